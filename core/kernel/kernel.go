@@ -1,0 +1,52 @@
+// Package kernel provides the positive-definite kernels of the online kernel
+// learners: on inputs (Gaussian RBF, polynomial, linear, Laplacian) and on
+// labels (delta, taxonomy), combined by the product kernel of JMLR eq. (63).
+//
+// Every input kernel here is a function of the inner product ⟨x, x'⟩ and the
+// squared norms ‖x‖², ‖x'‖², so one row k(x, x_i) against many stored rows
+// costs one matrix–vector product plus an elementwise map ([Row]).
+//
+// Package kernel is pure Go: it must not import syscall/js or anything under
+// kernelplay/ui, and it imports no other kernelplay package.
+package kernel
+
+// Kernel is a positive-definite kernel k: ℝ^d × ℝ^d → ℝ on input vectors that
+// depends on its arguments only through ⟨x, z⟩, ‖x‖² and ‖z‖².
+type Kernel interface {
+	// FromDot returns k(x, z) given dot = ⟨x, z⟩, xx = ‖x‖² and zz = ‖z‖².
+	FromDot(dot, xx, zz float64) float64
+	// String names the kernel and its parameters, e.g. "gaussian(σ=0.5)".
+	String() string
+}
+
+// Dots writes the inner products dst[i] = ⟨x, rows[i·d : (i+1)·d]⟩ for
+// i < len(dst), where d = len(x) and rows is row-major. It panics if rows is
+// shorter than len(dst)·d.
+func Dots(dst, x, rows []float64) {
+	d := len(x)
+	if len(rows) < len(dst)*d {
+		panic("kernel: Dots: rows shorter than len(dst)·len(x)")
+	}
+	for i := range dst {
+		r := rows[i*d : i*d+d]
+		var s float64
+		for j, v := range x {
+			s += v * r[j]
+		}
+		dst[i] = s
+	}
+}
+
+// Row writes one kernel row dst[i] = k(x, z_i) for i < len(dst), where the
+// z_i are the rows of the row-major rows (each of length len(x)), norms[i] =
+// ‖z_i‖² and xx = ‖x‖². It costs one matrix–vector product and one map. It
+// panics if rows or norms are shorter than len(dst) requires.
+func Row(k Kernel, dst, x []float64, xx float64, rows, norms []float64) {
+	if len(norms) < len(dst) {
+		panic("kernel: Row: norms shorter than dst")
+	}
+	Dots(dst, x, rows)
+	for i, dot := range dst {
+		dst[i] = k.FromDot(dot, xx, norms[i])
+	}
+}
