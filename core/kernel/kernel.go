@@ -10,6 +10,8 @@
 // kernelplay/ui, and it imports no other kernelplay package.
 package kernel
 
+import "math"
+
 // Kernel is a positive-definite kernel k: ℝ^d × ℝ^d → ℝ on input vectors that
 // depends on its arguments only through ⟨x, z⟩, ‖x‖² and ‖z‖².
 type Kernel interface {
@@ -21,32 +23,59 @@ type Kernel interface {
 
 // Dots writes the inner products dst[i] = ⟨x, rows[i·d : (i+1)·d]⟩ for
 // i < len(dst), where d = len(x) and rows is row-major. It panics if rows is
-// shorter than len(dst)·d.
+// shorter than len(dst)·d. It does not allocate.
+//
+// Natively it calls gonum's blas64.Gemv (assembly kernels); under GOARCH=wasm,
+// where gonum's BLAS is pure Go and 4–12× slower, a 4-accumulator loop
+// (dots_wasm.go).
 func Dots(dst, x, rows []float64) {
 	d := len(x)
 	if len(rows) < len(dst)*d {
 		panic("kernel: Dots: rows shorter than len(dst)·len(x)")
 	}
-	for i := range dst {
-		r := rows[i*d : i*d+d]
-		var s float64
-		for j, v := range x {
-			s += v * r[j]
-		}
-		dst[i] = s
+	if len(dst) == 0 {
+		return
 	}
+	if d == 0 {
+		clear(dst)
+		return
+	}
+	dots(dst, x, rows[:len(dst)*d])
 }
 
 // Row writes one kernel row dst[i] = k(x, z_i) for i < len(dst), where the
 // z_i are the rows of the row-major rows (each of length len(x)), norms[i] =
-// ‖z_i‖² and xx = ‖x‖². It costs one matrix–vector product and one map. It
-// panics if rows or norms are shorter than len(dst) requires.
+// ‖z_i‖² and xx = ‖x‖². It costs one matrix–vector product ([Dots]) and one
+// elementwise map, specialised for the kernels of this package (for other
+// kernels it calls k.FromDot per element). It does not allocate. It panics if
+// rows or norms are shorter than len(dst) requires.
 func Row(k Kernel, dst, x []float64, xx float64, rows, norms []float64) {
 	if len(norms) < len(dst) {
 		panic("kernel: Row: norms shorter than dst")
 	}
 	Dots(dst, x, rows)
-	for i, dot := range dst {
-		dst[i] = k.FromDot(dot, xx, norms[i])
+	norms = norms[:len(dst)]
+	switch k := k.(type) {
+	case Gaussian:
+		g := -k.Gamma()
+		for i, dot := range dst {
+			dst[i] = math.Exp(g * sqDist(dot, xx, norms[i]))
+		}
+	case Linear:
+		// dst already holds the inner products.
+	case Polynomial:
+		s, c, p := k.scale(), k.Offset, k.degree()
+		for i, dot := range dst {
+			dst[i] = ipow(s*dot+c, p)
+		}
+	case Laplacian:
+		r := -1 / k.sigma()
+		for i, dot := range dst {
+			dst[i] = math.Exp(r * math.Sqrt(sqDist(dot, xx, norms[i])))
+		}
+	default:
+		for i, dot := range dst {
+			dst[i] = k.FromDot(dot, xx, norms[i])
+		}
 	}
 }

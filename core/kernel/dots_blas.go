@@ -1,0 +1,18 @@
+//go:build !wasm
+
+package kernel
+
+import (
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+)
+
+// dots computes dst = rows·x with gonum's BLAS (assembly on amd64/arm64).
+// len(rows) == len(dst)·len(x), both non-zero.
+func dots(dst, x, rows []float64) {
+	d := len(x)
+	blas64.Gemv(blas.NoTrans, 1,
+		blas64.General{Rows: len(dst), Cols: d, Stride: d, Data: rows},
+		blas64.Vector{N: d, Inc: 1, Data: x},
+		0, blas64.Vector{N: len(dst), Inc: 1, Data: dst})
+}
