@@ -1,0 +1,82 @@
+package kernel
+
+import (
+	"fmt"
+	"testing"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas64"
+)
+
+// Benchmark sizes: input dimensions of the 2D playground (2), small digit
+// features (64), a mid-size input (256) and MNIST (784), against buffers of
+// ω = 512 and 4096 stored rows (JMLR §6.1 and §6.3).
+var (
+	benchDims = []int{2, 64, 256, 784}
+	benchRows = []int{512, 4096}
+)
+
+// BenchmarkRow measures one Gaussian kernel row k(x, z_i), i < n. Divide
+// ns/op by n for ns/row (reported as the ns/row metric).
+func BenchmarkRow(b *testing.B) {
+	for _, n := range benchRows {
+		for _, d := range benchDims {
+			b.Run(fmt.Sprintf("n=%d/d=%d", n, d), func(b *testing.B) {
+				r := newRand(b)
+				rows, norms, x, dst := randVec(r, n*d, 1), make([]float64, n), randVec(r, d, 1), make([]float64, n)
+				for i := range n {
+					norms[i] = dot(rows[i*d:i*d+d], rows[i*d:i*d+d])
+				}
+				k := Gaussian{Sigma: 1}
+				for b.Loop() {
+					Row(k, dst, x, 1, rows, norms)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/row")
+			})
+		}
+	}
+}
+
+// BenchmarkDotsLoop measures the plain 4-accumulator loop used under wasm
+// (on any target), for comparison with the BLAS path of [Dots].
+func BenchmarkDotsLoop(b *testing.B) {
+	for _, n := range benchRows {
+		for _, d := range benchDims {
+			b.Run(fmt.Sprintf("n=%d/d=%d", n, d), func(b *testing.B) {
+				r := newRand(b)
+				rows, x, dst := randVec(r, n*d, 1), randVec(r, d, 1), make([]float64, n)
+				for b.Loop() {
+					dotsLoop(dst, x, rows)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/row")
+			})
+		}
+	}
+}
+
+// BenchmarkDotsGemv measures gonum's blas64.Gemv (on any target; under wasm
+// it is gonum's pure-Go code).
+func BenchmarkDotsGemv(b *testing.B) {
+	for _, n := range benchRows {
+		for _, d := range benchDims {
+			b.Run(fmt.Sprintf("n=%d/d=%d", n, d), func(b *testing.B) {
+				r := newRand(b)
+				rows, x, dst := randVec(r, n*d, 1), randVec(r, d, 1), make([]float64, n)
+				for b.Loop() {
+					dotsGemv(dst, x, rows)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/row")
+			})
+		}
+	}
+}
+
+// dotsGemv is the native path of Dots, compiled on every target so that the
+// two can be compared under wasm too.
+func dotsGemv(dst, x, rows []float64) {
+	d := len(x)
+	blas64.Gemv(blas.NoTrans, 1,
+		blas64.General{Rows: len(dst), Cols: d, Stride: d, Data: rows[:len(dst)*d]},
+		blas64.Vector{N: d, Inc: 1, Data: x},
+		0, blas64.Vector{N: len(dst), Inc: 1, Data: dst})
+}
