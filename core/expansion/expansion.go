@@ -1,0 +1,681 @@
+// Package expansion stores the kernel expansion of an online kernel learner,
+//
+//	f(x, ·) = Σ_i Σ_y α_iy k((x_i, y), ·)        (JMLR eq. 29)
+//
+// and, optionally, a second function on the same support vectors,
+//
+//	v(x, ·) = Σ_i Σ_y β_iy k((x_i, y), ·)        (JMLR eq. 39, SVMD's gradient trace),
+//
+// on a least-recently-used circular buffer of ω terms (JMLR §5.5): only the
+// last ω terms with a non-zero coefficient are kept. The joint kernel is
+// k((x, y), (x', y')) = k(x, x')·K_Y[y, y'] (JMLR eq. 63) with a K×K label
+// kernel matrix K_Y; a nil K_Y is the delta kernel of eq. (61), so that
+// f(x, y) = Σ_i α_iy k(x_i, x). Offsets b are the learner's business.
+//
+// The hot path follows DESIGN.md: support vectors row-major in one []float64
+// with cached squared norms; one kernel row k(x_i, x_t) per step
+// ([Expansion.Prepare]) reused for f(x_t) ([Expansion.F]), v(x_t)
+// ([Expansion.V]) and the incremental bookkeeping of [Expansion.Push]; scaling
+// every α by a factor ([Expansion.ScaleAlpha]) and mixing β ← aβ + bα
+// ([Expansion.MixBeta]) cost O(1) through lazy multipliers. Nothing allocates
+// after [New].
+//
+// Truncation bookkeeping (PAPER-NOTES item 6): for every stored term j the
+// expansion keeps Nf_j = Σ_{i newer than or equal to j} α_i k(x_i, x_j) and Nv_j
+// likewise with β (K-vectors, before K_Y). Because the LRU buffer always
+// evicts the oldest term e, every other stored term is newer, so at eviction
+// f(x_e, ·) = K_Y·Nf_e and v(x_e, ·) = K_Y·Nv_e exactly, and [Expansion.Push]
+// returns the exact changes of ‖f‖² and ⟨f, v⟩ caused by dropping term e
+// (O(ω·K) per push, no extra kernel row).
+//
+// Package expansion is pure Go: it must not import syscall/js, anything under
+// kernelplay/ui, or kernelplay/core/learn; it imports only core/kernel.
+package expansion
+
+import (
+	"math"
+
+	"kernelplay/core/kernel"
+)
+
+// Lazy multipliers are folded into the stored coefficients when they leave
+// [tiny, huge], long before float64 over- or underflows (2^±1022).
+const (
+	tiny = 0x1p-500
+	huge = 0x1p500
+)
+
+// Expansion is a kernel expansion f (and optionally v) on an LRU circular
+// buffer of Cap() terms. Terms are numbered 0 (oldest) … Len()−1 (newest) in
+// the accessors. The zero value is not usable; call [New].
+//
+// An Expansion is not safe for concurrent use, not even Scores (which uses an
+// internal scratch row).
+type Expansion struct {
+	k      kernel.Kernel
+	dim    int
+	labels int
+	cap    int
+	ky     []float64 // K×K label kernel, row-major; nil = delta (identity)
+	trace  bool      // β (v) is kept
+
+	// Ring storage by slot; slots [0, n) are filled.
+	x     []float64 // cap·dim support vectors, row-major
+	norms []float64 // cap, ‖x_i‖²
+	alpha []float64 // cap·K, true α_i = as·alpha_i
+	nf    []float64 // cap·K, true Nf_i = as·nf_i (before K_Y)
+	beta  []float64 // cap·K, true β_i = bs·beta_i + ba·alpha_i
+	nv    []float64 // cap·K, true Nv_i = bs·nv_i + ba·nf_i (before K_Y)
+	n     int       // terms stored
+	next  int       // slot written by the next push (= oldest slot when full)
+
+	as, bs, ba float64 // lazy multipliers
+
+	// The prepared point (Prepare): its kernel row over slots [0, n) and the
+	// raw sums in stored units, sa = Σ row_i·alpha_i, sb = Σ row_i·beta_i.
+	prepared bool
+	px       []float64 // dim, copy of the prepared x
+	pxx      float64   // ‖x‖²
+	pkk      float64   // k(x, x)
+	row      []float64 // cap
+	sa, sb   []float64 // K
+
+	// Scratch.
+	tmp      []float64 // K
+	tmp2     []float64 // K
+	srow     []float64 // cap, for Scores
+	stmp     []float64 // K, for Scores
+	newAlpha []float64 // K, stored units of the pushed term
+	newBeta  []float64 // K
+}
+
+// New returns an empty expansion for inputs of dimension dim with labels
+// coefficients per term (K = 1 for binary, novelty and regression) on a buffer
+// of capacity terms (ω, JMLR §5.5). labelKernel is the K×K label kernel K_Y,
+// row-major (symmetric positive semi-definite), or nil for the delta kernel
+// (JMLR eq. 61); it is retained, not copied, and must not change afterwards.
+// trace keeps the second coefficient set β (SVMD's v).
+//
+// New panics if k is nil, dim, labels or capacity is below 1, or labelKernel
+// is neither nil nor of length labels². Users' parameters are validated by the
+// learners before they call New.
+func New(k kernel.Kernel, dim, labels, capacity int, labelKernel []float64, trace bool) *Expansion {
+	switch {
+	case k == nil:
+		panic("expansion: New: nil kernel")
+	case dim < 1:
+		panic("expansion: New: dimension below 1")
+	case labels < 1:
+		panic("expansion: New: labels below 1")
+	case capacity < 1:
+		panic("expansion: New: capacity below 1")
+	case labelKernel != nil && len(labelKernel) != labels*labels:
+		panic("expansion: New: label kernel is not labels×labels")
+	}
+	e := &Expansion{
+		k: k, dim: dim, labels: labels, cap: capacity, ky: labelKernel, trace: trace,
+		x:        make([]float64, capacity*dim),
+		norms:    make([]float64, capacity),
+		alpha:    make([]float64, capacity*labels),
+		nf:       make([]float64, capacity*labels),
+		px:       make([]float64, dim),
+		row:      make([]float64, capacity),
+		sa:       make([]float64, labels),
+		sb:       make([]float64, labels),
+		tmp:      make([]float64, labels),
+		tmp2:     make([]float64, labels),
+		srow:     make([]float64, capacity),
+		stmp:     make([]float64, labels),
+		newAlpha: make([]float64, labels),
+		newBeta:  make([]float64, labels),
+	}
+	if trace {
+		e.beta = make([]float64, capacity*labels)
+		e.nv = make([]float64, capacity*labels)
+	}
+	e.Reset()
+	return e
+}
+
+// Reset empties the expansion (f = v = 0), keeping its settings and memory.
+func (e *Expansion) Reset() {
+	e.n, e.next = 0, 0
+	e.as, e.bs, e.ba = 1, 1, 0
+	e.prepared = false
+	clear(e.alpha)
+	clear(e.nf)
+	clear(e.beta)
+	clear(e.nv)
+	clear(e.sa)
+	clear(e.sb)
+}
+
+// Len returns the number of stored terms, 0 ≤ Len() ≤ Cap().
+func (e *Expansion) Len() int { return e.n }
+
+// Cap returns the buffer size ω.
+func (e *Expansion) Cap() int { return e.cap }
+
+// Dim returns the input dimension d.
+func (e *Expansion) Dim() int { return e.dim }
+
+// Labels returns K, the number of coefficients per term.
+func (e *Expansion) Labels() int { return e.labels }
+
+// Kernel returns the input kernel k.
+func (e *Expansion) Kernel() kernel.Kernel { return e.k }
+
+// LabelKernel returns the K×K label kernel K_Y (row-major, aliased, read-only),
+// or nil for the delta kernel.
+func (e *Expansion) LabelKernel() []float64 { return e.ky }
+
+// Traced reports whether the expansion keeps the second coefficient set β.
+func (e *Expansion) Traced() bool { return e.trace }
+
+// slot maps the term index i (0 = oldest) to its ring slot. It panics if i
+// is out of range.
+func (e *Expansion) slot(i int) int {
+	if i < 0 || i >= e.n {
+		panic("expansion: term index out of range")
+	}
+	if e.n < e.cap {
+		return i
+	}
+	s := e.next + i
+	if s >= e.cap {
+		s -= e.cap
+	}
+	return s
+}
+
+// X returns the support vector x_i of term i (0 = oldest … Len()−1 =
+// newest), of length Dim(). The slice aliases the storage: read it only, and
+// only until the next Push. It panics if i is out of range.
+func (e *Expansion) X(i int) []float64 {
+	s := e.slot(i)
+	return e.x[s*e.dim : (s+1)*e.dim : (s+1)*e.dim]
+}
+
+// Alpha writes the true coefficients α_i (length Labels()) of term i into
+// dst and returns dst; a nil dst is allocated. It panics if i is out of range
+// or dst has the wrong length.
+func (e *Expansion) Alpha(dst []float64, i int) []float64 {
+	dst = e.dst(dst)
+	s := e.slot(i) * e.labels
+	for y := range dst {
+		dst[y] = e.as * e.alpha[s+y]
+	}
+	return dst
+}
+
+// Beta writes the true trace coefficients β_i (length Labels()) of term i
+// into dst and returns dst; a nil dst is allocated. It panics if the
+// expansion keeps no β, i is out of range or dst has the wrong length.
+func (e *Expansion) Beta(dst []float64, i int) []float64 {
+	if !e.trace {
+		panic("expansion: Beta: expansion keeps no β")
+	}
+	dst = e.dst(dst)
+	s := e.slot(i) * e.labels
+	for y := range dst {
+		dst[y] = e.bs*e.beta[s+y] + e.ba*e.alpha[s+y]
+	}
+	return dst
+}
+
+// NextEvicted returns the index (0 = oldest) of the term the next storing
+// Push will evict, or −1 if the buffer is not full. Under the LRU rule it is
+// always the oldest term, so the result is 0 or −1.
+func (e *Expansion) NextEvicted() int {
+	if e.n == e.cap {
+		return 0
+	}
+	return -1
+}
+
+func (e *Expansion) dst(dst []float64) []float64 {
+	if dst == nil {
+		return make([]float64, e.labels)
+	}
+	if len(dst) != e.labels {
+		panic("expansion: destination length is not Labels()")
+	}
+	return dst
+}
+
+// applyKY writes dst = K_Y·w (dst = w for the delta kernel). dst and w must
+// not overlap unless K_Y is nil.
+func (e *Expansion) applyKY(dst, w []float64) {
+	if e.ky == nil {
+		copy(dst, w)
+		return
+	}
+	K := e.labels
+	for y := range K {
+		r := e.ky[y*K : (y+1)*K]
+		var s float64
+		for z, wz := range w {
+			s += r[z] * wz
+		}
+		dst[y] = s
+	}
+}
+
+// LabelQuad returns aᵀ·K_Y·b (a·b for the delta kernel), the joint kernel
+// k((x, ·), (x, ·)) = k(x, x)·K_Y applied to coefficient vectors up to the
+// factor k(x, x) (JMLR eq. 49). It panics unless len(a) = len(b) = Labels().
+func (e *Expansion) LabelQuad(a, b []float64) float64 {
+	if len(a) != e.labels || len(b) != e.labels {
+		panic("expansion: LabelQuad: length is not Labels()")
+	}
+	if e.ky == nil {
+		var s float64
+		for y, v := range a {
+			s += v * b[y]
+		}
+		return s
+	}
+	K := e.labels
+	var s float64
+	for y, v := range a {
+		if v == 0 {
+			continue
+		}
+		r := e.ky[y*K : (y+1)*K]
+		var t float64
+		for z, bz := range b {
+			t += r[z] * bz
+		}
+		s += v * t
+	}
+	return s
+}
+
+func dot(a, b []float64) float64 {
+	var s float64
+	for i, v := range a {
+		s += v * b[i]
+	}
+	return s
+}
+
+// kernelRow writes k(x, x_i) for the stored slots [0, n) into row.
+func (e *Expansion) kernelRow(row, x []float64, xx float64) {
+	kernel.Row(e.k, row[:e.n], x, xx, e.x[:e.n*e.dim], e.norms[:e.n])
+}
+
+// sums writes dst = Σ_i row_i·c_i over the stored slots for the stored
+// coefficient rows c (cap·K).
+func (e *Expansion) sums(dst, row, c []float64) {
+	K := e.labels
+	if K == 1 {
+		var s0, s1, s2, s3 float64
+		n := e.n
+		i := 0
+		for ; i+4 <= n; i += 4 {
+			s0 += row[i] * c[i]
+			s1 += row[i+1] * c[i+1]
+			s2 += row[i+2] * c[i+2]
+			s3 += row[i+3] * c[i+3]
+		}
+		for ; i < n; i++ {
+			s0 += row[i] * c[i]
+		}
+		dst[0] = (s0 + s1) + (s2 + s3)
+		return
+	}
+	clear(dst)
+	for i, r := range row[:e.n] {
+		if r == 0 {
+			continue
+		}
+		ci := c[i*K : (i+1)*K : (i+1)*K]
+		for y, v := range ci {
+			dst[y] += r * v
+		}
+	}
+}
+
+// Prepare computes and caches the kernel row k(x_i, x) against every stored
+// term, k(x, x), and the raw coefficient sums, for the point x of the current
+// step (JMLR Algorithm 2, step 2(a)ii). [Expansion.F], [Expansion.V],
+// [Expansion.SelfKernel] and [Expansion.Push] then reuse them. x is copied. It
+// costs O(ω·(d + K)) and panics if len(x) ≠ Dim().
+func (e *Expansion) Prepare(x []float64) {
+	if len(x) != e.dim {
+		panic("expansion: Prepare: len(x) is not Dim()")
+	}
+	copy(e.px, x)
+	e.pxx = dot(x, x)
+	e.pkk = e.k.FromDot(e.pxx, e.pxx, e.pxx)
+	e.kernelRow(e.row, e.px, e.pxx)
+	e.sums(e.sa, e.row, e.alpha)
+	if e.trace {
+		e.sums(e.sb, e.row, e.beta)
+	}
+	e.prepared = true
+}
+
+func (e *Expansion) mustPrepared(op string) {
+	if !e.prepared {
+		panic("expansion: " + op + ": no prepared point (call Prepare after each Push)")
+	}
+}
+
+// SelfKernel returns k(x, x) for the prepared point. It panics if no point
+// is prepared.
+func (e *Expansion) SelfKernel() float64 {
+	e.mustPrepared("SelfKernel")
+	return e.pkk
+}
+
+// F writes f(x, ·) (length Labels(), no offset) at the prepared point into
+// dst and returns it, in O(K²) from the cached row: it reflects every
+// ScaleAlpha since Prepare. It panics if no point is prepared or dst has the
+// wrong length.
+func (e *Expansion) F(dst []float64) []float64 {
+	e.mustPrepared("F")
+	dst = e.dst(dst)
+	for y, s := range e.sa {
+		e.tmp[y] = e.as * s
+	}
+	e.applyKY(dst, e.tmp)
+	return dst
+}
+
+// V writes v(x, ·) (length Labels()) at the prepared point into dst and
+// returns it, in O(K²) from the cached row: it reflects every MixBeta and
+// ScaleAlpha since Prepare, but not the term of the next Push. It panics if
+// the expansion keeps no β, no point is prepared, or dst has the wrong
+// length.
+func (e *Expansion) V(dst []float64) []float64 {
+	if !e.trace {
+		panic("expansion: V: expansion keeps no β")
+	}
+	e.mustPrepared("V")
+	dst = e.dst(dst)
+	for y, s := range e.sb {
+		e.tmp[y] = e.bs*s + e.ba*e.sa[y]
+	}
+	e.applyKY(dst, e.tmp)
+	return dst
+}
+
+// Scores writes f(x, ·) (length Labels(), no offset) for any x into dst and
+// returns it, in O(ω·(d + K)). It uses an internal scratch row (not the
+// prepared one), so it may be called between Prepare and Push, but it is not
+// safe for concurrent use. It panics if len(x) ≠ Dim() or dst has the wrong
+// length.
+func (e *Expansion) Scores(dst, x []float64) []float64 {
+	if len(x) != e.dim {
+		panic("expansion: Scores: len(x) is not Dim()")
+	}
+	dst = e.dst(dst)
+	e.kernelRow(e.srow, x, dot(x, x))
+	e.sums(e.stmp, e.srow, e.alpha)
+	for y := range e.stmp {
+		e.stmp[y] *= e.as
+	}
+	if e.ky == nil {
+		copy(dst, e.stmp)
+	} else {
+		K := e.labels
+		for y := range K {
+			dst[y] = dot(e.ky[y*K:(y+1)*K], e.stmp)
+		}
+	}
+	return dst
+}
+
+// ScaleAlpha multiplies every α by s (f ← s·f; JMLR eq. 32's factor
+// 1 − η_t c) in O(1). s = 0 is exact: the α are cleared (O(ω·K)), and β, which
+// may share the α multiplier through MixBeta, keeps its true values. The
+// lazy multiplier is folded into the stored values when it leaves
+// [2^−500, 2^500] (O(ω·K), rare), and β's share of it (the weight r of α in
+// the stored form β = bs·β̃ + r·α) is folded into β̃ when |r| exceeds 1, so
+// that storing a new β never cancels digits against a large r·α. It panics
+// if s is not finite.
+func (e *Expansion) ScaleAlpha(s float64) {
+	if math.IsNaN(s) || math.IsInf(s, 0) {
+		panic("expansion: ScaleAlpha: non-finite factor")
+	}
+	switch {
+	case s == 1:
+	case s == 0:
+		e.foldBeta()
+		clear(e.alpha[:e.n*e.labels])
+		clear(e.nf[:e.n*e.labels])
+		clear(e.sa)
+		e.as = 1
+	default:
+		e.as *= s
+		if a := math.Abs(e.as); a < tiny || a > huge {
+			e.foldBeta()
+			e.foldAlpha()
+		} else if math.Abs(e.ba) > a {
+			e.foldBeta()
+		}
+	}
+}
+
+// MixBeta sets β ← a·β + b·α for every stored term (v ← a·v + b·f; JMLR
+// eq. 40/42's old rows with a = (1 − η_t c)λ, b = −η_t c) in O(1). a = 0 is
+// exact (β becomes b·α). Folding as in [Expansion.ScaleAlpha] costs O(ω·K)
+// when the multipliers leave their ranges. It panics if the expansion keeps
+// no β or a or b is not finite.
+func (e *Expansion) MixBeta(a, b float64) {
+	if !e.trace {
+		panic("expansion: MixBeta: expansion keeps no β")
+	}
+	if math.IsNaN(a) || math.IsInf(a, 0) || math.IsNaN(b) || math.IsInf(b, 0) {
+		panic("expansion: MixBeta: non-finite factor")
+	}
+	if a == 0 {
+		clear(e.beta[:e.n*e.labels])
+		clear(e.nv[:e.n*e.labels])
+		clear(e.sb)
+		e.bs = 1
+		e.ba = b * e.as
+		return
+	}
+	e.bs *= a
+	e.ba = a*e.ba + b*e.as
+	if a := math.Abs(e.bs); a < tiny || a > huge || math.Abs(e.ba) > math.Abs(e.as) {
+		e.foldBeta()
+	}
+}
+
+// foldBeta stores true β (and Nv, sb) so that bs = 1, ba = 0.
+func (e *Expansion) foldBeta() {
+	if !e.trace || (e.bs == 1 && e.ba == 0) {
+		return
+	}
+	m := e.n * e.labels
+	bs, ba := e.bs, e.ba
+	for i := range m {
+		e.beta[i] = bs*e.beta[i] + ba*e.alpha[i]
+		e.nv[i] = bs*e.nv[i] + ba*e.nf[i]
+	}
+	for y := range e.sb {
+		e.sb[y] = bs*e.sb[y] + ba*e.sa[y]
+	}
+	e.bs, e.ba = 1, 0
+}
+
+// foldAlpha stores true α (and Nf, sa) so that as = 1. β must be folded
+// first (ba = 0).
+func (e *Expansion) foldAlpha() {
+	m := e.n * e.labels
+	as := e.as
+	for i := range m {
+		e.alpha[i] *= as
+		e.nf[i] *= as
+	}
+	for y := range e.sa {
+		e.sa[y] *= as
+	}
+	e.as = 1
+}
+
+// Evicted reports what one [Expansion.Push] did.
+type Evicted struct {
+	// Stored reports that the new term was stored (some coefficient non-zero).
+	Stored bool
+	// Evicted reports that the oldest term e was dropped to make room.
+	Evicted bool
+	// NormF is the exact change of ‖f‖² caused by dropping term e (0 if none):
+	//	‖f − a_e‖² − ‖f‖² = −2 α_eᵀ f(x_e, ·) + k(x_e, x_e) α_eᵀ K_Y α_e,
+	// where f already includes the new term (PAPER-NOTES item 6).
+	NormF float64
+	// Pi is the exact change of π = ⟨f, v⟩ caused by dropping term e:
+	//	⟨f − a_e, v − b_e⟩ − ⟨f, v⟩ = −α_eᵀ v(x_e, ·) − β_eᵀ f(x_e, ·) + k(x_e, x_e) α_eᵀ K_Y β_e.
+	// It is 0 when the expansion keeps no β.
+	Pi float64
+}
+
+// Push appends the prepared point with true coefficients alpha (and beta, if
+// the expansion keeps β; otherwise beta is ignored and may be nil) as the
+// newest term (JMLR eq. 32/40's new row), evicting the oldest term when the
+// buffer is full. A term whose coefficients are all zero is not stored
+// (JMLR §5.5 keeps "the last ω non-zero expansion coefficients"); the
+// prepared point then stays prepared. Otherwise Push updates every Nf_j, Nv_j
+// with the cached kernel row (O(ω·K)), returns the exact corrections of ‖f‖²
+// and ⟨f, v⟩ for the evicted term, and unprepares the point (call Prepare
+// before the next F, V or Push).
+//
+// Push panics if no point is prepared or a slice has the wrong length.
+func (e *Expansion) Push(alpha, beta []float64) Evicted {
+	e.mustPrepared("Push")
+	K := e.labels
+	if len(alpha) != K || (e.trace && len(beta) != K) {
+		panic("expansion: Push: coefficient length is not Labels()")
+	}
+	nonzero := false
+	for _, a := range alpha {
+		if a != 0 {
+			nonzero = true
+		}
+	}
+	if e.trace {
+		for _, b := range beta {
+			if b != 0 {
+				nonzero = true
+			}
+		}
+	}
+	if !nonzero {
+		return Evicted{}
+	}
+	// Stored units: alpha = as·ã, beta = bs·b̃ + ba·ã.
+	na, nb := e.newAlpha, e.newBeta
+	for y, a := range alpha {
+		na[y] = a / e.as
+	}
+	if e.trace {
+		for y, b := range beta {
+			nb[y] = (b - e.ba*na[y]) / e.bs
+		}
+	}
+	// Nf_j += k(x_t, x_j)·ã for every stored j, evicted one included.
+	e.accumulate(e.nf, na)
+	if e.trace {
+		e.accumulate(e.nv, nb)
+	}
+	var ev Evicted
+	ev.Stored = true
+	s := e.next
+	if e.n == e.cap {
+		ev.Evicted = true
+		ev.NormF, ev.Pi = e.evictionDeltas(s)
+	}
+	// Write the new term into slot s.
+	copy(e.x[s*e.dim:(s+1)*e.dim], e.px)
+	e.norms[s] = e.pxx
+	for y := range K {
+		e.alpha[s*K+y] = na[y]
+		e.nf[s*K+y] = e.pkk * na[y]
+	}
+	if e.trace {
+		for y := range K {
+			e.beta[s*K+y] = nb[y]
+			e.nv[s*K+y] = e.pkk * nb[y]
+		}
+	}
+	e.next++
+	if e.next == e.cap {
+		e.next = 0
+	}
+	if e.n < e.cap {
+		e.n++
+	}
+	e.prepared = false
+	return ev
+}
+
+// accumulate adds row_j·c to the K-vector N_j of every stored slot j.
+func (e *Expansion) accumulate(N, c []float64) {
+	K := e.labels
+	row := e.row[:e.n]
+	if K == 1 {
+		c0 := c[0]
+		if c0 == 0 {
+			return
+		}
+		N = N[:len(row)]
+		for j, r := range row {
+			N[j] += r * c0
+		}
+		return
+	}
+	for j, r := range row {
+		if r == 0 {
+			continue
+		}
+		Nj := N[j*K : (j+1)*K : (j+1)*K]
+		for y, v := range c {
+			Nj[y] += r * v
+		}
+	}
+}
+
+// evictionDeltas returns the changes of ‖f‖² and ⟨f, v⟩ when the term in
+// slot s (the oldest) is dropped; Nf_s, Nv_s already include the new term.
+func (e *Expansion) evictionDeltas(s int) (dNorm, dPi float64) {
+	K := e.labels
+	kee := e.k.FromDot(e.norms[s], e.norms[s], e.norms[s])
+	ae, fe := e.tmp, e.tmp2 // α_e, then f(x_e, ·)
+	for y := range K {
+		ae[y] = e.as * e.alpha[s*K+y]
+	}
+	// α_eᵀ f(x_e, ·) = α_eᵀ K_Y (as·Nf_e).
+	for y := range K {
+		fe[y] = e.as * e.nf[s*K+y]
+	}
+	aKf := e.LabelQuad(ae, fe)
+	aKa := e.LabelQuad(ae, ae)
+	dNorm = -2*aKf + kee*aKa
+	if !e.trace {
+		return dNorm, 0
+	}
+	// β_e and v(x_e, ·) before K_Y, one label at a time.
+	var aKv, bKf, aKb float64
+	for y := range K {
+		be := e.bs*e.beta[s*K+y] + e.ba*e.alpha[s*K+y]
+		ve := e.bs*e.nv[s*K+y] + e.ba*e.nf[s*K+y]
+		if e.ky == nil {
+			aKv += ae[y] * ve
+			bKf += be * fe[y]
+			aKb += ae[y] * be
+			continue
+		}
+		// With K_Y: Σ_y Σ_z ae[z] K[z,y] ve[y] etc.; K_Y is symmetric.
+		for z := range K {
+			kzy := e.ky[z*K+y]
+			aKv += ae[z] * kzy * ve
+			bKf += fe[z] * kzy * be
+			aKb += ae[z] * kzy * be
+		}
+	}
+	dPi = -aKv - bKf + kee*aKb
+	return dNorm, dPi
+}
