@@ -1,0 +1,95 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"image"
+	"math"
+	"syscall/js"
+)
+
+// canvas2D is a <canvas> element and its 2D context, with a backing store
+// kept at the element's CSS size times devicePixelRatio; drawing code uses
+// CSS pixels.
+type canvas2D struct {
+	el, ctx js.Value
+	w, h    float64 // CSS pixels
+	dpr     float64
+}
+
+func newCanvas2D(el js.Value) *canvas2D {
+	return &canvas2D{el: el, ctx: el.Call("getContext", "2d")}
+}
+
+// fit resizes the backing store to the element's current CSS size and resets
+// the transform so that one unit is one CSS pixel. It reports whether the
+// canvas has a non-zero size.
+func (c *canvas2D) fit() bool {
+	w := c.el.Get("clientWidth").Float()
+	h := c.el.Get("clientHeight").Float()
+	dpr := js.Global().Get("devicePixelRatio").Float()
+	if !(dpr > 0) {
+		dpr = 1
+	}
+	if w != c.w || h != c.h || dpr != c.dpr {
+		c.w, c.h, c.dpr = w, h, dpr
+		c.el.Set("width", int(math.Round(w*dpr)))
+		c.el.Set("height", int(math.Round(h*dpr)))
+	}
+	c.ctx.Call("setTransform", dpr, 0, 0, dpr, 0, 0)
+	return w > 0 && h > 0
+}
+
+func (c *canvas2D) clear() {
+	c.ctx.Call("clearRect", 0, 0, c.w, c.h)
+}
+
+// blitter copies an *image.RGBA to the screen with one js.CopyBytesToJS into
+// a reused ImageData, putImageData on an offscreen canvas of the image's
+// size, and drawImage scaled onto the target (the browser interpolates).
+type blitter struct {
+	off, offCtx js.Value
+	img, data   js.Value
+	w, h        int
+	packed      []byte // for images whose Stride is not 4·width
+}
+
+// draw puts img onto dst's rectangle (x, y, w, h) in CSS pixels. When smooth
+// is false the pixels are scaled without interpolation.
+func (b *blitter) draw(dst *canvas2D, img *image.RGBA, x, y, w, h float64, smooth bool) {
+	r := img.Bounds()
+	iw, ih := r.Dx(), r.Dy()
+	if iw == 0 || ih == 0 {
+		return
+	}
+	if b.off.IsUndefined() || b.w != iw || b.h != ih {
+		doc := js.Global().Get("document")
+		b.off = doc.Call("createElement", "canvas")
+		b.off.Set("width", iw)
+		b.off.Set("height", ih)
+		b.offCtx = b.off.Call("getContext", "2d")
+		b.img = b.offCtx.Call("createImageData", iw, ih)
+		b.data = b.img.Get("data")
+		b.w, b.h = iw, ih
+	}
+	pix := img.Pix
+	if img.Stride != 4*iw || len(pix) != 4*iw*ih {
+		if cap(b.packed) < 4*iw*ih {
+			b.packed = make([]byte, 4*iw*ih)
+		}
+		b.packed = b.packed[:4*iw*ih]
+		for row := 0; row < ih; row++ {
+			copy(b.packed[row*4*iw:(row+1)*4*iw], img.Pix[img.PixOffset(r.Min.X, r.Min.Y+row):])
+		}
+		pix = b.packed
+	}
+	js.CopyBytesToJS(b.data, pix)
+	b.offCtx.Call("putImageData", b.img, 0, 0)
+	dst.ctx.Set("imageSmoothingEnabled", smooth)
+	dst.ctx.Call("drawImage", b.off, x, y, w, h)
+}
+
+// cssColor formats an 8-bit RGBA colour for the canvas API.
+func cssColor(r, g, b, a uint8) string {
+	return "rgba(" + itoa(int(r)) + "," + itoa(int(g)) + "," + itoa(int(b)) + "," + ftoa(float64(a)/255, 3) + ")"
+}
