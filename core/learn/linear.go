@@ -1,0 +1,288 @@
+package learn
+
+// Shared pieces of the linear solvers (Pegasos, DCD, AMM, RES, SGD): the
+// margin losses of a linear model, the regularized objective F(w) they all
+// minimise, the bias feature handled as LIBLINEAR's -B option, and the
+// compressed sparse rows that give dual coordinate descent its O(nnz) updates.
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
+)
+
+// LinearLoss is a margin loss l(y·f) of a linear model, as a function of the
+// margin m = y·f with y ∈ {−1, +1} and f = ⟨w, x⟩ (lecture "Brief digression:
+// losses"; RES paper §1 and §4).
+type LinearLoss int
+
+const (
+	// LinearLossDefault selects the learner's own default loss, documented on
+	// each settings struct (hinge for Pegasos and DCD, squared hinge for RES
+	// and SGD).
+	LinearLossDefault LinearLoss = iota
+	// LinearHinge is the hinge loss max(0, 1 − m) (lecture; DCD's L1-loss SVM).
+	LinearHinge
+	// LinearSquaredHinge is the squared hinge loss max(0, 1 − m)² (RES §4;
+	// DCD's L2-loss SVM).
+	LinearSquaredHinge
+	// LinearLogistic is the log loss log(1 + exp(−m)) (RES §1).
+	LinearLogistic
+)
+
+// String returns the loss's name: "hinge", "squared hinge", "logistic", or
+// "default".
+func (l LinearLoss) String() string {
+	switch l {
+	case LinearLossDefault:
+		return "default"
+	case LinearHinge:
+		return "hinge"
+	case LinearSquaredHinge:
+		return "squared hinge"
+	case LinearLogistic:
+		return "logistic"
+	}
+	return fmt.Sprintf("LinearLoss(%d)", int(l))
+}
+
+func (l LinearLoss) valid() bool { return l >= LinearLossDefault && l <= LinearLogistic }
+
+// Value returns l(m) for the margin m = y·⟨w, x⟩. It panics on
+// [LinearLossDefault] or an unknown loss.
+func (l LinearLoss) Value(m float64) float64 {
+	switch l {
+	case LinearHinge:
+		return math.Max(0, 1-m)
+	case LinearSquaredHinge:
+		h := math.Max(0, 1-m)
+		return h * h
+	case LinearLogistic:
+		// log(1 + e^{−m}) without overflow for large negative m.
+		if m < -30 {
+			return -m + math.Log1p(math.Exp(m))
+		}
+		return math.Log1p(math.Exp(-m))
+	}
+	panic(fmt.Sprintf("learn: LinearLoss.Value of %v", l))
+}
+
+// Deriv returns dl/dm at the margin m (for the hinge, the subgradient −1 for
+// m < 1 and 0 otherwise). The gradient of l(y⟨w,x⟩) in w is Deriv(m)·y·x. It
+// panics on [LinearLossDefault] or an unknown loss.
+func (l LinearLoss) Deriv(m float64) float64 {
+	switch l {
+	case LinearHinge:
+		if m < 1 {
+			return -1
+		}
+		return 0
+	case LinearSquaredHinge:
+		if m < 1 {
+			return -2 * (1 - m)
+		}
+		return 0
+	case LinearLogistic:
+		// −1/(1 + e^{m}), written to avoid overflow.
+		if m > 0 {
+			e := math.Exp(-m)
+			return -e / (1 + e)
+		}
+		return -1 / (1 + math.Exp(m))
+	}
+	panic(fmt.Sprintf("learn: LinearLoss.Deriv of %v", l))
+}
+
+// linScore returns ⟨w, x̃⟩ where x̃ = (x, bias) when bias > 0 (LIBLINEAR's -B:
+// a constant feature whose weight w[len(x)] is regularized like the others)
+// and x̃ = x otherwise. len(w) must be len(x) + 1 when bias > 0, len(x) else.
+func linScore(w, x []float64, bias float64) float64 {
+	s := floats.Dot(w[:len(x)], x)
+	if bias > 0 {
+		s += w[len(x)] * bias
+	}
+	return s
+}
+
+// linAddScaled adds a·x̃ to w (x̃ as in linScore).
+func linAddScaled(w []float64, a float64, x []float64, bias float64) {
+	floats.AddScaled(w[:len(x)], a, x)
+	if bias > 0 {
+		w[len(x)] += a * bias
+	}
+}
+
+// linWeightDim is the length of the weight vector for inputs of dimension d.
+func linWeightDim(d int, bias float64) int {
+	if bias > 0 {
+		return d + 1
+	}
+	return d
+}
+
+// LinearObjective returns the regularized risk of the linear model w on the
+// set (X, y) (lecture, "SVM optimization problem"; RES eq. 1):
+//
+//	F(w) = λ/2·‖w‖² + (1/N)·Σ_n l(y_n·⟨w, x̃_n⟩),
+//
+// with x̃_n = (x_n, bias) when bias > 0 (the bias weight w[d] is part of ‖w‖²,
+// as in LIBLINEAR's -B) and x̃_n = x_n otherwise. X is N×d, y has length N with
+// labels ±1, w has length d (+1 with a bias). Wrong shapes and
+// [LinearLossDefault] panic. LIBLINEAR's primal ½‖w‖² + C·Σ l equals F/λ with
+// C = 1/(λN).
+func LinearObjective(loss LinearLoss, lambda, bias float64, w []float64, X mat.Matrix, y []float64) float64 {
+	n, d := X.Dims()
+	if len(y) != n {
+		panic(fmt.Sprintf("learn: LinearObjective: %d labels for %d rows", len(y), n))
+	}
+	if len(w) != linWeightDim(d, bias) {
+		panic(fmt.Sprintf("learn: LinearObjective: len(w) = %d, want %d", len(w), linWeightDim(d, bias)))
+	}
+	row := make([]float64, d)
+	var sum float64
+	for i := 0; i < n; i++ {
+		mat.Row(row, i, X)
+		sum += loss.Value(y[i] * linScore(w, row, bias))
+	}
+	reg := 0.5 * lambda * floats.Dot(w, w)
+	if n == 0 {
+		return reg
+	}
+	return reg + sum/float64(n)
+}
+
+// checkBinaryLabels returns an error unless every y is −1 or +1.
+func checkBinaryLabels(who string, y []float64) error {
+	for i, v := range y {
+		if v != 1 && v != -1 {
+			return fmt.Errorf("learn: %s: label y[%d] = %v, want −1 or +1", who, i, v)
+		}
+	}
+	return nil
+}
+
+// checkFiniteMatrix returns an error if X holds a NaN or an infinity.
+func checkFiniteMatrix(who string, X mat.Matrix) error {
+	n, d := X.Dims()
+	for i := 0; i < n; i++ {
+		for j := 0; j < d; j++ {
+			if v := X.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("learn: %s: X[%d][%d] = %v is not finite", who, i, j, v)
+			}
+		}
+	}
+	return nil
+}
+
+// checkLambda returns an error unless 0 < λ < ∞ (after defaults).
+func checkLambda(who string, lambda float64) error {
+	if math.IsNaN(lambda) || math.IsInf(lambda, 0) || lambda <= 0 {
+		return fmt.Errorf("learn: %s: Lambda = %v must be positive and finite", who, lambda)
+	}
+	return nil
+}
+
+// checkBias returns an error unless 0 ≤ bias < ∞.
+func checkBias(who string, bias float64) error {
+	if math.IsNaN(bias) || math.IsInf(bias, 0) || bias < 0 {
+		return fmt.Errorf("learn: %s: Bias = %v must be ≥ 0 and finite (0 means no bias feature)", who, bias)
+	}
+	return nil
+}
+
+// checkDim panics unless the input dimension is positive.
+func checkDim(who string, dim int) {
+	if dim < 1 {
+		panic(fmt.Sprintf("learn: %s: input dimension %d < 1", who, dim))
+	}
+}
+
+// checkLen panics unless len(x) == dim.
+func checkLen(who string, x []float64, dim int) {
+	if len(x) != dim {
+		panic(fmt.Sprintf("learn: %s: len(x) = %d, want %d", who, len(x), dim))
+	}
+}
+
+// checkBinaryLabel panics unless y is ±1 (Learner.Learn's contract).
+func checkBinaryLabel(who string, y float64) {
+	if y != 1 && y != -1 {
+		panic(fmt.Sprintf("learn: %s: label %v, want −1 or +1", who, y))
+	}
+}
+
+// linSign returns +1 for s ≥ 0 and −1 otherwise: the predicted label of a
+// binary linear model (ties go to +1).
+func linSign(s float64) float64 {
+	if s >= 0 {
+		return 1
+	}
+	return -1
+}
+
+// allFinite reports whether every element of v is finite.
+func allFinite(v []float64) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// csr holds the rows of a data matrix in compressed sparse row form (only the
+// non-zero entries), so that a dual coordinate step costs O(nnz of the row)
+// (Hsieh et al. 2008 §2; lecture "O(M_nz)"). The bias feature, when used, is
+// an extra stored entry of value bias in column d.
+type csr struct {
+	start []int     // row i is idx/val[start[i]:start[i+1]]
+	idx   []int     // column indices
+	val   []float64 // values
+	sqn   []float64 // ‖x̃_i‖²
+}
+
+// newCSR compresses X (N×d); bias > 0 appends a column of value bias.
+func newCSR(X mat.Matrix, bias float64) csr {
+	n, d := X.Dims()
+	c := csr{start: make([]int, n+1), sqn: make([]float64, n)}
+	for i := 0; i < n; i++ {
+		var s float64
+		for j := 0; j < d; j++ {
+			if v := X.At(i, j); v != 0 {
+				c.idx = append(c.idx, j)
+				c.val = append(c.val, v)
+				s += v * v
+			}
+		}
+		if bias > 0 {
+			c.idx = append(c.idx, d)
+			c.val = append(c.val, bias)
+			s += bias * bias
+		}
+		c.sqn[i] = s
+		c.start[i+1] = len(c.idx)
+	}
+	return c
+}
+
+// dot returns ⟨w, x̃_i⟩.
+func (c *csr) dot(i int, w []float64) float64 {
+	var s float64
+	lo, hi := c.start[i], c.start[i+1]
+	idx, val := c.idx[lo:hi], c.val[lo:hi]
+	for k, j := range idx {
+		s += w[j] * val[k]
+	}
+	return s
+}
+
+// axpy adds a·x̃_i to w.
+func (c *csr) axpy(i int, a float64, w []float64) {
+	lo, hi := c.start[i], c.start[i+1]
+	idx, val := c.idx[lo:hi], c.val[lo:hi]
+	for k, j := range idx {
+		w[j] += a * val[k]
+	}
+}
