@@ -15,7 +15,7 @@ func newRand(t testing.TB) *rand.Rand {
 	return rand.New(rand.NewPCG(testSeed, 2))
 }
 
-// fdStep is the central-difference step h; the truncation error is O(h²·l”')
+// fdStep is the central-difference step h; the truncation error is O(h²·∂³l)
 // and the rounding error O(ε_mach·|l|/h) ≈ 1e-10 for |l| ≈ 10, so derivatives
 // must agree to fdTol (absolute, on O(1) gradients).
 const (
