@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"testing"
 
-	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
 )
 
 // TestDCDOneExample checks the lecture's update on a hand-computed case: one
