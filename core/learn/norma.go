@@ -1,0 +1,472 @@
+package learn
+
+import (
+	"fmt"
+	"math"
+
+	"kernelplay/core/expansion"
+	"kernelplay/core/kernel"
+)
+
+// NORMAConfig holds the settings of [NORMA]. The zero value of every field
+// means the documented default, so NORMAConfig{} is soft-margin binary
+// classification (eq. 12) with a Gaussian kernel.
+type NORMAConfig struct {
+	// Rule is the loss and update rule of Kivinen et al. §3 (see [Rule]).
+	// Zero means RuleSoftMargin.
+	Rule Rule
+	// Kernel is the input kernel k. Nil means kernel.Gaussian{} (its default
+	// width). Kernels with a Validate method are validated.
+	Kernel kernel.Kernel
+	// Classes is the number of classes K for multiclass classification with
+	// the rules RuleSoftMargin, RuleNuClassification and RuleHinge (JMLR
+	// eq. 16, one coefficient per label and term, labels 0..K−1). Zero means
+	// binary classification (labels ±1) or, for the other rules, their single
+	// score. Classes = 1, or Classes ≥ 2 with a novelty or regression rule,
+	// is an error.
+	Classes int
+	// Lambda is the regularizer λ ≥ 0 of R_stoch (eq. 3): every step shrinks
+	// the old coefficients by (1 − λη_t), eq. (10). Zero means λ = 1, the
+	// value eqs. (12)–(16), (20) and (21) are printed with ((1 − Λ)α_i) and
+	// the ν-trick's choice ("we may set λ = 1", after eq. 13). For λ = 0 set
+	// NoRegularization.
+	Lambda float64
+	// NoRegularization sets λ = 0 (Lambda must then be 0): the coefficients
+	// never shrink and only the buffer truncates f. With RuleHinge this is the
+	// kernel perceptron (after eq. 15).
+	NoRegularization bool
+	// Schedule gives the step size η_t (NORMA's Λ) of the t-th example,
+	// t = 1, 2, …. Nil means Sqrt{Eta0, Tau}, the decay (59) the JMLR paper
+	// runs NORMA with. An InvSqrtT with Lambda 0 gets the learner's λ
+	// (NORMA Theorem 2). Schedules are validated, and η_1·λ > 1 is an error:
+	// the factor (1 − λη) would flip the sign of every coefficient
+	// (PAPER-NOTES item 7). A custom schedule that later returns η > 1/λ has
+	// its factor clamped at 0 (f is wiped, never flipped).
+	Schedule Schedule
+	// Eta0 and Tau are the η0 and τ of the default schedule (see [Sqrt]; zero
+	// means η0 = 1, τ = 10). They are ignored when Schedule is set.
+	Eta0, Tau float64
+	// Nu is ν of the ν-trick rules (RuleNuClassification, RuleNovelty,
+	// RuleNuEpsilonInsensitive, RuleAdaptiveHuber), 0 < ν ≤ 1: the fraction
+	// of margin errors (of residuals outside the tube) the margin settles at.
+	// Zero means 0.05 (JMLR §6, Figs. 3 and 6). Ignored by the other rules.
+	Nu float64
+	// Margin is the margin ρ ≥ 0 of RuleSoftMargin (fixed; eq. 12 has ρ = 1)
+	// and the initial ρ of RuleNuClassification and RuleNovelty. Zero means
+	// 1. RuleHinge's margin is 0 by definition; other rules ignore Margin.
+	Margin float64
+	// Epsilon is the initial tube width ε ≥ 0 of RuleNuEpsilonInsensitive
+	// (eq. 18); zero means 0. Ignored by the other rules.
+	Epsilon float64
+	// Sigma is Huber's σ > 0 (eq. 19), fixed for RuleHuber and the initial σ
+	// of RuleAdaptiveHuber. Zero means 1. Ignored by the other rules.
+	Sigma float64
+	// BufferSize is ω, the number of expansion terms kept (the most recent
+	// ones; NORMA §2 "Truncation", eq. 11, and JMLR §5.5's LRU buffer).
+	// Zero means 512 (JMLR §6.1). At most 1<<20.
+	BufferSize int
+	// Offset adds the offset b (one per label), updated as b ← b − η·c'
+	// (NORMA §3, opening). False means no offset, as in the JMLR experiments
+	// (§6: "We do not use offsets here"); NORMA's eqs. (12)–(15) use one.
+	// RuleNovelty has no offset (after eq. 15: it would give trivial
+	// solutions); Offset with it is an error.
+	Offset bool
+}
+
+// Defaults of NORMAConfig.
+const (
+	defaultLambda     = 1
+	defaultNu         = 0.05
+	defaultMargin     = 1
+	defaultSigma      = 1
+	defaultBufferSize = 512
+	maxBufferSize     = 1 << 20
+	maxClasses        = 1 << 12
+	// maxStoredFloats bounds ω·d, the support-vector storage (2 GiB).
+	maxStoredFloats = 1 << 28
+)
+
+// NORMA is the online kernel learner of Kivinen, Smola and Williamson,
+// "Online learning with kernels" (2004): stochastic gradient descent in the
+// RKHS on the regularised risk (3),
+//
+//	f ← (1 − λη_t)·f − η_t·c'(x_t, y_t, g(x_t))·k(x_t, ·),   g = f + b,   (6)
+//
+// with f stored as a kernel expansion (7) on an LRU buffer of the ω most
+// recent terms (§2 "Truncation", eq. 11; JMLR §5.5). The loss c and the
+// margin updates are given by the [Rule]. With several classes f has one
+// coefficient per label and term and the loss is the multiclass hinge of
+// JMLR eq. (16).
+//
+// One step costs one kernel row against the stored terms, O(ω·(d + K)),
+// and allocates nothing. NORMA implements [Learner] and [KernelModel]; it is
+// not safe for concurrent use (Scores uses scratch space).
+type NORMA struct {
+	cfg     NORMAConfig // with defaults applied
+	rule    Rule
+	task    Task
+	k       int // scores per example (K)
+	dim     int
+	lambda  float64
+	nu      float64
+	margin0 float64 // initial margin (ρ, ε or σ)
+	sched   Schedule
+
+	exp *expansion.Expansion
+
+	// Working state.
+	t        int       // examples learnt
+	b        []float64 // offsets, K
+	margin   float64   // ρ, ε or σ in force
+	norm2    float64   // ‖f‖², maintained by eq. (49) and the eviction correction
+	diverged bool
+
+	// Scratch, K each.
+	f, g, xi, alpha []float64
+}
+
+// NewNORMA returns a NORMA learner for inputs of dimension dim with the
+// settings cfg (zero fields take their documented defaults). It returns an
+// error for any invalid setting a user could choose: an unknown rule, a
+// kernel failing its Validate, Classes = 1 or above 4096 or with a rule that
+// has one score, negative or non-finite Lambda, Nu, Margin, Epsilon or Sigma,
+// ν outside (0, 1], an invalid schedule or η_1·λ > 1, a BufferSize outside
+// [1, 1<<20] (after the default), Offset with RuleNovelty, dim < 1, or
+// ω·dim above 2^28.
+func NewNORMA(cfg NORMAConfig, dim int) (*NORMA, error) {
+	if cfg.Rule < 0 || cfg.Rule >= numRules {
+		return nil, fmt.Errorf("learn: NORMA: unknown rule %d", int(cfg.Rule))
+	}
+	if dim < 1 {
+		return nil, fmt.Errorf("learn: NORMA: input dimension %d, want ≥ 1", dim)
+	}
+	if cfg.Kernel == nil {
+		cfg.Kernel = kernel.Gaussian{}
+	}
+	if v, ok := cfg.Kernel.(interface{ Validate() error }); ok {
+		if err := v.Validate(); err != nil {
+			return nil, fmt.Errorf("learn: NORMA: %w", err)
+		}
+	}
+	r := cfg.Rule
+	classification := r == RuleSoftMargin || r == RuleNuClassification || r == RuleHinge
+	switch {
+	case cfg.Classes < 0 || cfg.Classes == 1 || cfg.Classes > maxClasses:
+		return nil, fmt.Errorf("learn: NORMA: Classes = %d, want 0 (binary) or 2…%d", cfg.Classes, maxClasses)
+	case cfg.Classes >= 2 && !classification:
+		return nil, fmt.Errorf("learn: NORMA: Classes = %d with the %v rule, which has a single score", cfg.Classes, r)
+	}
+	k := 1
+	if cfg.Classes >= 2 {
+		k = cfg.Classes
+	}
+
+	// λ.
+	if bad(cfg.Lambda) {
+		return nil, fmt.Errorf("learn: NORMA: Lambda = %v, want finite and ≥ 0", cfg.Lambda)
+	}
+	lambda := cfg.Lambda
+	if cfg.NoRegularization {
+		if lambda != 0 {
+			return nil, fmt.Errorf("learn: NORMA: NoRegularization with Lambda = %v", lambda)
+		}
+	} else if lambda == 0 {
+		lambda = defaultLambda
+	}
+	cfg.Lambda = lambda
+
+	// ν and the margin of the rule.
+	nu := 0.0
+	if r.adaptive() {
+		nu = cfg.Nu
+		if nu == 0 {
+			nu = defaultNu
+		}
+		if math.IsNaN(nu) || nu <= 0 || nu > 1 {
+			return nil, fmt.Errorf("learn: NORMA: Nu = %v, want 0 < ν ≤ 1", cfg.Nu)
+		}
+		cfg.Nu = nu
+	}
+	var margin float64
+	switch r {
+	case RuleSoftMargin, RuleNuClassification, RuleNovelty:
+		if bad(cfg.Margin) {
+			return nil, fmt.Errorf("learn: NORMA: Margin = %v, want finite and ≥ 0", cfg.Margin)
+		}
+		margin = cfg.Margin
+		if margin == 0 {
+			margin = defaultMargin
+		}
+		cfg.Margin = margin
+	case RuleNuEpsilonInsensitive:
+		if bad(cfg.Epsilon) {
+			return nil, fmt.Errorf("learn: NORMA: Epsilon = %v, want finite and ≥ 0", cfg.Epsilon)
+		}
+		margin = cfg.Epsilon
+	case RuleHuber, RuleAdaptiveHuber:
+		if bad(cfg.Sigma) {
+			return nil, fmt.Errorf("learn: NORMA: Sigma = %v, want finite and > 0", cfg.Sigma)
+		}
+		margin = cfg.Sigma
+		if margin == 0 {
+			margin = defaultSigma
+		}
+		cfg.Sigma = margin
+	}
+	if cfg.Offset && r == RuleNovelty {
+		return nil, fmt.Errorf("learn: NORMA: the novelty rule (16) has no offset")
+	}
+
+	// Schedule.
+	sched := cfg.Schedule
+	if sched == nil {
+		sched = Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau}
+	}
+	if s, ok := sched.(InvSqrtT); ok && s.Lambda == 0 {
+		if lambda == 0 {
+			return nil, fmt.Errorf("learn: NORMA: the 1/(3λ√t) schedule needs λ > 0")
+		}
+		sched = InvSqrtT{Lambda: lambda}
+	}
+	if err := validateSchedule(sched); err != nil {
+		return nil, fmt.Errorf("learn: NORMA: %w", err)
+	}
+	if e1 := sched.Eta(1); e1*lambda > 1 {
+		return nil, fmt.Errorf("learn: NORMA: η_1·λ = %v·%v > 1: (1 − λη) would flip the sign of f", e1, lambda)
+	}
+	cfg.Schedule = sched
+
+	// Buffer.
+	omega := cfg.BufferSize
+	if omega == 0 {
+		omega = defaultBufferSize
+	}
+	if omega < 1 || omega > maxBufferSize {
+		return nil, fmt.Errorf("learn: NORMA: BufferSize = %d, want 1…%d", cfg.BufferSize, maxBufferSize)
+	}
+	if omega*dim > maxStoredFloats {
+		return nil, fmt.Errorf("learn: NORMA: BufferSize·dim = %d·%d is too large", omega, dim)
+	}
+	cfg.BufferSize = omega
+
+	n := &NORMA{
+		cfg: cfg, rule: r, task: r.Task(cfg.Classes), k: k, dim: dim,
+		lambda: lambda, nu: nu, margin0: margin, sched: sched,
+		exp:   expansion.New(cfg.Kernel, dim, k, omega, nil, false),
+		b:     make([]float64, k),
+		f:     make([]float64, k),
+		g:     make([]float64, k),
+		xi:    make([]float64, k),
+		alpha: make([]float64, k),
+	}
+	n.Reset()
+	return n, nil
+}
+
+// bad reports a negative or non-finite setting.
+func bad(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) || v < 0 }
+
+// Config returns the settings in force, with every default filled in (the
+// Schedule is the one used).
+func (n *NORMA) Config() NORMAConfig { return n.cfg }
+
+// Task returns Binary, Multiclass, Novelty or Regression, from the rule and
+// Classes.
+func (n *NORMA) Task() Task { return n.task }
+
+// NumScores returns K for multiclass, 1 otherwise.
+func (n *NORMA) NumScores() int { return n.k }
+
+// Expansion returns the kernel expansion f (no offsets), for read-only use by
+// views: do not modify it.
+func (n *NORMA) Expansion() *expansion.Expansion { return n.exp }
+
+// Offsets returns the offsets (length NumScores()), aliased: read only,
+// valid until the next Learn or Reset. They are b (zeros without Offset),
+// and for novelty detection −ρ, so that every score is f(x, y) +
+// Offsets()[y] ([KernelModel]).
+func (n *NORMA) Offsets() []float64 { return n.b }
+
+// Margin returns the margin in force: ρ (soft margin, ν-classification,
+// novelty), ε (ν-ε-insensitive), σ (Huber rules), or 0 (hinge, squared).
+func (n *NORMA) Margin() float64 { return n.margin }
+
+// Steps returns the number of examples learnt since the last Reset.
+func (n *NORMA) Steps() int { return n.t }
+
+// SquaredNorm returns ‖f‖² of the stored (truncated) expansion, maintained
+// incrementally: eq. (49) of the JMLR paper with c = λ for each step, plus
+// the exact change when the LRU buffer drops a term (PAPER-NOTES item 6).
+func (n *NORMA) SquaredNorm() float64 { return n.norm2 }
+
+// Reset forgets every example: f = 0, b = 0, the margin back to its initial
+// value, the step counter to 0. Settings and memory are kept.
+func (n *NORMA) Reset() {
+	n.exp.Reset()
+	n.t = 0
+	clear(n.b)
+	n.margin = n.margin0
+	if n.task == Novelty {
+		n.b[0] = -n.margin
+	}
+	n.norm2 = 0
+	n.diverged = false
+}
+
+// Scores writes into dst (length NumScores()) the scores of x (length dim):
+// g(x) = f(x) + b for classification and regression (one per label for
+// multiclass), and f(x) − ρ for novelty (novel when negative). It does not
+// change the learner. It panics if a length is wrong.
+func (n *NORMA) Scores(dst, x []float64) []float64 {
+	if len(dst) != n.k {
+		panic(fmt.Sprintf("learn: NORMA.Scores: len(dst) = %d, want %d", len(dst), n.k))
+	}
+	if len(x) != n.dim {
+		panic(fmt.Sprintf("learn: NORMA.Scores: len(x) = %d, want %d", len(x), n.dim))
+	}
+	n.exp.Scores(dst, x)
+	for y, b := range n.b {
+		dst[y] += b
+	}
+	return dst
+}
+
+// checkLabel panics on a label outside the task's range.
+func (n *NORMA) checkLabel(y float64) {
+	switch n.task {
+	case Binary:
+		if y != 1 && y != -1 {
+			panic(fmt.Sprintf("learn: NORMA.Learn: binary label %v, want ±1", y))
+		}
+	case Multiclass:
+		if !(y >= 0 && y < float64(n.k) && y == math.Trunc(y)) {
+			panic(fmt.Sprintf("learn: NORMA.Learn: class %v, want an integer in [0, %d)", y, n.k))
+		}
+	case Regression:
+		if math.IsNaN(y) || math.IsInf(y, 0) {
+			panic(fmt.Sprintf("learn: NORMA.Learn: target %v is not finite", y))
+		}
+	}
+}
+
+// Learn predicts (x, y), then performs one NORMA step of its rule (see
+// [Rule]): the prediction and loss use g(x_t) before the update; the
+// coefficients shrink by (1 − λη_t) (eq. 10), a new term α_t = −η_t·c' enters
+// on a margin error (eq. 9), evicting the oldest when ω terms are stored, the
+// offsets and the ν-margin move. x has length dim and is copied when stored;
+// y follows [Task] (ignored for novelty). It panics on a wrong length or a
+// label outside the task's range (a non-finite regression target included).
+//
+// If a score, the offsets or the margin become non-finite (a too large step
+// size in regression can do that), Learn reports Diverged, stops learning,
+// and returns Diverged steps until Reset.
+func (n *NORMA) Learn(x []float64, y float64) Step {
+	if len(x) != n.dim {
+		panic(fmt.Sprintf("learn: NORMA.Learn: len(x) = %d, want %d", len(x), n.dim))
+	}
+	n.checkLabel(y)
+	if n.diverged {
+		return Step{Diverged: true, Margin: n.margin, BufferSize: n.exp.Len()}
+	}
+	n.t++
+	eta := n.sched.Eta(n.t)
+
+	// Prediction f_t(x_t) from one kernel row (JMLR Algorithm 2, 2(a)ii).
+	n.exp.Prepare(x)
+	n.exp.F(n.f)
+	for j := range n.g {
+		n.g[j] = n.f[j] + n.b[j]
+	}
+	var st Step
+	st.Eta = eta
+	switch n.task {
+	case Binary:
+		st.Prediction = 1
+		if n.g[0] < 0 {
+			st.Prediction = -1
+		}
+		st.Mistake = st.Prediction != y
+	case Multiclass:
+		st.Prediction = float64(argmax(n.g))
+		st.Mistake = st.Prediction != y
+	case Novelty:
+		st.Prediction = n.f[0]
+		st.Mistake = n.f[0] < n.margin
+	case Regression:
+		st.Prediction = n.g[0]
+		tube := 0.0
+		if n.rule == RuleNuEpsilonInsensitive {
+			tube = n.margin
+		}
+		st.Mistake = math.Abs(y-n.g[0]) > tube
+	}
+	if !finite(n.g) {
+		return n.diverge(st)
+	}
+
+	gl := n.g
+	if n.task == Novelty {
+		gl = n.f // the novelty loss (16) compares f with ρ
+	}
+	loss, dm, marginErr := ruleGrad(n.rule, n.xi, gl, y, n.margin, n.nu)
+	st.Loss = loss
+	st.MarginError = marginErr
+
+	// f ← s·f − η·ξ·k(x_t, ·) with s = 1 − λη (eqs. 6, 9, 10), and ‖f‖² by
+	// JMLR eq. (49): ‖f'‖² = s²‖f‖² − 2sη ξᵀf(x_t) + η² k(x_t, x_t) ξᵀξ.
+	s := 1 - n.lambda*eta
+	if s < 0 {
+		s = 0 // PAPER-NOTES item 7: wipe f rather than flip its sign.
+	}
+	var xf, xx float64
+	for j, v := range n.xi {
+		xf += v * n.f[j]
+		xx += v * v
+		n.alpha[j] = -eta * v
+	}
+	n.norm2 = s*s*n.norm2 - 2*s*eta*xf + eta*eta*n.exp.SelfKernel()*xx
+	n.exp.ScaleAlpha(s)
+	if marginErr {
+		ev := n.exp.Push(n.alpha, nil)
+		n.norm2 += ev.NormF
+	}
+	if n.cfg.Offset {
+		for j, v := range n.xi {
+			n.b[j] -= eta * v
+		}
+	}
+	if n.rule.adaptive() {
+		n.margin = math.Max(0, n.margin-eta*dm)
+		if n.task == Novelty {
+			n.b[0] = -n.margin
+		}
+	}
+	st.Margin = n.margin
+	st.BufferSize = n.exp.Len()
+	if !finite(n.b) || math.IsNaN(n.margin) || math.IsInf(n.margin, 0) || math.IsNaN(n.norm2) || math.IsInf(n.norm2, 0) {
+		return n.diverge(st)
+	}
+	return st
+}
+
+func (n *NORMA) diverge(st Step) Step {
+	n.diverged = true
+	st.Diverged = true
+	st.Margin = n.margin
+	st.BufferSize = n.exp.Len()
+	return st
+}
+
+func finite(v []float64) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+var (
+	_ Learner     = (*NORMA)(nil)
+	_ KernelModel = (*NORMA)(nil)
+)
