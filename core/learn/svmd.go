@@ -1,0 +1,732 @@
+package learn
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"kernelplay/core/expansion"
+	"kernelplay/core/kernel"
+	"kernelplay/core/loss"
+)
+
+// SVMDLoss selects the loss of SVMD, one of JMLR Table 1.
+type SVMDLoss int
+
+const (
+	// SVMDHinge is binary classification with the hinge loss
+	// max(0, ε − y(f(x) + b)), JMLR eq. (14) with margin ε (1 unless the
+	// ν-trick adapts it). Labels ±1. The zero value.
+	SVMDHinge SVMDLoss = iota
+	// SVMDNovelty is novelty detection, max(0, ε − f(x)), eq. (23); the
+	// label is ignored. No offsets.
+	SVMDNovelty
+	// SVMDMulticlass is the Crammer–Singer multiclass hinge loss
+	// max(0, ε + max_{ỹ≠y} f(x, ỹ) − f(x, y)), eq. (16). Labels 0 … K−1.
+	SVMDMulticlass
+	// SVMDGraph is the graph-structured loss of eq. (25) with the label
+	// distances Δ of [SVMDConfig.Delta]. Labels 0 … K−1.
+	SVMDGraph
+	// SVMDLogistic is binary logistic regression log(1 + e^{−y f(x)}),
+	// eq. (18); its Hessian enters the trace update through χ, eq. (43).
+	// Labels ±1. No ν-trick.
+	SVMDLogistic
+	// SVMDMultiLogistic is multiclass logistic regression, eq. (20); its
+	// Hessian enters through χ, eq. (44). Labels 0 … K−1. No ν-trick.
+	SVMDMultiLogistic
+)
+
+// String returns the loss's name.
+func (l SVMDLoss) String() string {
+	switch l {
+	case SVMDHinge:
+		return "hinge"
+	case SVMDNovelty:
+		return "novelty"
+	case SVMDMulticlass:
+		return "multiclass"
+	case SVMDGraph:
+		return "graph"
+	case SVMDLogistic:
+		return "logistic"
+	case SVMDMultiLogistic:
+		return "multiclass logistic"
+	}
+	return "unknown"
+}
+
+// multi reports whether the loss has K scores.
+func (l SVMDLoss) multi() bool {
+	return l == SVMDMulticlass || l == SVMDGraph || l == SVMDMultiLogistic
+}
+
+// marginLoss reports whether the loss has a margin ε (hinge family).
+func (l SVMDLoss) marginLoss() bool { return l != SVMDLogistic && l != SVMDMultiLogistic }
+
+// Paper defaults of SVMDConfig (JMLR §6 unless stated).
+const (
+	// svmdBufferSize is ω of JMLR §6.1: "we only store the last 512 support
+	// vectors in a circular buffer".
+	svmdBufferSize = 512
+	// svmdClasses is the 10-way classification of JMLR §6.1.2–6.3.
+	svmdClasses = 10
+	// svmdUSPSTrain is n, the number of USPS training digits, in
+	// c = 1/(500n) of JMLR §6.1.2.
+	svmdUSPSTrain = 7291
+)
+
+// SVMDConfig holds the settings of [SVMD]. The zero value of every field
+// means the default documented on it, taken from the experiments of JMLR §6
+// (Vishwanathan, Schraudolph, Smola 2006), where the paper gives one.
+type SVMDConfig struct {
+	// Kernel is the input kernel k(x, x'). Nil means kernel.Gaussian{} (σ = 1;
+	// the paper's σ = 8 of §6.1 was cross-validated for 16×16 USPS digits and
+	// is data-specific). Kernels failing kernel.Validate are an error.
+	Kernel kernel.Kernel
+	// LabelKernel is the K×K label kernel K_Y, row-major, symmetric with a
+	// finite, non-negative diagonal, giving k((x, y), (x', y')) =
+	// k(x, x')·K_Y[y, y'] (JMLR eq. 63). Nil means the delta kernel of eq.
+	// (61). For the binary losses and novelty K = 1. Retained, not copied.
+	LabelKernel []float64
+	// Loss is the loss of JMLR Table 1; the zero value is SVMDHinge.
+	Loss SVMDLoss
+	// Classes is K, the number of labels of the multiclass losses
+	// (SVMDMulticlass, SVMDGraph, SVMDMultiLogistic), at least 2. Zero means
+	// 10 (the 10-way digits of §6.1.2). Ignored by the binary losses and
+	// novelty.
+	Classes int
+	// Delta is the K×K matrix of label distances Δ(y, ỹ) of SVMDGraph
+	// (eq. 25), row-major, finite and non-negative (e.g. from
+	// kernel.Taxonomy.Distance or kernel.GraphDistance). Nil means Δ = 1 off
+	// the diagonal, which reduces eq. (25) to the multiclass loss (16). With
+	// the ν-trick the loss is evaluated at margin ε, the scaling being the
+	// loss package's. Only for SVMDGraph; elsewhere non-nil is an error.
+	Delta []float64
+	// Lambda is the regularizer c of J = l + (c/2)‖f‖² (JMLR eq. 12),
+	// c > 0. Zero means: c = 1 with the ν-trick or for novelty (§5.4.2: "the
+	// regularization parameter is fixed at c = 1"), and otherwise
+	// c = 1/(500n) with n = 7291 (§6.1.2, the USPS training set), about
+	// 2.74·10⁻⁷. Use NoRegularization for c = 0.
+	//
+	// The step size is clamped to η_t ≤ 1/c (PAPER-NOTES item 7): SMD alone
+	// can push η above 1/c, where the factor 1 − η_t c of eq. (28) turns
+	// negative and flips the sign of every old coefficient; at the clamp the
+	// factor is exactly 0 and the old expansion is dropped, which is the
+	// limit of the paper's shrinking (§5.5 assumes 1 − η_t c < 1). SMD keeps
+	// adapting from the clamped value; [SVMDDiagnostics.Clamped] reports it.
+	Lambda float64
+	// NoRegularization sets c = 0 (no shrinking; only the LRU buffer forgets).
+	NoRegularization bool
+	// Eta0 is the initial step size η_0 > 0 (dimensionless). Zero means 1
+	// (§6.1.1, §6.2.1), or 0.1 for the multiclass losses without the ν-trick
+	// (§6.1.2).
+	Eta0 float64
+	// Mu is the meta step size μ ≥ 0 of eq. (33). Zero means 1 with the
+	// ν-trick or for novelty (§6.1.1, §6.2.1, §6.2.2), 0.1 otherwise (§6.1.2
+	// and the conference paper's experiment).
+	Mu float64
+	// Decay is SMD's trace decay λ ∈ [0, 1] of eq. (34) (the conference
+	// paper's ρ; not the regularizer). Zero means the default: 0.95 with the
+	// ν-trick (§6.1.1, §6.2.1), 1 for novelty (§6.2.2) and for binary losses
+	// without ν (the conference paper, ρ = 1), 0.99 for the multiclass losses
+	// without ν (§6.1.2). Set SingleStep for λ = 0.
+	Decay float64
+	// SingleStep sets λ = 0: the single-step variant of SVMD in §6 ("obtained
+	// by setting λ = 0"), whose η follows immediate effects only.
+	SingleStep bool
+	// Nu is ν ∈ (0, 1) of the ν-trick (§5.4.2): the margin ε is adapted in
+	// log space, eqs. (53)–(58), so that a fraction ν of the examples
+	// violate it. Zero means a fixed margin, Margin0. Not with the logistic
+	// losses.
+	Nu float64
+	// Margin0 is the initial (with ν) or fixed (without) margin ε > 0 of the
+	// hinge-family losses. Zero means 1 (JMLR Table 1).
+	Margin0 float64
+	// EtaMargin0 is the margin's initial step size η_{ε,0} > 0 of eq. (56).
+	// Zero means 1 (§6: "we always set η_{ε,0} = 1, μ_ε = μ, and λ_ε = λ";
+	// μ_ε and λ_ε follow Mu and Decay).
+	EtaMargin0 float64
+	// BufferSize is ω ≥ 1, the number of most recent non-zero terms kept in
+	// the LRU circular buffer (§5.5). Zero means 512 (§6.1).
+	BufferSize int
+	// Offset adds an offset b_y per score, learnt by eq. (50) with its own
+	// SMD step sizes η_b, eqs. (51)–(52). Not for novelty (ε is its offset).
+	Offset bool
+	// EtaOffset0 is η_{b,0} > 0. Zero means Eta0. (The paper's experiments use
+	// no offsets; by analogy with §6's rule for ε.)
+	EtaOffset0 float64
+	// MuOffset is μ_b ≥ 0 of eq. (51). Zero means Mu; λ_b = λ (Decay).
+	MuOffset float64
+}
+
+// SVMD is online SVM with step sizes adapted by stochastic meta-descent in
+// the RKHS: JMLR Algorithm 2 ("Online [ν]-SVMD", Vishwanathan, Schraudolph,
+// Smola 2006) in full, with the LRU buffer of §5.5. Per step it costs one
+// kernel row (O(ω·d)) plus O(ω·K) for the truncation bookkeeping; f(x_t),
+// v(x_t), v_{t+1}(x_t) and every inner product of eqs. (45)–(49) come from
+// that one row (PAPER-NOTES item 8).
+//
+// SVMD implements [Learner] and [KernelModel]. It is deterministic (no
+// randomness) and does not allocate in Learn. Create it with [NewSVMD].
+type SVMD struct {
+	cfg       SVMDConfig // as given
+	task      Task
+	K         int // scores (coefficients per term)
+	dim       int
+	c         float64 // regularizer
+	eta0, mu  float64
+	decay     float64 // λ (= λ_b = λ_ε)
+	nu        float64
+	margin0   float64
+	etaEps0   float64
+	etaB0     float64
+	muB       float64
+	hasOffset bool
+	loss      loss.Loss
+	delta     []float64   // Δ of the graph loss (nil: 1 off the diagonal)
+	curved    loss.Curved // nil for piecewise-linear losses
+	exp       *expansion.Expansion
+
+	// Working state.
+	eta      float64   // η (the value used at the last step)
+	pi       float64   // π = ⟨f, v⟩ (truncation-corrected)
+	normF    float64   // ‖f‖²
+	b        []float64 // offsets
+	etaB     []float64 // η_b
+	vB       []float64 // v_b
+	eps      float64   // margin ε
+	etaEps   float64   // η_ε
+	vEps     float64   // v_ε
+	gv       float64   // ⟨g_t, v_t⟩ of the last step
+	clamped  bool
+	diverged bool
+	steps    int
+
+	// Scratch (no allocation per step).
+	fx, u, xi, vx, chi, hess, alphaNew, betaNew, offsets []float64
+}
+
+var (
+	_ Learner     = (*SVMD)(nil)
+	_ KernelModel = (*SVMD)(nil)
+)
+
+func svmdFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// NewSVMD returns an SVMD learner for inputs of dimension dim with the
+// defaults of [SVMDConfig] applied. It returns an error for any invalid
+// setting (negative or non-finite numbers, ν ∉ [0, 1), Decay > 1, a kernel
+// failing kernel.Validate, label kernel or Δ of the wrong shape, ν or
+// offsets with a loss that has none, dim < 1).
+func NewSVMD(cfg SVMDConfig, dim int) (*SVMD, error) {
+	s := &SVMD{cfg: cfg, dim: dim}
+	if err := s.configure(); err != nil {
+		return nil, err
+	}
+	s.Reset()
+	return s, nil
+}
+
+func (s *SVMD) configure() error {
+	cfg := s.cfg
+	if s.dim < 1 {
+		return fmt.Errorf("learn: SVMD: input dimension %d below 1", s.dim)
+	}
+	for _, p := range []struct {
+		name string
+		v    float64
+	}{{"Lambda", cfg.Lambda}, {"Eta0", cfg.Eta0}, {"Mu", cfg.Mu}, {"Decay", cfg.Decay},
+		{"Nu", cfg.Nu}, {"Margin0", cfg.Margin0}, {"EtaMargin0", cfg.EtaMargin0},
+		{"EtaOffset0", cfg.EtaOffset0}, {"MuOffset", cfg.MuOffset}} {
+		if !svmdFinite(p.v) || p.v < 0 {
+			return fmt.Errorf("learn: SVMD: %s = %v must be a finite non-negative number", p.name, p.v)
+		}
+	}
+	if cfg.Decay > 1 {
+		return fmt.Errorf("learn: SVMD: Decay = %v must be at most 1", cfg.Decay)
+	}
+	if cfg.Nu >= 1 {
+		return fmt.Errorf("learn: SVMD: Nu = %v must be below 1", cfg.Nu)
+	}
+	if cfg.BufferSize < 0 {
+		return fmt.Errorf("learn: SVMD: BufferSize = %d must be positive", cfg.BufferSize)
+	}
+	l := cfg.Loss
+	if l < SVMDHinge || l > SVMDMultiLogistic {
+		return fmt.Errorf("learn: SVMD: unknown loss %d", int(l))
+	}
+	nu := cfg.Nu > 0
+	if nu && !l.marginLoss() {
+		return fmt.Errorf("learn: SVMD: the ν-trick needs a margin; the %v loss has none", l)
+	}
+	if cfg.Offset && l == SVMDNovelty {
+		return errors.New("learn: SVMD: novelty detection has no offset (its margin ε plays that role)")
+	}
+	k := cfg.Kernel
+	if k == nil {
+		k = kernel.Gaussian{}
+	}
+	if err := kernel.Validate(k); err != nil {
+		return fmt.Errorf("learn: SVMD: %w", err)
+	}
+
+	s.K = 1
+	switch {
+	case l.multi():
+		s.task = Multiclass
+		s.K = cfg.Classes
+		if s.K == 0 {
+			s.K = svmdClasses
+		}
+		if s.K < 2 {
+			return fmt.Errorf("learn: SVMD: Classes = %d must be at least 2", cfg.Classes)
+		}
+	case l == SVMDNovelty:
+		s.task = Novelty
+	default:
+		s.task = Binary
+	}
+	K := s.K
+	if ky := cfg.LabelKernel; ky != nil {
+		if len(ky) != K*K {
+			return fmt.Errorf("learn: SVMD: LabelKernel has %d entries, want K² = %d", len(ky), K*K)
+		}
+		for i := range K {
+			if !(ky[i*K+i] >= 0) {
+				return fmt.Errorf("learn: SVMD: LabelKernel diagonal entry %d is %v", i, ky[i*K+i])
+			}
+			for j := range K {
+				if v := ky[i*K+j]; !svmdFinite(v) || v != ky[j*K+i] {
+					return fmt.Errorf("learn: SVMD: LabelKernel must be finite and symmetric (entry %d,%d)", i, j)
+				}
+			}
+		}
+	}
+	switch l {
+	case SVMDHinge:
+		s.loss = loss.Hinge{}
+	case SVMDNovelty:
+		s.loss = loss.Novelty{}
+	case SVMDMulticlass:
+		s.loss = loss.Multiclass{}
+	case SVMDGraph:
+		g := loss.Graph{Delta: cfg.Delta}
+		if cfg.Delta != nil && len(cfg.Delta) != K*K {
+			return fmt.Errorf("learn: SVMD: Delta has %d entries, want K² = %d", len(cfg.Delta), K*K)
+		}
+		if err := g.Validate(); err != nil {
+			return fmt.Errorf("learn: SVMD: %w", err)
+		}
+		s.delta = cfg.Delta
+		s.loss = g
+	case SVMDLogistic:
+		s.loss = loss.Logistic{}
+	case SVMDMultiLogistic:
+		s.loss = loss.MultiLogistic{}
+	}
+	if cfg.Delta != nil && l != SVMDGraph {
+		return errors.New("learn: SVMD: Delta is only for the graph loss")
+	}
+	s.curved, _ = s.loss.(loss.Curved)
+
+	// Defaults (see the field docs).
+	multiNoNu := l.multi() && !nu
+	s.c = cfg.Lambda
+	switch {
+	case cfg.NoRegularization:
+		s.c = 0
+	case s.c == 0 && (nu || l == SVMDNovelty):
+		s.c = 1
+	case s.c == 0:
+		s.c = 1.0 / (500 * svmdUSPSTrain)
+	}
+	s.eta0 = cfg.Eta0
+	if s.eta0 == 0 {
+		s.eta0 = 1
+		if multiNoNu {
+			s.eta0 = 0.1
+		}
+	}
+	s.mu = cfg.Mu
+	if s.mu == 0 {
+		s.mu = 0.1
+		if nu || l == SVMDNovelty {
+			s.mu = 1
+		}
+	}
+	s.decay = cfg.Decay
+	switch {
+	case cfg.SingleStep:
+		s.decay = 0
+	case s.decay != 0:
+	case nu:
+		s.decay = 0.95
+	case multiNoNu:
+		s.decay = 0.99
+	default:
+		s.decay = 1
+	}
+	s.nu = cfg.Nu
+	s.margin0 = cfg.Margin0
+	if s.margin0 == 0 {
+		s.margin0 = 1
+	}
+	s.etaEps0 = cfg.EtaMargin0
+	if s.etaEps0 == 0 {
+		s.etaEps0 = 1
+	}
+	s.hasOffset = cfg.Offset
+	s.etaB0 = cfg.EtaOffset0
+	if s.etaB0 == 0 {
+		s.etaB0 = s.eta0
+	}
+	s.muB = cfg.MuOffset
+	if s.muB == 0 {
+		s.muB = s.mu
+	}
+	omega := cfg.BufferSize
+	if omega == 0 {
+		omega = svmdBufferSize
+	}
+
+	s.exp = expansion.New(k, s.dim, K, omega, cfg.LabelKernel, true)
+	s.fx = make([]float64, K)
+	s.u = make([]float64, K)
+	s.xi = make([]float64, K)
+	s.vx = make([]float64, K)
+	s.chi = make([]float64, K)
+	s.hess = make([]float64, K*K)
+	s.alphaNew = make([]float64, K)
+	s.betaNew = make([]float64, K)
+	s.b = make([]float64, K)
+	s.etaB = make([]float64, K)
+	s.vB = make([]float64, K)
+	s.offsets = make([]float64, K)
+	return nil
+}
+
+// Reset returns SVMD to its state before the first example (f = v = 0,
+// b = 0, η = η_0, ε = Margin0, η_b = η_{b,0}, η_ε = η_{ε,0}, traces 0),
+// keeping its settings; it also clears a divergence.
+func (s *SVMD) Reset() {
+	s.exp.Reset()
+	s.eta = s.eta0
+	s.pi, s.normF, s.gv = 0, 0, 0
+	clear(s.b)
+	clear(s.vB)
+	for y := range s.etaB {
+		s.etaB[y] = s.etaB0
+	}
+	s.eps = s.margin0
+	s.etaEps = s.etaEps0
+	s.vEps = 0
+	clear(s.xi)
+	s.clamped, s.diverged = false, false
+	s.steps = 0
+}
+
+// Task returns Binary (hinge, logistic), Multiclass (multiclass, graph,
+// multiclass logistic) or Novelty.
+func (s *SVMD) Task() Task { return s.task }
+
+// NumScores returns K for the multiclass losses and 1 otherwise.
+func (s *SVMD) NumScores() int { return s.K }
+
+// Dim returns the input dimension d.
+func (s *SVMD) Dim() int { return s.dim }
+
+// Expansion returns the live kernel expansion f (with the trace v as its β);
+// see [KernelModel].
+func (s *SVMD) Expansion() *expansion.Expansion { return s.exp }
+
+// Offsets returns the offsets b (length NumScores(); zeros without Offset),
+// or {−ε} for novelty detection; see [KernelModel]. The slice aliases the
+// learner's state: read it only, until the next Learn.
+func (s *SVMD) Offsets() []float64 {
+	if s.task == Novelty {
+		s.offsets[0] = -s.eps
+		return s.offsets
+	}
+	return s.b
+}
+
+// Scores writes f(x, ·) + b into dst (f(x) − ε for novelty, negative for a
+// novel point) and returns dst. It panics if len(dst) ≠ NumScores() or
+// len(x) ≠ the input dimension. Not safe for concurrent use (it shares a
+// scratch row with the expansion).
+func (s *SVMD) Scores(dst, x []float64) []float64 {
+	if len(dst) != s.K {
+		panic("learn: SVMD: Scores: len(dst) is not NumScores()")
+	}
+	if len(x) != s.dim {
+		panic("learn: SVMD: Scores: len(x) is not the input dimension")
+	}
+	s.exp.Scores(dst, x)
+	off := s.Offsets()
+	for y := range dst {
+		dst[y] += off[y]
+	}
+	return dst
+}
+
+// label checks y for the task and returns it as the loss expects it.
+func (s *SVMD) label(y float64) float64 {
+	switch s.task {
+	case Binary:
+		if y != 1 && y != -1 {
+			panic(fmt.Sprintf("learn: SVMD: binary label %v is not ±1", y))
+		}
+	case Multiclass:
+		if y != math.Trunc(y) || y < 0 || y >= float64(s.K) {
+			panic(fmt.Sprintf("learn: SVMD: class label %v is not an integer in [0, %d)", y, s.K))
+		}
+	}
+	return y
+}
+
+// Learn makes the prediction for (x, y), then performs one step of JMLR
+// Algorithm 2 in its order (PAPER-NOTES item 3):
+//
+//	(a) f_t(x_t) from one kernel row; loss l(x_t, y_t, f_t + b_t) at margin ε_t
+//	(b) ξ_t = ∂l/∂f; v_t(x_t) from the same row; ⟨g_t, v_t⟩ = cπ_t + ξ_tᵀv_t(x_t)   (45)
+//	(c) η_t = η_{t−1}·max(½, 1 − μ⟨g_t, v_t⟩)                          (33)
+//	    η_{b,t} = η_{b,t−1}·max(½, 1 − μ_b ξ_t·v_{b,t})                 (51)
+//	    η_{ε,t} = η_{ε,t−1}·max(½, 1 + μ v_ε ε_t (ν − m_t))              (57)
+//	    χ_t = ρ(x_t)·v_t(x_t) for the logistic losses                   (43)/(44)
+//	    ε_{t+1} = ε_t·exp(η_{ε,t} ε_t (ν − m_t))                         (56)
+//	    v_ε ← λv_ε + η_{ε,t} ε_t (ν − m_t)(1 + λv_ε)                      (58)
+//	    v_b ← λv_b − η_{b,t} ξ_t                                          (52)
+//	    β ← [(1 − η_t c)λβ; 0] − η_t(γ_t + λχ_t)                          (40)/(42)
+//	(d) ⟨f_t, g_t⟩, ⟨f_t, v_{t+1}⟩, v_{t+1}(x_t), π_{t+1}, ‖f_{t+1}‖²       (48),(47),(39),(46),(49)
+//	(e) α ← [(1 − η_t c)α; −η_t ξ_t]; b ← b − η_b ξ_t                     (32), (50)
+//
+// then drops the oldest term if the buffer was full and corrects π and ‖f‖²
+// for it (PAPER-NOTES item 6). Sign convention: JMLR (4), (33), (34)
+// (PAPER-NOTES item 2). m_t = 1 on a margin violation (ξ_t ≠ 0), 0 otherwise,
+// reading "ξ_t + ν" of (54)–(58) as ν − m_t for every loss (PAPER-NOTES item
+// 4). Eq. (47) is printed for H = cI; for the logistic losses it gains the
+// term −η_t λ χ_tᵀ f_t(x_t), from ⟨f_t, (H_t − cI)v_t⟩ = χ_tᵀ f_t(x_t).
+//
+// η_t is clamped to 1/c (see [SVMDConfig.Lambda]); Step.Eta is the clamped
+// value. If a quantity becomes non-finite (divergence, or a non-finite x),
+// Learn reports Step.Diverged and leaves the model unchanged from then on
+// until Reset. Learn panics on a label outside the task's range or
+// len(x) ≠ the input dimension.
+func (s *SVMD) Learn(x []float64, y float64) Step {
+	if len(x) != s.dim {
+		panic("learn: SVMD: Learn: len(x) is not the input dimension")
+	}
+	y = s.label(y)
+	if s.diverged {
+		return Step{Eta: s.eta, Margin: s.eps, BufferSize: s.exp.Len(), Diverged: true}
+	}
+	e, K := s.exp, s.K
+	c, lam, eta := s.c, s.decay, s.eta
+
+	// (a) prediction and loss. u = f_t(x_t, ·) + b_t.
+	e.Prepare(x)
+	e.F(s.fx)
+	for i := range K {
+		s.u[i] = s.fx[i] + s.b[i]
+	}
+	margin := s.margin0
+	if s.nu > 0 {
+		margin = s.eps
+	}
+	l := s.loss.Eval(s.xi, s.u, y, margin)
+	if s.nu > 0 {
+		l -= s.nu * s.eps // eq. (53)
+	}
+	var st Step
+	st.Loss = l
+	switch s.task {
+	case Binary:
+		st.Prediction = 1
+		if s.u[0] < 0 {
+			st.Prediction = -1
+		}
+		st.Mistake = st.Prediction != y
+	case Multiclass:
+		best := 0
+		for i := 1; i < K; i++ {
+			if s.u[i] > s.u[best] {
+				best = i
+			}
+		}
+		st.Prediction = float64(best)
+		st.Mistake = best != int(y)
+	case Novelty:
+		st.Prediction = s.fx[0]
+		st.Mistake = s.fx[0]-margin < 0
+	}
+	// m_t = ∂l/∂ε on a violation, 0 otherwise (PAPER-NOTES item 4 reads
+	// "ξ_t + ν" of (54)–(58) as ν − m_t): 1 for the hinge, multiclass and
+	// novelty losses, Δ(y_t, ỹ*) for the graph loss, whose margins are ε·Δ.
+	m, violated := 0.0, false
+	for i, v := range s.xi {
+		if v != 0 {
+			m, violated = 1, true
+			if s.delta != nil && v > 0 {
+				m = s.delta[int(y)*K+i]
+			}
+		}
+	}
+	st.MarginError = violated
+
+	// (b) v_t(x_t) and ⟨g_t, v_t⟩ (45).
+	e.V(s.vx)
+	gv := c*s.pi + svmdDot(s.xi, s.vx)
+
+	// (c)i step sizes (33), (51), (57), adapted before use (Algorithm 2).
+	eta *= math.Max(0.5, 1-s.mu*gv)
+	clamped := false
+	if c > 0 && eta*c >= 1 {
+		eta, clamped = 1/c, true
+	}
+	shrink := 1 - eta*c
+	if clamped || shrink < 0 {
+		shrink = 0
+	}
+	// Check before touching the model: everything below is finite if these are.
+	if !svmdFinite(l) || !svmdFinite(gv) || !svmdFinite(eta) || !svmdAllFinite(s.u) || !svmdAllFinite(s.vx) {
+		return s.diverge(st)
+	}
+	if s.hasOffset {
+		for i := range K {
+			s.etaB[i] *= math.Max(0.5, 1-s.muB*s.xi[i]*s.vB[i])
+		}
+	}
+	var gEps float64 // ε_t(ν − m_t) = −∂J/∂log ε (54)
+	if s.nu > 0 {
+		gEps = s.eps * (s.nu - m)
+		s.etaEps *= math.Max(0.5, 1+s.mu*s.vEps*gEps)
+	}
+
+	// (c)ii χ_t = ρ·v_t(x_t) (43)/(44), the Hessian taken at u = f + b.
+	var chiF float64 // χ_tᵀ f_t(x_t)
+	if s.curved != nil {
+		s.curved.Hessian(s.hess, s.u, y)
+		for i := range K {
+			s.chi[i] = svmdDot(s.hess[i*K:(i+1)*K], s.vx)
+		}
+		chiF = svmdDot(s.chi, s.fx)
+	}
+
+	// (c)iii margin (56), (58); offset trace (52); β (40)/(42).
+	if s.nu > 0 {
+		s.eps *= math.Exp(s.etaEps * gEps)
+		s.vEps = lam*s.vEps + s.etaEps*gEps*(1+lam*s.vEps)
+	}
+	if s.hasOffset {
+		for i := range K {
+			s.vB[i] = lam*s.vB[i] - s.etaB[i]*s.xi[i]
+		}
+	}
+	mixA, mixB := shrink*lam, -eta*c // old rows: β ← (1 − ηc)λβ − ηcα
+	for i := range K {
+		s.alphaNew[i] = -eta * s.xi[i]
+		s.betaNew[i] = -eta * (s.xi[i] + lam*s.chi[i])
+	}
+
+	// (d) incrementals.
+	kk := e.SelfKernel()
+	xiF := svmdDot(s.xi, s.fx)
+	fg := c*s.normF + xiF                          // (48) ⟨f_t, g_t⟩
+	fv1 := shrink*lam*s.pi - eta*fg - eta*lam*chiF // (47) ⟨f_t, v_{t+1}⟩ (+ χ term)
+	xiV1 := mixA*svmdDot(s.xi, s.vx) + mixB*xiF +  // (39) ξ_tᵀ v_{t+1}(x_t): old rows,
+		kk*e.LabelQuad(s.xi, s.betaNew) //                  plus the new row
+	pi := shrink*fv1 - eta*xiV1                                                            // (46)
+	normF := shrink*shrink*s.normF - 2*eta*shrink*xiF + eta*eta*kk*e.LabelQuad(s.xi, s.xi) // (49)
+
+	// (e) update f (and the old rows of v), offsets; push the new term.
+	e.MixBeta(mixA, mixB)
+	e.ScaleAlpha(shrink)
+	if s.hasOffset {
+		for i := range K {
+			s.b[i] -= s.etaB[i] * s.xi[i] // (50)
+		}
+	}
+	ev := e.Push(s.alphaNew, s.betaNew)
+	pi += ev.Pi
+	normF += ev.NormF
+
+	s.eta, s.pi, s.normF, s.gv, s.clamped = eta, pi, normF, gv, clamped
+	s.steps++
+	st.Eta = eta
+	st.Margin = margin
+	if s.nu > 0 {
+		st.Margin = s.eps
+	}
+	st.BufferSize = e.Len()
+	if !svmdFinite(pi) || !svmdFinite(normF) || !svmdFinite(s.eps) || !svmdAllFinite(s.b) || !svmdAllFinite(s.etaB) || !svmdFinite(s.etaEps) {
+		return s.diverge(st)
+	}
+	return st
+}
+
+func (s *SVMD) diverge(st Step) Step {
+	s.diverged = true
+	st.Diverged = true
+	st.Eta = s.eta
+	st.BufferSize = s.exp.Len()
+	return st
+}
+
+func svmdAllFinite(v []float64) bool {
+	for _, x := range v {
+		if !svmdFinite(x) {
+			return false
+		}
+	}
+	return true
+}
+
+func svmdDot(a, b []float64) float64 {
+	var s float64
+	for i, v := range a {
+		s += v * b[i]
+	}
+	return s
+}
+
+// SVMDDiagnostics are SVMD's internal quantities after the last step, for
+// tests and the UI. Slices alias the learner's state (read-only, valid until
+// the next Learn or Reset).
+type SVMDDiagnostics struct {
+	// GV is ⟨g_t, v_t⟩ of the last step, eq. (45), from which η_t was adapted.
+	GV float64
+	// Pi is π = ⟨f, v⟩ of the current (truncated) f and v, eq. (46).
+	Pi float64
+	// NormF is ‖f‖² of the current (truncated) f, eq. (49).
+	NormF float64
+	// Eta is the step size η_t of the last step (η_0 before the first).
+	Eta float64
+	// Clamped reports that η_t hit the clamp 1/c at the last step.
+	Clamped bool
+	// Xi is ξ_t of the last step (length NumScores()).
+	Xi []float64
+	// EtaOffset is η_b per score (eq. 51); VOffset is v_b (eq. 52).
+	EtaOffset, VOffset []float64
+	// Margin is ε (eq. 56), EtaMargin η_ε (eq. 57), VMargin v_ε (eq. 58).
+	Margin, EtaMargin, VMargin float64
+	// Lambda, Mu and Decay are the c, μ and λ in force (defaults applied).
+	Lambda, Mu, Decay float64
+	// Steps counts the updates since Reset; Diverged reports divergence.
+	Steps    int
+	Diverged bool
+}
+
+// Diagnostics returns the internal quantities after the last step.
+func (s *SVMD) Diagnostics() SVMDDiagnostics {
+	margin := s.margin0
+	if s.nu > 0 {
+		margin = s.eps
+	}
+	return SVMDDiagnostics{
+		GV: s.gv, Pi: s.pi, NormF: s.normF, Eta: s.eta, Clamped: s.clamped,
+		Xi: s.xi, EtaOffset: s.etaB, VOffset: s.vB,
+		Margin: margin, EtaMargin: s.etaEps, VMargin: s.vEps,
+		Lambda: s.c, Mu: s.mu, Decay: s.decay,
+		Steps: s.steps, Diverged: s.diverged,
+	}
+}
