@@ -1,0 +1,212 @@
+package state
+
+import (
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"strings"
+)
+
+// Version is the link format's version, the hash's first segment ("v1").
+const Version = "v1"
+
+// MaxHashLen bounds the length of a hash Decode reads (64 KiB; MaxPoints
+// points take about 10 KB).
+const MaxHashLen = 1 << 16
+
+// Keys of the two entries that are not [Fields].
+const (
+	keyPoints = "pts"
+	keyHide   = "h"
+)
+
+// pointBits is the size of one packed point: 14 bits per coordinate
+// (q = round(v·Quantum) + Quantum ∈ [0, 2·Quantum]) and 3 for the class.
+const (
+	coordBits = 14
+	classBits = 3
+	pointBits = 2*coordBits + classBits
+)
+
+// Encode returns the URL hash (without '#') holding every field of c:
+//
+//	v1&mode=2d&t=binary&p=moons&…&play=1&pts=<points>&h=<keys>
+//
+// Settings appear in [Fields] order as key=value, numbers in their
+// shortest exact decimal form ([Format]). Points (if any) are packed 31 bits
+// each — x and y as 14-bit multiples of 1/Quantum, the class in 3 bits — and
+// written in unpadded base64url; they are quantised first (see [Quantize]),
+// so Decode(Encode(c)) == c exactly when c's points are already quantised,
+// as [Apply] keeps them. Hide (if any) is the hidden keys joined by '.'.
+// Encode does not validate c.
+func Encode(c Config) string {
+	var b strings.Builder
+	b.WriteString(Version)
+	for i := range Fields {
+		f := &Fields[i]
+		b.WriteByte('&')
+		b.WriteString(f.Key)
+		b.WriteByte('=')
+		b.WriteString(f.get(&c))
+	}
+	if len(c.Points) > 0 {
+		b.WriteString("&" + keyPoints + "=")
+		b.WriteString(encodePoints(c.Points))
+	}
+	if len(c.Hide) > 0 {
+		b.WriteString("&" + keyHide + "=")
+		b.WriteString(strings.Join(c.Hide, "."))
+	}
+	return b.String()
+}
+
+// Decode reads a hash written by [Encode] (a leading '#' is allowed; an
+// empty hash gives [Default]). Missing settings take their [Default] value,
+// so hand-written short links work. It returns an error — with a message a
+// user can act on, naming the setting — for a wrong version, a malformed,
+// unknown or repeated setting, corrupt points, or a configuration that
+// fails [Config.Validate]. Decode never panics.
+func Decode(hash string) (Config, error) {
+	hash = strings.TrimPrefix(hash, "#")
+	if len(hash) > MaxHashLen {
+		return Config{}, fmt.Errorf("link: the link is %d characters long, more than the %d allowed", len(hash), MaxHashLen)
+	}
+	if hash == "" {
+		return Default(), nil
+	}
+	if strings.Contains(hash, "%") {
+		u, err := url.PathUnescape(hash)
+		if err != nil {
+			return Config{}, errors.New("link: the link has a broken %-escape")
+		}
+		hash = u
+	}
+	parts := strings.Split(hash, "&")
+	if parts[0] != Version {
+		if strings.Contains(parts[0], "=") {
+			return Config{}, fmt.Errorf("link: the link does not start with the version %q", Version)
+		}
+		return Config{}, fmt.Errorf("link: unsupported link version %q (this page reads %q)", clip(parts[0]), Version)
+	}
+	c := Default()
+	seen := make(map[string]bool, len(parts))
+	for _, part := range parts[1:] {
+		k, v, ok := strings.Cut(part, "=")
+		if !ok {
+			return Config{}, fmt.Errorf("link: malformed setting %q: want key=value", clip(part))
+		}
+		if seen[k] {
+			return Config{}, fmt.Errorf("link: setting %q appears twice", clip(k))
+		}
+		seen[k] = true
+		switch k {
+		case keyPoints:
+			pts, err := decodePoints(v)
+			if err != nil {
+				return Config{}, fmt.Errorf("link: clicked points: %w", err)
+			}
+			c.Points = pts
+		case keyHide:
+			if v != "" {
+				c.Hide = strings.Split(v, ".")
+			}
+		default:
+			f, ok := FieldByKey(k)
+			if !ok {
+				return Config{}, fmt.Errorf("link: unknown setting %q", clip(k))
+			}
+			if err := f.set(&c, v); err != nil {
+				return Config{}, fmt.Errorf("link: %s (%s=…): %w", f.title(), k, err)
+			}
+		}
+	}
+	if err := c.Validate(); err != nil {
+		return Config{}, fmt.Errorf("link: %w", err)
+	}
+	return c, nil
+}
+
+// clip shortens s for an error message.
+func clip(s string) string {
+	if len(s) > 24 {
+		return s[:24] + "…"
+	}
+	return s
+}
+
+// quant returns round(v·Quantum) + Quantum clamped to [0, 2·Quantum].
+func quant(v float64) uint64 {
+	if math.IsNaN(v) {
+		return Quantum
+	}
+	return uint64(max(0, min(2*Quantum, math.Round(v*Quantum)+Quantum)))
+}
+
+// encodePoints packs pts, big-endian bit order, into unpadded base64url.
+func encodePoints(pts []Point) string {
+	buf := make([]byte, (len(pts)*pointBits+7)/8)
+	var acc uint64
+	nacc, nb := 0, 0
+	for _, p := range pts {
+		cls := uint64(p.Class) & (1<<classBits - 1)
+		acc = acc<<pointBits | quant(p.X)<<(coordBits+classBits) | quant(p.Y)<<classBits | cls
+		nacc += pointBits
+		for nacc >= 8 {
+			buf[nb] = byte(acc >> (nacc - 8))
+			nb++
+			nacc -= 8
+		}
+	}
+	if nacc > 0 {
+		buf[nb] = byte(acc << (8 - nacc))
+	}
+	return base64.RawURLEncoding.EncodeToString(buf)
+}
+
+// decodePoints inverts encodePoints, rejecting anything encodePoints could
+// not have written.
+func decodePoints(s string) ([]Point, error) {
+	if s == "" {
+		return nil, nil
+	}
+	if len(s) > (MaxPoints*pointBits+5)/6+1 {
+		return nil, fmt.Errorf("more than %d points", MaxPoints)
+	}
+	// The decoder skips '\r' and '\n'; a link must not hold them.
+	buf, err := base64.RawURLEncoding.Strict().DecodeString(s)
+	if err != nil || strings.ContainsAny(s, "\r\n") {
+		return nil, errors.New("the points data is corrupt (not base64url)")
+	}
+	n := len(buf) * 8 / pointBits
+	if n == 0 || (n*pointBits+7)/8 != len(buf) {
+		return nil, errors.New("the points data is truncated")
+	}
+	pts := make([]Point, n)
+	var acc uint64
+	nacc, nb := 0, 0
+	for i := range pts {
+		for nacc < pointBits {
+			acc = acc<<8 | uint64(buf[nb])
+			nb++
+			nacc += 8
+		}
+		v := acc >> (nacc - pointBits) & (1<<pointBits - 1)
+		nacc -= pointBits
+		qx := v >> (coordBits + classBits)
+		qy := v >> classBits & (1<<coordBits - 1)
+		if qx > 2*Quantum || qy > 2*Quantum {
+			return nil, fmt.Errorf("point %d lies outside the square", i+1)
+		}
+		pts[i] = Point{
+			X:     float64(int(qx)-Quantum) / Quantum,
+			Y:     float64(int(qy)-Quantum) / Quantum,
+			Class: int(v & (1<<classBits - 1)),
+		}
+	}
+	if acc&(1<<nacc-1) != 0 {
+		return nil, errors.New("the points data has stray trailing bits")
+	}
+	return pts, nil
+}

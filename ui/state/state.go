@@ -1,0 +1,262 @@
+// Package state holds the playground's configuration: everything a share
+// link carries (data, learner, kernel, step sizes, buffer, seed, clicked
+// points, run controls), its defaults, validation with user-readable
+// messages, the compact URL-hash encoding, the table of controls the page
+// builds its widgets from ([Fields]), and the user's actions applied as pure
+// functions ([Apply]).
+//
+// The layout follows TensorFlow Playground's state.ts: a table of
+// properties with short keys drives both the controls and the URL.
+//
+// Package state is pure Go: it must not import syscall/js, nor
+// kernelplay/ui/sim or kernelplay/ui/render (they import it), nor anything
+// under kernelplay/core.
+package state
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Mode values: which kind of data the page shows.
+const (
+	// Mode2D is the 2D plot: generated presets or clicked points in [−1, 1]².
+	Mode2D = "2d"
+)
+
+// Task values (learn.Task by name).
+const (
+	TaskBinary     = "binary"     // two classes, labels ±1, boundary f = 0
+	TaskMulticlass = "multiclass" // 2–5 classes, argmax regions
+	TaskNovelty    = "novelty"    // one class, novel where f < ε
+	TaskRegression = "regression" // 1D: X input, Y target, ε-tube
+)
+
+// Preset values: the 2D generators of core/data (data.Shape2D by name).
+const (
+	PresetGaussians    = "gaussians"
+	PresetXOR          = "xor"
+	PresetCircles      = "circles"
+	PresetMoons        = "moons"
+	PresetSpirals      = "spirals"
+	PresetCheckerboard = "checkerboard"
+	PresetRotating     = "rotating" // drifting stream: the boundary rotates with t
+)
+
+// Learner values.
+const (
+	LearnerSVMD       = "svmd"       // SVMD, JMLR Algorithm 2, trace decay Decay
+	LearnerSVMD0      = "svmd0"      // SVMD with Decay = 0 (single-step adaptation, JMLR §6)
+	LearnerNORMA      = "norma"      // NORMA with η_t = η0·√(τ/(τ+t)), JMLR eq. 59
+	LearnerPerceptron = "perceptron" // kernel perceptron
+)
+
+// Kernel values (core/kernel by name).
+const (
+	KernelGaussian   = "gaussian"   // exp(−‖x−x'‖²/(2σ²))
+	KernelPolynomial = "polynomial" // (Scale·⟨x,x'⟩ + Offset)^Degree
+	KernelLinear     = "linear"     // ⟨x,x'⟩
+	KernelLaplacian  = "laplacian"  // exp(−‖x−x'‖/σ)
+)
+
+// Limits on what a configuration (and so a link) may hold.
+const (
+	// MaxClasses is the largest number of classes (Okabe–Ito has 8 colours;
+	// 5 keep the argmax regions readable).
+	MaxClasses = 5
+	// MaxPoints is the largest number of clicked points.
+	MaxPoints = 2000
+	// Quantum is the grid clicked points are rounded to: coordinates are
+	// integer multiples of 1/Quantum, so the link stores them exactly.
+	Quantum = 4096
+)
+
+// Point is a clicked point in the plot's square [−1, 1]². For
+// classification X, Y are the coordinates and Class the class index
+// (binary: 0 is the −1 class, 1 the +1 class; novelty ignores it); for
+// regression X is the input, Y the target and Class is 0.
+type Point struct {
+	X, Y  float64
+	Class int
+}
+
+// Config is the whole serializable configuration of the playground: what a
+// share link holds. The same Config (seed included) gives the same run, step
+// for step. Fields hold plain values; the zero Config is not valid, start
+// from [Default]. Ranges are in [Fields]; [Config.Validate] checks them.
+type Config struct {
+	// Mode is the kind of data: Mode2D.
+	Mode string
+	// Task is TaskBinary, TaskMulticlass, TaskNovelty or TaskRegression.
+	Task string
+	// Preset is the 2D generator used when Points is empty (Preset* values).
+	// Regression always uses a noisy sine.
+	Preset string
+	// Noise is the generator's jitter: the standard deviation added to each
+	// coordinate (classification) or to the target (regression), in plot
+	// units; 0–0.5.
+	Noise float64
+	// Classes is the number of classes K for TaskMulticlass, 2–5.
+	Classes int
+	// Points are the clicked points; when non-empty they replace the
+	// generator and are drawn in a seeded random order. At most MaxPoints.
+	Points []Point
+	// Learner is LearnerSVMD, LearnerSVMD0, LearnerNORMA or LearnerPerceptron.
+	Learner string
+	// Kernel is KernelGaussian, KernelPolynomial, KernelLinear or KernelLaplacian.
+	Kernel string
+	// Sigma is the width σ of the Gaussian and Laplacian kernels, in plot units.
+	Sigma float64
+	// Degree is the polynomial kernel's degree, 1–10.
+	Degree int
+	// Scale multiplies ⟨x, x'⟩ in the polynomial kernel.
+	Scale float64
+	// Offset is added to the scaled inner product in the polynomial kernel.
+	Offset float64
+	// Lambda is the regularizer c of JMLR (λ of NORMA): each step scales
+	// old coefficients by (1 − ηλ).
+	Lambda float64
+	// Eta0 is the initial step size η0.
+	Eta0 float64
+	// Mu is SMD's meta step size μ (SVMD only).
+	Mu float64
+	// Decay is SMD's trace decay λ of JMLR (ρ of the conference paper), 0–1
+	// (LearnerSVMD only; LearnerSVMD0 uses 0).
+	Decay float64
+	// Nu is the ν-trick's target fraction of margin errors, 0–1; 0 turns the
+	// ν-trick off (fixed margin 1) for binary, multiclass and regression;
+	// novelty detection needs ν > 0.
+	Nu float64
+	// BufferSize is ω, the number of expansion terms kept (LRU).
+	BufferSize int
+	// UseOffset turns the bias b on.
+	UseOffset bool
+	// Seed seeds the generator and the order of clicked points, 0 – 2³²−1.
+	Seed uint64
+	// StepsPerFrame is how many examples the page learns per animation
+	// frame while playing, 1–1000. It does not change the run.
+	StepsPerFrame int
+	// Grid is the surface resolution in pixels per side, 20–400. It does not
+	// change the run.
+	Grid int
+	// Playing says whether the run advances by itself.
+	Playing bool
+	// Hide lists keys of [Fields] whose controls the page hides (classroom
+	// links); nil shows everything.
+	Hide []string
+}
+
+// Default returns the live default demo: SVMD with a Gaussian kernel on the
+// noisy moons, playing.
+func Default() Config {
+	return Config{
+		Mode:          Mode2D,
+		Task:          TaskBinary,
+		Preset:        PresetMoons,
+		Noise:         0.1,
+		Classes:       3,
+		Learner:       LearnerSVMD,
+		Kernel:        KernelGaussian,
+		Sigma:         0.35,
+		Degree:        3,
+		Scale:         1,
+		Offset:        1,
+		Lambda:        0.001,
+		Eta0:          1,
+		Mu:            1,
+		Decay:         0.95,
+		Nu:            0,
+		BufferSize:    256,
+		UseOffset:     true,
+		Seed:          1,
+		StepsPerFrame: 20,
+		Grid:          200,
+		Playing:       true,
+	}
+}
+
+// NumClasses returns the number of classes clicked points can have under
+// the config's task: 2 for binary, Classes for multiclass, 1 for novelty and
+// regression.
+func (c Config) NumClasses() int {
+	switch c.Task {
+	case TaskMulticlass:
+		return c.Classes
+	case TaskBinary:
+		return 2
+	}
+	return 1
+}
+
+// Validate returns nil if every field is in its range (see [Fields]), or an
+// error whose message names the first bad field, its value and its range,
+// e.g. `kernel width σ = -1 is out of range: want 0.01 to 10`.
+func (c Config) Validate() error {
+	for i := range Fields {
+		if err := Fields[i].check(c); err != nil {
+			return err
+		}
+	}
+	if len(c.Points) > MaxPoints {
+		return fmt.Errorf("%d clicked points is too many: at most %d", len(c.Points), MaxPoints)
+	}
+	for i, p := range c.Points {
+		if !(math.Abs(p.X) <= 1 && math.Abs(p.Y) <= 1) {
+			return fmt.Errorf("clicked point %d at (%v, %v) is outside the square [−1, 1]²", i+1, p.X, p.Y)
+		}
+		if p.Class < 0 || p.Class >= MaxClasses {
+			return fmt.Errorf("clicked point %d has class %d: want 0 to %d", i+1, p.Class, MaxClasses-1)
+		}
+	}
+	for _, k := range c.Hide {
+		if _, ok := FieldByKey(k); !ok {
+			return fmt.Errorf("hidden control %q is not a setting", k)
+		}
+	}
+	if c.Task == TaskNovelty && c.Nu == 0 {
+		return errors.New("novelty detection needs the ν-trick: set ν above 0")
+	}
+	return nil
+}
+
+// Quantize returns p with X and Y rounded to the nearest multiple of
+// 1/Quantum and clamped to [−1, 1]: the exact values a link stores.
+func Quantize(p Point) Point {
+	q := func(v float64) float64 {
+		r := max(-1, min(1, math.Round(v*Quantum)/Quantum))
+		if r == 0 || math.IsNaN(r) {
+			r = 0 // no −0: the link stores +0; NaN (never valid) becomes 0
+		}
+		return r
+	}
+	return Point{X: q(p.X), Y: q(p.Y), Class: p.Class}
+}
+
+// RunChanged reports whether going from a to b changes the run (so the
+// page must rebuild the simulation): every field except StepsPerFrame, Grid,
+// Playing and Hide.
+func RunChanged(a, b Config) bool {
+	a.StepsPerFrame, b.StepsPerFrame = 0, 0
+	a.Grid, b.Grid = 0, 0
+	a.Playing, b.Playing = false, false
+	a.Hide, b.Hide = nil, nil
+	if len(a.Points) != len(b.Points) {
+		return true
+	}
+	for i := range a.Points {
+		if a.Points[i] != b.Points[i] {
+			return true
+		}
+	}
+	a.Points, b.Points = nil, nil
+	return !equalScalars(a, b)
+}
+
+func equalScalars(a, b Config) bool {
+	return a.Mode == b.Mode && a.Task == b.Task && a.Preset == b.Preset && a.Noise == b.Noise &&
+		a.Classes == b.Classes && a.Learner == b.Learner && a.Kernel == b.Kernel && a.Sigma == b.Sigma &&
+		a.Degree == b.Degree && a.Scale == b.Scale && a.Offset == b.Offset && a.Lambda == b.Lambda &&
+		a.Eta0 == b.Eta0 && a.Mu == b.Mu && a.Decay == b.Decay && a.Nu == b.Nu &&
+		a.BufferSize == b.BufferSize && a.UseOffset == b.UseOffset && a.Seed == b.Seed
+}

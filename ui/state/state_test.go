@@ -1,0 +1,336 @@
+package state
+
+import (
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestDefaultValid(t *testing.T) {
+	if err := Default().Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := Decode(""); err != nil || !reflect.DeepEqual(c, Default()) {
+		t.Fatalf("Decode(\"\") = %+v, %v; want Default()", c, err)
+	}
+}
+
+func TestFieldsTable(t *testing.T) {
+	keys := map[string]bool{keyPoints: true, keyHide: true}
+	for _, f := range Fields {
+		if keys[f.Key] {
+			t.Errorf("duplicate key %q", f.Key)
+		}
+		keys[f.Key] = true
+		if f.Label == "" || f.Hint == "" || f.Group == "" || f.get == nil || f.set == nil {
+			t.Errorf("field %q incomplete", f.Key)
+		}
+		if (f.Kind == Number || f.Kind == Integer) && !(f.Min < f.Max) || f.Log && f.Min <= 0 {
+			t.Errorf("field %q has range %v..%v log=%v", f.Key, f.Min, f.Max, f.Log)
+		}
+		if f.Kind == Choice && len(f.Options) == 0 {
+			t.Errorf("choice %q has no options", f.Key)
+		}
+		// The Go field named by Name exists and Get reads it.
+		v := reflect.ValueOf(Default()).FieldByName(f.Name)
+		if !v.IsValid() {
+			t.Errorf("field %q names no Config field %q", f.Key, f.Name)
+		}
+	}
+	// Every Config field is in the table, or is Points / Hide.
+	typ := reflect.TypeFor[Config]()
+	for i := range typ.NumField() {
+		name := typ.Field(i).Name
+		found := name == "Points" || name == "Hide"
+		for _, f := range Fields {
+			found = found || f.Name == name
+		}
+		if !found {
+			t.Errorf("Config.%s is not in Fields: the link would lose it", name)
+		}
+	}
+}
+
+// randomConfig returns a valid config with every field drawn at random
+// within its range (log fields log-uniformly), and quantised points.
+func randomConfig(rng *rand.Rand) Config {
+	c := Default()
+	for i := range Fields {
+		f := &Fields[i]
+		var s string
+		switch f.Kind {
+		case Choice:
+			s = f.Options[rng.IntN(len(f.Options))]
+		case Bool:
+			s = fmtBool(rng.IntN(2) == 1)
+		case Integer:
+			s = strconv.FormatInt(int64(f.Min)+rng.Int64N(int64(f.Max-f.Min)+1), 10)
+		case Number:
+			var v float64
+			if f.Log {
+				v = f.Min * math.Pow(f.Max/f.Min, rng.Float64())
+			} else {
+				v = f.Min + (f.Max-f.Min)*rng.Float64()
+			}
+			s = Format(max(f.Min, min(f.Max, v)))
+		}
+		if err := f.set(&c, s); err != nil {
+			panic(err)
+		}
+	}
+	if c.Task == TaskNovelty && c.Nu == 0 {
+		c.Nu = 0.5
+	}
+	for range rng.IntN(50) {
+		c.Points = append(c.Points, Quantize(Point{X: 2*rng.Float64() - 1, Y: 2*rng.Float64() - 1, Class: rng.IntN(MaxClasses)}))
+	}
+	if rng.IntN(3) == 0 {
+		c.Hide = []string{Fields[rng.IntN(len(Fields))].Key, "s"}
+	}
+	return c
+}
+
+func TestRoundTripRandom(t *testing.T) {
+	const seed, n = 7, 2000
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 0))
+	for i := range n {
+		c := randomConfig(rng)
+		if err := c.Validate(); err != nil {
+			t.Fatalf("random config %d invalid: %v", i, err)
+		}
+		h := Encode(c)
+		d, err := Decode(h)
+		if err != nil {
+			t.Fatalf("Decode(Encode(c)) error %v for %s", err, h)
+		}
+		if !reflect.DeepEqual(c, d) {
+			t.Fatalf("round trip changed the config:\n%+v\n%+v\n%s", c, d, h)
+		}
+		if Encode(d) != h {
+			t.Fatalf("encoding not stable")
+		}
+	}
+}
+
+// TestRoundTripEachField changes one field at a time to values at its
+// limits and in between, and checks the exact round trip (bitwise for
+// floats).
+func TestRoundTripEachField(t *testing.T) {
+	for i := range Fields {
+		f := &Fields[i]
+		var vals []string
+		switch f.Kind {
+		case Choice:
+			vals = f.Options
+		case Bool:
+			vals = []string{"0", "1"}
+		case Integer:
+			vals = []string{strconv.FormatInt(int64(f.Min), 10), strconv.FormatInt(int64(f.Max), 10),
+				strconv.FormatInt(int64((f.Min+f.Max)/2), 10)}
+		case Number:
+			vals = []string{Format(f.Min), Format(f.Max), Format(f.Min + (f.Max-f.Min)/3),
+				Format(math.Nextafter(f.Max, f.Min)), Format(math.Nextafter(f.Min, f.Max))}
+		}
+		for _, v := range vals {
+			c := Default()
+			c.Nu = 0.1 // so novelty is valid
+			if err := f.set(&c, v); err != nil {
+				t.Fatalf("%s=%s: %v", f.Key, v, err)
+			}
+			d, err := Decode(Encode(c))
+			if err != nil {
+				t.Fatalf("%s=%s: %v", f.Key, v, err)
+			}
+			if got := f.get(&d); got != v {
+				t.Errorf("%s=%s came back as %s", f.Key, v, got)
+			}
+			if !reflect.DeepEqual(c, d) {
+				t.Errorf("%s=%s: config changed in the round trip", f.Key, v)
+			}
+		}
+	}
+}
+
+func TestPointsRoundTripExact(t *testing.T) {
+	pts := []Point{{-1, -1, 0}, {1, 1, 4}, {0, 0, 1}, {1.0 / Quantum, -1.0 / Quantum, 2}, {0.5, -0.25, 3}}
+	for n := 0; n <= len(pts); n++ {
+		c := Default()
+		c.Points = append([]Point(nil), pts[:n]...)
+		if n == 0 {
+			c.Points = nil
+		}
+		d, err := Decode(Encode(c))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range c.Points {
+			if math.Float64bits(c.Points[i].X) != math.Float64bits(d.Points[i].X) ||
+				math.Float64bits(c.Points[i].Y) != math.Float64bits(d.Points[i].Y) || c.Points[i].Class != d.Points[i].Class {
+				t.Errorf("point %d: %v came back as %v", i, c.Points[i], d.Points[i])
+			}
+		}
+		if !reflect.DeepEqual(c, d) {
+			t.Errorf("%d points: %v came back as %v", n, c.Points, d.Points)
+		}
+	}
+	// 31 bits a point: 100 points take 388 bytes, 518 base64 characters.
+	c := Default()
+	for i := range 100 {
+		c.Points = append(c.Points, Quantize(Point{X: float64(i)/50 - 1, Y: 0.3, Class: i % 2}))
+	}
+	h := Encode(c)
+	_, p, _ := strings.Cut(h, "pts=")
+	if len(p) != 518 {
+		t.Errorf("100 points take %d characters, want 518", len(p))
+	}
+	// Quantize: −0 becomes +0, values land on the grid and in the square.
+	if q := Quantize(Point{X: -1e-9, Y: 3}); math.Signbit(q.X) || q.Y != 1 {
+		t.Errorf("Quantize = %v", q)
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	good := Encode(Default())
+	cases := []struct{ hash, want string }{
+		{"v2&t=binary", "unsupported link version"},
+		{"t=binary&p=moons", "does not start with the version"},
+		{"v1&t=binary&t=xor", "appears twice"},
+		{"v1&zz=1", "unknown setting"},
+		{"v1&s", "malformed setting"},
+		{"v1&s=abc", "kernel width σ (s=…): \"abc\" is not a number"},
+		{"v1&s=0", "kernel width σ = 0 is out of range: want 0.01 to 10"},
+		{"v1&s=-1", "out of range"},
+		{"v1&s=NaN", "is not a number"},
+		{"v1&s=Inf", "is not a number"},
+		{"v1&w=0", "buffer size ω = 0 is out of range: want 1 to 2048"},
+		{"v1&w=1e3", "not a whole number"},
+		{"v1&w=99999999999999999999999", "not a whole number"},
+		{"v1&l=svm", "learner = \"svm\" is not one of svmd, svmd0, norma, perceptron"},
+		{"v1&play=yes", "is not 1 or 0"},
+		{"v1&r=-1", "not a whole number"},
+		{"v1&r=4294967296", "seed = 4294967296 is out of range"},
+		{"v1&pts=!!!!", "not base64url"},
+		{"v1&pts=AAAA", "truncated"},
+		{"v1&pts=_____w", "outside the square"},
+		{"v1&h=zz", "hidden control \"zz\""},
+		{"v1&t=novelty&nu=0", "novelty detection needs the ν-trick"},
+		{"v1&c=9", "classes K = 9 is out of range"},
+		{"v1&s=%zz", "broken %-escape"},
+		{"v1" + strings.Repeat("&s=1", MaxHashLen/4), "characters long"},
+		{good + "&junk", "malformed setting"},
+	}
+	for _, tc := range cases {
+		_, err := Decode(tc.hash)
+		if err == nil {
+			t.Errorf("Decode(%.40q) succeeded, want error containing %q", tc.hash, tc.want)
+			continue
+		}
+		if !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Decode(%.40q) = %q, want it to contain %q", tc.hash, err, tc.want)
+		}
+		if !strings.HasPrefix(err.Error(), "link: ") {
+			t.Errorf("error %q lacks the link: prefix", err)
+		}
+	}
+	// Percent-escaped links (as some chat apps rewrite them) still decode.
+	if c, err := Decode("#v1%26s%3D0.5"); err != nil || c.Sigma != 0.5 {
+		t.Errorf("escaped link: %v, σ = %v", err, c.Sigma)
+	}
+}
+
+func TestApply(t *testing.T) {
+	c := Default()
+	c2, err := Apply(c, AddPoint{X: 0.123456789, Y: -2, Class: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Points) != 0 {
+		t.Fatal("Apply modified its input")
+	}
+	if p := c2.Points[0]; p.X != math.Round(0.123456789*Quantum)/Quantum || p.Y != -1 || p.Class != 1 {
+		t.Fatalf("added %v", p)
+	}
+	d, err := Decode(Encode(c2))
+	if err != nil || !reflect.DeepEqual(c2, d) {
+		t.Fatalf("config with an added point does not round-trip: %v", err)
+	}
+	if _, err := Apply(c2, AddPoint{X: 0, Y: 0, Class: 2}); err == nil {
+		t.Error("binary task accepted class 2")
+	}
+	c3, _ := Apply(c2, AddPoint{X: 0.5, Y: 0.5, Class: 0})
+	if i := c3.NearestPoint(0.49, 0.5, 0.05); i != 1 {
+		t.Errorf("NearestPoint = %d", i)
+	}
+	c4, err := Apply(c3, DeletePoint{Index: 0})
+	if err != nil || len(c4.Points) != 1 || c4.Points[0].X != 0.5 || len(c3.Points) != 2 {
+		t.Fatalf("DeletePoint: %v %v", c4.Points, err)
+	}
+	if _, err := Apply(c4, DeletePoint{Index: 5}); err == nil {
+		t.Error("DeletePoint out of range accepted")
+	}
+	c5, err := Apply(c3, SetField{Key: "s", Value: "0.5"})
+	if err != nil || c5.Sigma != 0.5 || !RunChanged(c3, c5) {
+		t.Fatalf("SetField σ: %v %v", c5.Sigma, err)
+	}
+	if c6, err := Apply(c5, SetField{Key: "s", Value: "0"}); err == nil || c6.Sigma != 0.5 {
+		t.Errorf("σ = 0 accepted or config changed: %v", err)
+	}
+	c7, _ := Apply(c5, TogglePlay{})
+	if c7.Playing == c5.Playing || RunChanged(c5, c7) {
+		t.Error("TogglePlay")
+	}
+	c8, _ := Apply(c3, SetPreset{Preset: PresetXOR})
+	if c8.Preset != PresetXOR || c8.Points != nil {
+		t.Error("SetPreset")
+	}
+	if _, err := Apply(c3, SetPreset{Preset: "nope"}); err == nil {
+		t.Error("SetPreset nope accepted")
+	}
+	if c9, err := Apply(c3, Step{N: 10}); err != nil || c9.Playing {
+		t.Error("Step does not pause")
+	}
+	if _, err := Apply(c3, Step{N: 0}); err == nil {
+		t.Error("Step 0 accepted")
+	}
+	c10, _ := Apply(c3, Defaults{})
+	if !reflect.DeepEqual(c10, Default()) {
+		t.Error("Defaults")
+	}
+	if _, err := Apply(c3, SetField{Key: "nope", Value: "1"}); err == nil {
+		t.Error("unknown key accepted")
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add("")
+	f.Add(Encode(Default()))
+	c := Default()
+	c.Points = []Point{{0.5, -0.5, 1}, {0, 0, 0}}
+	c.Hide = []string{"s", "l"}
+	f.Add(Encode(c))
+	f.Add("v1&s=1e-2&pts=AAAA")
+	f.Add("v1&t=multiclass&c=5&pts=_____w")
+	f.Fuzz(func(t *testing.T, hash string) {
+		c, err := Decode(hash)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "link: ") {
+				t.Fatalf("error without prefix: %v", err)
+			}
+			return
+		}
+		if err := c.Validate(); err != nil {
+			t.Fatalf("Decode accepted an invalid config: %v", err)
+		}
+		d, err := Decode(Encode(c))
+		if err != nil {
+			t.Fatalf("re-decoding failed: %v", err)
+		}
+		if !reflect.DeepEqual(c, d) {
+			t.Fatalf("re-encoding changed the config:\n%+v\n%+v", c, d)
+		}
+	})
+}
