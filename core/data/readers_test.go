@@ -1,0 +1,235 @@
+package data
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestReadLIBSVM(t *testing.T) {
+	in := "# a comment line\n" +
+		"+1 1:0.5 3:-2 # trailing comment\n" +
+		"\n" +
+		"-1 qid:7 2:1e-3\r\n" +
+		"2\t4:7\n"
+	s, err := ReadLIBSVM(strings.NewReader(in), "t.libsvm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantX := []float64{
+		0.5, 0, -2, 0,
+		0, 1e-3, 0, 0,
+		0, 0, 0, 7,
+	}
+	if s.Dim != 4 || !slices.Equal(s.X, wantX) || !slices.Equal(s.Y, []float64{1, -1, 2}) {
+		t.Errorf("got dim %d X %v Y %v", s.Dim, s.X, s.Y)
+	}
+}
+
+func TestReadLIBSVMErrors(t *testing.T) {
+	for _, c := range []struct {
+		in        string
+		line, col int
+		msg       string
+	}{
+		{"1 1:2\nx 1:2\n", 2, 1, "label"},
+		{"1 1:2\n1 1:2 bad\n", 2, 7, "expected <index>:<value>"},
+		{"1 0:2\n", 1, 3, "outside 1.."},
+		{"1 a:2\n", 1, 3, "not an integer"},
+		{"1 99999999999999999999:2\n", 1, 3, "outside 1.."},
+		{"1 2:1 2:3\n", 1, 7, "must increase"},
+		{"1 3:1 2:3\n", 1, 7, "must increase"},
+		{"1 2:x\n", 1, 5, "not a finite number"},
+		{"1 2:NaN\n", 1, 5, "not a finite number"},
+		{"1 2:1e999\n", 1, 5, "not a finite number"},
+		{"Inf 2:1\n", 1, 1, "label"},
+		{"1 qid:-1 2:1\n", 1, 3, "qid"},
+		{"", 0, 0, "no examples"},
+		{"# only\n\n", 0, 0, "no examples"},
+		{"1\n-1\n", 0, 0, "no features"},
+	} {
+		_, err := ReadLIBSVM(strings.NewReader(c.in), "f")
+		var fe *FormatError
+		if !errors.As(err, &fe) {
+			t.Errorf("%q: error %v is not a *FormatError", c.in, err)
+			continue
+		}
+		if fe.Line != c.line || fe.Column != c.col || !strings.Contains(fe.Msg, c.msg) {
+			t.Errorf("%q: got line %d column %d %q, want line %d column %d containing %q", c.in, fe.Line, fe.Column, fe.Msg, c.line, c.col, c.msg)
+		}
+		if !strings.HasPrefix(err.Error(), "f") {
+			t.Errorf("%q: error %q does not start with the file name", c.in, err)
+		}
+	}
+}
+
+func TestLIBSVMRoundTrip(t *testing.T) {
+	d8, _ := loadShipped(t)
+	s := d8.Set()
+	var b bytes.Buffer
+	if err := WriteLIBSVM(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadLIBSVM(&b, "back")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The last pixel column may be all zero, so Dim can shrink: compare rows.
+	if back.Len() != s.Len() || back.Dim > s.Dim || !slices.Equal(back.Y, s.Y) {
+		t.Fatalf("round trip: %d×%d, want %d×%d", back.Len(), back.Dim, s.Len(), s.Dim)
+	}
+	for i := range s.Len() {
+		if !slices.Equal(back.Row(i), s.Row(i)[:back.Dim]) {
+			t.Fatalf("row %d differs", i)
+		}
+	}
+}
+
+func TestReadCSV(t *testing.T) {
+	in := "a, b , label\n" +
+		"# comment\n" +
+		"1, 2, 0\n" +
+		"\"3.5\",-4,1\n"
+	s, err := ReadCSV(strings.NewReader(in), "t.csv", CSVConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Dim != 2 || !slices.Equal(s.X, []float64{1, 2, 3.5, -4}) || !slices.Equal(s.Y, []float64{0, 1}) {
+		t.Errorf("got dim %d X %v Y %v", s.Dim, s.X, s.Y)
+	}
+	s, err = ReadCSV(strings.NewReader("7;1;2\n8;3;4\n"), "t.csv", CSVConfig{LabelColumn: 1, Comma: ';'})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Dim != 2 || !slices.Equal(s.X, []float64{1, 2, 3, 4}) || !slices.Equal(s.Y, []float64{7, 8}) {
+		t.Errorf("label column 1: got dim %d X %v Y %v", s.Dim, s.X, s.Y)
+	}
+	s, err = ReadCSV(strings.NewReader("7\t1\n8\t3\n"), "t.tsv", CSVConfig{LabelColumn: -1, Comma: '\t'})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Dim != 2 || !slices.Equal(s.X, []float64{7, 1, 8, 3}) || !slices.Equal(s.Y, []float64{0, 0}) {
+		t.Errorf("no label: got dim %d X %v Y %v", s.Dim, s.X, s.Y)
+	}
+}
+
+func TestReadCSVErrors(t *testing.T) {
+	for _, c := range []struct {
+		in        string
+		cfg       CSVConfig
+		line, col int
+		msg       string
+	}{
+		{"1,2,3\n4,5\n", CSVConfig{}, 2, 1, "2 fields, but the first record has 3"},
+		{"1,2,3\n4,x,6\n", CSVConfig{}, 2, 3, "value \"x\" in field 2"},
+		{"1,2,3\n4,5,NaN\n", CSVConfig{}, 2, 5, "label"},
+		{"1,2,3\n4,,6\n", CSVConfig{}, 2, 3, "empty value"},
+		{"1,2\n", CSVConfig{LabelColumn: 3}, 1, 0, "label column 3"},
+		{"1\n", CSVConfig{}, 1, 0, "no feature columns"},
+		{"a,b\n", CSVConfig{}, 0, 0, "no examples"},
+		{"1,\"2\n", CSVConfig{}, 1, 6, "quoted-field"},
+	} {
+		_, err := ReadCSV(strings.NewReader(c.in), "f", c.cfg)
+		var fe *FormatError
+		if !errors.As(err, &fe) {
+			t.Errorf("%q: error %v is not a *FormatError", c.in, err)
+			continue
+		}
+		if fe.Line != c.line || fe.Column != c.col || !strings.Contains(fe.Msg, c.msg) {
+			t.Errorf("%q: got line %d column %d %q, want line %d column %d containing %q", c.in, fe.Line, fe.Column, fe.Msg, c.line, c.col, c.msg)
+		}
+	}
+	for _, cfg := range []CSVConfig{{Comma: '"'}, {Comma: '\n'}, {LabelColumn: -2}} {
+		if _, err := ReadCSV(strings.NewReader("1,2\n"), "f", cfg); err == nil {
+			t.Errorf("config %+v: no error", cfg)
+		}
+	}
+}
+
+// TestToLabels checks the conversions to the learn.Task label conventions.
+func TestToLabels(t *testing.T) {
+	s := &Set{Name: "s", Dim: 1, X: []float64{1, 2, 3, 4}, Y: []float64{3, 7, 3, 7}}
+	b, err := s.ToBinary()
+	if err != nil || !slices.Equal(b.Y, []float64{-1, 1, -1, 1}) || !slices.Equal(s.Y, []float64{3, 7, 3, 7}) {
+		t.Errorf("ToBinary: %v %v (original %v)", b, err, s.Y)
+	}
+	s.Y = []float64{5, -2, 0.5, 5}
+	m, vals, err := s.ToClasses()
+	if err != nil || !slices.Equal(m.Y, []float64{2, 0, 1, 2}) || !slices.Equal(vals, []float64{-2, 0.5, 5}) || m.Classes != 3 {
+		t.Errorf("ToClasses: %v %v %v", m, vals, err)
+	}
+	if _, err := s.ToBinary(); err == nil {
+		t.Error("ToBinary of 3 labels: no error")
+	}
+	s.Y = []float64{1, 1, 1, 1}
+	if _, _, err := s.ToClasses(); err == nil {
+		t.Error("ToClasses of 1 label: no error")
+	}
+}
+
+func FuzzReadLIBSVM(f *testing.F) {
+	for _, s := range []string{
+		"+1 1:0.5 3:-2 # c\n-1 qid:2 2:1e-3\n",
+		"0 5:1\n\n# x\n3 1:1 2:2 3:3\r\n",
+		"1 0:1\n",
+		"",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		s, err := ReadLIBSVM(strings.NewReader(in), "fuzz")
+		if err != nil {
+			var fe *FormatError
+			if !errors.As(err, &fe) {
+				t.Fatalf("error %v is not a *FormatError", err)
+			}
+			return
+		}
+		if s.Dim < 1 || len(s.X) != s.Len()*s.Dim || s.Len() == 0 {
+			t.Fatalf("inconsistent set: dim %d, %d values, %d labels", s.Dim, len(s.X), s.Len())
+		}
+		var b bytes.Buffer
+		if err := WriteLIBSVM(&b, s); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadLIBSVM(&b, "back")
+		if err != nil {
+			// Only an all-zero file loses its dimension in the round trip.
+			if slices.ContainsFunc(s.X, func(x float64) bool { return x != 0 }) {
+				t.Fatalf("re-reading written set: %v", err)
+			}
+			return
+		}
+		if !slices.Equal(back.Y, s.Y) || back.Dim > s.Dim {
+			t.Fatalf("round trip changed labels or grew the dimension")
+		}
+		for i := range s.Len() {
+			if !slices.Equal(back.Row(i), s.Row(i)[:back.Dim]) {
+				t.Fatalf("round trip changed row %d", i)
+			}
+		}
+	})
+}
+
+func FuzzReadCSV(f *testing.F) {
+	for _, s := range []string{
+		"a,b,label\n1,2,0\n\"3.5\",-4,1\n",
+		"1;2\n3;4\n",
+		"1,2,3\n4,5\n",
+		"",
+	} {
+		f.Add(s, 0, byte(','))
+	}
+	f.Add("7\t1\n8\t3\n", -1, byte('\t'))
+	f.Fuzz(func(t *testing.T, in string, label int, comma byte) {
+		s, err := ReadCSV(strings.NewReader(in), "fuzz", CSVConfig{LabelColumn: label, Comma: rune(comma)})
+		if err != nil {
+			return
+		}
+		if s.Dim < 1 || len(s.X) != s.Len()*s.Dim || s.Len() == 0 {
+			t.Fatalf("inconsistent set: dim %d, %d values, %d labels", s.Dim, len(s.X), s.Len())
+		}
+	})
+}
