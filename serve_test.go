@@ -5,12 +5,22 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"kernelplay/ui/state"
 )
 
 func TestAcceptsGzip(t *testing.T) {
@@ -158,4 +168,444 @@ func TestServeIndexAndMissing(t *testing.T) {
 	if resp := get(t, h, "/../serve.go", ""); resp.StatusCode == 200 {
 		t.Errorf("path traversal served a file")
 	}
+}
+
+// ---- The page in headless Chromium ----
+//
+// TestBrowser drives the real page (static/, built by `make wasm`) in
+// headless Chromium through chromedp. It skips when static/main.wasm or
+// Chromium is missing, except in CI (CI=true), where that is a failure. It
+// reads the page through the read-only debug hook window.kernelplay (see
+// ui/debug.go): predict(x, y), trace(), stats(), lastCopied().
+//
+// Measurements (logged, not asserted): frames per second with a 200×200
+// surface, ω = 512 and 100 steps per frame; time from navigation to the
+// first drawn surface; main.wasm raw and gzip sizes. The screenshots go to
+// testdata/screenshots/ (gitignored).
+
+const (
+	browserWidth, browserHeight = 1440, 900
+	// measureSeconds is how long the frame rate is averaged over.
+	measureSeconds = 3
+)
+
+func inCI() bool {
+	v := strings.ToLower(os.Getenv("CI"))
+	return v != "" && v != "0" && v != "false"
+}
+
+// need skips the test (or fails it in CI) with the reason why.
+func need(t *testing.T, ok bool, why string) {
+	t.Helper()
+	if ok {
+		return
+	}
+	if inCI() {
+		t.Fatalf("%s (CI=%s: the browser test must run)", why, os.Getenv("CI"))
+	}
+	t.Skipf("skipping the browser test: %s", why)
+}
+
+// chromiumPath finds the browser: $CHROME, or chromium, chromium-browser,
+// google-chrome on PATH.
+func chromiumPath() string {
+	if p := os.Getenv("CHROME"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// browser starts headless Chromium and returns a tab's context.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	exe := chromiumPath()
+	need(t, exe != "", "no chromium on PATH (make test installs it: apt-get install -y chromium)")
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("mute-audio", true),
+		// Frames keep coming in background tabs (the link test opens a second one).
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(browserWidth, browserHeight),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelA)
+	ctx, cancel := chromedp.NewContext(actx, chromedp.WithLogf(t.Logf))
+	t.Cleanup(cancel)
+	// The first Run starts the browser; it must not carry a timeout.
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatalf("starting %s: %v", exe, err)
+	}
+	return ctx
+}
+
+// within runs f with a deadline, so a hung page fails the test instead of
+// the whole `go test` run timing out.
+func within(t *testing.T, ctx context.Context, d time.Duration, f func(ctx context.Context) error) {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	if err := f(c); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// stats is window.kernelplay.stats().
+type pageStats struct {
+	T              int     `json:"t"`
+	Frames         int     `json:"frames"`
+	FPS            float64 `json:"fps"`
+	StepsPerSecond float64 `json:"sps"`
+	FirstSurfaceMS float64 `json:"firstSurfaceMs"`
+	Playing        bool    `json:"playing"`
+	Message        string  `json:"message"`
+	Grid           int     `json:"grid"`
+	BufferSize     int     `json:"bufferSize"`
+	Terms          int     `json:"terms"`
+}
+
+func readStats(ctx context.Context) (pageStats, error) {
+	return chromedp.Run(ctx, chromedp.Evaluate[pageStats](`window.kernelplay.stats()`))
+}
+
+// open navigates to the page with the given hash and waits for the first
+// drawn surface.
+func open(ctx context.Context, base, hash string) error {
+	u := base + "/"
+	if hash != "" {
+		u += "#" + hash
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
+		return err
+	}
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](
+		`window.kernelplay !== undefined && window.kernelplay.stats().frames > 0`,
+		chromedp.WithPollingTimeout(20*time.Second)))
+	if err != nil {
+		return fmt.Errorf("the page at %s drew no surface: %w", u, err)
+	}
+	return nil
+}
+
+// plotBox is the plot canvas's bounding box in CSS pixels.
+type plotBox struct{ X, Y, W, H float64 }
+
+func readPlotBox(ctx context.Context) (plotBox, error) {
+	return chromedp.Run(ctx, chromedp.Evaluate[plotBox](
+		`(r => ({X: r.left, Y: r.top, W: r.width, H: r.height}))(document.getElementById("plot").getBoundingClientRect())`))
+}
+
+// toPage maps plot coordinates [−1, 1]² (y up) to page pixels.
+func (b plotBox) toPage(x, y float64) (float64, float64) {
+	return b.X + (x+1)/2*b.W, b.Y + (1-y)/2*b.H
+}
+
+// surfaceCheck reads the plot canvas's pixels: how many distinct colours
+// (quantised to 4 bits per channel) and the fraction of pixels that are not
+// plain white or transparent.
+const surfaceCheckJS = `(() => {
+  const c = document.getElementById("plot");
+  const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  const seen = new Set(); let coloured = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    const r = d[i], g = d[i+1], b = d[i+2], a = d[i+3];
+    seen.add(((r>>4)<<8)|((g>>4)<<4)|(b>>4));
+    if (a > 0 && (r < 240 || g < 240 || b < 240)) coloured++;
+  }
+  return {colours: seen.size, coloured: coloured / (d.length / 4), width: c.width, height: c.height};
+})()`
+
+type surfaceInfo struct {
+	Colours  int     `json:"colours"`
+	Coloured float64 `json:"coloured"`
+	Width    int     `json:"width"`
+	Height   int     `json:"height"`
+}
+
+func screenshot(t *testing.T, ctx context.Context, name string) string {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join("testdata", "screenshots")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s (%d bytes)", p, len(png))
+	return p
+}
+
+func TestBrowser(t *testing.T) {
+	raw, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
+	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
+	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
+	if gz, err := os.Stat(filepath.Join("static", "main.wasm.gz")); err == nil {
+		t.Logf("measure: main.wasm %d bytes (%.2f MB), gzip %d bytes (%.2f MB)",
+			raw.Size(), float64(raw.Size())/1e6, gz.Size(), float64(gz.Size())/1e6)
+	}
+	srv := httptest.NewServer(newHandler("static"))
+	defer srv.Close()
+	ctx := browser(t)
+
+	t.Run("DefaultDrawsSurface", func(t *testing.T) {
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, ""); err != nil {
+				return err
+			}
+			// The default demo is already learning.
+			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.kernelplay.stats().t > 100`,
+				chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+				return fmt.Errorf("the default demo is not learning: %w", err)
+			}
+			s, err := chromedp.Run(ctx, chromedp.Evaluate[surfaceInfo](surfaceCheckJS))
+			if err != nil {
+				return err
+			}
+			t.Logf("plot canvas %d×%d: %d colours, %.0f%% coloured", s.Width, s.Height, s.Colours, 100*s.Coloured)
+			if s.Colours < 20 || s.Coloured < 0.2 {
+				return fmt.Errorf("the surface looks blank: %d colours, %.1f%% coloured pixels", s.Colours, 100*s.Coloured)
+			}
+			st, err := readStats(ctx)
+			if err != nil {
+				return err
+			}
+			if st.Message != "" {
+				return fmt.Errorf("the default page shows a message: %q", st.Message)
+			}
+			return nil
+		})
+		screenshot(t, ctx, "default.png")
+	})
+
+	var link, trace1 string
+	t.Run("ClickedPointsAreLearned", func(t *testing.T) {
+		// Class 0 on the left, class 1 on the right; the shift-clicked and
+		// right-clicked points test both ways of adding the other class.
+		type pt struct {
+			x, y  float64
+			class int
+			how   string
+		}
+		pts := []pt{
+			{-0.6, 0.5, 0, "click"}, {-0.5, 0, 0, "click"}, {-0.6, -0.5, 0, "click"},
+			{0.6, 0.5, 1, "shift"}, {0.5, 0, 1, "right"}, {0.6, -0.5, 1, "right"},
+		}
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, ""); err != nil {
+				return err
+			}
+			// Pause with the keyboard (space), then add the points.
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(" ")); err != nil {
+				return err
+			}
+			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`!window.kernelplay.stats().playing`,
+				chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+				return fmt.Errorf("space did not pause: %w", err)
+			}
+			box, err := readPlotBox(ctx)
+			if err != nil {
+				return err
+			}
+			for _, p := range pts {
+				x, y := box.toPage(p.x, p.y)
+				var opt []chromedp.MouseOption
+				switch p.how {
+				case "shift":
+					opt = append(opt, chromedp.ButtonModifiers(chromedp.ModifierShift))
+				case "right":
+					opt = append(opt, chromedp.ButtonRight)
+				}
+				if err := chromedp.Do(ctx, chromedp.MouseClickXY(x, y, opt...)); err != nil {
+					return err
+				}
+			}
+			n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`window.kernelplay.config().Points.length`))
+			if err != nil {
+				return err
+			}
+			if n != len(pts) {
+				return fmt.Errorf("%d points were added, want %d", n, len(pts))
+			}
+			// Five clicks on Step and ten → keys learn 15 examples.
+			for range 5 {
+				if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("step"))); err != nil {
+					return err
+				}
+			}
+			for range 10 {
+				if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+					return err
+				}
+			}
+			st, err := readStats(ctx)
+			if err != nil {
+				return err
+			}
+			if st.T != 15 {
+				return fmt.Errorf("after 5 Step clicks and 10 → keys t = %d, want 15", st.T)
+			}
+			// More learning, through the same button, so that the model settles.
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](
+				`(() => { for (let i = 0; i < 10; i++) document.getElementById("step").dispatchEvent(new MouseEvent("click", {bubbles: true, shiftKey: true})); return true })()`)); err != nil {
+				return err
+			}
+			if st, err = readStats(ctx); err != nil {
+				return err
+			}
+			if st.T != 115 {
+				return fmt.Errorf("after 10 shift-clicks on Step t = %d, want 115", st.T)
+			}
+			for _, p := range pts {
+				got, err := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf(`window.kernelplay.predict(%g, %g)`, p.x, p.y)))
+				if err != nil {
+					return err
+				}
+				if got != p.class {
+					return fmt.Errorf("after %d steps the model predicts class %d at (%g, %g), a class-%d point", st.T, got, p.x, p.y, p.class)
+				}
+			}
+			// Copy the link with the button; the page records what it copied.
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("copy-link"))); err != nil {
+				return err
+			}
+			if link, err = chromedp.Run(ctx, chromedp.Poll[string](`window.kernelplay.lastCopied()`,
+				chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+				return err
+			}
+			trace1, err = chromedp.Run(ctx, chromedp.Evaluate[string](`window.kernelplay.trace()`))
+			return err
+		})
+		screenshot(t, ctx, "clicked.png")
+	})
+
+	t.Run("LinkReplaysTrace", func(t *testing.T) {
+		if link == "" {
+			t.Skip("no link: ClickedPointsAreLearned failed")
+		}
+		tab, cancel := chromedp.NewContext(ctx) // a new tab in the same browser
+		defer cancel()
+		within(t, tab, 60*time.Second, func(ctx context.Context) error {
+			if err := chromedp.Do(ctx, chromedp.Navigate(link)); err != nil {
+				return err
+			}
+			if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.kernelplay !== undefined && window.kernelplay.stats().frames > 0`,
+				chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+				return err
+			}
+			st, err := readStats(ctx)
+			if err != nil {
+				return err
+			}
+			if st.Playing || st.T != 0 {
+				return fmt.Errorf("the link opened playing=%v at t=%d, want paused at 0", st.Playing, st.T)
+			}
+			for range 5 {
+				if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("step"))); err != nil {
+					return err
+				}
+			}
+			for range 10 {
+				if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+					return err
+				}
+			}
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](
+				`(() => { for (let i = 0; i < 10; i++) document.getElementById("step").dispatchEvent(new MouseEvent("click", {bubbles: true, shiftKey: true})); return true })()`)); err != nil {
+				return err
+			}
+			trace2, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.kernelplay.trace()`))
+			if err != nil {
+				return err
+			}
+			if trace2 != trace1 {
+				return fmt.Errorf("the link's trace differs from the original:\n original %.400s\n link     %.400s", trace1, trace2)
+			}
+			t.Logf("identical trace (%d bytes of JSON)", len(trace1))
+			return nil
+		})
+	})
+
+	t.Run("GarbageHashShowsMessage", func(t *testing.T) {
+		bad := state.Encode(state.Default())
+		cases := map[string]string{
+			"garbage":    "%%garbage&&v9=;",
+			"sigma<=0":   strings.Replace(bad, "&s=0.35&", "&s=-1&", 1),
+			"omega=0":    strings.Replace(bad, "&w=256&", "&w=0&", 1),
+			"NaN":        strings.Replace(bad, "&e=1&", "&e=NaN&", 1),
+			"bad points": bad + "&pts=!!!!",
+		}
+		for name, hash := range cases {
+			within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+				if err := open(ctx, srv.URL, hash); err != nil {
+					return fmt.Errorf("%s: %w", name, err)
+				}
+				msg, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("message")))
+				if err != nil {
+					return fmt.Errorf("%s: no message: %w", name, err)
+				}
+				if !strings.Contains(msg, "could not be read") {
+					return fmt.Errorf("%s: message %q does not say the link could not be read", name, msg)
+				}
+				// The default demo runs underneath.
+				if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.kernelplay.stats().t > 50`,
+					chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+					return fmt.Errorf("%s: the page is not learning after a bad link: %w", name, err)
+				}
+				t.Logf("%s: %q", name, msg)
+				return nil
+			})
+		}
+		screenshot(t, ctx, "bad-link.png")
+	})
+
+	t.Run("Measure", func(t *testing.T) {
+		c := state.Default()
+		c.Grid, c.BufferSize, c.StepsPerFrame = 200, 512, 100
+		hash := state.Encode(c)
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			var first []float64
+			for range 3 {
+				if err := open(ctx, srv.URL, hash); err != nil {
+					return err
+				}
+				st, err := readStats(ctx)
+				if err != nil {
+					return err
+				}
+				first = append(first, st.FirstSurfaceMS)
+			}
+			time.Sleep(measureSeconds * time.Second)
+			st, err := readStats(ctx)
+			if err != nil {
+				return err
+			}
+			t.Logf("measure: navigation → first drawn surface: %.0f, %.0f, %.0f ms (target ≤ 200)", first[0], first[1], first[2])
+			t.Logf("measure: grid %d², ω = %d (%d terms stored), %d steps/frame: %.1f frames/s, %.0f steps/s at t = %d (target 60 frames/s)",
+				st.Grid, st.BufferSize, st.Terms, c.StepsPerFrame, st.FPS, st.StepsPerSecond, st.T)
+			return nil
+		})
+		screenshot(t, ctx, "measure.png")
+	})
 }
