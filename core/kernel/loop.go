@@ -1,25 +1,30 @@
 package kernel
 
-// dotsLoop computes dst[i] = ⟨x, rows[i·d:(i+1)·d]⟩ with four independent
-// accumulators (they break the add dependency chain; under wasm this is
-// several times faster than gonum's pure-Go Gemv). Used by [Dots] under
-// GOARCH=wasm. len(rows) ≥ len(dst)·len(x).
+// dotsLoop computes dst[i] = ⟨x, rows[i·d:(i+1)·d]⟩ with eight independent
+// accumulators, advancing both slices by re-slicing so that the compiler
+// drops the bounds checks. Under GOARCH=wasm this beats gonum's pure-Go Gemv
+// and the plain or 4-accumulator loops (measured under Node: at d = 784 about
+// 1.7× faster than 4 accumulators and 2.7× faster than one accumulator).
+// Used by [Dots] under GOARCH=wasm. len(rows) ≥ len(dst)·len(x).
 func dotsLoop(dst, x, rows []float64) {
 	d := len(x)
 	for i := range dst {
-		r := rows[i*d : i*d+d]
-		r = r[:len(x)] // lets the compiler drop the bounds checks on r[j]
-		var s0, s1, s2, s3 float64
-		j := 0
-		for ; j+4 <= len(x); j += 4 {
-			s0 += x[j] * r[j]
-			s1 += x[j+1] * r[j+1]
-			s2 += x[j+2] * r[j+2]
-			s3 += x[j+3] * r[j+3]
+		rs, xs := rows[i*d:i*d+d], x
+		var s0, s1, s2, s3, s4, s5, s6, s7 float64
+		for len(xs) >= 8 && len(rs) >= 8 {
+			s0 += xs[0] * rs[0]
+			s1 += xs[1] * rs[1]
+			s2 += xs[2] * rs[2]
+			s3 += xs[3] * rs[3]
+			s4 += xs[4] * rs[4]
+			s5 += xs[5] * rs[5]
+			s6 += xs[6] * rs[6]
+			s7 += xs[7] * rs[7]
+			xs, rs = xs[8:], rs[8:]
 		}
-		for ; j < len(x); j++ {
-			s0 += x[j] * r[j]
+		for j, v := range xs {
+			s0 += v * rs[j]
 		}
-		dst[i] = (s0 + s1) + (s2 + s3)
+		dst[i] = ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
 	}
 }
