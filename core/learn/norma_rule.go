@@ -38,9 +38,10 @@ const (
 	//	ρ ← ρ − η(1 − ν)  if y·g < ρ,   ρ ← ρ + ην  otherwise.
 	//
 	// Eq. (14) as printed has both signs flipped (ρ + Λ(1 − ν) on a margin
-	// error): that is gradient ascent on (13), which raises ρ whenever it is
-	// violated and diverges (PAPER-NOTES item 5; JMLR eq. (56) has the descent
-	// sign). With descent the margin settles where the fraction of margin
+	// error): that is gradient ascent on (13). Its fixed point is unstable:
+	// more margin errors raise ρ, which makes more margin errors, and fewer
+	// lower it, so ρ runs away up or down (PAPER-NOTES item 5; JMLR eq. (56)
+	// has the descent sign; TestPrintedNuSignAscends shows both). With descent the margin settles where the fraction of margin
 	// errors is ν: P(err)(1 − ν) = (1 − P(err))ν. ρ is kept ≥ 0 (projected
 	// descent; ν-SVMs constrain ρ ≥ 0). With Classes ≥ 2 the margin of JMLR
 	// eq. (16) is ρ, read with PAPER-NOTES item 4: ∂c/∂ρ = m_t − ν.
