@@ -127,9 +127,12 @@ type SVMDConfig struct {
 	Mu float64
 	// Decay is SMD's trace decay λ ∈ [0, 1] of eq. (34) (the conference
 	// paper's ρ; not the regularizer). Zero means the default: 0.95 with the
-	// ν-trick (§6.1.1, §6.2.1), 1 for novelty (§6.2.2) and for binary losses
-	// without ν (the conference paper, ρ = 1), 0.99 for the multiclass losses
-	// without ν (§6.1.2). Set SingleStep for λ = 0.
+	// ν-trick (§6.1.1, §6.2.1), 1 for novelty (§6.2.2), and 0.99 for the
+	// other losses without ν (§6.1.2's soft-margin setting; the conference
+	// paper's binary experiment used ρ = 1, but with λ = 1 the trace never
+	// forgets, and after a change of the data ⟨g, v⟩ stays positive and η
+	// collapses for good — λ = 1 suits stationary data only, §6.2.1). Set
+	// SingleStep for λ = 0.
 	Decay float64
 	// SingleStep sets λ = 0: the single-step variant of SVMD in §6 ("obtained
 	// by setting λ = 0"), whose η follows immediate effects only.
@@ -361,10 +364,10 @@ func (s *SVMD) configure() error {
 	case s.decay != 0:
 	case nu:
 		s.decay = 0.95
-	case multiNoNu:
-		s.decay = 0.99
-	default:
+	case l == SVMDNovelty:
 		s.decay = 1
+	default:
+		s.decay = 0.99
 	}
 	s.nu = cfg.Nu
 	s.margin0 = cfg.Margin0
