@@ -1,0 +1,269 @@
+package learn
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/floats"
+	"gonum.org/v1/gonum/mat"
+)
+
+// resPaperSet is the data of the RES paper's §4: N feature vectors in
+// dimension n, half of class −1 with components uniform on [−0.8, 0.2], half
+// of class +1 uniform on [−0.2, 0.8].
+func resPaperSet(n, N int, seed uint64) (*mat.Dense, []float64) {
+	rng := rand.New(rand.NewPCG(seed, 4))
+	X := mat.NewDense(N, n, nil)
+	y := make([]float64, N)
+	for i := 0; i < N; i++ {
+		lo := -0.8
+		y[i] = -1
+		if i%2 == 1 {
+			lo, y[i] = -0.2, 1
+		}
+		for j := 0; j < n; j++ {
+			X.Set(i, j, lo+rng.Float64())
+		}
+	}
+	return X, y
+}
+
+// TestRESFirstStep: from w_0 = 0 and B̂_0 = B0·I every margin is 0, so for the
+// squared hinge ŝ_0 = (1/L)Σ −2·y_i·x_i and w_1 = −ε_0·(1/B0 + Γ)·ŝ_0.
+func TestRESFirstStep(t *testing.T) {
+	X, y := resPaperSet(3, 5, 1)
+	r, err := NewRES(3, RESSettings{B0: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := make([]float64, 3)
+	for i := 0; i < 5; i++ {
+		floats.AddScaled(s, -2*y[i]/5, X.RawRowView(i))
+		r.Learn(X.RawRowView(i), y[i])
+	}
+	want := make([]float64, 3)
+	floats.AddScaled(want, -3e-2*(1.0/2+1e-4), s)
+	if !floats.EqualApprox(r.Weights(), want, 1e-15) || r.Iterations() != 1 {
+		t.Fatalf("w_1 = %v, want %v", r.Weights(), want)
+	}
+}
+
+// TestRESSecantAndEigenvalues checks, on the paper's n = 4 and n = 10 problems,
+// that every non-skipped update satisfies the secant condition B̂_{t+1}v_t =
+// r̂_t = r̃_t + δv_t (the defining property of (9)), and that every eigenvalue
+// of B̂_t stays ≥ δ (gonum's EigenSym), for both losses.
+func TestRESSecantAndEigenvalues(t *testing.T) {
+	for _, n := range []int{4, 10} {
+		for _, loss := range []LinearLoss{LinearSquaredHinge, LinearLogistic} {
+			const seed = 11
+			t.Logf("n = %d, %v, seed %d", n, loss, seed)
+			X, y := resPaperSet(n, 1000, seed)
+			r, err := NewRES(n, RESSettings{Loss: loss})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(seed, 5))
+			var eig mat.EigenSym
+			bv := mat.NewVecDense(n, nil)
+			minEig := math.Inf(1)
+			for it := 0; it < 300; it++ {
+				skips := r.SkippedUpdates()
+				for k := 0; k < r.Settings().BatchSize; k++ {
+					i := rng.IntN(1000)
+					r.Learn(X.RawRowView(i), y[i])
+				}
+				B := r.Curvature()
+				if r.SkippedUpdates() == skips {
+					bv.MulVec(B, mat.NewVecDense(n, r.v))
+					rhat := make([]float64, n)
+					floats.AddScaledTo(rhat, r.r, r.delta, r.v)
+					if d := floats.Distance(bv.RawVector().Data, rhat, 2); d > 1e-9*floats.Norm(rhat, 2) {
+						t.Fatalf("iteration %d: ‖B̂v − r̂‖ = %.3g, ‖r̂‖ = %.3g", it, d, floats.Norm(rhat, 2))
+					}
+				}
+				if !eig.Factorize(B, false) {
+					t.Fatal("EigenSym failed")
+				}
+				vals := eig.Values(nil)
+				lo := floats.Min(vals)
+				minEig = math.Min(minEig, lo)
+				if lo < r.delta*(1-1e-9) {
+					t.Fatalf("iteration %d: smallest eigenvalue %.6g < δ = %g", it, lo, r.delta)
+				}
+			}
+			t.Logf("smallest eigenvalue seen %.6g (δ = %g), %d of %d updates skipped", minEig, r.delta, r.SkippedUpdates(), r.Iterations())
+		}
+	}
+}
+
+// TestRESSkipsZeroOverZero: with δ = λ and every example of the batch beyond
+// the margin before and after the step, the loss gradients do not change, so
+// r̃ = (λ − δ)v = 0 and (9) is 0/0 (PAPER-NOTES 9): the B̂ update must be
+// skipped and B̂ left as it was.
+func TestRESSkipsZeroOverZero(t *testing.T) {
+	r, err := NewRES(2, RESSettings{Lambda: 1e-3, Delta: 1e-3, BatchSize: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.w[0], r.w[1] = 10, 0 // margins 10·|x_1| ≥ 1 for the examples below
+	before := r.Curvature()
+	r.Learn([]float64{1, 0.5}, 1)
+	r.Learn([]float64{-1, 0.3}, -1)
+	if r.SkippedUpdates() != 1 || r.Iterations() != 1 {
+		t.Fatalf("skipped %d of %d updates, want 1 of 1", r.SkippedUpdates(), r.Iterations())
+	}
+	if !mat.Equal(before, r.Curvature()) {
+		t.Fatalf("B̂ changed on a skipped update")
+	}
+	if !allFinite(r.Weights()) || r.Weights()[0] >= 10 {
+		t.Fatalf("w = %v: the regularizer should shrink w", r.Weights())
+	}
+}
+
+func TestRESSettingsErrors(t *testing.T) {
+	for _, s := range []RESSettings{
+		{Lambda: -1}, {Delta: -1}, {Gamma: math.NaN()}, {NonRegularized: true, Delta: 1e-3},
+		{BatchSize: -1}, {Eta0: -1}, {Tau: math.Inf(1)}, {Loss: LinearHinge}, {Loss: 9},
+		{B0: 1e-4}, {Bias: -2},
+	} {
+		if _, err := NewRES(2, s); err == nil {
+			t.Errorf("NewRES(%+v): no error", s)
+		}
+	}
+	for _, s := range []SGDSettings{{Lambda: -1}, {BatchSize: -1}, {Eta0: math.NaN()}, {Tau: -1}, {Loss: 9}, {Bias: -1}} {
+		if _, err := NewSGD(2, s); err == nil {
+			t.Errorf("NewSGD(%+v): no error", s)
+		}
+	}
+}
+
+// TestSGDUpdateByHand: L = 2, λ = 0.1, ε0 = 0.5, τ = 1, squared hinge, from
+// w = 0: both margins are 0, so l' = −2 and w_1 = −ε_0·(0 + (1/2)Σ −2·y_i·x_i)
+// = 0.5·(y_1x_1 + y_2x_2). Then t = 1: ε_1 = 0.5·1/2 = 0.25.
+func TestSGDUpdateByHand(t *testing.T) {
+	g, err := NewSGD(2, SGDSettings{Lambda: 0.1, BatchSize: 2, Eta0: 0.5, Tau: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Learn([]float64{1, 0}, 1)
+	g.Learn([]float64{0, 2}, -1)
+	if want := []float64{0.5, -1}; !floats.Equal(g.Weights(), want) {
+		t.Fatalf("w_1 = %v, want %v", g.Weights(), want)
+	}
+	// Margin of x = (1, 0), y = +1 at w_1: 0.5, l' = −1; the second example
+	// x = (0, 1), y = −1 has margin 1: l' = 0. w_2 = (1 − ε_1λ)w_1 + ε_1·(1/2)·1·x.
+	st := g.Learn([]float64{1, 0}, 1)
+	g.Learn([]float64{0, 1}, -1)
+	want := []float64{(1-0.025)*0.5 + 0.25*0.5, (1 - 0.025) * -1}
+	if st.Eta != 0.25 || !floats.EqualApprox(g.Weights(), want, 1e-15) {
+		t.Fatalf("w_2 = %v (ε = %v), want %v (ε = 0.25)", g.Weights(), st.Eta, want)
+	}
+}
+
+// resCompare runs RES and SGD with the §4 settings (SGD with L = 1) on seeds
+// independent problems of dimension n and returns the mean F(w) after the
+// given numbers of processed samples (F over the N = 10⁴ training set).
+func resCompare(t *testing.T, n int, seeds int, checkpoints []int, res RESSettings, sgd SGDSettings) (fRES, fSGD []float64, diverged int) {
+	fRES = make([]float64, len(checkpoints))
+	fSGD = make([]float64, len(checkpoints))
+	const N = 10000
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		X, y := resPaperSet(n, N, seed)
+		lam := res.Lambda
+		if lam == 0 {
+			lam = 1e-3
+		}
+		res.Seed, sgd.Seed = seed, seed
+		r, err := NewRES(n, res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := NewSGD(n, sgd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		done := 0
+		dead := false
+		for c, k := range checkpoints {
+			if err := g.Fit(X, y, k-done); err != nil {
+				t.Fatal(err)
+			}
+			if !dead {
+				if err := r.Fit(X, y, k-done); err != nil {
+					dead = true
+					diverged++
+				}
+			}
+			done = k
+			fSGD[c] += LinearObjective(LinearSquaredHinge, lam, 0, g.Weights(), X, y) / float64(seeds)
+			fRES[c] += LinearObjective(LinearSquaredHinge, lam, 0, r.Weights(), X, y) / float64(seeds)
+		}
+	}
+	return fRES, fSGD, diverged
+}
+
+// TestRESBeatsSGD: on the paper's n = 4 problem with the §4 settings, RES
+// reaches a lower F(w_t) than SGD after 2,500 processed samples, averaged over
+// 20 seeds (paper, Fig. 1: 4.14·10⁻² against 6.31·10⁻²).
+func TestRESBeatsSGD(t *testing.T) {
+	checkpoints := []int{315, 1000, 1740, 2500}
+	fr, fs, _ := resCompare(t, 4, 20, checkpoints, RESSettings{}, SGDSettings{})
+	for c, k := range checkpoints {
+		t.Logf("n = 4, %4d samples: F(RES) = %.4g, F(SGD) = %.4g", k, fr[c], fs[c])
+	}
+	if last := len(checkpoints) - 1; !(fr[last] < fs[last]) {
+		t.Errorf("after 2500 samples F(RES) = %.4g ≥ F(SGD) = %.4g", fr[last], fs[last])
+	}
+}
+
+// TestRESReportComparisons measures, without asserting, the comparisons the
+// paper draws in Figs. 2 and 4: n = 40 with the §4 settings, and n = 10 with a
+// constant step ε = 0.1 for SGD, RES and non-regularized stochastic BFGS
+// (δ = Γ = 0). Run with -v to see them.
+func TestRESReportComparisons(t *testing.T) {
+	if testing.Short() {
+		t.Skip("measurement only")
+	}
+	checkpoints := []int{500, 1000, 2000, 3500}
+	fr, fs, _ := resCompare(t, 40, 10, checkpoints, RESSettings{}, SGDSettings{})
+	for c, k := range checkpoints {
+		t.Logf("n = 40, %4d samples: F(RES) = %.4g, F(SGD) = %.4g", k, fr[c], fs[c])
+	}
+	checkpoints = []int{1000, 2500, 5000, 10000}
+	fr, fs, _ = resCompare(t, 10, 10, checkpoints, RESSettings{Eta0: 0.1, ConstantStep: true}, SGDSettings{Eta0: 0.1, ConstantStep: true})
+	fn, _, div := resCompare(t, 10, 10, checkpoints, RESSettings{Eta0: 0.1, ConstantStep: true, NonRegularized: true}, SGDSettings{Eta0: 0.1, ConstantStep: true})
+	for c, k := range checkpoints {
+		t.Logf("n = 10, ε = 0.1, %5d samples: F(RES) = %.4g, F(non-regularized) = %.4g, F(SGD) = %.4g", k, fr[c], fn[c], fs[c])
+	}
+	t.Logf("non-regularized BFGS diverged (B̂ not positive definite) on %d of 10 seeds", div)
+}
+
+// BenchmarkRESLearn times one Learn call (L = 5, so one RES iteration every
+// fifth call) in dimension resBenchDim; BenchmarkSGDLearn the SGD step.
+func BenchmarkRESLearn(b *testing.B) {
+	for _, dim := range []int{4, 40} {
+		X, y := resPaperSet(dim, 1000, 1)
+		b.Run(map[int]string{4: "n=4", 40: "n=40"}[dim], func(b *testing.B) {
+			r, _ := NewRES(dim, RESSettings{})
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				r.Learn(X.RawRowView(i), y[i])
+				i = (i + 1) % 1000
+			}
+		})
+	}
+}
+
+func BenchmarkSGDLearn(b *testing.B) {
+	const sgdBenchDim = 40
+	X, y := resPaperSet(sgdBenchDim, 1000, 1)
+	g, _ := NewSGD(sgdBenchDim, SGDSettings{})
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		g.Learn(X.RawRowView(i), y[i])
+		i = (i + 1) % 1000
+	}
+}
