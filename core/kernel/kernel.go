@@ -59,7 +59,7 @@ func Row(k Kernel, dst, x []float64, xx float64, rows, norms []float64) {
 	case Gaussian:
 		g := -k.Gamma()
 		for i, dot := range dst {
-			dst[i] = math.Exp(g * sqDist(dot, xx, norms[i]))
+			dst[i] = rowExp(g * sqDist(dot, xx, norms[i]))
 		}
 	case Linear:
 		// dst already holds the inner products.
@@ -71,7 +71,7 @@ func Row(k Kernel, dst, x []float64, xx float64, rows, norms []float64) {
 	case Laplacian:
 		r := -1 / k.sigma()
 		for i, dot := range dst {
-			dst[i] = math.Exp(r * math.Sqrt(sqDist(dot, xx, norms[i])))
+			dst[i] = rowExp(r * math.Sqrt(sqDist(dot, xx, norms[i])))
 		}
 	default:
 		for i, dot := range dst {

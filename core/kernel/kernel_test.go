@@ -3,6 +3,7 @@ package kernel
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -500,5 +501,28 @@ func TestDotsLoopMatchesGemv(t *testing.T) {
 				t.Errorf("d=%d: loop %v, gemv %v, naive %v", d, a[i], b[i], want)
 			}
 		}
+	}
+}
+
+// TestExpNeg checks the call-free exponential against math.Exp: natively
+// math.Exp is assembly and may differ in the last bit (tolerance 2 ulps);
+// under wasm both are the same algorithm.
+func TestExpNeg(t *testing.T) {
+	r := newRand(t)
+	xs := []float64{0, -0.0, -1e-300, -1.0 / (1 << 28), -1.0 / (1 << 27), -0.5, -1, -707.9, -708, -708.1, -745, -746, -1e300, math.Inf(-1)}
+	for range 100000 {
+		xs = append(xs, -r.ExpFloat64()*50)
+	}
+	for _, x := range xs {
+		got, want := expNeg(x), math.Exp(x)
+		if runtime.GOARCH == "wasm" && got != want && !math.IsNaN(want) {
+			t.Errorf("wasm: expNeg(%v) = %v, math.Exp %v: must be identical", x, got, want)
+		}
+		if math.Abs(got-want) > 4.5e-16*want {
+			t.Errorf("expNeg(%v) = %v, math.Exp %v", x, got, want)
+		}
+	}
+	if v := expNeg(math.NaN()); !math.IsNaN(v) {
+		t.Errorf("expNeg(NaN) = %v", v)
 	}
 }
