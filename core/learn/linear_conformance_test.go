@@ -20,3 +20,46 @@ func TestPegasosConformance(t *testing.T) {
 		}, learntest.Options{Dim: 2})
 	}
 }
+
+func TestSGDConformance(t *testing.T) {
+	for _, loss := range []learn.LinearLoss{learn.LinearSquaredHinge, learn.LinearLogistic, learn.LinearHinge} {
+		learntest.Test(t, "sgd-"+loss.String(), func() learn.Learner {
+			l, err := learn.NewSGD(2, learn.SGDSettings{Loss: loss, BatchSize: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return l
+		}, learntest.Options{Dim: 2})
+	}
+}
+
+func TestRESConformance(t *testing.T) {
+	for _, s := range []learn.RESSettings{{}, {Loss: learn.LinearLogistic}, {NonRegularized: true}, {Bias: 1}} {
+		learntest.Test(t, "res", func() learn.Learner {
+			l, err := learn.NewRES(3, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return l
+		}, learntest.Options{Dim: 3})
+	}
+}
+
+func TestAMMConformance(t *testing.T) {
+	for _, k := range []int{2, 4} {
+		learntest.Test(t, "amm", func() learn.Learner {
+			l, err := learn.NewAMM(2, learn.AMMSettings{Classes: k, Lambda: 1e-2, PruneEvery: 100})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return l
+		}, learntest.Options{Dim: 2})
+		learntest.Test(t, "multiclass-linear", func() learn.Learner {
+			l, err := learn.NewMulticlassLinear(3, learn.AMMSettings{Classes: k, Lambda: 1e-2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return l
+		}, learntest.Options{Dim: 3})
+	}
+}
