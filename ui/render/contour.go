@@ -1,0 +1,123 @@
+package render
+
+import "math"
+
+// Segment is a line segment from (X0, Y0) to (X1, Y1) in input (viewport)
+// coordinates.
+type Segment struct{ X0, Y0, X1, Y1 float64 }
+
+// Contours returns the level set {v = level} of a field sampled at the
+// pixel centres of a g×g grid over view (v[py·g + px], row py from the top,
+// as [Surface.Scores] for one score) as line segments, by marching squares
+// with linear interpolation along cell edges; saddle cells are resolved by
+// the value at the cell centre (the mean of the corners). Cells with a
+// NaN corner are skipped. It panics if len(v) < g·g.
+func Contours(v []float64, g int, view Viewport, level float64) []Segment {
+	if len(v) < g*g {
+		panic("render: Contours: field shorter than g·g")
+	}
+	view = view.orDefault()
+	gx, gy := view.centres(g)
+	var segs []Segment
+	for py := 0; py+1 < g; py++ {
+		for px := 0; px+1 < g; px++ {
+			// Corners counter-clockwise from the top left: a (px, py),
+			// b (px+1, py), c (px+1, py+1), d (px, py+1).
+			a := v[py*g+px] - level
+			b := v[py*g+px+1] - level
+			c := v[(py+1)*g+px+1] - level
+			d := v[(py+1)*g+px] - level
+			if math.IsNaN(a + b + c + d) {
+				continue
+			}
+			idx := 0
+			if a > 0 {
+				idx |= 1
+			}
+			if b > 0 {
+				idx |= 2
+			}
+			if c > 0 {
+				idx |= 4
+			}
+			if d > 0 {
+				idx |= 8
+			}
+			if idx == 0 || idx == 15 {
+				continue
+			}
+			x0, x1, y0, y1 := gx[px], gx[px+1], gy[py], gy[py+1]
+			// Crossing points on the edges: top (a–b), right (b–c),
+			// bottom (d–c), left (a–d).
+			lerp := func(p, q float64) float64 { return p / (p - q) }
+			top := func() (float64, float64) { return x0 + lerp(a, b)*(x1-x0), y0 }
+			right := func() (float64, float64) { return x1, y0 + lerp(b, c)*(y1-y0) }
+			bottom := func() (float64, float64) { return x0 + lerp(d, c)*(x1-x0), y1 }
+			left := func() (float64, float64) { return x0, y0 + lerp(a, d)*(y1-y0) }
+			seg := func(p, q func() (float64, float64)) {
+				ax, ay := p()
+				bx, by := q()
+				segs = append(segs, Segment{ax, ay, bx, by})
+			}
+			switch idx {
+			case 1, 14:
+				seg(left, top)
+			case 2, 13:
+				seg(top, right)
+			case 3, 12:
+				seg(left, right)
+			case 4, 11:
+				seg(right, bottom)
+			case 6, 9:
+				seg(top, bottom)
+			case 7, 8:
+				seg(left, bottom)
+			case 5, 10:
+				// Saddle: a and c on one side, b and d on the other.
+				centre := (a+b+c+d)/4 > 0
+				if (idx == 5) == centre {
+					// a, c and the centre positive: the positive region
+					// connects a to c; cut off b and d.
+					seg(top, right)
+					seg(left, bottom)
+				} else {
+					seg(left, top)
+					seg(right, bottom)
+				}
+			}
+		}
+	}
+	return segs
+}
+
+// Contours returns the level set {score = level} of the last Render for
+// one-score learners (binary: level 0 is the boundary, ±margin the margins;
+// novelty: 0 is f = ε; regression: 0 is the fitted curve, ±ε the tube).
+// For multiclass learners it returns the boundaries of every class's
+// region at the given margin: {s_c − max_{y≠c} s_y = level} for each class
+// c (level 0 is the argmax boundary, drawn once from each side).
+func (s *Surface) Contours(level float64) []Segment {
+	if s.img == nil {
+		return nil
+	}
+	g, k := s.g, s.k
+	if k == 1 {
+		return Contours(s.scores, g, s.view, level)
+	}
+	gap := make([]float64, g*g)
+	var segs []Segment
+	for c := range k {
+		for p := range g * g {
+			sc := s.scores[p*k : (p+1)*k]
+			other := math.Inf(-1)
+			for y, v := range sc {
+				if y != c && v > other {
+					other = v
+				}
+			}
+			gap[p] = sc[c] - other
+		}
+		segs = append(segs, Contours(gap, g, s.view, level)...)
+	}
+	return segs
+}
