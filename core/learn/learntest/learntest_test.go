@@ -15,7 +15,7 @@ import (
 // pass on it.
 type centroid struct {
 	task  learn.Task
-	k     int       // scores
+	k     int // scores
 	dim   int
 	sum   []float64 // k·dim class sums (classification), dim mean (novelty), dim+1 weights (regression)
 	count []float64 // k
@@ -43,7 +43,7 @@ func (c *centroid) check(dst, x []float64) {
 	}
 }
 
-// mean returns the mean of class j into its slot scaled by the count.
+// dist2 returns ‖x − μ_j‖² for the mean μ_j of class j (0 before any example).
 func (c *centroid) dist2(j int, x []float64) float64 {
 	if c.count[j] == 0 {
 		return 0
