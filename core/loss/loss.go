@@ -9,7 +9,7 @@
 // (JMLR eq. 27). The margin in force (ε of the ν-trick, the ε-tube, Huber's
 // σ) is an argument, because the learners adapt it. Eval and Hessian never
 // allocate and stay finite-or-+Inf (never NaN) for finite scores up to
-// |f| = 1e300.
+// |f| = 1e300; a NaN score gives a NaN loss, never a silent 0.
 //
 // Subgradients: at a kink every loss uses the one-sided derivative of the
 // papers' update rules — the loss counts as violated, ξ ≠ 0, only when its
@@ -116,12 +116,13 @@ type Novelty struct{}
 // Eval implements [Loss]; len(f) must be 1.
 func (Novelty) Eval(xi, f []float64, y, margin float64) float64 {
 	checkLen("Novelty", xi, f, 1)
-	if v := margin - f[0]; v > 0 {
+	v := margin - f[0]
+	if v > 0 {
 		xi[0] = -1
 		return v
 	}
 	xi[0] = 0
-	return 0
+	return max(v, 0) // NaN for a NaN score, so divergence stays visible
 }
 
 // String returns "novelty".
@@ -138,12 +139,13 @@ type Hinge struct{}
 // Eval implements [Loss]; len(f) must be 1.
 func (Hinge) Eval(xi, f []float64, y, margin float64) float64 {
 	checkLen("Hinge", xi, f, 1)
-	if v := margin - y*f[0]; v > 0 {
+	v := margin - y*f[0]
+	if v > 0 {
 		xi[0] = -y
 		return v
 	}
 	xi[0] = 0
-	return 0
+	return max(v, 0) // NaN for a NaN score, so divergence stays visible
 }
 
 // String returns "hinge".
@@ -172,7 +174,7 @@ func (Multiclass) String() string { return "multiclass" }
 // margin·1 when delta is nil (the multiclass loss 16), writing ξ.
 func structured(xi, f []float64, y int, margin float64, delta []float64) float64 {
 	k := len(f)
-	star, best := -1, math.Inf(-1)
+	star, best, nan := -1, math.Inf(-1), math.IsNaN(f[y])
 	for c, fc := range f {
 		if c == y {
 			continue
@@ -182,11 +184,16 @@ func structured(xi, f []float64, y int, margin float64, delta []float64) float64
 			m *= delta[y*k+c]
 		}
 		// Compare f(ỹ) − f(y) + m in the order that cannot overflow for |f| ≤ 1e300.
-		if v := (fc - f[y]) + m; v > best {
+		v := (fc - f[y]) + m
+		if v > best {
 			star, best = c, v
 		}
+		nan = nan || math.IsNaN(v)
 	}
 	clear(xi)
+	if nan {
+		return math.NaN() // a NaN score: keep divergence visible, ξ = 0
+	}
 	if star < 0 || !(best > 0) {
 		return 0
 	}
@@ -402,12 +409,13 @@ type EpsInsensitive struct{}
 func (EpsInsensitive) Eval(xi, f []float64, y, margin float64) float64 {
 	checkLen("EpsInsensitive", xi, f, 1)
 	r := y - f[0]
-	if v := math.Abs(r) - margin; v > 0 {
+	v := math.Abs(r) - margin
+	if v > 0 {
 		xi[0] = -math.Copysign(1, r)
 		return v
 	}
 	xi[0] = 0
-	return 0
+	return max(v, 0) // NaN for a NaN score, so divergence stays visible
 }
 
 // String returns "eps-insensitive".

@@ -513,3 +513,16 @@ func TestGraphValidate(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestNaNScores checks that a NaN score gives a NaN loss (never a silent 0)
+// and no panic, so that the learners' divergence checks see it.
+func TestNaNScores(t *testing.T) {
+	for i := range 9 {
+		c := randCase(rand.New(rand.NewPCG(testSeed, uint64(i))), i)
+		f, xi := make([]float64, c.k), make([]float64, c.k)
+		f[int(max(c.y, 0))%c.k] = math.NaN()
+		if l := c.l.Eval(xi, f, c.y, c.margin); !math.IsNaN(l) {
+			t.Errorf("%s at f=%v: l = %v, want NaN", c.name, f, l)
+		}
+	}
+}
