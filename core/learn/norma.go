@@ -357,6 +357,12 @@ func (n *NORMA) checkLabel(y float64) {
 // y follows [Task] (ignored for novelty). It panics on a wrong length or a
 // label outside the task's range (a non-finite regression target included).
 //
+// Step.Prediction is sign(g) for binary (+1 at g = 0), the arg max of the
+// scores for multiclass (the lowest index on ties), f(x_t) for novelty
+// (flagged, Mistake, when f < ρ) and g(x_t) for regression (Mistake when
+// |y − g| exceeds the tube ε of RuleNuEpsilonInsensitive, or 0 for the other
+// rules). Step.Margin is [NORMA.Margin] after the update.
+//
 // If a score, the offsets or the margin become non-finite (a too large step
 // size in regression can do that), Learn reports Diverged, stops learning,
 // and returns Diverged steps until Reset.
