@@ -126,15 +126,15 @@ func linNewtonL2(lambda, bias float64, X *mat.Dense, y []float64, iters int) (w 
 }
 
 // TestDCDOptimum: DCD at LIBLINEAR's default tolerance (ε = 0.1) is within 1%
-// of the optimal primal objective F*, which is computed by DCD at ε = 1e-6
-// and cross-checked with a generalized Newton method on the primal (L2 loss) and
-// with the duality gap (both losses). Shrinking and no shrinking reach the
+// of the optimal primal objective F*, which is computed by DCD at ε = 1e-4
+// (no shrinking) and cross-checked with a generalized Newton method on the primal (L2 loss) and
+// with the duality gap (both losses). Shrinking (at ε = 1e-3) reaches the
 // same optimum.
 func TestDCDOptimum(t *testing.T) {
 	X, y := linTrainSet(t)
 	const bias = 1
 	for _, loss := range []LinearLoss{LinearHinge, LinearSquaredHinge} {
-		tight, _ := NewDCD(DCDSettings{Loss: loss, Epsilon: 1e-6, MaxEpochs: 1e6, Bias: bias, Seed: 1})
+		tight, _ := NewDCD(DCDSettings{Loss: loss, Epsilon: 1e-4, MaxEpochs: 1e6, Bias: bias, Seed: 1, NoShrinking: true})
 		opt, err := tight.Fit(X, y)
 		if err != nil {
 			t.Fatal(err)
@@ -142,19 +142,19 @@ func TestDCDOptimum(t *testing.T) {
 		if !opt.Converged {
 			t.Fatalf("%v: tight DCD did not converge in %d epochs", loss, opt.Epochs)
 		}
-		if gap := (opt.Primal - opt.Dual) / opt.Primal; gap < 0 || gap > 1e-5 {
-			t.Errorf("%v: relative duality gap %.3g at ε = 1e-6 (primal %.8g, dual %.8g)", loss, gap, opt.Primal, opt.Dual)
+		if gap := (opt.Primal - opt.Dual) / opt.Primal; gap < -1e-12 || gap > 1e-5 {
+			t.Errorf("%v: relative duality gap %.3g at ε = 1e-4 (primal %.8g, dual %.8g)", loss, gap, opt.Primal, opt.Dual)
 		}
-		noShrink, _ := NewDCD(DCDSettings{Loss: loss, Epsilon: 1e-6, MaxEpochs: 1e6, Bias: bias, Seed: 2, NoShrinking: true})
-		ns, err := noShrink.Fit(X, y)
+		shrink, _ := NewDCD(DCDSettings{Loss: loss, Epsilon: 1e-3, MaxEpochs: 1e6, Bias: bias, Seed: 2})
+		sh, err := shrink.Fit(X, y)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := linRelDiff(ns.Primal, opt.Primal); d > 1e-6 {
-			t.Errorf("%v: no shrinking F = %.10g, shrinking %.10g (rel. diff %.3g)", loss, ns.Primal, opt.Primal, d)
+		if d := linRelDiff(sh.Primal, opt.Primal); d > 1e-5 {
+			t.Errorf("%v: shrinking (ε = 1e-3) F = %.10g, no shrinking (ε = 1e-4) %.10g (rel. diff %.3g)", loss, sh.Primal, opt.Primal, d)
 		}
-		t.Logf("%v: F* = %.10g (dual %.10g), %d epochs, %d updates; without shrinking %d epochs, %d updates",
-			loss, opt.Primal, opt.Dual, opt.Epochs, opt.Updates, ns.Epochs, ns.Updates)
+		t.Logf("%v: F* = %.10g (dual %.10g), %d epochs, %d updates without shrinking; with shrinking at ε = 1e-3 F = %.10g, %d epochs, %d updates",
+			loss, opt.Primal, opt.Dual, opt.Epochs, opt.Updates, sh.Primal, sh.Epochs, sh.Updates)
 
 		def, _ := NewDCD(DCDSettings{Loss: loss, Bias: bias, Seed: 3})
 		r, err := def.Fit(X, y)
