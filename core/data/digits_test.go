@@ -184,3 +184,11 @@ func FuzzReadDigits(f *testing.F) {
 		}
 	})
 }
+
+func TestUnitNorm(t *testing.T) {
+	s := &Set{Name: "s", Dim: 2, X: []float64{3, 4, 0, 0}, Y: []float64{1, 2}}
+	u := s.UnitNorm()
+	if !slices.Equal(u.X, []float64{0.6, 0.8, 0, 0}) || s.X[0] != 3 || u.Name != "s/unit" {
+		t.Errorf("UnitNorm: %v (original %v)", u.X, s.X)
+	}
+}
