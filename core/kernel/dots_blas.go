@@ -22,3 +22,7 @@ func dots(dst, x, rows []float64) {
 // rowExp is the exponential of the Gaussian and Laplacian rows: natively
 // math.Exp, which has assembly on amd64.
 func rowExp(x float64) float64 { return math.Exp(x) }
+
+// gaussMap maps inner products to Gaussian values in place (see
+// gaussMapInline); natively with math.Exp.
+func gaussMap(dst, norms []float64, xx, g float64) { gaussMapStd(dst, norms, xx, g) }

@@ -11,3 +11,7 @@ func dots(dst, x, rows []float64) { dotsLoop(dst, x, rows) }
 // rowExp is the exponential of the Gaussian and Laplacian rows: under wasm
 // [expNeg], bit for bit math.Exp there but about 2× faster.
 func rowExp(x float64) float64 { return expNeg(x) }
+
+// gaussMap maps inner products to Gaussian values in place; under wasm with
+// the exponential inlined ([gaussMapInline]).
+func gaussMap(dst, norms []float64, xx, g float64) { gaussMapInline(dst, norms, xx, g) }

@@ -57,10 +57,7 @@ func Row(k Kernel, dst, x []float64, xx float64, rows, norms []float64) {
 	norms = norms[:len(dst)]
 	switch k := k.(type) {
 	case Gaussian:
-		g := -k.Gamma()
-		for i, dot := range dst {
-			dst[i] = rowExp(g * sqDist(dot, xx, norms[i]))
-		}
+		gaussMap(dst, norms, xx, -k.Gamma())
 	case Linear:
 		// dst already holds the inner products.
 	case Polynomial:

@@ -526,3 +526,31 @@ func TestExpNeg(t *testing.T) {
 		t.Errorf("expNeg(NaN) = %v", v)
 	}
 }
+
+// TestGaussMaps checks both Gaussian maps against the definition, whichever
+// one the target uses, and that the inline one is math.Exp's algorithm.
+func TestGaussMaps(t *testing.T) {
+	r := newRand(t)
+	const n = 1000
+	dots, norms := make([]float64, n), make([]float64, n)
+	xx := 2.0
+	for i := range dots {
+		norms[i] = r.ExpFloat64() * 4
+		dots[i] = math.Sqrt(xx*norms[i]) * (2*r.Float64() - 1) // |⟨x,z⟩| ≤ ‖x‖‖z‖
+	}
+	dots[0], norms[0] = 1, 0.5 // ‖x − z‖² = 0.5: an exact case
+	for _, g := range []float64{-0.5, -2, -1e-10, -1e4} {
+		a, b := append([]float64(nil), dots...), append([]float64(nil), dots...)
+		gaussMapInline(a, norms, xx, g)
+		gaussMapStd(b, norms, xx, g)
+		for i := range a {
+			want := math.Exp(g * sqDist(dots[i], xx, norms[i]))
+			if math.Abs(a[i]-want) > 4.5e-16*want || b[i] != want {
+				t.Fatalf("g=%v i=%d: inline %v, std %v, want %v", g, i, a[i], b[i], want)
+			}
+			if runtime.GOARCH == "wasm" && a[i] != want {
+				t.Fatalf("wasm: inline %v ≠ math.Exp %v", a[i], want)
+			}
+		}
+	}
+}
