@@ -95,6 +95,28 @@ func (l LinearLoss) Deriv(m float64) float64 {
 	panic(fmt.Sprintf("learn: LinearLoss.Deriv of %v", l))
 }
 
+// LinearModel is a binary learner with a linear decision function
+//
+//	f(x) = ⟨w[:d], x⟩ + w[d]·B   (B = BiasFeature(); the last term only when B > 0),
+//
+// implemented by [Pegasos], [RES] and [SGD] (and the result of [DCD.Fit]
+// has the same layout). The UI draws the hyperplane f = 0 and its margins
+// f = ±1 from it.
+type LinearModel interface {
+	// Weights returns w, length d (+1 with a bias feature), aliasing the
+	// learner's state: read only, valid until the next Learn.
+	Weights() []float64
+	// BiasFeature returns the constant B appended to x (LIBLINEAR's -B), or
+	// 0 when there is no bias term.
+	BiasFeature() float64
+}
+
+var (
+	_ LinearModel = (*Pegasos)(nil)
+	_ LinearModel = (*RES)(nil)
+	_ LinearModel = (*SGD)(nil)
+)
+
 // linScore returns ⟨w, x̃⟩ where x̃ = (x, bias) when bias > 0 (LIBLINEAR's -B:
 // a constant feature whose weight w[len(x)] is regularized like the others)
 // and x̃ = x otherwise. len(w) must be len(x) + 1 when bias > 0, len(x) else.

@@ -3,6 +3,7 @@ package learn_test
 import (
 	"testing"
 
+	"kernelplay/core/kernel"
 	"kernelplay/core/learn"
 	"kernelplay/core/learn/learntest"
 )
@@ -62,4 +63,14 @@ func TestAMMConformance(t *testing.T) {
 			return l
 		}, learntest.Options{Dim: 3})
 	}
+}
+
+func TestKernelPegasosConformance(t *testing.T) {
+	learntest.Test(t, "kernel-pegasos", func() learn.Learner {
+		l, err := learn.NewKernelPegasos(2, learn.KernelPegasosSettings{Kernel: kernel.Gaussian{Sigma: 1}, Lambda: 1e-2, BufferSize: 64})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}, learntest.Options{Dim: 2, Warmup: 200})
 }

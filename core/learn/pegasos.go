@@ -188,3 +188,6 @@ func (p *Pegasos) Fit(X *mat.Dense, y []float64, iterations int) error {
 	}
 	return nil
 }
+
+// BiasFeature returns the constant B of the bias feature (0: none).
+func (p *Pegasos) BiasFeature() float64 { return p.s.Bias }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
+
+	"kernelplay/core/kernel"
 )
 
 // TestPegasosUpdateByHand checks one mini-batch update on a hand-computed
@@ -102,5 +104,74 @@ func BenchmarkPegasosLearn(b *testing.B) {
 	for b.Loop() {
 		p.Learn(X.RawRowView(i), y[i])
 		i = (i + 1) % len(y)
+	}
+}
+
+// TestKernelPegasosLinearKernel: with the linear kernel and a buffer that
+// never wraps, kernel Pegasos is linear Pegasos (k = 1, no bias): the same
+// scores (up to rounding) and ‖f‖²_H = ‖w‖².
+func TestKernelPegasosLinearKernel(t *testing.T) {
+	X, y := linTrainSet(t)
+	const steps = 300
+	kp, err := NewKernelPegasos(linTrainDim, KernelPegasosSettings{Kernel: kernel.Linear{}, Lambda: 1e-2, BufferSize: steps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lp, _ := NewPegasos(linTrainDim, PegasosSettings{Lambda: 1e-2})
+	sk, sl := make([]float64, 1), make([]float64, 1)
+	for i := 0; i < steps; i++ {
+		a, b := kp.Learn(X.RawRowView(i), y[i]), lp.Learn(X.RawRowView(i), y[i])
+		if a.MarginError != b.MarginError || a.Eta != b.Eta {
+			t.Fatalf("step %d: kernel %+v, linear %+v", i, a, b)
+		}
+	}
+	for i := steps; i < steps+50; i++ {
+		kp.Scores(sk, X.RawRowView(i))
+		lp.Scores(sl, X.RawRowView(i))
+		if math.Abs(sk[0]-sl[0]) > 1e-9*(1+math.Abs(sl[0])) {
+			t.Fatalf("x_%d: kernel score %v, linear %v", i, sk[0], sl[0])
+		}
+	}
+	if w := lp.Weights(); math.Abs(kp.Norm2()-floats.Dot(w, w)) > 1e-9*floats.Dot(w, w) {
+		t.Fatalf("‖f‖² = %v, ‖w‖² = %v", kp.Norm2(), floats.Dot(w, w))
+	}
+}
+
+// TestKernelPegasosNorm: with a Gaussian kernel and a buffer that wraps, the
+// incrementally kept ‖f‖²_H equals Σ_ij α_i α_j k(x_i, x_j) recomputed from the
+// expansion, and stays within the ball ‖f‖ ≤ 1/√λ.
+func TestKernelPegasosNorm(t *testing.T) {
+	X, y := ammXOR(400, 0.3, 9)
+	for i := range y {
+		y[i] = 2*y[i] - 1
+	}
+	k := kernel.Gaussian{Sigma: 0.7}
+	const lambda = 1e-2
+	p, _ := NewKernelPegasos(2, KernelPegasosSettings{Kernel: k, Lambda: lambda, BufferSize: 40})
+	mistakes := 0
+	for i := 0; i < 400; i++ {
+		st := p.Learn(X.RawRowView(i), y[i])
+		if i >= 200 && st.Mistake {
+			mistakes++
+		}
+		e := p.Expansion()
+		var naive float64
+		ai, aj := make([]float64, 1), make([]float64, 1)
+		for a := 0; a < e.Len(); a++ {
+			for b := 0; b < e.Len(); b++ {
+				xa, xb := e.X(a), e.X(b)
+				naive += e.Alpha(ai, a)[0] * e.Alpha(aj, b)[0] * k.FromDot(floats.Dot(xa, xb), floats.Dot(xa, xa), floats.Dot(xb, xb))
+			}
+		}
+		if math.Abs(naive-p.Norm2()) > 1e-9*(1+naive) {
+			t.Fatalf("step %d: ‖f‖² kept %v, recomputed %v", i, p.Norm2(), naive)
+		}
+		if p.Norm2() > (1/lambda)*(1+1e-12) {
+			t.Fatalf("step %d: ‖f‖² = %v > 1/λ", i, p.Norm2())
+		}
+	}
+	t.Logf("XOR, Gaussian σ = 0.7, ω = 40: %d mistakes in the second 200 steps", mistakes)
+	if mistakes > 20 {
+		t.Errorf("%d mistakes in the second half, want ≤ 20 (10%%)", mistakes)
 	}
 }

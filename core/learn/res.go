@@ -363,3 +363,6 @@ func linFitSamples(who string, l Learner, dim int, seed uint64, X *mat.Dense, y 
 	}
 	return nil
 }
+
+// BiasFeature returns the constant B of the bias feature (0: none).
+func (r *RES) BiasFeature() float64 { return r.s.Bias }

@@ -167,3 +167,6 @@ func (g *SGD) Learn(x []float64, y float64) Step {
 func (g *SGD) Fit(X *mat.Dense, y []float64, samples int) error {
 	return linFitSamples("SGD", g, g.dim, g.s.Seed, X, y, samples)
 }
+
+// BiasFeature returns the constant B of the bias feature (0: none).
+func (g *SGD) BiasFeature() float64 { return g.s.Bias }
