@@ -72,8 +72,11 @@ type Expansion struct {
 	as, bs, ba float64 // lazy multipliers
 
 	// The prepared point (Prepare): its kernel row over slots [0, n) and the
-	// raw sums in stored units, sa = Σ row_i·alpha_i, sb = Σ row_i·beta_i.
+	// raw sums in stored units, sa = Σ row_i·alpha_i, sb = Σ row_i·beta_i;
+	// sb is computed on demand (sbValid), since the hinge losses need only
+	// ξᵀv(x) and only on a margin error ([Expansion.VDot]).
 	prepared bool
+	sbValid  bool
 	px       []float64 // dim, copy of the prepared x
 	pxx      float64   // ‖x‖²
 	pkk      float64   // k(x, x)
@@ -87,6 +90,7 @@ type Expansion struct {
 	stmp     []float64 // K, for Scores
 	newAlpha []float64 // K, stored units of the pushed term
 	newBeta  []float64 // K
+	nzLabels []int     // K, labels with a non-zero pushed coefficient
 }
 
 // New returns an empty expansion for inputs of dimension dim with labels
@@ -128,6 +132,7 @@ func New(k kernel.Kernel, dim, labels, capacity int, labelKernel []float64, trac
 		stmp:     make([]float64, labels),
 		newAlpha: make([]float64, labels),
 		newBeta:  make([]float64, labels),
+		nzLabels: make([]int, 0, labels),
 	}
 	if trace {
 		e.beta = make([]float64, capacity*labels)
@@ -350,10 +355,16 @@ func (e *Expansion) Prepare(x []float64) {
 	e.pkk = e.k.FromDot(e.pxx, e.pxx, e.pxx)
 	e.kernelRow(e.row, e.px, e.pxx)
 	e.sums(e.sa, e.row, e.alpha)
-	if e.trace {
-		e.sums(e.sb, e.row, e.beta)
-	}
+	e.sbValid = false
 	e.prepared = true
+}
+
+// needSB computes sb for the prepared point if it is not yet known.
+func (e *Expansion) needSB() {
+	if !e.sbValid {
+		e.sums(e.sb, e.row, e.beta)
+		e.sbValid = true
+	}
 }
 
 func (e *Expansion) mustPrepared(op string) {
@@ -394,11 +405,52 @@ func (e *Expansion) V(dst []float64) []float64 {
 	}
 	e.mustPrepared("V")
 	dst = e.dst(dst)
+	e.needSB()
 	for y, s := range e.sb {
 		e.tmp[y] = e.bs*s + e.ba*e.sa[y]
 	}
 	e.applyKY(dst, e.tmp)
 	return dst
+}
+
+// VDot returns cᵀv(x, ·) at the prepared point, like [Expansion.V] but, for
+// the delta label kernel, touching only the labels where c is non-zero: O(ω)
+// per non-zero entry of c instead of O(ω·K), and O(1) for c = 0 (JMLR eq. 45's
+// ξ_tᵀv_t(x_t) for the sparse ξ of the hinge losses). It panics like V and
+// if len(c) ≠ Labels().
+func (e *Expansion) VDot(c []float64) float64 {
+	if !e.trace {
+		panic("expansion: VDot: expansion keeps no β")
+	}
+	e.mustPrepared("VDot")
+	K := e.labels
+	if len(c) != K {
+		panic("expansion: VDot: length is not Labels()")
+	}
+	if e.ky != nil || e.sbValid {
+		e.needSB()
+		for y, s := range e.sb {
+			e.tmp[y] = e.bs*s + e.ba*e.sa[y]
+		}
+		return e.LabelQuad(c, e.tmp)
+	}
+	var out float64
+	row := e.row[:e.n]
+	for y, cy := range c {
+		if cy == 0 {
+			continue
+		}
+		var sb float64
+		if K == 1 {
+			sb = dot(row, e.beta[:e.n])
+		} else {
+			for i, r := range row {
+				sb += r * e.beta[i*K+y]
+			}
+		}
+		out += cy * (e.bs*sb + e.ba*e.sa[y])
+	}
+	return out
 }
 
 // Scores writes f(x, ·) (length Labels(), no offset) for any x into dst and
@@ -474,6 +526,7 @@ func (e *Expansion) MixBeta(a, b float64) {
 		clear(e.beta[:e.n*e.labels])
 		clear(e.nv[:e.n*e.labels])
 		clear(e.sb)
+		e.sbValid = true
 		e.bs = 1
 		e.ba = b * e.as
 		return
@@ -576,11 +629,9 @@ func (e *Expansion) Push(alpha, beta []float64) Evicted {
 			nb[y] = (b - e.ba*na[y]) / e.bs
 		}
 	}
-	// Nf_j += k(x_t, x_j)·ã for every stored j, evicted one included.
-	e.accumulate(e.nf, na)
-	if e.trace {
-		e.accumulate(e.nv, nb)
-	}
+	// Nf_j += k(x_t, x_j)·ã (and Nv_j += k(x_t, x_j)·b̃) for every stored j,
+	// the evicted one included.
+	e.accumulate(na, nb)
 	var ev Evicted
 	ev.Stored = true
 	s := e.next
@@ -612,28 +663,50 @@ func (e *Expansion) Push(alpha, beta []float64) Evicted {
 	return ev
 }
 
-// accumulate adds row_j·c to the K-vector N_j of every stored slot j.
-func (e *Expansion) accumulate(N, c []float64) {
+// accumulate adds row_j·na to Nf_j and row_j·nb to Nv_j for every stored
+// slot j, in one pass over the row and only for the labels where na or nb is
+// non-zero (two for the multiclass hinge losses).
+func (e *Expansion) accumulate(na, nb []float64) {
 	K := e.labels
-	row := e.row[:e.n]
+	n := e.n
+	row := e.row[:n]
 	if K == 1 {
-		c0 := c[0]
-		if c0 == 0 {
+		a0 := na[0]
+		nf := e.nf[:n]
+		if !e.trace {
+			for j, r := range row {
+				nf[j] += r * a0
+			}
 			return
 		}
-		N = N[:len(row)]
+		b0 := nb[0]
+		nv := e.nv[:n]
 		for j, r := range row {
-			N[j] += r * c0
+			nf[j] += r * a0
+			nv[j] += r * b0
+		}
+		return
+	}
+	nz := e.nzLabels[:0]
+	for y := range K {
+		if na[y] != 0 || (e.trace && nb[y] != 0) {
+			nz = append(nz, y)
+		}
+	}
+	if !e.trace {
+		for j, r := range row {
+			o := j * K
+			for _, y := range nz {
+				e.nf[o+y] += r * na[y]
+			}
 		}
 		return
 	}
 	for j, r := range row {
-		if r == 0 {
-			continue
-		}
-		Nj := N[j*K : (j+1)*K : (j+1)*K]
-		for y, v := range c {
-			Nj[y] += r * v
+		o := j * K
+		for _, y := range nz {
+			e.nf[o+y] += r * na[y]
+			e.nv[o+y] += r * nb[y]
 		}
 	}
 }

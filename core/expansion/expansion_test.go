@@ -157,7 +157,19 @@ func TestIncrementalAgainstNaive(t *testing.T) {
 				vecClose(t, "F", step, e.F(fx), naiveEval(k, ky, tc.K, ts, x, getA), tol)
 				vecClose(t, "Scores", step, e.Scores(make([]float64, tc.K), x), naiveEval(k, ky, tc.K, ts, x, getA), tol)
 				if tc.trace {
-					vecClose(t, "V", step, e.V(vx), naiveEval(k, ky, tc.K, ts, x, getB), tol)
+					// VDot before V (sb not yet computed), with a sparse c.
+					nv := naiveEval(k, ky, tc.K, ts, x, getB)
+					c := make([]float64, tc.K)
+					c[r.IntN(tc.K)] = r.NormFloat64()
+					var want, scale float64
+					for y := range c {
+						want += c[y] * nv[y]
+						scale += math.Abs(c[y] * nv[y])
+					}
+					if got := e.VDot(c); math.Abs(got-want) > tol*math.Max(1, scale) {
+						t.Fatalf("step %d: VDot = %.17g, naive %.17g", step, got, want)
+					}
+					vecClose(t, "V", step, e.V(vx), nv, tol)
 				}
 				// Scale α (sometimes exactly 0, sometimes tiny to force folds).
 				s := 0.5 + 0.5*r.Float64()

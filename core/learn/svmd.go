@@ -577,8 +577,17 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 	st.MarginError = violated
 
 	// (b) v_t(x_t) and ⟨g_t, v_t⟩ (45).
-	e.V(s.vx)
-	gv := c*s.pi + svmdDot(s.xi, s.vx)
+	// The logistic losses need all of v_t(x_t) for χ (43)/(44); the hinge
+	// losses only ξ_tᵀv_t(x_t), which is 0 without a margin error and, for the
+	// delta label kernel, touches only the two labels of a multiclass ξ.
+	var xiV float64
+	if s.curved != nil {
+		e.V(s.vx)
+		xiV = svmdDot(s.xi, s.vx)
+	} else if violated {
+		xiV = e.VDot(s.xi)
+	}
+	gv := c*s.pi + xiV
 
 	// (c)i step sizes (33), (51), (57), adapted before use (Algorithm 2).
 	eta *= math.Max(0.5, 1-s.mu*gv)
@@ -591,7 +600,7 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 		shrink = 0
 	}
 	// Check before touching the model: everything below is finite if these are.
-	if !svmdFinite(l) || !svmdFinite(gv) || !svmdFinite(eta) || !svmdAllFinite(s.u) || !svmdAllFinite(s.vx) {
+	if !svmdFinite(l) || !svmdFinite(gv) || !svmdFinite(eta) || !svmdAllFinite(s.u) {
 		return s.diverge(st)
 	}
 	if s.hasOffset {
@@ -636,7 +645,7 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 	xiF := svmdDot(s.xi, s.fx)
 	fg := c*s.normF + xiF                          // (48) ⟨f_t, g_t⟩
 	fv1 := shrink*lam*s.pi - eta*fg - eta*lam*chiF // (47) ⟨f_t, v_{t+1}⟩ (+ χ term)
-	xiV1 := mixA*svmdDot(s.xi, s.vx) + mixB*xiF +  // (39) ξ_tᵀ v_{t+1}(x_t): old rows,
+	xiV1 := mixA*xiV + mixB*xiF +                  // (39) ξ_tᵀ v_{t+1}(x_t): old rows,
 		kk*e.LabelQuad(s.xi, s.betaNew) //                  plus the new row
 	pi := shrink*fv1 - eta*xiV1                                                            // (46)
 	normF := shrink*shrink*s.normF - 2*eta*shrink*xiF + eta*eta*kk*e.LabelQuad(s.xi, s.xi) // (49)
