@@ -68,8 +68,8 @@ type DCDResult struct {
 // DCD is dual coordinate descent for linear SVMs. Build one with [NewDCD] and
 // train it on a whole set with [DCD.Fit]. A DCD is not a [Learner]: its dual
 // box C = 1/(λN) depends on the size N of the whole training set, so it has
-// no faithful one-example-at-a-time form; the page runs it on the points seen
-// so far and shows the result.
+// no faithful one-example-at-a-time form. [DCDOnline] is our online
+// construction on a sliding window.
 type DCD struct {
 	s   DCDSettings
 	rng *rand.Rand

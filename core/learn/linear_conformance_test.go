@@ -74,3 +74,15 @@ func TestKernelPegasosConformance(t *testing.T) {
 		return l
 	}, learntest.Options{Dim: 2, Warmup: 200})
 }
+
+func TestDCDOnlineConformance(t *testing.T) {
+	for _, loss := range []learn.LinearLoss{learn.LinearHinge, learn.LinearSquaredHinge} {
+		learntest.Test(t, "dcd-online-"+loss.String(), func() learn.Learner {
+			l, err := learn.NewDCDOnline(2, learn.DCDOnlineSettings{Loss: loss, Lambda: 1e-2, BufferSize: 64})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return l
+		}, learntest.Options{Dim: 2})
+	}
+}
