@@ -69,7 +69,7 @@ func TestDCDOnlineWindow(t *testing.T) {
 		}
 	}
 	dcdOnlineCheckW(t, d)
-	if !floats.Equal(d.row((d.next+omega-1)%omega)[:linTrainDim], X.RawRowView(299)) {
+	if !floats.Equal(d.row((d.next + omega - 1) % omega)[:linTrainDim], X.RawRowView(299)) {
 		t.Fatal("newest stored row is not the last example")
 	}
 }
