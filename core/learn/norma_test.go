@@ -517,3 +517,49 @@ func TestNORMADiverges(t *testing.T) {
 		t.Errorf("after Reset: %+v, want loss 0.5 and no divergence", st)
 	}
 }
+
+// TestNORMATruncation checks the stored expansion against eqs. (9)–(10) and
+// the LRU truncation of §2: with the soft margin every margin error at step i
+// adds α_i = Λy_i, which then shrinks by (1 − λΛ) per step, so after step t
+// the buffer holds exactly the last ω margin errors, oldest first, with
+// α_i = Λ·y_i·(1 − λΛ)^(t−i) and x_i as given.
+func TestNORMATruncation(t *testing.T) {
+	const (
+		steps  = 500
+		omega  = 30
+		eta    = 0.1
+		lambda = 0.5
+	)
+	rng := logSeed(t, 29)
+	n := mustNORMA(t, learn.NORMAConfig{Kernel: kernel.Gaussian{Sigma: 0.7}, Lambda: lambda,
+		Schedule: learn.Constant{Eta0: eta}, BufferSize: omega}, 2)
+	type term struct {
+		step int
+		x    []float64
+		y    float64
+	}
+	var errs []term
+	for i := 1; i <= steps; i++ {
+		x := []float64{rng.NormFloat64(), rng.NormFloat64()}
+		y := float64(2*rng.IntN(2) - 1)
+		if n.Learn(x, y).MarginError {
+			errs = append(errs, term{i, x, y})
+		}
+	}
+	e := n.Expansion()
+	if len(errs) < 2*omega || e.Len() != omega {
+		t.Fatalf("%d margin errors, %d terms stored: the buffer should have wrapped", len(errs), e.Len())
+	}
+	kept := errs[len(errs)-omega:]
+	a := make([]float64, 1)
+	for i, k := range kept {
+		want := eta * k.y * math.Pow(1-lambda*eta, float64(steps-k.step))
+		got := e.Alpha(a, i)[0]
+		if math.Abs(got-want) > 1e-12*math.Abs(want) {
+			t.Errorf("term %d (step %d): α = %v, want Λy(1 − λΛ)^(t−i) = %v", i, k.step, got, want)
+		}
+		if x := e.X(i); x[0] != k.x[0] || x[1] != k.x[1] {
+			t.Errorf("term %d: x = %v, want %v (step %d)", i, x, k.x, k.step)
+		}
+	}
+}
