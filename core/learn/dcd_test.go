@@ -251,6 +251,15 @@ func BenchmarkDCDFit(b *testing.B) {
 				}
 			}
 		})
+		b.Run(tc.name+"/DCD-epoch", func(b *testing.B) {
+			// One epoch without shrinking (plus the O(nnz) compression of X).
+			c, _ := NewDCD(DCDSettings{Loss: tc.loss, Bias: 1, Seed: 5, MaxEpochs: 1, NoShrinking: true})
+			for b.Loop() {
+				if _, err := c.Fit(X, y); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 		b.Run(tc.name+"/DCD+read", func(b *testing.B) {
 			c, _ := NewDCD(DCDSettings{Loss: tc.loss, Bias: 1, Seed: 5})
 			for b.Loop() {

@@ -269,10 +269,17 @@ type csr struct {
 func newCSR(X mat.Matrix, bias float64) csr {
 	n, d := X.Dims()
 	c := csr{start: make([]int, n+1), sqn: make([]float64, n)}
+	dense, _ := X.(*mat.Dense)
+	row := make([]float64, d)
 	for i := 0; i < n; i++ {
 		var s float64
-		for j := 0; j < d; j++ {
-			if v := X.At(i, j); v != 0 {
+		if dense != nil {
+			row = dense.RawRowView(i)
+		} else {
+			mat.Row(row, i, X)
+		}
+		for j, v := range row {
+			if v != 0 {
 				c.idx = append(c.idx, j)
 				c.val = append(c.val, v)
 				s += v * v
