@@ -26,8 +26,9 @@ type Kernel interface {
 // shorter than len(dst)·d. It does not allocate.
 //
 // Natively it calls gonum's blas64.Gemv (assembly kernels); under GOARCH=wasm,
-// where gonum's BLAS has no assembly and is slower, an unrolled
-// 8-accumulator loop (dots_wasm.go; BenchmarkDotsLoop vs BenchmarkDotsGemv).
+// where gonum's BLAS has no assembly and is 2–4× slower, a hand-written loop
+// (loop.go: a d = 2 path, one accumulator below d = 8, else 8 unrolled
+// accumulators; BenchmarkDotsLoop vs BenchmarkDotsGemv).
 func Dots(dst, x, rows []float64) {
 	d := len(x)
 	if len(rows) < len(dst)*d {
@@ -47,7 +48,9 @@ func Dots(dst, x, rows []float64) {
 // z_i are the rows of the row-major rows (each of length len(x)), norms[i] =
 // ‖z_i‖² and xx = ‖x‖². It costs one matrix–vector product ([Dots]) and one
 // elementwise map, specialised for the kernels of this package (for other
-// kernels it calls k.FromDot per element). It does not allocate. It panics if
+// kernels it calls k.FromDot per element; under wasm the Gaussian map inlines
+// its exponential, exp.go). Results agree with FromDot up to the rounding of
+// the inner products. It does not allocate. It panics if
 // rows or norms are shorter than len(dst) requires.
 func Row(k Kernel, dst, x []float64, xx float64, rows, norms []float64) {
 	if len(norms) < len(dst) {
