@@ -70,6 +70,11 @@ const (
 	svmdBufferSize = 512
 	// svmdClasses is the 10-way classification of JMLR §6.1.2–6.3.
 	svmdClasses = 10
+	// svmdMaxClasses and svmdMaxFloats bound what a user setting can make
+	// NewSVMD allocate: the expansion stores ω·(d + 4K + 3) float64s (512 MiB
+	// at the bound, within a browser's wasm memory).
+	svmdMaxClasses = 1 << 12
+	svmdMaxFloats  = 1 << 26
 	// svmdUSPSTrain is n, the number of USPS training digits, in
 	// c = 1/(500n) of JMLR §6.1.2.
 	svmdUSPSTrain = 7291
@@ -220,7 +225,8 @@ func svmdFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 // defaults of [SVMDConfig] applied. It returns an error for any invalid
 // setting (negative or non-finite numbers, ν ∉ [0, 1), Decay > 1, a kernel
 // failing kernel.Validate, label kernel or Δ of the wrong shape, ν or
-// offsets with a loss that has none, dim < 1).
+// offsets with a loss that has none, dim < 1, more than 4096 classes, or a
+// buffer needing more than 2^26 float64s, ω·(d + 4K + 3)).
 func NewSVMD(cfg SVMDConfig, dim int) (*SVMD, error) {
 	s := &SVMD{cfg: cfg, dim: dim}
 	if err := s.configure(); err != nil {
@@ -390,6 +396,13 @@ func (s *SVMD) configure() error {
 	omega := cfg.BufferSize
 	if omega == 0 {
 		omega = svmdBufferSize
+	}
+	if K > svmdMaxClasses {
+		return fmt.Errorf("learn: SVMD: Classes = %d is above the limit %d", K, svmdMaxClasses)
+	}
+	if need := float64(omega) * float64(s.dim+4*K+3); need > svmdMaxFloats {
+		return fmt.Errorf("learn: SVMD: BufferSize %d with dimension %d and %d labels needs %.3g float64s, above the limit %d",
+			omega, s.dim, K, need, svmdMaxFloats)
 	}
 
 	s.exp = expansion.New(k, s.dim, K, omega, cfg.LabelKernel, true)

@@ -581,6 +581,8 @@ func TestSVMDConfigErrors(t *testing.T) {
 		{learn.SVMDConfig{Delta: []float64{0}}, 2, "Delta"},
 		{learn.SVMDConfig{}, 0, "dimension"},
 		{learn.SVMDConfig{Loss: 99}, 2, "loss"},
+		{learn.SVMDConfig{BufferSize: 1 << 30}, 2, "limit"},
+		{learn.SVMDConfig{Loss: learn.SVMDMulticlass, Classes: 1 << 20}, 2, "limit"},
 	} {
 		_, err := learn.NewSVMD(tc.cfg, tc.dim)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
