@@ -26,10 +26,15 @@ type NORMAConfig struct {
 	// is an error.
 	Classes int
 	// Lambda is the regularizer λ ≥ 0 of R_stoch (eq. 3): every step shrinks
-	// the old coefficients by (1 − λη_t), eq. (10). Zero means λ = 1, the
-	// value eqs. (12)–(16), (20) and (21) are printed with ((1 − Λ)α_i) and
-	// the ν-trick's choice ("we may set λ = 1", after eq. 13). For λ = 0 set
-	// NoRegularization.
+	// the old coefficients by (1 − λη_t), eq. (10). Zero means the papers'
+	// value for the rule, as for SVMD's c:
+	//   - 1 for RuleNuClassification and RuleNovelty (the ν-trick's choice,
+	//     "we may set λ = 1" after eq. 13; JMLR §5.4.2 fixes c = 1);
+	//   - 1/(500n) with n = 7291 (≈ 2.74·10⁻⁷) for RuleSoftMargin and
+	//     RuleHinge, the c with which JMLR §6.1.2 runs NORMA against SVMD;
+	//   - 1 for the regression rules, the value (20) and (21) are printed
+	//     with ((1 − Λ)α_i); the paper gives none for (17) and (18).
+	// For λ = 0 set NoRegularization.
 	Lambda float64
 	// NoRegularization sets λ = 0 (Lambda must then be 0): the coefficients
 	// never shrink and only the buffer truncates f. With RuleHinge this is the
@@ -37,24 +42,27 @@ type NORMAConfig struct {
 	NoRegularization bool
 	// Schedule gives the step size η_t (NORMA's Λ) of the t-th example,
 	// t = 1, 2, …. Nil means Sqrt{Eta0, Tau}, the decay (59) the JMLR paper
-	// runs NORMA with. An InvSqrtT with Lambda 0 gets the learner's λ
+	// runs NORMA with (the NORMA paper's own Theorem 2 rate is [InvSqrtT]). An InvSqrtT with Lambda 0 gets the learner's λ
 	// (NORMA Theorem 2). Schedules are validated, and η_1·λ > 1 is an error:
 	// the factor (1 − λη) would flip the sign of every coefficient
 	// (PAPER-NOTES item 7). A custom schedule that later returns η > 1/λ has
 	// its factor clamped at 0 (f is wiped, never flipped).
 	Schedule Schedule
-	// Eta0 and Tau are the η0 and τ of the default schedule (see [Sqrt]; zero
-	// means η0 = 1, τ = 10). They are ignored when Schedule is set.
+	// Eta0 and Tau are the η0 and τ of the default schedule (see [Sqrt]),
+	// ignored when Schedule is set. Zero means the JMLR experiments' values:
+	// η0 = 0.1 for multiclass RuleSoftMargin and RuleHinge (§6.1.2, Fig. 4),
+	// 1 otherwise (Figs. 3 and 6); τ = 100 for multiclass (Figs. 4 and 6),
+	// 10 otherwise (Fig. 3).
 	Eta0, Tau float64
 	// Nu is ν of the ν-trick rules (RuleNuClassification, RuleNovelty,
 	// RuleNuEpsilonInsensitive, RuleAdaptiveHuber), 0 < ν ≤ 1: the fraction
 	// of margin errors (of residuals outside the tube) the margin settles at.
 	// Zero means 0.05 (JMLR §6, Figs. 3 and 6). Ignored by the other rules.
 	Nu float64
-	// Margin is the margin ρ ≥ 0 of RuleSoftMargin (fixed; eq. 12 has ρ = 1)
-	// and the initial ρ of RuleNuClassification and RuleNovelty. Zero means
-	// 1. RuleHinge's margin is 0 by definition; other rules ignore Margin.
-	Margin float64
+	// Margin0 is the margin ρ ≥ 0 of RuleSoftMargin (fixed; eq. 12 has
+	// ρ = 1) and the initial ρ of RuleNuClassification and RuleNovelty. Zero
+	// means 1. RuleHinge's margin is 0 by definition; other rules ignore it.
+	Margin0 float64
 	// Epsilon is the initial tube width ε ≥ 0 of RuleNuEpsilonInsensitive
 	// (eq. 18); zero means 0. Ignored by the other rules.
 	Epsilon float64
@@ -75,7 +83,9 @@ type NORMAConfig struct {
 
 // Defaults of NORMAConfig.
 const (
-	defaultLambda     = 1
+	defaultLambda = 1
+	// defaultLambdaSoft is c = 1/(500n), n = 7291 (JMLR §6.1.2).
+	defaultLambdaSoft = 1.0 / (500 * 7291)
 	defaultNu         = 0.05
 	defaultMargin     = 1
 	defaultSigma      = 1
@@ -129,7 +139,7 @@ type NORMA struct {
 // settings cfg (zero fields take their documented defaults). It returns an
 // error for any invalid setting a user could choose: an unknown rule, a
 // kernel failing its Validate, Classes = 1 or above 4096 or with a rule that
-// has one score, negative or non-finite Lambda, Nu, Margin, Epsilon or Sigma,
+// has one score, negative or non-finite Lambda, Nu, Margin0, Epsilon or Sigma,
 // ν outside (0, 1], an invalid schedule or η_1·λ > 1, a BufferSize outside
 // [1, 1<<20] (after the default), Offset with RuleNovelty, dim < 1, or
 // ω·dim above 2^28.
@@ -172,6 +182,9 @@ func NewNORMA(cfg NORMAConfig, dim int) (*NORMA, error) {
 		}
 	} else if lambda == 0 {
 		lambda = defaultLambda
+		if r == RuleSoftMargin || r == RuleHinge {
+			lambda = defaultLambdaSoft
+		}
 	}
 	cfg.Lambda = lambda
 
@@ -190,14 +203,14 @@ func NewNORMA(cfg NORMAConfig, dim int) (*NORMA, error) {
 	var margin float64
 	switch r {
 	case RuleSoftMargin, RuleNuClassification, RuleNovelty:
-		if bad(cfg.Margin) {
-			return nil, fmt.Errorf("learn: NORMA: Margin = %v, want finite and ≥ 0", cfg.Margin)
+		if bad(cfg.Margin0) {
+			return nil, fmt.Errorf("learn: NORMA: Margin0 = %v, want finite and ≥ 0", cfg.Margin0)
 		}
-		margin = cfg.Margin
+		margin = cfg.Margin0
 		if margin == 0 {
 			margin = defaultMargin
 		}
-		cfg.Margin = margin
+		cfg.Margin0 = margin
 	case RuleNuEpsilonInsensitive:
 		if bad(cfg.Epsilon) {
 			return nil, fmt.Errorf("learn: NORMA: Epsilon = %v, want finite and ≥ 0", cfg.Epsilon)
@@ -220,6 +233,19 @@ func NewNORMA(cfg NORMAConfig, dim int) (*NORMA, error) {
 	// Schedule.
 	sched := cfg.Schedule
 	if sched == nil {
+		multi := cfg.Classes >= 2
+		if cfg.Eta0 == 0 {
+			cfg.Eta0 = 1
+			if multi && (r == RuleSoftMargin || r == RuleHinge) {
+				cfg.Eta0 = 0.1
+			}
+		}
+		if cfg.Tau == 0 {
+			cfg.Tau = 10
+			if multi {
+				cfg.Tau = 100
+			}
+		}
 		sched = Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau}
 	}
 	if s, ok := sched.(InvSqrtT); ok && s.Lambda == 0 {

@@ -456,8 +456,8 @@ func TestNORMAConfigErrors(t *testing.T) {
 		{"nu above 1", learn.NORMAConfig{Rule: learn.RuleNuClassification, Nu: 1.5}, 2},
 		{"nu negative", learn.NORMAConfig{Rule: learn.RuleNovelty, Nu: -0.1}, 2},
 		{"nu NaN", learn.NORMAConfig{Rule: learn.RuleAdaptiveHuber, Nu: nan}, 2},
-		{"margin negative", learn.NORMAConfig{Margin: -1}, 2},
-		{"margin inf", learn.NORMAConfig{Rule: learn.RuleNovelty, Margin: math.Inf(1)}, 2},
+		{"margin negative", learn.NORMAConfig{Margin0: -1}, 2},
+		{"margin inf", learn.NORMAConfig{Rule: learn.RuleNovelty, Margin0: math.Inf(1)}, 2},
 		{"epsilon negative", learn.NORMAConfig{Rule: learn.RuleNuEpsilonInsensitive, Epsilon: -1}, 2},
 		{"sigma negative", learn.NORMAConfig{Rule: learn.RuleHuber, Sigma: -1}, 2},
 		{"sigma NaN", learn.NORMAConfig{Rule: learn.RuleAdaptiveHuber, Sigma: nan}, 2},
@@ -486,9 +486,22 @@ func TestNORMAConfigErrors(t *testing.T) {
 	if got, want := n.Config().Schedule.Eta(4), 1/(3*0.25*2.0); math.Abs(got-want) > 1e-15 {
 		t.Errorf("InvSqrtT{} in NORMA: Eta(4) = %v, want %v", got, want)
 	}
-	d := mustNORMA(t, learn.NORMAConfig{}, 2).Config()
-	if d.Lambda != 1 || d.BufferSize != 512 || d.Margin != 1 || d.Schedule.Eta(1) != 1 || d.Kernel == nil {
-		t.Errorf("defaults: %+v", d)
+	// Defaults: JMLR §6's settings per rule (see NORMAConfig.Lambda, Eta0, Tau).
+	for _, c := range []struct {
+		cfg               learn.NORMAConfig
+		lambda, eta0, tau float64
+	}{
+		{learn.NORMAConfig{}, 1.0 / (500 * 7291), 1, 10},
+		{learn.NORMAConfig{Classes: 10}, 1.0 / (500 * 7291), 0.1, 100},
+		{learn.NORMAConfig{Rule: learn.RuleNuClassification, Classes: 10}, 1, 1, 100},
+		{learn.NORMAConfig{Rule: learn.RuleNovelty}, 1, 1, 10},
+		{learn.NORMAConfig{Rule: learn.RuleHuber}, 1, 1, 10},
+	} {
+		d := mustNORMA(t, c.cfg, 2).Config()
+		if d.Lambda != c.lambda || d.Eta0 != c.eta0 || d.Tau != c.tau || d.BufferSize != 512 || d.Kernel == nil ||
+			d.Schedule.Eta(1) != c.eta0 {
+			t.Errorf("defaults of %+v: got %+v", c.cfg, d)
+		}
 	}
 }
 
