@@ -42,8 +42,8 @@ type NORMAConfig struct {
 	NoRegularization bool
 	// Schedule gives the step size η_t (NORMA's Λ) of the t-th example,
 	// t = 1, 2, …. Nil means Sqrt{Eta0, Tau}, the decay (59) the JMLR paper
-	// runs NORMA with (the NORMA paper's own Theorem 2 rate is [InvSqrtT]). An InvSqrtT with Lambda 0 gets the learner's λ
-	// (NORMA Theorem 2). Schedules are validated, and η_1·λ > 1 is an error:
+	// runs NORMA with (the NORMA paper's own Theorem 2 rate is [InvSqrtT]).
+	// An InvSqrtT with Lambda 0 gets the learner's λ. Schedules are validated, and η_1·λ > 1 is an error:
 	// the factor (1 − λη) would flip the sign of every coefficient
 	// (PAPER-NOTES item 7). A custom schedule that later returns η > 1/λ has
 	// its factor clamped at 0 (f is wiped, never flipped).
