@@ -1,0 +1,213 @@
+package experiment
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"kernelplay/core/data"
+)
+
+// The paper tests run the setups of papers.go on the shipped digit sets and
+// check the papers' qualitative claims. Seeds are logged; the numbers
+// measured are in each test's log (go test -v) and in the report.
+
+var (
+	setsOnce sync.Once
+	sets     = map[string]*data.Set{}
+	setsErr  error
+)
+
+// shippedSet loads a shipped digit set (static/data) by name, once.
+func shippedSet(t testing.TB, name string) *data.Set {
+	t.Helper()
+	setsOnce.Do(func() {
+		for _, n := range []string{"digits8x8", "mnist10k"} {
+			f, err := os.Open(filepath.Join("../../static/data", n+".kpd.gz"))
+			if err != nil {
+				setsErr = err
+				return
+			}
+			d, err := data.ReadDigits(f, n)
+			f.Close()
+			if err != nil {
+				setsErr = err
+				return
+			}
+			sets[n] = d.Set()
+		}
+	})
+	if setsErr != nil {
+		t.Fatal(setsErr)
+	}
+	return sets[name]
+}
+
+// runSetup builds and runs setup s with seed and logs the table.
+func runSetup(t *testing.T, s Setup, seed uint64) []*Trace {
+	t.Helper()
+	q, cs, err := s.Build(shippedSet(t, s.Set), seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return runLogged(t, s.Title, q, seed, cs)
+}
+
+func runLogged(t *testing.T, title string, q *data.Sequence, seed uint64, cs []Contender) []*Trace {
+	t.Helper()
+	tr := Run(q, 0, cs...)
+	var b bytes.Buffer
+	WriteTable(&b, tr...)
+	t.Logf("%s — %s, seed %d\n%s", title, q.Name, seed, b.String())
+	for _, x := range tr {
+		if x.Diverged >= 0 {
+			t.Errorf("%s diverged at step %d", x.Name, x.Diverged)
+		}
+	}
+	return tr
+}
+
+// meanErrors runs s over seeds and returns each contender's average online
+// error, averaged over the seeds.
+func meanErrors(t *testing.T, s Setup, seeds []uint64) ([]float64, [][]*Trace) {
+	var mean []float64
+	var all [][]*Trace
+	for _, seed := range seeds {
+		tr := runSetup(t, s, seed)
+		if mean == nil {
+			mean = make([]float64, len(tr))
+		}
+		for i, x := range tr {
+			mean[i] += x.AverageError() / float64(len(seeds))
+		}
+		all = append(all, tr)
+	}
+	return mean, all
+}
+
+func TestPaperBinaryDigits(t *testing.T) {
+	e, _ := meanErrors(t, BinarySetup(), []uint64{1, 2, 3})
+	t.Logf("mean errors: SVMD %.4f, SVMD λ=0 %.4f, NORMA %.4f", e[0], e[1], e[2])
+	// JMLR §6.1.1: "overall makes only about half as many classification
+	// errors"; λ = 0 is "asymptotically inferior to SVMD proper, though still
+	// far better than the online SVM". 0.7 leaves room around "about half".
+	if !(e[0] < 0.7*e[2]) {
+		t.Errorf("SVMD error %.4f is not clearly below NORMA's %.4f", e[0], e[2])
+	}
+	if !(e[0] < e[1] && e[1] < e[2]) {
+		t.Errorf("want SVMD < SVMD λ=0 < NORMA, got %.4f, %.4f, %.4f", e[0], e[1], e[2])
+	}
+}
+
+func TestPaperMulticlassDigits(t *testing.T) {
+	e, all := meanErrors(t, MulticlassSetup(), []uint64{1, 2, 3})
+	t.Logf("mean errors: SVMD %.4f, SVMD λ=0 %.4f, NORMA %.4f", e[0], e[1], e[2])
+	// JMLR §6.1.2: SVMD "makes only about half as many classification errors
+	// overall as the online SVM, with the single-step (λ = 0) variant of SVMD
+	// falling in between". We ask for a clear gap (20%), not for half.
+	if !(e[0] < 0.8*e[2]) {
+		t.Errorf("SVMD error %.4f is not clearly below NORMA's %.4f", e[0], e[2])
+	}
+	if !(e[0] < e[1] && e[1] < e[2]) {
+		t.Errorf("want SVMD < SVMD λ=0 < NORMA, got %.4f, %.4f, %.4f", e[0], e[1], e[2])
+	}
+	// "SVMD raised η significantly above its initial value of 0.1."
+	for _, tr := range all {
+		if m := tr[0].MeanEta(0, tr[0].Len()); !(m > 0.15) {
+			t.Errorf("SVMD's mean η %.4g is not above η0 = 0.1", m)
+		}
+	}
+}
+
+func TestPaperCountingSequence(t *testing.T) {
+	runs := data.DefaultCountingRuns
+	if testing.Short() {
+		runs = 1
+	}
+	const seed = 1
+	q, cs, err := countingBuild(shippedSet(t, "mnist10k"), seed, runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Repeats() != 1 {
+		t.Errorf("the counting sequence shows a digit %d times", q.Repeats())
+	}
+	tr := runLogged(t, CountingSetup().Title, q, seed, cs)
+	e := []float64{tr[0].AverageError(), tr[1].AverageError(), tr[2].AverageError()}
+	// JMLR §6.2.1: ν-SVMD below 19%, NORMA "barely above chance level (90%
+	// error rate)", λ = 0 "clearly outperforms it".
+	if !(e[0] < 0.5*e[2]) {
+		t.Errorf("SVMD error %.4f is not clearly below NORMA's %.4f", e[0], e[2])
+	}
+	if !(e[0] < e[1] && e[1] < e[2]) {
+		t.Errorf("want SVMD < SVMD λ=0 < NORMA, got %.4f, %.4f, %.4f", e[0], e[1], e[2])
+	}
+}
+
+func TestPaperSwitch(t *testing.T) {
+	for _, seed := range []uint64{1, 2} {
+		for _, tau := range []float64{10, 100, 1000} {
+			q, cs, err := switchBuild(shippedSet(t, "mnist10k"), seed, tau)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr := runLogged(t, SwitchSetup().Title, q, seed, cs)
+			s, n := tr[0], tr[1]
+			// Conference §5: "SVMD outperforms the online SVM algorithm
+			// during the initial 500 stationary iterations and adapts well
+			// to the sudden change". The paper's τ was "tuned" and is not
+			// given. With τ = 10 (JMLR Fig. 3's) SVMD's error is clearly
+			// lower; with τ = 100 (JMLR Figs. 4, 6) lower; with τ = 1000 the
+			// two are level (logged, not checked: see the report).
+			se, ne := s.AverageError(), n.AverageError()
+			switch {
+			case tau == 10 && !(se < 0.75*ne):
+				t.Errorf("seed %d, τ = %g: SVMD error %.4f is not clearly below NORMA's %.4f", seed, tau, se, ne)
+			case tau == 100 && !(se < ne):
+				t.Errorf("seed %d, τ = %g: SVMD error %.4f is not below NORMA's %.4f", seed, tau, se, ne)
+			}
+			// "in response to the change of the distribution η increases
+			// again": SVMD's mean η over t = 550..649 against t = 450..499.
+			before, after := s.MeanEta(450, 500), s.MeanEta(550, 650)
+			t.Logf("SVMD mean η: %.4g before the switch (t = 450..499), %.4g after (t = 550..649)", before, after)
+			if !(after > 1.5*before) {
+				t.Errorf("seed %d: SVMD's η does not rise after the switch: %.4g → %.4g", seed, before, after)
+			}
+		}
+	}
+}
+
+func TestPaperNovelty(t *testing.T) {
+	if testing.Short() {
+		t.Skip("6,000 steps on MNIST")
+	}
+	tr := runSetup(t, NoveltySetup(), 1)
+	s := tr[0]
+	for _, w := range []int{6, 60, 120, 300, 1200, 1500, 3000} {
+		t.Logf("SVMD η around t = %d: %.4g → %.4g", w, s.MeanEta(w-5, w), s.MeanEta(w, w+5))
+	}
+	// "though SVMD markedly reduces the initial step size, it does not anneal
+	// it down to zero"
+	late := s.MeanEta(5000, 6000)
+	t.Logf("SVMD mean η over t = 5000..5999: %.4g (η0 = 1)", late)
+	if !(late < 0.5 && late > 1e-3) {
+		t.Errorf("SVMD's late η %.4g: want markedly below η0 = 1 but not annealed to zero", late)
+	}
+}
+
+func TestPaperBufferSize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("10,000 steps of MNIST with ω up to 4096: about a minute")
+	}
+	tr := runSetup(t, BufferSetup(nil), 1)
+	for i := 1; i < len(tr); i++ {
+		if !(tr[i].AverageError() < tr[i-1].AverageError()) {
+			t.Errorf("%s error %.4f is not below %s's %.4f", tr[i].Name, tr[i].AverageError(), tr[i-1].Name, tr[i-1].AverageError())
+		}
+	}
+	for _, x := range tr {
+		t.Logf("%s: error over the last 4,500 digits %.4f", x.Name, x.ErrorOver(x.Len()-4500, x.Len()))
+	}
+}
