@@ -1,0 +1,76 @@
+package experiment
+
+import (
+	"testing"
+
+	"kernelplay/core/data"
+	"kernelplay/core/kernel"
+	"kernelplay/core/learn"
+)
+
+// benchOmega is the buffer size ω of the throughput benchmarks, the largest
+// of JMLR §6.3.
+const benchOmega = 4096
+
+// benchMargin is a margin so wide that every example is a margin error and
+// adds a term: the buffer fills in ω steps and every measured step does the
+// most work a step can do (kernel row, new term, eviction).
+const benchMargin = 100
+
+// BenchmarkMNIST4096 measures learning steps per second on MNIST-10k (784
+// inputs in [0, 1], 10 classes, Gaussian σ = 7) with a full buffer of
+// ω = 4096 terms, every step a margin error. The learner is warmed up until
+// the buffer is full, outside the timer; the stream then cycles through the
+// 10,000 digits.
+//
+//	go test -run XXX -bench MNIST4096 -benchtime 200x ./core/experiment
+func BenchmarkMNIST4096(b *testing.B) {
+	set := shippedSet(b, "mnist10k")
+	k := kernel.Gaussian{Sigma: 7}
+	for _, c := range []struct {
+		name string
+		new  func() (learn.Learner, error)
+	}{
+		{"SVMD", func() (learn.Learner, error) {
+			return learn.NewSVMD(learn.SVMDConfig{Kernel: k, Loss: learn.SVMDMulticlass, Classes: 10,
+				Margin0: benchMargin, BufferSize: benchOmega}, set.Dim)
+		}},
+		{"NORMA", func() (learn.Learner, error) {
+			return learn.NewNORMA(learn.NORMAConfig{Kernel: k, Classes: 10, Lambda: 1e-4, Margin0: benchMargin,
+				BufferSize: benchOmega, Schedule: learn.Sqrt{Eta0: 0.1, Tau: 100}}, set.Dim)
+		}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			l, err := c.new()
+			if err != nil {
+				b.Fatal(err)
+			}
+			q := data.Multiclass(set, 1)
+			next := func() data.Example {
+				e, ok := q.Next()
+				if !ok {
+					q.Reset()
+					e, _ = q.Next()
+				}
+				return e
+			}
+			for range benchOmega {
+				e := next()
+				l.Learn(e.X, e.Y)
+			}
+			e := next()
+			if st := l.Learn(e.X, e.Y); st.BufferSize != benchOmega || st.Diverged {
+				b.Fatalf("after warm-up: buffer %d of %d, diverged %v", st.BufferSize, benchOmega, st.Diverged)
+			}
+			n := 0
+			for b.Loop() {
+				e := next()
+				if st := l.Learn(e.X, e.Y); st.Diverged {
+					b.Fatal("diverged")
+				}
+				n++
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "steps/s")
+		})
+	}
+}
