@@ -49,10 +49,19 @@ type gaussField struct {
 	prevPushed uint64
 	frames     int // updates since the last full recompute
 
-	ex, ey []float64 // scratch, g each
-	a      []float64 // scratch, k
-	full   int       // full recomputes (for tests)
-	incr   int       // incremental updates (for tests)
+	a []float64 // scratch, k
+
+	// Terms queued by addTerm for flush: coordinates (2 each) and
+	// coefficients (k each); scratch for flush.
+	qx, qw     []float64
+	bx, by, at []float64
+	pack       []float64
+	win        [][4]int
+	full       int       // full direct recomputes (for tests)
+	incr       int       // incremental updates (for tests)
+	chebs      int       // Chebyshev computations (for tests)
+	cheb       chebField // r = 0: the kernel is too narrow for it
+	direct     bool      // never use the Chebyshev path
 }
 
 // reset prepares the field for grid coordinates gx, gy, width γ and k
@@ -64,31 +73,130 @@ func (f *gaussField) reset(gx, gy []float64, gamma float64, k int) {
 		f.f = make([]float64, k*g*g)
 	}
 	f.f = f.f[:k*g*g]
-	f.ex, f.ey, f.a = make([]float64, g), make([]float64, g), make([]float64, k)
+	f.a = make([]float64, k)
+	f.qx, f.qw = f.qx[:0], f.qw[:0]
+	f.cheb.r = 0
+	if r := chebPoints(gamma, append(append([]float64(nil), gx...), gy...), min(128, g/2)); r > 0 {
+		f.cheb.setup(r, gamma, gx, gy, k)
+	}
 	f.terms = nil
 }
 
-// addTerm adds w·e^{−γ‖x − g‖²} to plane y of F for every label y with
-// w[y] ≠ 0: two 1D exponentials and one axpy per grid row inside the
-// term's reach.
+// addTerm queues w·e^{−γ‖x − g‖²} (w has one coefficient per label) for
+// addition to F by the next flush.
 func (f *gaussField) addTerm(x, w []float64) {
-	g := f.g
-	lo, hi := f.factor(f.ex, f.gx, x[0])
-	if lo >= hi {
+	f.qx = append(f.qx, x[0], x[1])
+	f.qw = append(f.qw, w...)
+}
+
+// flush adds the queued terms to F: two 1D exponentials per term, then
+// either one windowed axpy per grid row inside each term's reach (when the
+// terms are narrow compared with the grid) or a register-blocked product
+// F += A·B over all queued terms, with A[py][j] = w_j·e^{−γ(g_py − x_j2)²}
+// and B[j][px] = e^{−γ(g_px − x_j1)²}.
+func (f *gaussField) flush() {
+	m := len(f.qx) / 2
+	if m == 0 {
 		return
 	}
-	ylo, yhi := f.factor(f.ey, f.gy, x[1])
-	for y, wy := range w {
-		if wy == 0 {
+	g, k := f.g, f.k
+	f.bx = grow(f.bx, m*g)
+	f.by = grow(f.by, m*g)
+	f.win = f.win[:0]
+	area := 0
+	for j := range m {
+		lo, hi := f.factor(f.bx[j*g:(j+1)*g], f.gx, f.qx[2*j])
+		ylo, yhi := f.factor(f.by[j*g:(j+1)*g], f.gy, f.qx[2*j+1])
+		f.win = append(f.win, [4]int{lo, hi, ylo, yhi})
+		if lo < hi && ylo < yhi {
+			area += (hi - lo) * (yhi - ylo)
+		}
+	}
+	for y := range k {
+		plane := f.f[y*g*g : (y+1)*g*g]
+		if 4*area < m*g*g {
+			for j := range m {
+				w := f.qw[j*k+y]
+				lo, hi, ylo, yhi := f.win[j][0], f.win[j][1], f.win[j][2], f.win[j][3]
+				if w == 0 || lo >= hi {
+					continue
+				}
+				ex, ey := f.bx[j*g+lo:j*g+hi], f.by[j*g:(j+1)*g]
+				for py := ylo; py < yhi; py++ {
+					if c := w * ey[py]; c != 0 {
+						floats.AddScaled(plane[py*g+lo:py*g+hi], c, ex)
+					}
+				}
+			}
 			continue
 		}
-		plane := f.f[y*g*g : (y+1)*g*g]
-		for py := ylo; py < yhi; py++ {
-			c := wy * f.ey[py]
-			if c == 0 {
-				continue
+		// A, transposed so that row py is contiguous over the terms.
+		f.at = grow(f.at, g*m)
+		for j := range m {
+			w := f.qw[j*k+y]
+			ey := f.by[j*g : (j+1)*g]
+			for py, e := range ey {
+				f.at[py*m+j] = w * e
 			}
-			floats.AddScaled(plane[py*g+lo:py*g+hi], c, f.ex[lo:hi])
+		}
+		rankUpdate(plane, g, f.at[:g*m], f.bx[:m*g], m, &f.pack)
+	}
+	f.qx, f.qw = f.qx[:0], f.qw[:0]
+}
+
+// grow returns s resliced to length n, reallocated if too short.
+func grow(s []float64, n int) []float64 {
+	if cap(s) < n {
+		return make([]float64, n)
+	}
+	return s[:n]
+}
+
+// block is the number of grid columns rankUpdate keeps in registers.
+const block = 8
+
+// rankUpdate adds A·B to the g×g matrix F (row-major), where at is A (g×m)
+// row-major and b is B (m×g) row-major. Columns are processed 8 at a time:
+// B's 8-column panel is packed contiguously (m·8 values, in L1 for m ≤ 512)
+// and each row of F accumulates its 8 values in locals over all m terms —
+// one load and store of F per row and panel instead of one per term, which
+// is what makes the loop fast under GOARCH=wasm (no SIMD, locals in
+// registers).
+func rankUpdate(F []float64, g int, at, b []float64, m int, pack *[]float64) {
+	p := grow(*pack, m*block)
+	*pack = p
+	pb := 0
+	for ; pb+block <= g; pb += block {
+		for j := range m {
+			copy(p[j*block:(j+1)*block], b[j*g+pb:j*g+pb+block])
+		}
+		for py := range g {
+			row := F[py*g+pb : py*g+pb+block : py*g+pb+block]
+			a := at[py*m : (py+1)*m : (py+1)*m]
+			c0, c1, c2, c3, c4, c5, c6, c7 := row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7]
+			q := p[: len(a)*block : len(a)*block]
+			for j, aj := range a {
+				v := q[j*block : j*block+block : j*block+block]
+				c0 += aj * v[0]
+				c1 += aj * v[1]
+				c2 += aj * v[2]
+				c3 += aj * v[3]
+				c4 += aj * v[4]
+				c5 += aj * v[5]
+				c6 += aj * v[6]
+				c7 += aj * v[7]
+			}
+			row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7] = c0, c1, c2, c3, c4, c5, c6, c7
+		}
+	}
+	// Remaining columns, one at a time.
+	for ; pb < g; pb++ {
+		for py := range g {
+			c := F[py*g+pb]
+			for j := range m {
+				c += at[py*m+j] * b[j*g+pb]
+			}
+			F[py*g+pb] = c
 		}
 	}
 }
@@ -114,6 +222,7 @@ func (f *gaussField) recompute(t Terms) {
 	for i := range t.Len() {
 		f.addTerm(t.X(i), t.Alpha(f.a, i))
 	}
+	f.flush()
 	f.full++
 	f.frames = 0
 	f.save(t)
@@ -135,23 +244,38 @@ func (f *gaussField) save(t Terms) {
 	}
 }
 
-// update brings F up to date with t: incrementally when t is the expansion
-// F was last computed from, at most half of its terms changed and fewer
-// than every updates happened since the last full recompute; otherwise by
-// a full recompute. It reports whether anything may have changed.
+// update brings F up to date with t by the cheapest of three ways: the
+// Chebyshev-compressed field (cheb.go; when the kernel is wide enough for
+// few points and the terms lie in the data square), an incremental update
+// (when t is the expansion F was last computed from, at most about half of
+// its terms changed and fewer than every updates happened since the last
+// recompute) or a full direct recompute. It reports whether anything may
+// have changed.
 func (f *gaussField) update(t Terms, every int) bool {
-	if f.terms != t || f.frames >= every {
-		f.recompute(t)
-		return true
-	}
-	evicted, added, s, ok := f.diff(t)
 	n := t.Len()
-	if !ok || 2*(evicted+added) > n+8 {
-		f.recompute(t)
+	evicted, added, s, ok := 0, 0, 1.0, false
+	if f.terms == t && f.frames < every {
+		evicted, added, s, ok = f.diff(t)
+	}
+	if ok && evicted == 0 && added == 0 && s == 1 {
+		return false
+	}
+	g2 := f.g * f.g
+	incremental := ok && 2*(evicted+added) <= n+8
+	cost := n * g2
+	if incremental {
+		cost = (evicted + added + 1) * g2
+	}
+	if r := f.cheb.r; r > 0 && !f.direct && r*g2+n*r*r < cost && inDomain(t) {
+		f.cheb.compute(f.f, f.g, f.k, t, f.a)
+		f.chebs++
+		f.frames = 0
+		f.save(t)
 		return true
 	}
-	if evicted == 0 && added == 0 && s == 1 {
-		return false
+	if !incremental {
+		f.recompute(t)
+		return true
 	}
 	// F ← s·(F − Σ_evicted α_e k_e) + Σ_new α_j k_j, in the current units.
 	if s != 1 {
@@ -168,6 +292,7 @@ func (f *gaussField) update(t Terms, every int) bool {
 	for j := n - added; j < n; j++ {
 		f.addTerm(t.X(j), t.Alpha(f.a, j))
 	}
+	f.flush()
 	f.frames++
 	f.incr++
 	f.save(t)

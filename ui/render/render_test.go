@@ -63,17 +63,24 @@ func maxDiff(a, b []float64) float64 {
 // the learner itself computes at every pixel centre.
 func TestFastEqualsGeneric(t *testing.T) {
 	t.Logf("seed %d", testSeed)
-	for _, task := range []learn.Task{learn.Binary, learn.Multiclass, learn.Novelty} {
-		l := trained(t, task, kernel.Gaussian{Sigma: 0.3}, 64, 500)
-		if !FastPath(l) {
-			t.Fatalf("%v: no fast path", task)
-		}
-		fast := &Surface{Grid: 50, View: Viewport{-1.2, 1.1, -0.9, 1.3}}
-		slow := &Surface{Grid: 50, View: fast.View, NoFastPath: true, Budget: 1 << 30}
-		fast.Render(l)
-		slow.Render(l)
-		if d := maxDiff(fast.Scores(), slow.Scores()); d > 1e-9 {
-			t.Errorf("%v: fast and generic scores differ by %g", task, d)
+	for _, k := range []kernel.Kernel{kernel.Gaussian{Sigma: 0.3}, kernel.Linear{},
+		kernel.Polynomial{Degree: 3, Offset: 1}, kernel.Polynomial{Degree: 6, Scale: 0.5, Offset: 2}} {
+		for _, task := range []learn.Task{learn.Binary, learn.Multiclass, learn.Novelty} {
+			l := trained(t, task, k, 64, 500)
+			if !FastPath(l) {
+				t.Fatalf("%v %v: no fast path", k, task)
+			}
+			fast := &Surface{Grid: 50, View: Viewport{-1.2, 1.1, -0.9, 1.3}, Direct: true}
+			slow := &Surface{Grid: 50, View: fast.View, NoFastPath: true, Budget: 1 << 30}
+			fast.Render(l)
+			slow.Render(l)
+			scale := 1e-300
+			for _, v := range slow.Scores() {
+				scale = max(scale, math.Abs(v))
+			}
+			if d := maxDiff(fast.Scores(), slow.Scores()); d > 1e-9*scale {
+				t.Errorf("%v %v: fast and generic scores differ by %g (scale %g)", k, task, d, scale)
+			}
 		}
 	}
 }
@@ -105,6 +112,7 @@ func TestIncrementalEqualsFull(t *testing.T) {
 		}
 		gx, gy := Square.centres(40)
 		var inc, ref gaussField
+		inc.direct, ref.direct = true, true
 		inc.reset(gx, gy, 1/(2*0.35*0.35), l.NumScores())
 		ref.reset(gx, gy, 1/(2*0.35*0.35), l.NumScores())
 		g := &data.Gen2D{Shape: data.Moons, Noise: 0.2}
@@ -463,5 +471,24 @@ func TestBufferBars(t *testing.T) {
 	svs := SupportVectors(nil, m.e)
 	if svs[2].X != 0.5 || svs[2].Y != -0.5 || svs[2].Alpha != -0.8 {
 		t.Errorf("support vectors %+v", svs)
+	}
+}
+
+// TestGenericBudget: beyond its budget the generic path evaluates a
+// coarser grid and interpolates; the result stays close to the full one.
+func TestGenericBudget(t *testing.T) {
+	m := newHand(learn.Binary, kernel.Laplacian{Sigma: 0.5}, 1, handTerms, []float64{0})
+	full := &Surface{Grid: 100, Budget: 1 << 30}
+	coarse := &Surface{Grid: 100, Budget: 5 * 30 * 30} // 5 terms: a 30×30 grid
+	full.Render(m)
+	coarse.Render(m)
+	scale := 0.0
+	for _, v := range full.Scores() {
+		scale = max(scale, math.Abs(v))
+	}
+	// Bilinear interpolation over cells of 2/30: the Laplacian's cusps at
+	// the support vectors dominate the error.
+	if d := maxDiff(full.Scores(), coarse.Scores()); d > 0.1*scale || d == 0 {
+		t.Errorf("coarse generic path differs by %g (scale %g)", d, scale)
 	}
 }

@@ -46,7 +46,7 @@ const (
 	// DefaultBudget is the number of kernel evaluations the generic path
 	// may spend per Render when Surface.Budget is 0; beyond it the scores
 	// are computed on a coarser grid and interpolated bilinearly.
-	DefaultBudget = 4_000_000
+	DefaultBudget = 1_000_000
 )
 
 // Surface computes the decision surface of a learner over a viewport into
@@ -79,17 +79,24 @@ type Surface struct {
 	// NoFastPath forces the generic path (every score from Learner.Scores),
 	// for tests and comparisons.
 	NoFastPath bool
+	// Direct keeps the Gaussian fast path exact to rounding: no Chebyshev
+	// compression (which interpolates the kernel's factors to 1e-13).
+	Direct bool
 
-	img    *image.RGBA
-	scores []float64 // g·g·k, pixel-major, offsets and K_Y applied
-	k      int
-	task   learn.Task
-	g      int
-	view   Viewport
-	gx, gy []float64
-	field  gaussField
-	x      []float64 // scratch input
-	dst    []float64 // scratch scores
+	img      *image.RGBA
+	scores   []float64 // g·g·k, pixel-major, offsets and K_Y applied
+	k        int
+	task     learn.Task
+	g        int
+	view     Viewport
+	gx, gy   []float64
+	field    gaussField
+	poly     polyField
+	x        []float64  // scratch input
+	lut      [][4]uint8 // diverging colours by u = score/scale
+	tints    [][4]uint8 // class colours by margin/scale, tintSize per class
+	lutScale float64
+	dst      []float64 // scratch scores
 }
 
 // Image returns the last rendered image (nil before the first Render).
@@ -101,8 +108,10 @@ func (s *Surface) Image() *image.RGBA { return s.img }
 // Render.
 func (s *Surface) Scores() []float64 { return s.scores }
 
-// FastPath reports whether l would be drawn with the factorised Gaussian
-// path: l is a [learn.KernelModel] with a kernel.Gaussian on 2D inputs.
+// FastPath reports whether l would be drawn without calling its Scores
+// per pixel: l is a [learn.KernelModel] on 2D inputs with a
+// kernel.Gaussian (factorised field) or a kernel.Polynomial or
+// kernel.Linear (monomial expansion).
 func FastPath(l learn.Learner) bool {
 	km, ok := l.(learn.KernelModel)
 	if !ok || l.Task() == learn.Regression {
@@ -110,7 +119,8 @@ func FastPath(l learn.Learner) bool {
 	}
 	e := km.Expansion()
 	_, gauss := e.Kernel().(kernel.Gaussian)
-	return gauss && e.Dim() == 2
+	_, _, _, poly := polyParams(e.Kernel())
+	return (gauss || poly) && e.Dim() == 2
 }
 
 // Render computes the surface of l and returns the image (Grid×Grid,
@@ -144,23 +154,38 @@ func (s *Surface) Render(l learn.Learner) *image.RGBA {
 	return s.img
 }
 
-// fast computes the scores from the factorised Gaussian field.
+// fast computes the scores from the factorised Gaussian field or the
+// polynomial's monomials.
 func (s *Surface) fast(km learn.KernelModel) {
 	e := km.Expansion()
-	gamma := e.Kernel().(kernel.Gaussian).Gamma()
 	k := s.k
 	if e.Labels() != k {
 		panic(fmt.Sprintf("render: expansion has %d labels, learner %d scores", e.Labels(), k))
 	}
 	f := &s.field
-	if f.g != s.g || f.gamma != gamma || f.k != k || len(f.gx) == 0 || &f.gx[0] != &s.gx[0] {
-		f.reset(s.gx, s.gy, gamma, k)
+	if p, a, c, ok := polyParams(e.Kernel()); ok {
+		pf := &s.poly
+		if pf.g != s.g || pf.p != p || pf.scale != a || pf.off != c || len(pf.gx) == 0 || &pf.gx[0] != &s.gx[0] {
+			pf.setup(p, a, c, s.gx, s.gy, k)
+		}
+		if cap(f.f) < k*s.g*s.g {
+			f.f = make([]float64, k*s.g*s.g)
+		}
+		f.f = f.f[:k*s.g*s.g]
+		f.terms = nil // the Gaussian field is stale
+		pf.compute(f.f, k, e)
+	} else {
+		gamma := e.Kernel().(kernel.Gaussian).Gamma()
+		if f.g != s.g || f.gamma != gamma || f.k != k || len(f.gx) == 0 || &f.gx[0] != &s.gx[0] {
+			f.reset(s.gx, s.gy, gamma, k)
+		}
+		f.direct = s.Direct
+		every := s.RecomputeEvery
+		if every <= 0 {
+			every = DefaultRecomputeEvery
+		}
+		f.update(e, every)
 	}
-	every := s.RecomputeEvery
-	if every <= 0 {
-		every = DefaultRecomputeEvery
-	}
-	f.update(e, every)
 	off := km.Offsets()
 	ky := e.LabelKernel()
 	gg := s.g * s.g
@@ -271,30 +296,77 @@ func (s *Surface) regression(l learn.Learner) {
 	}
 }
 
+// Colour lookup tables: the palette as a function of u = score/Scale
+// (tanh applied when the table is built, so colouring a pixel is one
+// multiply, one conversion and one copy).
+const (
+	lutSize  = 4096 // entries of the diverging table over u ∈ [−lutRange, lutRange]
+	lutRange = 4.0  // tanh(4) = 0.9993: beyond it the palette is saturated
+	tintSize = 1024 // entries of each class's table over margin u ∈ [0, lutRange]
+)
+
+// buildLUTs fills the tables for scale once per scale.
+func (s *Surface) buildLUTs(scale float64) {
+	if s.lutScale == scale && s.lut != nil {
+		return
+	}
+	s.lutScale = scale
+	s.lut = make([][4]uint8, lutSize)
+	for i := range s.lut {
+		u := (float64(i)/(lutSize-1)*2 - 1) * lutRange
+		d := Diverging(math.Tanh(u))
+		s.lut[i] = [4]uint8{d.R, d.G, d.B, 0xff}
+	}
+	s.tints = make([][4]uint8, len(ClassColors)*tintSize)
+	for c := range ClassColors {
+		for i := range tintSize {
+			w := math.Tanh(float64(i) / (tintSize - 1) * lutRange)
+			d := tint(ClassColors[c], 0.2+0.7*w)
+			s.tints[c*tintSize+i] = [4]uint8{d.R, d.G, d.B, 0xff}
+		}
+	}
+}
+
 // colour maps the scores to pixels.
 func (s *Surface) colour() {
 	scale := s.Scale
 	if scale <= 0 {
 		scale = 1
 	}
+	s.buildLUTs(scale)
 	pix := s.img.Pix
 	k := s.k
-	for p := range s.g * s.g {
-		var c [4]uint8
-		if k == 1 {
-			d := Diverging(math.Tanh(s.scores[p] / scale))
-			c = [4]uint8{d.R, d.G, d.B, 0xff}
-		} else {
-			sc := s.scores[p*k : (p+1)*k]
-			top, first, second := argmax2(sc)
-			w := 0.0
-			if !math.IsNaN(first - second) {
-				w = math.Tanh((first - second) / scale)
-			}
-			d := tint(ClassColors[top%len(ClassColors)], 0.2+0.7*w)
-			c = [4]uint8{d.R, d.G, d.B, 0xff}
+	gg := s.g * s.g
+	if k == 1 {
+		// i = round((u/lutRange + 1)/2·(lutSize − 1)), u = v/scale.
+		a := (lutSize - 1) / (2 * lutRange * scale)
+		const b = (lutSize-1)/2.0 + 0.5
+		for p, v := range s.scores[:gg] {
+			x := v*a + b
+			i := lutSize / 2
+			switch {
+			case x >= lutSize-1:
+				i = lutSize - 1
+			case x >= 0:
+				i = int(x)
+			case x < 0:
+				i = 0
+			} // NaN: the centre (white)
+			*(*[4]uint8)(pix[4*p : 4*p+4]) = s.lut[i]
 		}
-		copy(pix[4*p:4*p+4], c[:])
+		return
+	}
+	a := (tintSize - 1) / (lutRange * scale)
+	for p := range gg {
+		top, first, second := argmax2(s.scores[p*k : (p+1)*k])
+		x := (first-second)*a + 0.5
+		i := 0
+		if x >= tintSize-1 {
+			i = tintSize - 1
+		} else if x >= 0 {
+			i = int(x)
+		}
+		*(*[4]uint8)(pix[4*p : 4*p+4]) = s.tints[(top%len(ClassColors))*tintSize+i]
 	}
 }
 

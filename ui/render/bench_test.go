@@ -1,0 +1,129 @@
+package render
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"kernelplay/core/expansion"
+	"kernelplay/core/kernel"
+	"kernelplay/core/learn"
+)
+
+// Benchmark sizes: the page's default surface and the target
+// buffer and learning rate.
+const (
+	benchGrid   = 200 // pixels per side
+	benchOmega  = 512 // buffer size ω
+	benchSteps  = 100 // examples learned per frame
+	benchShrink = 0.999
+)
+
+// fullModel returns a binary hand model whose buffer of benchOmega terms is
+// full, and a function pushing one more random term after shrinking the
+// old ones by benchShrink (what NORMA and SVMD do per step).
+func fullModel() (*handModel, func()) {
+	e := expansion.New(kernel.Gaussian{Sigma: 0.35}, 2, 1, benchOmega, nil, false)
+	rng := rand.New(rand.NewPCG(1, 2))
+	x, a := make([]float64, 2), make([]float64, 1)
+	push := func() {
+		e.ScaleAlpha(benchShrink)
+		x[0], x[1] = 2*rng.Float64()-1, 2*rng.Float64()-1
+		a[0] = rng.NormFloat64()
+		e.Prepare(x)
+		e.Push(a, nil)
+	}
+	for range benchOmega {
+		push()
+	}
+	return &handModel{e: e, off: []float64{0.1}, task: learn.Binary}, push
+}
+
+// BenchmarkSurfaceFull: a full recompute of the 200×200 surface from 512
+// Gaussian terms, colouring included: Direct (exact, O(ω·G²)) and by
+// Chebyshev compression (σ = 0.35 needs r = 32 points: O(ω·r² + G²·r)).
+func BenchmarkSurfaceFull(b *testing.B) {
+	for _, direct := range []bool{true, false} {
+		b.Run(map[bool]string{true: "direct", false: "chebyshev"}[direct], func(b *testing.B) {
+			m, _ := fullModel()
+			s := &Surface{Grid: benchGrid, Direct: direct}
+			for b.Loop() {
+				s.field.terms = nil // forget the field: recompute from every term
+				s.Render(m)
+			}
+			if f := s.field; direct && f.chebs > 0 || !direct && f.full > 0 {
+				b.Fatalf("wrong path: %d Chebyshev, %d direct", f.chebs, f.full)
+			}
+		})
+	}
+}
+
+// BenchmarkSurfaceIncremental: 100 pushes (shrink, new term, eviction),
+// then the update of the surface, colouring included: Direct (incremental:
+// 200 rank-one updates) and the default choice (Chebyshev here).
+func BenchmarkSurfaceIncremental(b *testing.B) {
+	for _, direct := range []bool{true, false} {
+		b.Run(map[bool]string{true: "direct", false: "chebyshev"}[direct], func(b *testing.B) {
+			m, push := fullModel()
+			s := &Surface{Grid: benchGrid, RecomputeEvery: 1 << 30, Direct: direct}
+			s.Render(m)
+			for b.Loop() {
+				for range benchSteps {
+					push()
+				}
+				s.Render(m)
+			}
+			if f := s.field; direct && (f.full > 1 || f.incr == 0) {
+				b.Fatalf("%d full recomputes, %d incremental", f.full, f.incr)
+			}
+		})
+	}
+}
+
+// BenchmarkPushes is the 100 pushes alone, to subtract from
+// BenchmarkSurfaceIncremental.
+func BenchmarkPushes(b *testing.B) {
+	_, push := fullModel()
+	for b.Loop() {
+		for range benchSteps {
+			push()
+		}
+	}
+}
+
+// BenchmarkColour is the colour pass alone (scores → RGBA).
+func BenchmarkColour(b *testing.B) {
+	m, _ := fullModel()
+	s := &Surface{Grid: benchGrid}
+	s.Render(m)
+	for b.Loop() {
+		s.colour()
+	}
+}
+
+// BenchmarkSurfaceGeneric: the generic path (Laplacian kernel) within its
+// default budget of kernel evaluations.
+func BenchmarkSurfaceGeneric(b *testing.B) {
+	m, _ := fullModel()
+	e := expansion.New(kernel.Laplacian{Sigma: 0.35}, 2, 1, benchOmega, nil, false)
+	for i := range m.e.Len() {
+		e.Prepare(m.e.X(i))
+		e.Push(m.e.Alpha(nil, i), nil)
+	}
+	lap := &handModel{e: e, off: []float64{0}, task: learn.Binary}
+	s := &Surface{Grid: benchGrid}
+	for b.Loop() {
+		s.Render(lap)
+	}
+}
+
+// BenchmarkContours: the boundary and both margins of a 200×200 surface.
+func BenchmarkContours(b *testing.B) {
+	m, _ := fullModel()
+	s := &Surface{Grid: benchGrid}
+	s.Render(m)
+	for b.Loop() {
+		s.Contours(0)
+		s.Contours(1)
+		s.Contours(-1)
+	}
+}
