@@ -188,9 +188,16 @@ func checkBinaryLabels(who string, y []float64) error {
 // checkFiniteMatrix returns an error if X holds a NaN or an infinity.
 func checkFiniteMatrix(who string, X mat.Matrix) error {
 	n, d := X.Dims()
+	dense, _ := X.(*mat.Dense)
+	row := make([]float64, d)
 	for i := 0; i < n; i++ {
-		for j := 0; j < d; j++ {
-			if v := X.At(i, j); math.IsNaN(v) || math.IsInf(v, 0) {
+		if dense != nil {
+			row = dense.RawRowView(i)
+		} else {
+			mat.Row(row, i, X)
+		}
+		for j, v := range row {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return fmt.Errorf("learn: %s: X[%d][%d] = %v is not finite", who, i, j, v)
 			}
 		}
@@ -271,6 +278,24 @@ func newCSR(X mat.Matrix, bias float64) csr {
 	c := csr{start: make([]int, n+1), sqn: make([]float64, n)}
 	dense, _ := X.(*mat.Dense)
 	row := make([]float64, d)
+	nnz := 0
+	for i := 0; i < n; i++ {
+		if dense != nil {
+			row = dense.RawRowView(i)
+		} else {
+			mat.Row(row, i, X)
+		}
+		for _, v := range row {
+			if v != 0 {
+				nnz++
+			}
+		}
+		if bias > 0 {
+			nnz++
+		}
+	}
+	c.idx = make([]int, 0, nnz)
+	c.val = make([]float64, 0, nnz)
 	for i := 0; i < n; i++ {
 		var s float64
 		if dense != nil {
