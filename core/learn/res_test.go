@@ -225,6 +225,12 @@ func TestRESReportComparisons(t *testing.T) {
 	if testing.Short() {
 		t.Skip("measurement only")
 	}
+	for _, n := range []int{4, 10, 40} {
+		// The optimum F* of (1) on seed 1's set, by generalized Newton.
+		X, y := resPaperSet(n, 10000, 1)
+		_, f, gn := linNewtonL2(1e-3, 0, X, y, 50)
+		t.Logf("n = %d: F* = %.4g (‖∇F‖ = %.2g)", n, f, gn)
+	}
 	checkpoints := []int{500, 1000, 2000, 3500}
 	fr, fs, _ := resCompare(t, 40, 10, checkpoints, RESSettings{}, SGDSettings{})
 	for c, k := range checkpoints {
