@@ -9,7 +9,8 @@ import (
 // Sequence is a finite [Stream] that presents chosen examples of a [Set] in a
 // fixed order, each with the label of the stream's task. The papers' streams
 // over the digit sets are Sequences built by [Multiclass], [ClassSplit],
-// [Switch], [Counting] and [Novelty]; [NewSequence] builds any other.
+// [Switch], [Counting] and [Novelty]; [InOrder] and [Shuffled] present a
+// user's file; [NewSequence] builds any other.
 //
 // A Sequence does not copy the inputs: Next returns rows of the set.
 type Sequence struct {
@@ -115,6 +116,32 @@ func classRows(set *Set, who string) [][]int {
 		rows[c] = append(rows[c], i)
 	}
 	return rows
+}
+
+// InOrder returns the stream of every example of set once, in the set's
+// order (a user's file as written, e.g. a time series), with the set's labels
+// and Classes.
+func InOrder(set *Set) *Sequence {
+	set.check()
+	rows := make([]int, set.Len())
+	for i := range rows {
+		rows[i] = i
+	}
+	return NewSequence(fmt.Sprintf("inorder(%s)", set.Name), set, rows, slices.Clone(set.Y), set.Classes)
+}
+
+// Shuffled returns the stream of every example of set once, in a random
+// order drawn from seed, with the set's labels and Classes: the stream of a
+// user's file after [Set.ToBinary] or [Set.ToClasses], or of regression
+// data as it is.
+func Shuffled(set *Set, seed uint64) *Sequence {
+	set.check()
+	rows := newRand(seed).Perm(set.Len())
+	y := make([]float64, len(rows))
+	for t, r := range rows {
+		y[t] = set.Y[r]
+	}
+	return NewSequence(fmt.Sprintf("shuffled(%s, seed=%d)", set.Name, seed), set, rows, y, set.Classes)
 }
 
 // Multiclass returns K-way classification over every example of set once,

@@ -160,3 +160,25 @@ func TestStreams(t *testing.T) {
 		}
 	}
 }
+
+func TestInOrderShuffled(t *testing.T) {
+	s := &Set{Name: "s", Dim: 1, X: []float64{10, 11, 12, 13}, Y: []float64{0.5, -2, 3, 7}}
+	q := InOrder(s)
+	for i := range 4 {
+		if e := q.At(i); e.X[0] != s.X[i] || e.Y != s.Y[i] {
+			t.Errorf("InOrder step %d: %v", i, e)
+		}
+	}
+	p := Shuffled(s, streamSeed)
+	seen := map[float64]bool{}
+	for i := range 4 {
+		e := p.At(i)
+		if s.Y[int(e.X[0])-10] != e.Y {
+			t.Errorf("Shuffled step %d: label %v does not belong to x = %v", i, e.Y, e.X[0])
+		}
+		seen[e.X[0]] = true
+	}
+	if len(seen) != 4 || p.Classes != 0 {
+		t.Errorf("Shuffled: %d distinct examples, K %d", len(seen), p.Classes)
+	}
+}
