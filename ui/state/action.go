@@ -12,7 +12,9 @@ type Action interface{ isAction() }
 
 // SetField sets the setting with URL key Key (see [Fields]) to Value, given
 // in its string form: a decimal number ([Format]), an integer, one of the
-// field's Options, or "1"/"0" for a Bool.
+// field's Options, or "1"/"0" for a Bool. Setting the task ("t") also
+// switches to a learner that can do it (regression: NORMA; novelty: SVMD
+// instead of the perceptron) and sets ν = 0.1 for novelty if ν was 0.
 type SetField struct{ Key, Value string }
 
 // AddPoint adds a clicked point of class Class at (X, Y), rounded to the
@@ -81,6 +83,9 @@ func Apply(c Config, a Action) (Config, error) {
 		if err := f.set(&n, a.Value); err != nil {
 			return c, fmt.Errorf("%s: %w", f.title(), err)
 		}
+		if a.Key == "t" {
+			compatible(&n)
+		}
 	case AddPoint:
 		if len(c.Points) >= MaxPoints {
 			return c, fmt.Errorf("at most %d points", MaxPoints)
@@ -127,6 +132,23 @@ func Apply(c Config, a Action) (Config, error) {
 		return c, err
 	}
 	return n, nil
+}
+
+// compatible adjusts the learner and ν after a change of task, so that
+// choosing a task never fails: regression needs NORMA, novelty detection
+// needs SVMD or NORMA and ν > 0 (0.1 is set if ν was 0).
+func compatible(c *Config) {
+	switch c.Task {
+	case TaskRegression:
+		c.Learner = LearnerNORMA
+	case TaskNovelty:
+		if c.Learner == LearnerPerceptron {
+			c.Learner = LearnerSVMD
+		}
+		if c.Nu == 0 {
+			c.Nu = 0.1
+		}
+	}
 }
 
 // NearestPoint returns the index of the clicked point nearest to (x, y)

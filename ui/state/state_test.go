@@ -81,9 +81,7 @@ func randomConfig(rng *rand.Rand) Config {
 			panic(err)
 		}
 	}
-	if c.Task == TaskNovelty && c.Nu == 0 {
-		c.Nu = 0.5
-	}
+	compatible(&c)
 	for range rng.IntN(50) {
 		c.Points = append(c.Points, Quantize(Point{X: 2*rng.Float64() - 1, Y: 2*rng.Float64() - 1, Class: rng.IntN(MaxClasses)}))
 	}
@@ -140,6 +138,12 @@ func TestRoundTripEachField(t *testing.T) {
 			c.Nu = 0.1 // so novelty is valid
 			if err := f.set(&c, v); err != nil {
 				t.Fatalf("%s=%s: %v", f.Key, v, err)
+			}
+			if f.Key == "t" {
+				compatible(&c)
+			}
+			if c.Task == TaskRegression && f.Key == "l" {
+				continue
 			}
 			d, err := Decode(Encode(c))
 			if err != nil {
@@ -218,6 +222,8 @@ func TestDecodeErrors(t *testing.T) {
 		{"v1&pts=_____w", "outside the square"},
 		{"v1&h=zz", "hidden control \"zz\""},
 		{"v1&t=novelty&nu=0", "novelty detection needs the ν-trick"},
+		{"v1&t=regression&l=svmd", "regression needs the NORMA learner"},
+		{"v1&t=novelty&nu=0.1&l=perceptron", "cannot do novelty detection"},
 		{"v1&c=9", "classes K = 9 is out of range"},
 		{"v1&s=%zz", "broken %-escape"},
 		{"v1" + strings.Repeat("&s=1", MaxHashLen/4), "characters long"},
@@ -302,6 +308,18 @@ func TestApply(t *testing.T) {
 	}
 	if _, err := Apply(c3, SetField{Key: "nope", Value: "1"}); err == nil {
 		t.Error("unknown key accepted")
+	}
+	// Choosing a task picks a learner that can do it.
+	r, err := Apply(Default(), SetField{Key: "t", Value: TaskRegression})
+	if err != nil || r.Learner != LearnerNORMA {
+		t.Errorf("regression: learner %q, %v", r.Learner, err)
+	}
+	if _, err := Apply(r, SetField{Key: "l", Value: LearnerSVMD}); err == nil {
+		t.Error("SVMD accepted for regression")
+	}
+	nv, err := Apply(Default(), SetField{Key: "t", Value: TaskNovelty})
+	if err != nil || nv.Nu != 0.1 {
+		t.Errorf("novelty: ν = %v, %v", nv.Nu, err)
 	}
 }
 

@@ -1,0 +1,365 @@
+// Package sim runs the playground's simulation: from a [state.Config] it
+// builds the example stream (the clicked points in a seeded random order,
+// or a core/data generator) and the learner, advances them n examples at a
+// time — each step draws one example, predicts, counts a mistake, then
+// learns (JMLR Algorithm 2's order; NORMA §2) — and records per-step traces
+// (η_t, the running average online error, the loss, the buffer size, the
+// margin) in bounded memory for the charts.
+//
+// The same Config (seed included) gives the same run, bit for bit: a share
+// link replays exactly.
+//
+// Package sim is pure Go: it must not import syscall/js or kernelplay/ui
+// (the Vecty components), nor kernelplay/ui/render.
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"kernelplay/core/data"
+	"kernelplay/core/kernel"
+	"kernelplay/core/learn"
+	"kernelplay/ui/state"
+)
+
+// recentPoints is the number of recent stream samples Points returns while
+// the generator (not clicked points) feeds the learner.
+const recentPoints = 400
+
+// streamSeq is the PCG stream constant of the simulation's random source
+// (any fixed value: the seed alone must decide the run).
+const streamSeq = 0x6b70_6c61_7920_7369 // "kplay si"
+
+// Last is the most recent example and what the learner did with it.
+type Last struct {
+	// X is the input (length 2, or 1 for regression), Y its label or target.
+	X []float64
+	Y float64
+	// Step is what Learn reported: the prediction made before the update,
+	// mistake, loss, η, margin, buffer size.
+	Step learn.Step
+}
+
+// Sim is a running simulation. Create it with [New]; it is not safe for
+// concurrent use.
+type Sim struct {
+	cfg     state.Config
+	learner learn.Learner
+	model   learn.KernelModel
+	task    learn.Task
+
+	rng    *rand.Rand
+	src    data.Source2D // the generator, nil with clicked points
+	pts    []state.Point // clicked points in use (those of the task's classes)
+	order  []int         // permutation of pts for the current pass
+	pos    int           // next index into order
+	recent []state.Point // ring of the last recentPoints stream samples
+	rpos   int
+
+	t        int
+	mistakes int
+	last     Last
+	err      error
+	traces   recorder
+}
+
+// New builds the stream and the learner described by cfg. It returns an
+// error — for the page to show — if cfg fails [state.Config.Validate], if
+// the learner rejects its settings (e.g. NORMA with η0·λ > 1), or if no
+// clicked point belongs to a class of the task.
+func New(cfg state.Config) (*Sim, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if cfg.Mode != state.Mode2D {
+		return nil, fmt.Errorf("mode %q is not available yet", cfg.Mode)
+	}
+	s := &Sim{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, streamSeq))}
+	var err error
+	s.task, err = task(cfg.Task)
+	if err != nil {
+		return nil, err
+	}
+	dim := 2
+	if s.task == learn.Regression {
+		dim = 1
+	}
+	s.learner, err = Learner(cfg, dim)
+	if err != nil {
+		return nil, err
+	}
+	s.model, _ = s.learner.(learn.KernelModel)
+	k := cfg.NumClasses()
+	for _, p := range cfg.Points {
+		if p.Class < k || s.task == learn.Novelty || s.task == learn.Regression {
+			s.pts = append(s.pts, p)
+		}
+	}
+	if len(cfg.Points) > 0 && len(s.pts) == 0 {
+		return nil, fmt.Errorf("none of the %d clicked points belongs to a class of the %s task", len(cfg.Points), cfg.Task)
+	}
+	if len(s.pts) == 0 {
+		s.src, err = source(cfg, s.task)
+		if err != nil {
+			return nil, err
+		}
+	}
+	s.traces.init()
+	return s, nil
+}
+
+func task(name string) (learn.Task, error) {
+	switch name {
+	case state.TaskBinary:
+		return learn.Binary, nil
+	case state.TaskMulticlass:
+		return learn.Multiclass, nil
+	case state.TaskNovelty:
+		return learn.Novelty, nil
+	case state.TaskRegression:
+		return learn.Regression, nil
+	}
+	return 0, fmt.Errorf("unknown task %q", name)
+}
+
+// Kernel returns the kernel of cfg: Gaussian{Sigma}, Polynomial{Scale,
+// Offset, Degree}, Linear or Laplacian{Sigma}.
+func Kernel(cfg state.Config) (kernel.Kernel, error) {
+	switch cfg.Kernel {
+	case state.KernelGaussian:
+		return kernel.Gaussian{Sigma: cfg.Sigma}, nil
+	case state.KernelPolynomial:
+		return kernel.Polynomial{Scale: cfg.Scale, Offset: cfg.Offset, Degree: cfg.Degree}, nil
+	case state.KernelLinear:
+		return kernel.Linear{}, nil
+	case state.KernelLaplacian:
+		return kernel.Laplacian{Sigma: cfg.Sigma}, nil
+	}
+	return nil, fmt.Errorf("unknown kernel %q", cfg.Kernel)
+}
+
+// Learner builds the learner of cfg for inputs of dimension dim:
+//
+//   - svmd: learn.SVMD (JMLR Algorithm 2) with the hinge loss (binary),
+//     the multiclass hinge (eq. 16) or novelty (eq. 23); Lambda is c, Eta0
+//     η0, Mu μ, Decay the trace decay λ (0 means single-step SVMD), Nu > 0
+//     the ν-trick (§5.4.2), UseOffset the offsets of eq. (50).
+//   - svmd0: the same with Decay = 0 (JMLR §6's single-step control).
+//   - norma: learn.NORMA with η_t = η0·√(τ/(τ + t − 1)) (JMLR eq. 59):
+//     soft margin (NORMA eq. 12) or ν-classification (eq. 13) for binary
+//     and multiclass, novelty (eq. 14), and for regression the squared loss
+//     or, with ν > 0, the ν-ε-insensitive loss (eq. 18).
+//   - perceptron: the kernel perceptron (NORMA eq. 15 with λ = 0).
+//
+// Zero-valued settings of the core configs mean paper defaults; the page's
+// ranges (state.Fields) keep every setting above zero where that matters.
+// Combinations the learners do not support are errors.
+func Learner(cfg state.Config, dim int) (learn.Learner, error) {
+	t, err := task(cfg.Task)
+	if err != nil {
+		return nil, err
+	}
+	k, err := Kernel(cfg)
+	if err != nil {
+		return nil, err
+	}
+	classes := 0
+	if t == learn.Multiclass {
+		classes = cfg.Classes
+	}
+	offset := cfg.UseOffset && t != learn.Novelty
+	switch cfg.Learner {
+	case state.LearnerSVMD, state.LearnerSVMD0:
+		c := learn.SVMDConfig{
+			Kernel: k, Classes: classes, Lambda: cfg.Lambda, Eta0: cfg.Eta0, Mu: cfg.Mu,
+			Decay: cfg.Decay, Nu: cfg.Nu, BufferSize: cfg.BufferSize, Offset: offset,
+		}
+		// SVMDConfig reads Decay = 0 as "the paper's default": ask for
+		// λ = 0 explicitly.
+		if cfg.Learner == state.LearnerSVMD0 || cfg.Decay == 0 {
+			c.Decay, c.SingleStep = 0, true
+		}
+		switch t {
+		case learn.Multiclass:
+			c.Loss = learn.SVMDMulticlass
+		case learn.Novelty:
+			c.Loss = learn.SVMDNovelty
+		case learn.Regression:
+			return nil, errors.New("SVMD has no regression loss (JMLR Table 1): choose NORMA")
+		}
+		l, err := learn.NewSVMD(c, dim)
+		return l, wrap(err)
+	case state.LearnerNORMA:
+		c := learn.NORMAConfig{
+			Kernel: k, Classes: classes, Lambda: cfg.Lambda, Nu: cfg.Nu, BufferSize: cfg.BufferSize, Offset: offset,
+			Schedule: learn.Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau},
+		}
+		nu := cfg.Nu > 0
+		switch {
+		case t == learn.Novelty:
+			c.Rule = learn.RuleNovelty
+		case t == learn.Regression && nu:
+			c.Rule = learn.RuleNuEpsilonInsensitive
+		case t == learn.Regression:
+			c.Rule = learn.RuleSquared
+		case nu:
+			c.Rule = learn.RuleNuClassification
+		default:
+			c.Rule = learn.RuleSoftMargin
+		}
+		l, err := learn.NewNORMA(c, dim)
+		return l, wrap(err)
+	case state.LearnerPerceptron:
+		if t == learn.Novelty || t == learn.Regression {
+			return nil, fmt.Errorf("the kernel perceptron cannot do %s", t)
+		}
+		l, err := learn.NewPerceptron(learn.PerceptronConfig{Kernel: k, Classes: classes,
+			BufferSize: cfg.BufferSize, Offset: offset}, dim)
+		return l, wrap(err)
+	}
+	return nil, fmt.Errorf("unknown learner %q", cfg.Learner)
+}
+
+// wrap keeps a learner's error readable for the page.
+func wrap(err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("these settings do not work: %w", err)
+}
+
+// source returns the generator of cfg.
+func source(cfg state.Config, t learn.Task) (data.Source2D, error) {
+	if t == learn.Regression {
+		return data.Sine1D{Noise: cfg.Noise}, nil
+	}
+	shape, err := data.ParseShape2D(cfg.Preset)
+	if err != nil {
+		return nil, err
+	}
+	g := &data.Gen2D{Shape: shape, Noise: cfg.Noise, Classes: 2, Labels: data.Signed}
+	switch t {
+	case learn.Multiclass:
+		g.Classes, g.Labels = cfg.Classes, data.Index
+	case learn.Novelty:
+		g.Labels = data.OneClass
+	}
+	return g, nil
+}
+
+// Config returns the configuration the simulation was built from.
+func (s *Sim) Config() state.Config { return s.cfg }
+
+// Learner returns the live learner (read it only between Steps).
+func (s *Sim) Learner() learn.Learner { return s.learner }
+
+// Model returns the learner as a kernel model (its expansion and offsets),
+// or nil for learners that are not kernel expansions.
+func (s *Sim) Model() learn.KernelModel { return s.model }
+
+// T returns the number of examples seen.
+func (s *Sim) T() int { return s.t }
+
+// Mistakes returns the number of mistakes made (before each update).
+func (s *Sim) Mistakes() int { return s.mistakes }
+
+// Err returns the error that stopped the run (divergence), or nil.
+func (s *Sim) Err() error { return s.err }
+
+// Last returns the most recent example and step; X is nil before the
+// first step. X is the simulation's copy: do not modify it.
+func (s *Sim) Last() Last { return s.last }
+
+// Clicked reports whether the examples come from clicked points.
+func (s *Sim) Clicked() bool { return len(s.pts) > 0 }
+
+// Points returns what the plot shows as data: the clicked points in use,
+// or the last (up to 400) generated examples, oldest first, as
+// state.Points (binary: class 0 for label −1, 1 for +1; multiclass: the
+// class; novelty: class 0; regression: X input, Y target). The slice is
+// fresh.
+func (s *Sim) Points() []state.Point {
+	if len(s.pts) > 0 {
+		return append([]state.Point(nil), s.pts...)
+	}
+	if len(s.recent) < recentPoints {
+		return append([]state.Point(nil), s.recent...)
+	}
+	return append(append([]state.Point(nil), s.recent[s.rpos:]...), s.recent[:s.rpos]...)
+}
+
+// next draws the next example.
+func (s *Sim) next() (x []float64, y float64) {
+	if len(s.pts) == 0 {
+		x, y = s.src.Next(s.rng)
+		p := state.Point{X: x[0]}
+		switch s.task {
+		case learn.Regression:
+			p.Y = y
+		case learn.Binary:
+			p.Y = x[1]
+			if y > 0 {
+				p.Class = 1
+			}
+		case learn.Multiclass:
+			p.Y, p.Class = x[1], int(y)
+		default:
+			p.Y = x[1]
+		}
+		if len(s.recent) < recentPoints {
+			s.recent = append(s.recent, p)
+		} else {
+			s.recent[s.rpos] = p
+			s.rpos = (s.rpos + 1) % recentPoints
+		}
+		return x, y
+	}
+	// Clicked points: passes over a fresh seeded permutation each time.
+	if s.pos == len(s.order) {
+		s.order = s.rng.Perm(len(s.pts))
+		s.pos = 0
+	}
+	p := s.pts[s.order[s.pos]]
+	s.pos++
+	switch s.task {
+	case learn.Regression:
+		return []float64{p.X}, p.Y
+	case learn.Binary:
+		return []float64{p.X, p.Y}, float64(2*p.Class - 1)
+	case learn.Multiclass:
+		return []float64{p.X, p.Y}, float64(p.Class)
+	}
+	return []float64{p.X, p.Y}, 0
+}
+
+// Step advances the run by n examples (n ≤ 0 does nothing). Each example
+// is drawn, predicted, counted and learned (learn.Learner.Learn does the
+// last three in the papers' order). When the learner reports divergence,
+// or panics, the run stops at that example and Err reports it; later
+// Steps do nothing. Step never panics.
+func (s *Sim) Step(n int) {
+	if s.err != nil {
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			s.err = fmt.Errorf("the learner failed at example %d: %v", s.t+1, r)
+		}
+	}()
+	for range n {
+		x, y := s.next()
+		st := s.learner.Learn(x, y)
+		s.t++
+		if st.Mistake {
+			s.mistakes++
+		}
+		s.last = Last{X: x, Y: y, Step: st}
+		s.traces.add(s.t, st, float64(s.mistakes)/float64(s.t))
+		if st.Diverged {
+			s.err = fmt.Errorf("the run diverged at example %d (η = %.3g): lower η₀, μ or λ, then reset", s.t, st.Eta)
+			return
+		}
+	}
+}
