@@ -243,6 +243,13 @@ func TestRESReportComparisons(t *testing.T) {
 		t.Logf("n = 10, ε = 0.1, %5d samples: F(RES) = %.4g, F(non-regularized) = %.4g, F(SGD) = %.4g", k, fr[c], fn[c], fs[c])
 	}
 	t.Logf("non-regularized BFGS diverged (B̂ not positive definite) on %d of 10 seeds", div)
+	// Sensitivity to the unstated B̂_0 = B0·I (PAPER-NOTES 9), §4 settings.
+	for _, n := range []int{4, 40} {
+		for _, b0 := range []float64{0.01, 0.1, 1, 10} {
+			fr, fs, _ := resCompare(t, n, 10, []int{315, 2500}, RESSettings{B0: b0}, SGDSettings{})
+			t.Logf("n = %d, B̂_0 = %g·I: F(RES) = %.4g at 315, %.4g at 2500 samples (SGD %.4g, %.4g)", n, b0, fr[0], fr[1], fs[0], fs[1])
+		}
+	}
 }
 
 // BenchmarkRESLearn times one Learn call (L = 5, so one RES iteration every
