@@ -363,3 +363,5 @@ func Novelty(set *Set, seed uint64, normal int, fraction float64) (*Sequence, er
 	}
 	return NewSequence(fmt.Sprintf("novelty(%s, normal=%d, fraction=%g, seed=%d)", set.Name, normal, fraction, seed), set, rows, y, 0), nil
 }
+
+var _ Stream = (*Sequence)(nil)

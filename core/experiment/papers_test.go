@@ -265,3 +265,26 @@ func TestBaselineSensitivity(t *testing.T) {
 		t.Errorf("NORMA with λ = 1e-4 (%.4f) is not better than with λ = 1 (%.4f)", tr[3].AverageError(), tr[2].AverageError())
 	}
 }
+
+// TestNoveltyStream runs SVMD's novelty detection over a stream of one
+// digit with 5% other digits mixed in (data.Novelty) and checks that it
+// flags the novel digits far more often than the normal ones.
+func TestNoveltyStream(t *testing.T) {
+	const seed = 3
+	mn := shippedSet(t, "mnist10k")
+	q, err := data.Novelty(mn, seed, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := learn.NewSVMD(learn.SVMDConfig{Kernel: kernel.Gaussian{Sigma: scaledSigma(8, mn.Dim)}, Loss: learn.SVMDNovelty,
+		Nu: 0.05, Eta0: 1, Mu: 1, Decay: 1}, mn.Dim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := runLogged(t, "novelty: digit 1 with 5% others", q, seed, []Contender{{Name: "SVMD", Learner: l}})
+	hit, fa := tr[0].Detection()
+	t.Logf("flagged %.1f%% of novel digits, %.1f%% of normal ones", 100*hit, 100*fa)
+	if !(hit > 3*fa) {
+		t.Errorf("novel digits flagged at %.3f, normal ones at %.3f: no detection", hit, fa)
+	}
+}
