@@ -65,7 +65,7 @@ func ReadLIBSVM(r io.Reader, name string) (*Set, error) {
 	fail := func(line, col int, format string, a ...any) error {
 		return &FormatError{Format: "libsvm", Name: name, Line: line, Column: col, Msg: fmt.Sprintf(format, a...)}
 	}
-	sc := bufio.NewScanner(r)
+	sc := bufio.NewScanner(skipBOM(r))
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
 	var (
 		labels []float64
@@ -166,6 +166,16 @@ func ReadLIBSVM(r io.Reader, name string) (*Set, error) {
 	return s, nil
 }
 
+// skipBOM returns a reader of r without its leading UTF-8 byte-order mark,
+// if any (spreadsheet programs write one before CSV files).
+func skipBOM(r io.Reader) io.Reader {
+	br := bufio.NewReader(r)
+	if b, err := br.Peek(3); err == nil && string(b) == "\ufeff" {
+		br.Discard(3)
+	}
+	return br
+}
+
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' }
 
 // clip shortens a token for an error message.
@@ -220,7 +230,7 @@ type CSVConfig struct {
 // ReadCSV reads a data set from comma-separated text: one example per
 // record, every field a finite decimal number, the same number of fields in
 // every record. The first record is a header, and skipped, when any of its
-// fields is not a number. Lines starting with '#' are comments; spaces
+// fields is not a number. A leading UTF-8 byte-order mark is ignored. Lines starting with '#' are comments; spaces
 // around fields are ignored; quoted fields are allowed (RFC 4180). Labels are
 // kept as read (convert with [Set.ToBinary] or [Set.ToClasses]).
 //
@@ -234,7 +244,7 @@ func ReadCSV(r io.Reader, name string, cfg CSVConfig) (*Set, error) {
 	if cfg.LabelColumn < -1 {
 		return nil, fmt.Errorf("data: CSV label column %d: want a column number ≥ 1, 0 for the last or −1 for none", cfg.LabelColumn)
 	}
-	cr := csv.NewReader(r)
+	cr := csv.NewReader(skipBOM(r))
 	if cfg.Comma != 0 {
 		c := cfg.Comma
 		if c == '#' || c == '"' || c == '\r' || c == '\n' || c == utf8.RuneError || !utf8.ValidRune(c) {

@@ -28,6 +28,13 @@ func TestReadLIBSVM(t *testing.T) {
 	}
 }
 
+func TestReadLIBSVMBOM(t *testing.T) {
+	s, err := ReadLIBSVM(strings.NewReader("\ufeff1 1:2\n"), "bom")
+	if err != nil || s.Y[0] != 1 || s.X[0] != 2 {
+		t.Errorf("LIBSVM with a byte-order mark: %v %+v", err, s)
+	}
+}
+
 func TestReadLIBSVMErrors(t *testing.T) {
 	for _, c := range []struct {
 		in        string
@@ -98,6 +105,10 @@ func TestReadCSV(t *testing.T) {
 	}
 	if s.Dim != 2 || !slices.Equal(s.X, []float64{1, 2, 3.5, -4}) || !slices.Equal(s.Y, []float64{0, 1}) {
 		t.Errorf("got dim %d X %v Y %v", s.Dim, s.X, s.Y)
+	}
+	s, err = ReadCSV(strings.NewReader("\ufeff1,2\n3,4\n"), "bom.csv", CSVConfig{})
+	if err != nil || s.Len() != 2 || s.X[0] != 1 {
+		t.Errorf("CSV with a byte-order mark: %v, %+v", err, s)
 	}
 	s, err = ReadCSV(strings.NewReader("7;1;2\n8;3;4\n"), "t.csv", CSVConfig{LabelColumn: 1, Comma: ';'})
 	if err != nil {
