@@ -7,6 +7,8 @@ import (
 	"kernelplay/core/expansion"
 	"kernelplay/core/kernel"
 	"kernelplay/core/learn"
+	"kernelplay/ui/sim"
+	"kernelplay/ui/state"
 )
 
 // Benchmark sizes: the page's default surface and the target
@@ -126,4 +128,31 @@ func BenchmarkContours(b *testing.B) {
 		s.Contours(1)
 		s.Contours(-1)
 	}
+}
+
+// BenchmarkFrame is one frame of the page's target load: the default demo
+// (SVMD, Gaussian σ = 0.15, ω = 512, buffer full) learns 100 examples, then
+// the 200×200 surface and its three contours (boundary and margins) are
+// updated.
+func BenchmarkFrame(b *testing.B) {
+	cfg := state.Default()
+	cfg.StepsPerFrame = benchSteps
+	s, err := sim.New(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Step(5000)
+	surf := &Surface{Grid: benchGrid}
+	surf.Render(s.Learner())
+	for b.Loop() {
+		s.Step(benchSteps)
+		surf.Render(s.Learner())
+		m := s.Last().Step.Margin
+		surf.Contours(0)
+		surf.Contours(m)
+		surf.Contours(-m)
+	}
+	f := surf.field
+	b.ReportMetric(float64(f.chebs), "chebyshev")
+	b.ReportMetric(float64(f.incr), "incremental")
 }

@@ -114,7 +114,9 @@ func (f *gaussField) flush() {
 	}
 	for y := range k {
 		plane := f.f[y*g*g : (y+1)*g*g]
-		if 4*area < m*g*g {
+		// Few or narrow terms: windowed axpys; otherwise the blocked product,
+		// whose packing and per-row overhead pay off from minBlocked terms.
+		if m < minBlocked || 4*area < m*g*g {
 			for j := range m {
 				w := f.qw[j*k+y]
 				lo, hi, ylo, yhi := f.win[j][0], f.win[j][1], f.win[j][2], f.win[j][3]

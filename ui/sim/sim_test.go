@@ -273,3 +273,19 @@ func TestNoUsablePoints(t *testing.T) {
 		t.Error("accepted")
 	}
 }
+
+// benchSteps is the page's target learning rate per frame (issue 3).
+const benchSteps = 100
+
+// BenchmarkStep: 100 examples of the default demo (SVMD, Gaussian, ω = 512)
+// once the buffer is full.
+func BenchmarkStep(b *testing.B) {
+	s, err := New(state.Default())
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Step(5000)
+	for b.Loop() {
+		s.Step(benchSteps)
+	}
+}
