@@ -434,21 +434,34 @@ func (e *Expansion) VDot(c []float64) float64 {
 		}
 		return e.LabelQuad(c, e.tmp)
 	}
-	var out float64
 	row := e.row[:e.n]
+	if K == 1 {
+		if c[0] == 0 {
+			return 0
+		}
+		return c[0] * (e.bs*dot(row, e.beta[:e.n]) + e.ba*e.sa[0])
+	}
+	// One pass over the row for every label where c is non-zero; the partial
+	// sums go to sb, which stays invalid (only these labels are computed).
+	nz := e.nzLabels[:0]
 	for y, cy := range c {
-		if cy == 0 {
-			continue
+		if cy != 0 {
+			nz = append(nz, y)
+			e.sb[y] = 0
 		}
-		var sb float64
-		if K == 1 {
-			sb = dot(row, e.beta[:e.n])
-		} else {
-			for i, r := range row {
-				sb += r * e.beta[i*K+y]
-			}
+	}
+	if len(nz) == 0 {
+		return 0
+	}
+	for i, r := range row {
+		o := i * K
+		for _, y := range nz {
+			e.sb[y] += r * e.beta[o+y]
 		}
-		out += cy * (e.bs*sb + e.ba*e.sa[y])
+	}
+	var out float64
+	for _, y := range nz {
+		out += c[y] * (e.bs*e.sb[y] + e.ba*e.sa[y])
 	}
 	return out
 }

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
+	"time"
 
 	"kernelplay/core/kernel"
 	"kernelplay/core/learn"
@@ -102,14 +104,7 @@ func BenchmarkLearnStep(b *testing.B) {
 					name := fmt.Sprintf("%s/%s/d=%d/omega=%d", task, alg, dim, omega)
 					b.Run(name, func(b *testing.B) {
 						l := benchLearner(b, alg, dim, omega, classes)
-						i := 0
-						for steps := 0; bufferLen(l) < omega && steps < 50*omega; steps++ {
-							l.Learn(xs[i%benchPool], ys[i%benchPool])
-							i++
-						}
-						if bufferLen(l) < omega {
-							b.Fatalf("buffer filled to %d of %d", bufferLen(l), omega)
-						}
+						i := prefill(b, l, xs, ys, omega)
 						for b.Loop() {
 							l.Learn(xs[i%benchPool], ys[i%benchPool])
 							i++
@@ -119,4 +114,77 @@ func BenchmarkLearnStep(b *testing.B) {
 			}
 		}
 	}
+}
+
+// prefill learns from the pool until the learner's buffer holds ω terms and
+// returns the next pool index.
+func prefill(b *testing.B, l learn.Learner, xs [][]float64, ys []float64, omega int) int {
+	b.Helper()
+	i := 0
+	for steps := 0; bufferLen(l) < omega && steps < 50*omega; steps++ {
+		l.Learn(xs[i%benchPool], ys[i%benchPool])
+		i++
+	}
+	if bufferLen(l) < omega {
+		b.Fatalf("buffer filled to %d of %d", bufferLen(l), omega)
+	}
+	return i
+}
+
+// BenchmarkSVMDOverNORMA measures the cost ratio of an SVMD step to a NORMA
+// step on the same stream, alternating one step of each so that both see the
+// same machine load (this machine is shared; separate benchmarks drift). It
+// reports the median norma-ns/step and svmd-ns/step (medians discard steps
+// interrupted by other processes) and their ratio svmd/norma; ns/op is the
+// mean of a pair.
+//
+//	go test -run XXX -bench SVMDOverNORMA -benchtime=300x ./core/learn
+func BenchmarkSVMDOverNORMA(b *testing.B) {
+	for _, classes := range benchClasses {
+		task := "binary"
+		if classes > 1 {
+			task = fmt.Sprintf("%dclass", classes)
+		}
+		for _, dim := range benchDims {
+			xs, ys := benchStream(dim, classes)
+			for _, omega := range benchOmegas {
+				b.Run(fmt.Sprintf("%s/d=%d/omega=%d", task, dim, omega), func(b *testing.B) {
+					n := benchLearner(b, "NORMA", dim, omega, classes)
+					s := benchLearner(b, "SVMD", dim, omega, classes)
+					i := prefill(b, n, xs, ys, omega)
+					if j := prefill(b, s, xs, ys, omega); j > i {
+						i = j
+					}
+					// Per-step durations; the medians discard the steps
+					// during which the scheduler ran another process.
+					tn := make([]time.Duration, 0, b.N)
+					ts := make([]time.Duration, 0, b.N)
+					for b.Loop() {
+						x, y := xs[i%benchPool], ys[i%benchPool]
+						t0 := time.Now()
+						n.Learn(x, y)
+						t1 := time.Now()
+						s.Learn(x, y)
+						t2 := time.Now()
+						tn = append(tn, t1.Sub(t0))
+						ts = append(ts, t2.Sub(t1))
+						i++
+					}
+					mn, ms := median(tn), median(ts)
+					b.ReportMetric(float64(mn.Nanoseconds()), "norma-ns/step")
+					b.ReportMetric(float64(ms.Nanoseconds()), "svmd-ns/step")
+					b.ReportMetric(float64(ms)/float64(mn), "svmd/norma")
+				})
+			}
+		}
+	}
+}
+
+// median returns the median of d (reordering d).
+func median(d []time.Duration) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	slices.Sort(d)
+	return d[len(d)/2]
 }
