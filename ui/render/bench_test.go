@@ -2,6 +2,7 @@ package render
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"kernelplay/core/expansion"
@@ -155,4 +156,18 @@ func BenchmarkFrame(b *testing.B) {
 	f := surf.field
 	b.ReportMetric(float64(f.chebs), "chebyshev")
 	b.ReportMetric(float64(f.incr), "incremental")
+}
+
+// BenchmarkChebPoints: choosing the number of Chebyshev points when σ or
+// the grid changes (σ = 0.15 needs 64 points; σ = 0.05 finds none).
+func BenchmarkChebPoints(b *testing.B) {
+	gx, gy := Square.centres(benchGrid)
+	gs := append(append([]float64(nil), gx...), gy...)
+	for _, sigma := range []float64{0.15, 0.05} {
+		b.Run(strconv.FormatFloat(sigma, 'g', -1, 64), func(b *testing.B) {
+			for b.Loop() {
+				chebPoints(1/(2*sigma*sigma), gs, benchGrid/2)
+			}
+		})
+	}
 }

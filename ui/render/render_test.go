@@ -492,3 +492,42 @@ func TestGenericBudget(t *testing.T) {
 		t.Errorf("coarse generic path differs by %g (scale %g)", d, scale)
 	}
 }
+
+// sineModel is a hand-made 1D regression learner, f(x) = 0.8·sin(πx).
+type sineModel struct{}
+
+func (sineModel) Task() learn.Task                        { return learn.Regression }
+func (sineModel) NumScores() int                          { return 1 }
+func (sineModel) Learn(x []float64, y float64) learn.Step { panic("not a learner") }
+func (sineModel) Reset()                                  {}
+func (sineModel) Scores(dst, x []float64) []float64 {
+	dst[0] = 0.8 * math.Sin(math.Pi*x[0])
+	return dst
+}
+
+// TestRegression: the residual surface y − f(x) has its zero contour on the
+// curve, the tube contours at ±ε, and Curve samples f.
+func TestRegression(t *testing.T) {
+	s := &Surface{Grid: 64, Scale: 0.5}
+	img := s.Render(sineModel{})
+	for _, seg := range s.Contours(0) {
+		if d := seg.Y0 - 0.8*math.Sin(math.Pi*seg.X0); math.Abs(d) > 1e-3 {
+			t.Fatalf("curve contour off by %v at x = %v", d, seg.X0)
+		}
+	}
+	for _, seg := range s.Contours(0.2) {
+		if d := seg.Y0 - 0.8*math.Sin(math.Pi*seg.X0) - 0.2; math.Abs(d) > 1e-3 {
+			t.Fatalf("tube contour off by %v", d)
+		}
+	}
+	xs, ys := Curve(sineModel{}, -1, 1, 5)
+	if xs[2] != 0 || ys[2] != 0 || xs[4] != 1 || math.Abs(ys[1]+0.8) > 1e-15 {
+		t.Errorf("Curve: %v %v", xs, ys)
+	}
+	out := image.NewRGBA(img.Bounds())
+	copy(out.Pix, img.Pix)
+	drawSegments(out, s.Contours(0), Square, color.RGBA{0, 0, 0, 255})
+	drawSegments(out, s.Contours(0.2), Square, color.RGBA{90, 90, 90, 255})
+	drawSegments(out, s.Contours(-0.2), Square, color.RGBA{90, 90, 90, 255})
+	golden(t, "regression.png", out)
+}
