@@ -60,12 +60,15 @@ type Expansion struct {
 	trace  bool      // β (v) is kept
 
 	// Ring storage by slot; slots [0, n) are filled.
+	// The coefficient arrays are label-major (K rows of cap slots, entry
+	// [y·cap + slot]) so that every per-label pass — f(x), v(x) and the Nf/Nv
+	// updates — is a contiguous dot product or axpy of length n.
 	x     []float64 // cap·dim support vectors, row-major
 	norms []float64 // cap, ‖x_i‖²
-	alpha []float64 // cap·K, true α_i = as·alpha_i
-	nf    []float64 // cap·K, true Nf_i = as·nf_i (before K_Y)
-	beta  []float64 // cap·K, true β_i = bs·beta_i + ba·alpha_i
-	nv    []float64 // cap·K, true Nv_i = bs·nv_i + ba·nf_i (before K_Y)
+	alpha []float64 // K·cap, true α_i = as·alpha_i
+	nf    []float64 // K·cap, true Nf_i = as·nf_i (before K_Y)
+	beta  []float64 // K·cap, true β_i = bs·beta_i + ba·alpha_i
+	nv    []float64 // K·cap, true Nv_i = bs·nv_i + ba·nf_i (before K_Y)
 	n     int       // terms stored
 	next  int       // slot written by the next push (= oldest slot when full)
 
@@ -90,7 +93,6 @@ type Expansion struct {
 	stmp     []float64 // K, for Scores
 	newAlpha []float64 // K, stored units of the pushed term
 	newBeta  []float64 // K
-	nzLabels []int     // K, labels with a non-zero pushed coefficient
 }
 
 // New returns an empty expansion for inputs of dimension dim with labels
@@ -132,7 +134,6 @@ func New(k kernel.Kernel, dim, labels, capacity int, labelKernel []float64, trac
 		stmp:     make([]float64, labels),
 		newAlpha: make([]float64, labels),
 		newBeta:  make([]float64, labels),
-		nzLabels: make([]int, 0, labels),
 	}
 	if trace {
 		e.beta = make([]float64, capacity*labels)
@@ -206,9 +207,9 @@ func (e *Expansion) X(i int) []float64 {
 // or dst has the wrong length.
 func (e *Expansion) Alpha(dst []float64, i int) []float64 {
 	dst = e.dst(dst)
-	s := e.slot(i) * e.labels
+	s := e.slot(i)
 	for y := range dst {
-		dst[y] = e.as * e.alpha[s+y]
+		dst[y] = e.as * e.alpha[y*e.cap+s]
 	}
 	return dst
 }
@@ -221,9 +222,10 @@ func (e *Expansion) Beta(dst []float64, i int) []float64 {
 		panic("expansion: Beta: expansion keeps no β")
 	}
 	dst = e.dst(dst)
-	s := e.slot(i) * e.labels
+	s := e.slot(i)
 	for y := range dst {
-		dst[y] = e.bs*e.beta[s+y] + e.ba*e.alpha[s+y]
+		o := y*e.cap + s
+		dst[y] = e.bs*e.beta[o] + e.ba*e.alpha[o]
 	}
 	return dst
 }
@@ -296,12 +298,30 @@ func (e *Expansion) LabelQuad(a, b []float64) float64 {
 	return s
 }
 
+// dot returns Σ a_i b_i over len(a) (b at least as long) with four
+// accumulators, for instruction-level parallelism in the per-label passes.
 func dot(a, b []float64) float64 {
-	var s float64
-	for i, v := range a {
-		s += v * b[i]
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float64
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
 	}
-	return s
+	for ; i < len(a); i++ {
+		s0 += a[i] * b[i]
+	}
+	return (s0 + s1) + (s2 + s3)
+}
+
+// axpy adds a·x to y over len(x) (y at least as long).
+func axpy(y []float64, a float64, x []float64) {
+	y = y[:len(x)]
+	for i, v := range x {
+		y[i] += a * v
+	}
 }
 
 // kernelRow writes k(x, x_i) for the stored slots [0, n) into row.
@@ -310,34 +330,11 @@ func (e *Expansion) kernelRow(row, x []float64, xx float64) {
 }
 
 // sums writes dst = Σ_i row_i·c_i over the stored slots for the stored
-// coefficient rows c (cap·K).
+// label-major coefficients c (K·cap): one dot product of length n per label.
 func (e *Expansion) sums(dst, row, c []float64) {
-	K := e.labels
-	if K == 1 {
-		var s0, s1, s2, s3 float64
-		n := e.n
-		i := 0
-		for ; i+4 <= n; i += 4 {
-			s0 += row[i] * c[i]
-			s1 += row[i+1] * c[i+1]
-			s2 += row[i+2] * c[i+2]
-			s3 += row[i+3] * c[i+3]
-		}
-		for ; i < n; i++ {
-			s0 += row[i] * c[i]
-		}
-		dst[0] = (s0 + s1) + (s2 + s3)
-		return
-	}
-	clear(dst)
-	for i, r := range row[:e.n] {
-		if r == 0 {
-			continue
-		}
-		ci := c[i*K : (i+1)*K : (i+1)*K]
-		for y, v := range ci {
-			dst[y] += r * v
-		}
+	row = row[:e.n]
+	for y := range dst {
+		dst[y] = dot(row, c[y*e.cap:])
 	}
 }
 
@@ -435,33 +432,15 @@ func (e *Expansion) VDot(c []float64) float64 {
 		return e.LabelQuad(c, e.tmp)
 	}
 	row := e.row[:e.n]
-	if K == 1 {
-		if c[0] == 0 {
-			return 0
-		}
-		return c[0] * (e.bs*dot(row, e.beta[:e.n]) + e.ba*e.sa[0])
-	}
-	// One pass over the row for every label where c is non-zero; the partial
-	// sums go to sb, which stays invalid (only these labels are computed).
-	nz := e.nzLabels[:0]
-	for y, cy := range c {
-		if cy != 0 {
-			nz = append(nz, y)
-			e.sb[y] = 0
-		}
-	}
-	if len(nz) == 0 {
-		return 0
-	}
-	for i, r := range row {
-		o := i * K
-		for _, y := range nz {
-			e.sb[y] += r * e.beta[o+y]
-		}
-	}
 	var out float64
-	for _, y := range nz {
-		out += c[y] * (e.bs*e.sb[y] + e.ba*e.sa[y])
+	for y, cy := range c {
+		if cy == 0 {
+			continue
+		}
+		// The partial sum goes to sb, which stays invalid (not every label
+		// is computed).
+		e.sb[y] = dot(row, e.beta[y*e.cap:])
+		out += cy * (e.bs*e.sb[y] + e.ba*e.sa[y])
 	}
 	return out
 }
@@ -508,8 +487,8 @@ func (e *Expansion) ScaleAlpha(s float64) {
 	case s == 1:
 	case s == 0:
 		e.foldBeta()
-		clear(e.alpha[:e.n*e.labels])
-		clear(e.nf[:e.n*e.labels])
+		clear(e.alpha)
+		clear(e.nf)
 		clear(e.sa)
 		e.as = 1
 	default:
@@ -536,8 +515,8 @@ func (e *Expansion) MixBeta(a, b float64) {
 		panic("expansion: MixBeta: non-finite factor")
 	}
 	if a == 0 {
-		clear(e.beta[:e.n*e.labels])
-		clear(e.nv[:e.n*e.labels])
+		clear(e.beta)
+		clear(e.nv)
 		clear(e.sb)
 		e.sbValid = true
 		e.bs = 1
@@ -556,9 +535,8 @@ func (e *Expansion) foldBeta() {
 	if !e.trace || (e.bs == 1 && e.ba == 0) {
 		return
 	}
-	m := e.n * e.labels
 	bs, ba := e.bs, e.ba
-	for i := range m {
+	for i := range e.beta {
 		e.beta[i] = bs*e.beta[i] + ba*e.alpha[i]
 		e.nv[i] = bs*e.nv[i] + ba*e.nf[i]
 	}
@@ -571,9 +549,8 @@ func (e *Expansion) foldBeta() {
 // foldAlpha stores true α (and Nf, sa) so that as = 1. β must be folded
 // first (ba = 0).
 func (e *Expansion) foldAlpha() {
-	m := e.n * e.labels
 	as := e.as
-	for i := range m {
+	for i := range e.alpha {
 		e.alpha[i] *= as
 		e.nf[i] *= as
 	}
@@ -656,13 +633,12 @@ func (e *Expansion) Push(alpha, beta []float64) Evicted {
 	copy(e.x[s*e.dim:(s+1)*e.dim], e.px)
 	e.norms[s] = e.pxx
 	for y := range K {
-		e.alpha[s*K+y] = na[y]
-		e.nf[s*K+y] = e.pkk * na[y]
-	}
-	if e.trace {
-		for y := range K {
-			e.beta[s*K+y] = nb[y]
-			e.nv[s*K+y] = e.pkk * nb[y]
+		o := y*e.cap + s
+		e.alpha[o] = na[y]
+		e.nf[o] = e.pkk * na[y]
+		if e.trace {
+			e.beta[o] = nb[y]
+			e.nv[o] = e.pkk * nb[y]
 		}
 	}
 	e.next++
@@ -677,49 +653,17 @@ func (e *Expansion) Push(alpha, beta []float64) Evicted {
 }
 
 // accumulate adds row_j·na to Nf_j and row_j·nb to Nv_j for every stored
-// slot j, in one pass over the row and only for the labels where na or nb is
-// non-zero (two for the multiclass hinge losses).
+// slot j: one axpy of length n per label where na or nb is non-zero (two for
+// the multiclass hinge losses).
 func (e *Expansion) accumulate(na, nb []float64) {
-	K := e.labels
-	n := e.n
-	row := e.row[:n]
-	if K == 1 {
-		a0 := na[0]
-		nf := e.nf[:n]
-		if !e.trace {
-			for j, r := range row {
-				nf[j] += r * a0
-			}
-			return
+	row := e.row[:e.n]
+	for y, a := range na {
+		o := y * e.cap
+		if a != 0 {
+			axpy(e.nf[o:], a, row)
 		}
-		b0 := nb[0]
-		nv := e.nv[:n]
-		for j, r := range row {
-			nf[j] += r * a0
-			nv[j] += r * b0
-		}
-		return
-	}
-	nz := e.nzLabels[:0]
-	for y := range K {
-		if na[y] != 0 || (e.trace && nb[y] != 0) {
-			nz = append(nz, y)
-		}
-	}
-	if !e.trace {
-		for j, r := range row {
-			o := j * K
-			for _, y := range nz {
-				e.nf[o+y] += r * na[y]
-			}
-		}
-		return
-	}
-	for j, r := range row {
-		o := j * K
-		for _, y := range nz {
-			e.nf[o+y] += r * na[y]
-			e.nv[o+y] += r * nb[y]
+		if e.trace && nb[y] != 0 {
+			axpy(e.nv[o:], nb[y], row)
 		}
 	}
 }
@@ -731,11 +675,11 @@ func (e *Expansion) evictionDeltas(s int) (dNorm, dPi float64) {
 	kee := e.k.FromDot(e.norms[s], e.norms[s], e.norms[s])
 	ae, fe := e.tmp, e.tmp2 // α_e, then f(x_e, ·)
 	for y := range K {
-		ae[y] = e.as * e.alpha[s*K+y]
+		ae[y] = e.as * e.alpha[y*e.cap+s]
 	}
 	// α_eᵀ f(x_e, ·) = α_eᵀ K_Y (as·Nf_e).
 	for y := range K {
-		fe[y] = e.as * e.nf[s*K+y]
+		fe[y] = e.as * e.nf[y*e.cap+s]
 	}
 	aKf := e.LabelQuad(ae, fe)
 	aKa := e.LabelQuad(ae, ae)
@@ -746,8 +690,9 @@ func (e *Expansion) evictionDeltas(s int) (dNorm, dPi float64) {
 	// β_e and v(x_e, ·) before K_Y, one label at a time.
 	var aKv, bKf, aKb float64
 	for y := range K {
-		be := e.bs*e.beta[s*K+y] + e.ba*e.alpha[s*K+y]
-		ve := e.bs*e.nv[s*K+y] + e.ba*e.nf[s*K+y]
+		o := y*e.cap + s
+		be := e.bs*e.beta[o] + e.ba*e.alpha[o]
+		ve := e.bs*e.nv[o] + e.ba*e.nf[o]
 		if e.ky == nil {
 			aKv += ae[y] * ve
 			bKf += be * fe[y]
