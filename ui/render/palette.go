@@ -9,9 +9,14 @@
 // The Gaussian kernel factorises over the grid's coordinates,
 // k(x_i, g) = e^{−γ(g_x − x_i1)²}·e^{−γ(g_y − x_i2)²}, so the field
 // F = Σ_i α_i k(x_i, ·) on a G×G grid is a sum of rank-one outer products of
-// two precomputed 1D exponentials; [Surface] keeps F between frames and
-// updates it by the terms the buffer gained and lost (old coefficients all
-// scale by one factor per step in NORMA and SVMD).
+// two precomputed 1D exponentials. [Surface] keeps F between frames and
+// takes the cheapest exact-to-1e-9 way to the next frame: an incremental
+// update by the terms the buffer gained and lost (old coefficients all scale
+// by one factor per step in NORMA and SVMD), a Chebyshev-compressed
+// recompute when the kernel is wide (cheb.go: O(ω·r² + G²·r) for r ≈ 32
+// points at σ = 0.35), or a full recompute. Polynomial and linear kernels
+// are expanded into monomials of the grid coordinates (poly.go); other
+// kernels and learners fall back to Learner.Scores on a budgeted grid.
 //
 // Package render is pure Go: it must not import syscall/js or
 // kernelplay/ui (the Vecty components draw what it computes).

@@ -531,3 +531,18 @@ func TestRegression(t *testing.T) {
 	drawSegments(out, s.Contours(-0.2), Square, color.RGBA{90, 90, 90, 255})
 	golden(t, "regression.png", out)
 }
+
+func TestPolyline(t *testing.T) {
+	ax := Axis{Min: 1, Max: 100, P0: 0, P1: 200, Log: true}
+	ay := Axis{Min: -1, Max: 1, P0: 100, P1: 0}
+	got := Polyline(nil, []float64{0, 1, 10, 100, math.NaN()}, []float64{0, -1, 0, 1, 0}, ax, ay)
+	want := []float64{0, 100, 100, 50, 200, 0} // x = 0 is off the log axis; NaN dropped
+	if len(got) != len(want) {
+		t.Fatalf("got %v", got)
+	}
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > 1e-12 {
+			t.Fatalf("got %v, want %v", got, want)
+		}
+	}
+}

@@ -289,3 +289,41 @@ func BenchmarkStep(b *testing.B) {
 		s.Step(benchSteps)
 	}
 }
+
+// TestNoveltyAndRegression: the novelty detector scores the data's blobs
+// above far-away points, and NORMA regression fits the noisy sine.
+func TestNoveltyAndRegression(t *testing.T) {
+	cfg := state.Default()
+	cfg, err := state.Apply(cfg, state.SetField{Key: "t", Value: state.TaskNovelty})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Preset, cfg.Sigma = state.PresetGaussians, 0.3
+	s := mustNew(t, cfg)
+	s.Step(2000)
+	out := make([]float64, 1)
+	in := s.Learner().Scores(out, []float64{0.5 * math.Cos(math.Pi*5/4), 0.5 * math.Sin(math.Pi*5/4)})[0]
+	far := s.Learner().Scores(out, []float64{0.9, -0.9})[0]
+	if !(in > 0 && far < 0) {
+		t.Errorf("novelty: blob centre %v, far corner %v (want > 0 and < 0)", in, far)
+	}
+
+	cfg, err = state.Apply(state.Default(), state.SetField{Key: "t", Value: state.TaskRegression})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Sigma, cfg.Noise, cfg.Lambda, cfg.Eta0, cfg.Tau = 0.3, 0.05, 0.01, 0.5, 1000
+	s = mustNew(t, cfg)
+	s.Step(3000)
+	sum := 0.0
+	for i := range 21 {
+		x := -1 + float64(i)/10
+		sum += math.Abs(s.Learner().Scores(out, []float64{x})[0] - 0.8*math.Sin(math.Pi*x))
+	}
+	if sum/21 > 0.1 || s.Err() != nil {
+		t.Errorf("regression: mean |f − sin| = %v, err %v", sum/21, s.Err())
+	}
+	if p := s.Points(); len(p) == 0 || math.Abs(p[0].Y) > 1 {
+		t.Errorf("regression points %v", p[:1])
+	}
+}
