@@ -201,11 +201,23 @@ func (c *DCD) Fit(X *mat.Dense, y []float64) (DCDResult, error) {
 			default:
 				pg = g
 			}
-			pgMax = math.Max(pgMax, pg)
-			pgMin = math.Min(pgMin, pg)
-			if math.Abs(pg) > 1e-12 {
+			// Plain comparisons: math.Max/Min's NaN and ±0 handling costs ~20%
+			// of the epoch here, and no NaN can occur (finite inputs checked).
+			if pg > pgMax {
+				pgMax = pg
+			}
+			if pg < pgMin {
+				pgMin = pg
+			}
+			if pg > 1e-12 || pg < -1e-12 {
 				old := alpha[i]
-				alpha[i] = math.Min(math.Max(old-g/qd[i], 0), upper)
+				a := old - g/qd[i]
+				if a < 0 {
+					a = 0
+				} else if a > upper {
+					a = upper
+				}
+				alpha[i] = a
 				rows.axpy(i, (alpha[i]-old)*yi, w)
 				res.Updates++
 			}

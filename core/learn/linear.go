@@ -266,10 +266,15 @@ func allFinite(v []float64) bool {
 // (Hsieh et al. 2008 §2; lecture "O(M_nz)"). The bias feature, when used, is
 // an extra stored entry of value bias in column d.
 type csr struct {
-	start []int     // row i is idx/val[start[i]:start[i+1]]
-	idx   []int     // column indices
-	val   []float64 // values
-	sqn   []float64 // ‖x̃_i‖²
+	start []int      // row i is ent[start[i]:start[i+1]]
+	ent   []csrEntry // non-zero entries, interleaved for locality (as LIBLINEAR's feature_node)
+	sqn   []float64  // ‖x̃_i‖²
+}
+
+// csrEntry is one non-zero entry x_ij of a compressed row.
+type csrEntry struct {
+	j int
+	v float64
 }
 
 // newCSR compresses X (N×d); bias > 0 appends a column of value bias.
@@ -294,8 +299,7 @@ func newCSR(X mat.Matrix, bias float64) csr {
 			nnz++
 		}
 	}
-	c.idx = make([]int, 0, nnz)
-	c.val = make([]float64, 0, nnz)
+	c.ent = make([]csrEntry, 0, nnz)
 	for i := 0; i < n; i++ {
 		var s float64
 		if dense != nil {
@@ -305,18 +309,16 @@ func newCSR(X mat.Matrix, bias float64) csr {
 		}
 		for j, v := range row {
 			if v != 0 {
-				c.idx = append(c.idx, j)
-				c.val = append(c.val, v)
+				c.ent = append(c.ent, csrEntry{j, v})
 				s += v * v
 			}
 		}
 		if bias > 0 {
-			c.idx = append(c.idx, d)
-			c.val = append(c.val, bias)
+			c.ent = append(c.ent, csrEntry{d, bias})
 			s += bias * bias
 		}
 		c.sqn[i] = s
-		c.start[i+1] = len(c.idx)
+		c.start[i+1] = len(c.ent)
 	}
 	return c
 }
@@ -324,19 +326,15 @@ func newCSR(X mat.Matrix, bias float64) csr {
 // dot returns ⟨w, x̃_i⟩.
 func (c *csr) dot(i int, w []float64) float64 {
 	var s float64
-	lo, hi := c.start[i], c.start[i+1]
-	idx, val := c.idx[lo:hi], c.val[lo:hi]
-	for k, j := range idx {
-		s += w[j] * val[k]
+	for _, e := range c.ent[c.start[i]:c.start[i+1]] {
+		s += w[e.j] * e.v
 	}
 	return s
 }
 
 // axpy adds a·x̃_i to w.
 func (c *csr) axpy(i int, a float64, w []float64) {
-	lo, hi := c.start[i], c.start[i+1]
-	idx, val := c.idx[lo:hi], c.val[lo:hi]
-	for k, j := range idx {
-		w[j] += a * val[k]
+	for _, e := range c.ent[c.start[i]:c.start[i+1]] {
+		w[e.j] += a * e.v
 	}
 }
