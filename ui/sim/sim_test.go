@@ -42,7 +42,10 @@ func TestDeterministic(t *testing.T) {
 	for range 100 {
 		b.Step(15)
 	}
-	ta, tb := a.Traces(), b.Traces()
+	ta := a.Traces()
+	var tb Traces
+	b.TracesInto(&tb)
+	b.TracesInto(&tb) // reuse
 	for i, p := range [][2]Series{{ta.Eta, tb.Eta}, {ta.AvgError, tb.AvgError}, {ta.Loss, tb.Loss},
 		{ta.Buffer, tb.Buffer}, {ta.Margin, tb.Margin}} {
 		if !sameSeries(p[0], p[1]) || len(p[0].T) == 0 {

@@ -38,10 +38,17 @@ type Traces struct {
 
 // Traces returns the downsampled series (fresh slices).
 func (s *Sim) Traces() Traces {
+	var t Traces
+	s.TracesInto(&t)
+	return t
+}
+
+// TracesInto writes the downsampled series into dst, reusing its slices'
+// memory (for a page that redraws its charts every frame without garbage).
+func (s *Sim) TracesInto(dst *Traces) {
 	r := &s.traces
-	return Traces{
-		Eta: r.series[0].out(), AvgError: r.series[1].out(), Loss: r.series[2].out(),
-		Buffer: r.series[3].out(), Margin: r.series[4].out(),
+	for i, d := range []*Series{&dst.Eta, &dst.AvgError, &dst.Loss, &dst.Buffer, &dst.Margin} {
+		r.series[i].appendTo(d)
 	}
 }
 
@@ -89,6 +96,13 @@ type series struct {
 
 func (s *series) out() Series {
 	var o Series
+	s.appendTo(&o)
+	return o
+}
+
+// appendTo writes the series into o, reusing o's memory.
+func (s *series) appendTo(o *Series) {
+	o.T, o.V = o.T[:0], o.V[:0]
 	emit := func(b bucket) {
 		if b.n == 0 {
 			return
@@ -106,7 +120,6 @@ func (s *series) out() Series {
 		emit(b)
 	}
 	emit(s.open)
-	return o
 }
 
 // recorder keeps the five series with a common bucket width.
