@@ -171,3 +171,20 @@ func BenchmarkChebPoints(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkChain joins the boundary of the default demo's surface (two
+// spirals: a few thousand segments) into polylines.
+func BenchmarkChain(b *testing.B) {
+	s, err := sim.New(state.Default())
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Step(3000)
+	surf := &Surface{Grid: benchGrid}
+	surf.Render(s.Learner())
+	segs := surf.Contours(0)
+	b.ReportMetric(float64(len(segs)), "segments")
+	for b.Loop() {
+		Chain(segs)
+	}
+}

@@ -57,7 +57,9 @@ func Contours(v []float64, g int, view Viewport, level float64) []Segment {
 			seg := func(p, q func() (float64, float64)) {
 				ax, ay := p()
 				bx, by := q()
-				segs = append(segs, Segment{ax, ay, bx, by})
+				if ax != bx || ay != by { // a level through a corner: no zero-length pieces
+					segs = append(segs, Segment{ax, ay, bx, by})
+				}
 			}
 			switch idx {
 			case 1, 14:
@@ -120,4 +122,70 @@ func (s *Surface) Contours(level float64) []Segment {
 		segs = append(segs, Contours(gap, g, s.view, level)...)
 	}
 	return segs
+}
+
+// Chain joins segments that share end points (as those of [Contours] do
+// exactly: neighbouring cells interpolate a shared edge from the same two
+// corners) into polylines, each a flat list x0, y0, x1, y1, … in input
+// coordinates; a closed curve ends with its first point repeated. Drawing
+// polylines instead of segments takes half the canvas calls and lets dash
+// patterns run along the curve instead of restarting at every cell. The
+// order of the polylines and their direction are deterministic but
+// otherwise unspecified.
+func Chain(segs []Segment) [][]float64 {
+	type key [2]uint64
+	k := func(x, y float64) key { return key{math.Float64bits(x), math.Float64bits(y)} }
+	// ends[p] lists the segments with an end at p (at most two).
+	ends := make(map[key][]int32, 2*len(segs))
+	for i, s := range segs {
+		ends[k(s.X0, s.Y0)] = append(ends[k(s.X0, s.Y0)], int32(i))
+		ends[k(s.X1, s.Y1)] = append(ends[k(s.X1, s.Y1)], int32(i))
+	}
+	used := make([]bool, len(segs))
+	// other returns an unused segment other than i ending at (x, y), or −1.
+	other := func(i int, x, y float64) int {
+		for _, j := range ends[k(x, y)] {
+			if int(j) != i && !used[j] {
+				return int(j)
+			}
+		}
+		return -1
+	}
+	// extend walks from segment i's end (x, y) and appends the points.
+	extend := func(line []float64, i int, x, y float64) []float64 {
+		for {
+			j := other(i, x, y)
+			if j < 0 {
+				return line
+			}
+			used[j] = true
+			s := segs[j]
+			if s.X0 == x && s.Y0 == y {
+				x, y = s.X1, s.Y1
+			} else {
+				x, y = s.X0, s.Y0
+			}
+			line = append(line, x, y)
+			i = j
+		}
+	}
+	var lines [][]float64
+	for i, s := range segs {
+		if used[i] {
+			continue
+		}
+		used[i] = true
+		fwd := extend([]float64{s.X0, s.Y0, s.X1, s.Y1}, i, s.X1, s.Y1)
+		// Walk backwards from the first point, then join.
+		back := extend(nil, i, s.X0, s.Y0)
+		if len(back) > 0 {
+			line := make([]float64, 0, len(back)+len(fwd))
+			for j := len(back) - 2; j >= 0; j -= 2 {
+				line = append(line, back[j], back[j+1])
+			}
+			fwd = append(line, fwd...)
+		}
+		lines = append(lines, fwd)
+	}
+	return lines
 }

@@ -546,3 +546,48 @@ func TestPolyline(t *testing.T) {
 		}
 	}
 }
+
+// TestChain: the circle's segments join into one closed polyline of
+// length π; two separate circles into two.
+func TestChain(t *testing.T) {
+	const g = 81
+	gx, gy := Square.centres(g)
+	v := make([]float64, g*g)
+	w := make([]float64, g*g)
+	for py := range g {
+		for px := range g {
+			x, y := gx[px], gy[py]
+			v[py*g+px] = x*x + y*y - 0.25
+			w[py*g+px] = min((x-0.5)*(x-0.5)+y*y, (x+0.5)*(x+0.5)+y*y) - 0.09
+		}
+	}
+	segs := Contours(v, g, Viewport{}, 0)
+	lines := Chain(segs)
+	if len(lines) != 1 {
+		t.Fatalf("%d polylines", len(lines))
+	}
+	l := lines[0]
+	if len(l) != 2*(len(segs)+1) || l[0] != l[len(l)-2] || l[1] != l[len(l)-1] {
+		t.Fatalf("polyline of %d points for %d segments, closed %v", len(l)/2, len(segs), l[0] == l[len(l)-2])
+	}
+	length := 0.0
+	for i := 2; i < len(l); i += 2 {
+		length += math.Hypot(l[i]-l[i-2], l[i+1]-l[i-1])
+	}
+	if math.Abs(length-math.Pi) > 0.01 {
+		t.Errorf("length %v", length)
+	}
+	if n := len(Chain(Contours(w, g, Viewport{}, 0))); n != 2 {
+		t.Errorf("two circles gave %d polylines", n)
+	}
+	// An open curve (a line across the square) stays open.
+	for py := range g {
+		for px := range g {
+			v[py*g+px] = gx[px] - 0.1*gy[py]
+		}
+	}
+	lines = Chain(Contours(v, g, Viewport{}, 0))
+	if len(lines) != 1 || lines[0][1] == lines[0][len(lines[0])-1] {
+		t.Errorf("open line: %d polylines", len(lines))
+	}
+}
