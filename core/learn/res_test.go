@@ -1,6 +1,7 @@
 package learn
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -253,11 +254,13 @@ func TestRESReportComparisons(t *testing.T) {
 }
 
 // BenchmarkRESLearn times one Learn call (L = 5, so one RES iteration every
-// fifth call) in dimension resBenchDim; BenchmarkSGDLearn the SGD step.
+// fifth call) in the paper's dimensions resBenchSmall and resBenchLarge;
+// BenchmarkSGDLearn the SGD step.
 func BenchmarkRESLearn(b *testing.B) {
-	for _, dim := range []int{4, 40} {
+	const resBenchSmall, resBenchLarge = 4, 40
+	for _, dim := range []int{resBenchSmall, resBenchLarge} {
 		X, y := resPaperSet(dim, 1000, 1)
-		b.Run(map[int]string{4: "n=4", 40: "n=40"}[dim], func(b *testing.B) {
+		b.Run(fmt.Sprintf("n=%d", dim), func(b *testing.B) {
 			r, _ := NewRES(dim, RESSettings{})
 			b.ReportAllocs()
 			i := 0
