@@ -55,6 +55,7 @@ type gaussField struct {
 	// coefficients (k each); scratch for flush.
 	qx, qw     []float64
 	bx, by, at []float64
+	bsel       []float64
 	pack       []float64
 	win        [][4]int
 	full       int       // full direct recomputes (for tests)
@@ -132,16 +133,40 @@ func (f *gaussField) flush() {
 			}
 			continue
 		}
-		// A, transposed so that row py is contiguous over the terms.
-		f.at = grow(f.at, g*m)
+		// The terms with a coefficient for this label (multiclass terms
+		// usually have two non-zero labels of K): A transposed so that row
+		// py is contiguous over them, and their rows of B.
+		mm := 0
 		for j := range m {
-			w := f.qw[j*k+y]
-			ey := f.by[j*g : (j+1)*g]
-			for py, e := range ey {
-				f.at[py*m+j] = w * e
+			if f.qw[j*k+y] != 0 {
+				mm++
 			}
 		}
-		rankUpdate(plane, g, f.at[:g*m], f.bx[:m*g], m, &f.pack)
+		if mm == 0 {
+			continue
+		}
+		f.at = grow(f.at, g*mm)
+		bsel := f.bx[:m*g]
+		if mm < m {
+			f.bsel = grow(f.bsel, mm*g)
+			bsel = f.bsel
+		}
+		jj := 0
+		for j := range m {
+			w := f.qw[j*k+y]
+			if w == 0 {
+				continue
+			}
+			ey := f.by[j*g : (j+1)*g]
+			for py, e := range ey {
+				f.at[py*mm+jj] = w * e
+			}
+			if mm < m {
+				copy(bsel[jj*g:(jj+1)*g], f.bx[j*g:(j+1)*g])
+			}
+			jj++
+		}
+		rankUpdate(plane, g, f.at[:g*mm], bsel[:mm*g], mm, &f.pack)
 	}
 	f.qx, f.qw = f.qx[:0], f.qw[:0]
 }
