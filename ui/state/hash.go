@@ -64,7 +64,8 @@ func Encode(c Config) string {
 
 // Decode reads a hash written by [Encode] (a leading '#' is allowed; an
 // empty hash gives [Default]). Missing settings take their [Default] value,
-// so hand-written short links work. It returns an error — with a message a
+// so hand-written short links work; empty segments ("&&", a trailing '&')
+// are skipped. It returns an error — with a message a
 // user can act on, naming the setting — for a wrong version, a malformed,
 // unknown or repeated setting, corrupt points, or a configuration that
 // fails [Config.Validate]. Decode never panics.
@@ -93,6 +94,9 @@ func Decode(hash string) (Config, error) {
 	c := Default()
 	seen := make(map[string]bool, len(parts))
 	for _, part := range parts[1:] {
+		if part == "" {
+			continue // "a&&b" or a trailing '&', as links get pasted
+		}
 		k, v, ok := strings.Cut(part, "=")
 		if !ok {
 			return Config{}, fmt.Errorf("link: malformed setting %q: want key=value", clip(part))

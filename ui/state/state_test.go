@@ -242,6 +242,10 @@ func TestDecodeErrors(t *testing.T) {
 			t.Errorf("error %q lacks the link: prefix", err)
 		}
 	}
+	// A trailing '&' is harmless.
+	if c, err := Decode("v1&s=0.5&"); err != nil || c.Sigma != 0.5 {
+		t.Errorf("trailing &: %v", err)
+	}
 	// Percent-escaped links (as some chat apps rewrite them) still decode.
 	if c, err := Decode("#v1%26s%3D0.5"); err != nil || c.Sigma != 0.5 {
 		t.Errorf("escaped link: %v, σ = %v", err, c.Sigma)
