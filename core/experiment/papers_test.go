@@ -174,7 +174,13 @@ func TestPaperSwitch(t *testing.T) {
 			// "in response to the change of the distribution η increases
 			// again": SVMD's mean η over t = 550..649 against t = 450..499.
 			before, after := s.MeanEta(450, 500), s.MeanEta(550, 650)
-			t.Logf("SVMD mean η: %.4g before the switch (t = 450..499), %.4g after (t = 550..649)", before, after)
+			t.Logf("SVMD mean η: %.4g over t = 0..49, %.4g over 50..99, %.4g before the switch (t = 450..499), %.4g after (t = 550..649), %.4g at the end (900..999)",
+				s.MeanEta(0, 50), s.MeanEta(50, 100), before, after, s.MeanEta(900, 1000))
+			// "in the case of SVMD η is raised at the initial iterations ...
+			// and then decays until halfway through the data".
+			if early := s.MeanEta(0, 100); !(early > 1 && before < early) {
+				t.Errorf("seed %d: SVMD's η is not raised early (%.4g over t < 100) and then lowered (%.4g)", seed, early, before)
+			}
 			if !(after > 1.5*before) {
 				t.Errorf("seed %d: SVMD's η does not rise after the switch: %.4g → %.4g", seed, before, after)
 			}
