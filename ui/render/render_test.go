@@ -591,3 +591,33 @@ func TestChain(t *testing.T) {
 		t.Errorf("open line: %d polylines", len(lines))
 	}
 }
+
+// TestIncrementalRepeatedTerms: a perceptron on contradictory clicked
+// points stores the same (x, ±1) terms over and over, so many shifts of
+// the buffer match the saved terms; any match must give the right field.
+func TestIncrementalRepeatedTerms(t *testing.T) {
+	l, err := learn.NewPerceptron(learn.PerceptronConfig{Kernel: kernel.Gaussian{Sigma: 0.4}, BufferSize: 16}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := l.Expansion()
+	gx, gy := Square.centres(30)
+	var inc, ref gaussField
+	inc.direct, ref.direct = true, true
+	inc.reset(gx, gy, 1/(2*0.4*0.4), 1)
+	ref.reset(gx, gy, 1/(2*0.4*0.4), 1)
+	pts := [][3]float64{{0.5, 0.5, 1}, {0.5, 0.5, -1}, {-0.5, 0, 1}, {-0.5, 0, -1}}
+	rng := rand.New(rand.NewPCG(testSeed, 7))
+	for frame := range 60 {
+		for range rng.IntN(12) {
+			p := pts[rng.IntN(len(pts))]
+			l.Learn(p[:2], p[2])
+		}
+		inc.update(opaque{e}, 1000)
+		ref.recompute(opaque{e})
+		if d := maxDiff(inc.f, ref.f); d > 1e-12 {
+			t.Fatalf("frame %d: incremental differs from full by %g", frame, d)
+		}
+	}
+	t.Logf("%d incremental updates, %d full recomputes", inc.incr, inc.full)
+}
