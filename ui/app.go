@@ -1,0 +1,271 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"syscall/js"
+
+	"github.com/hexops/vecty"
+
+	"kernelplay/ui/state"
+)
+
+// App is the running page: the store, the Vecty tree and the frame loop.
+// wasm/main.go calls [Run]; nothing else is global.
+type App struct {
+	store  *Store
+	page   *Page
+	plot   *Plot
+	strip  *Strip
+	charts *Charts
+	stats  *Stats
+
+	raf       js.Func // the one requestAnimationFrame callback, reused every frame
+	pacer     Pacer
+	fps       RateMeter // frames drawn per second
+	sps       RateMeter // learning steps per second
+	lastStats float64   // time of the last read-out refresh, ms
+	broken    bool      // drawing panicked: stop drawing until the next change
+
+	// What the canvases last showed, to skip redrawing an unchanged picture.
+	drawnSim any
+	drawnT   int
+	drawnRev int
+	rev      int // bumps on every store change
+
+	mounted      bool    // the body has been rendered: Rerender is allowed
+	firstSurface float64 // ms from navigation to the first drawn surface (0: not yet)
+	frames       int
+	stepMS       float64 // learning time per frame, ms (exponential moving average)
+	drawMS       float64 // drawing time per drawn frame, ms (exponential moving average)
+	lastCopied   string
+}
+
+// Run builds the page for the share link's hash (without '#'; "" for the
+// default demo), starts the frame loop and renders the body. It never
+// returns. A malformed hash shows a message and the default demo.
+func Run(hash string) {
+	a := &App{}
+	a.store = NewStore(hash)
+	a.page = &Page{app: a}
+	a.plot = &Plot{app: a}
+	a.strip = &Strip{app: a}
+	a.charts = &Charts{app: a}
+	a.stats = &Stats{app: a}
+	a.store.Subscribe(func() {
+		a.rev++
+		a.broken = false
+		a.syncURL()
+		a.rerender()
+	})
+	a.installKeys()
+	a.installHashChange()
+	a.installDebugHook()
+	a.raf = js.FuncOf(a.frame)
+	js.Global().Call("requestAnimationFrame", a.raf)
+	a.syncURL()
+	vecty.SetTitle("kernelplay — online kernel learning, live")
+	vecty.RenderBody(a.page)
+}
+
+// recovered turns a panic into a message with a Reset button; the page stays
+// alive. It must be deferred directly.
+func (a *App) recovered(where string) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	err, ok := r.(error)
+	if !ok {
+		err = fmt.Errorf("%v", r)
+	}
+	js.Global().Get("console").Call("error", "kernelplay: panic in "+where+": "+err.Error()+"\n"+string(debug.Stack()))
+	a.broken = true
+	a.store.Fail(fmt.Errorf("%s: %w", where, err))
+	a.rev++
+	a.rerender()
+}
+
+// rerender schedules the page and the read-outs for rendering (Vecty batches
+// it into the next animation frame); before the first render it does
+// nothing.
+func (a *App) rerender() {
+	if !a.mounted {
+		return
+	}
+	vecty.Rerender(a.page)
+	vecty.Rerender(a.stats)
+}
+
+// on wraps an event handler so that a panic in it becomes a message instead
+// of killing the program.
+func (a *App) on(f func(*vecty.Event)) func(*vecty.Event) {
+	return func(e *vecty.Event) {
+		defer a.recovered("event handler")
+		f(e)
+	}
+}
+
+// jsFunc wraps a callback for addEventListener with the same protection.
+func (a *App) jsFunc(where string, f func(this js.Value, args []js.Value)) js.Func {
+	return js.FuncOf(func(this js.Value, args []js.Value) any {
+		defer a.recovered(where)
+		f(this, args)
+		return nil
+	})
+}
+
+// frame is the requestAnimationFrame callback: advance the run by the
+// ticks due (capped, as Ebitengine does) times StepsPerFrame, redraw the
+// canvases if anything changed, refresh the read-outs four times a second.
+func (a *App) frame(this js.Value, args []js.Value) any {
+	js.Global().Call("requestAnimationFrame", a.raf) // first: a panic below must not stop the loop
+	defer a.recovered("frame")
+	now := args[0].Float()
+	s := a.store
+	c := s.Config()
+	steps := 0
+	if c.Playing && s.Sim().Err() == nil {
+		steps = a.pacer.Ticks(now) * c.StepsPerFrame
+		t0 := perfNow()
+		if s.Advance(steps) {
+			s.Changed()
+		}
+		a.stepMS = ema(a.stepMS, perfNow()-t0)
+	} else {
+		a.pacer.Reset()
+	}
+	a.sps.Add(now, steps)
+	if !a.broken {
+		a.draw(now)
+	}
+	if now-a.lastStats >= 250 && a.mounted {
+		a.lastStats = now
+		vecty.Rerender(a.stats)
+	}
+	return nil
+}
+
+// draw redraws the canvases when the model, the config or a canvas size
+// changed since the last frame.
+func (a *App) draw(now float64) {
+	sm := a.store.Sim()
+	resized := a.plot.resized() || a.strip.resized() || a.charts.resized()
+	if !resized && any(sm) == a.drawnSim && sm.T() == a.drawnT && a.rev == a.drawnRev {
+		return
+	}
+	t0 := perfNow()
+	if !a.plot.draw() {
+		return // not mounted yet
+	}
+	a.strip.draw()
+	a.charts.draw()
+	a.drawMS = ema(a.drawMS, perfNow()-t0)
+	a.drawnSim, a.drawnT, a.drawnRev = sm, sm.T(), a.rev
+	a.frames++
+	a.fps.Add(now, 1)
+	if a.firstSurface == 0 {
+		a.firstSurface = perfNow()
+	}
+}
+
+// syncURL writes the share link of the current config into the address bar
+// (without adding a history entry).
+func (a *App) syncURL() {
+	h := "#" + a.store.Hash()
+	loc := js.Global().Get("location")
+	if loc.Get("hash").String() != h {
+		js.Global().Get("history").Call("replaceState", nil, "", h)
+	}
+}
+
+// installHashChange reloads the configuration when the user pastes another
+// link into the address bar of an open page.
+func (a *App) installHashChange() {
+	js.Global().Call("addEventListener", "hashchange", a.jsFunc("hashchange", func(js.Value, []js.Value) {
+		h := strings.TrimPrefix(js.Global().Get("location").Get("hash").String(), "#")
+		if h != a.store.Hash() {
+			a.store.Dispatch(LoadLink{Hash: h})
+		}
+	}))
+}
+
+// installKeys binds space (play/pause), → (step; shift: 10) and r (reset).
+// Keys typed into a text field, a select or a slider are left alone.
+func (a *App) installKeys() {
+	js.Global().Get("document").Call("addEventListener", "keydown", a.jsFunc("keyboard", func(_ js.Value, args []js.Value) {
+		e := args[0]
+		if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
+			return
+		}
+		switch e.Get("target").Get("tagName").String() {
+		case "INPUT", "SELECT", "TEXTAREA":
+			return
+		}
+		switch e.Get("key").String() {
+		case " ":
+			e.Call("preventDefault") // no page scroll, no click on a focused button
+			a.store.Dispatch(state.TogglePlay{})
+		case "ArrowRight":
+			e.Call("preventDefault")
+			n := 1
+			if e.Get("shiftKey").Bool() {
+				n = 10
+			}
+			a.store.Dispatch(state.Step{N: n})
+		case "r", "R":
+			a.store.Dispatch(state.Reset{})
+		}
+	}))
+}
+
+// copyLink copies the share link with navigator.clipboard, falling back to a
+// hidden text area and execCommand("copy"), and finally to showing the link.
+func (a *App) copyLink() {
+	a.syncURL()
+	url := js.Global().Get("location").Get("href").String()
+	a.lastCopied = url
+	done := func(ok bool) {
+		if ok {
+			a.store.Notify(Message{Kind: Info, Text: "Link copied: it replays this run step for step."})
+		} else {
+			a.store.Notify(Message{Kind: Info, Text: "Copy this link: " + url})
+		}
+	}
+	fallback := func() {
+		doc := js.Global().Get("document")
+		ta := doc.Call("createElement", "textarea")
+		ta.Set("value", url)
+		ta.Get("style").Set("position", "fixed")
+		ta.Get("style").Set("opacity", "0")
+		doc.Get("body").Call("appendChild", ta)
+		ta.Call("select")
+		ok := doc.Call("execCommand", "copy").Bool()
+		ta.Call("remove")
+		done(ok)
+	}
+	clip := js.Global().Get("navigator").Get("clipboard")
+	if clip.IsUndefined() || clip.IsNull() {
+		fallback()
+		return
+	}
+	var then, catch js.Func
+	release := func() { then.Release(); catch.Release() }
+	then = a.jsFunc("clipboard", func(js.Value, []js.Value) { release(); done(true) })
+	catch = a.jsFunc("clipboard", func(js.Value, []js.Value) { release(); fallback() })
+	clip.Call("writeText", url).Call("then", then, catch)
+}
+
+// perfNow is performance.now(): milliseconds since the navigation started.
+func perfNow() float64 { return js.Global().Get("performance").Call("now").Float() }
+
+// ema folds a new sample into an exponential moving average (weight 1/16).
+func ema(avg, v float64) float64 {
+	if avg == 0 {
+		return v
+	}
+	return avg + (v-avg)/16
+}

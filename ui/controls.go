@@ -1,0 +1,231 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"kernelplay/ui/state"
+)
+
+// The groups of the controls column, in order. Learner and steps per frame
+// sit in the top bar; the surface resolution under the plot.
+var columnGroups = []state.Group{state.GroupData, state.GroupLearner, state.GroupKernel,
+	state.GroupStepSize, state.GroupBuffer}
+
+// elsewhere lists fields drawn outside the column (or not at all: the mode
+// has a single value for now).
+var elsewhere = map[string]bool{"mode": true, "l": true, "spf": true, "g": true, "play": true}
+
+// controls builds the column from state.Fields: one group per panel, one
+// control per active field, with its symbol, fixed-width value, range and a
+// one-line hint. Inactive fields (σ under the linear kernel, μ for NORMA…)
+// are left out, as are fields the link hides.
+func (p *Page) controls() []vecty.MarkupOrChild {
+	a := p.app
+	c := a.store.Config()
+	hidden := map[string]bool{}
+	for _, k := range c.Hide {
+		hidden[k] = true
+	}
+	var out []vecty.MarkupOrChild
+	for _, g := range columnGroups {
+		var items []vecty.MarkupOrChild
+		items = append(items, elem.Heading2(vecty.Text(string(g))))
+		if g == state.GroupData {
+			items = append(items, p.pointTools())
+		}
+		n := 0
+		for i := range state.Fields {
+			f := &state.Fields[i]
+			if f.Group != g || elsewhere[f.Key] || hidden[f.Key] || !f.Active(c) {
+				continue
+			}
+			items = append(items, a.control(f, c))
+			n++
+		}
+		if n == 0 && g != state.GroupData {
+			continue
+		}
+		out = append(out, elem.Section(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("group"))}, items...)...))
+	}
+	return out
+}
+
+// control renders one field: a row with symbol, label, input and value, and
+// a line with the range and the hint.
+func (a *App) control(f *state.Field, c state.Config) *vecty.HTML {
+	id := "f-" + f.Key
+	var input, value vecty.ComponentOrHTML
+	cls := []string{"ctl"}
+	switch {
+	case f.Kind == state.Choice:
+		input = a.choiceSelect(f, c, id)
+		cls = append(cls, "choice")
+	case f.Kind == state.Bool:
+		cls = append(cls, "check")
+		input = elem.Input(vecty.Markup(prop.Type(prop.TypeCheckbox), prop.ID(id), prop.Checked(f.Value(c) != 0),
+			event.Change(a.on(func(e *vecty.Event) {
+				v := "0"
+				if e.Target.Get("checked").Bool() {
+					v = "1"
+				}
+				a.store.Dispatch(state.SetField{Key: f.Key, Value: v})
+			}))))
+		value = elem.Span(vecty.Markup(vecty.Class("val")), vecty.Text(fieldText(f, c)))
+	case f.Max-f.Min > 1e6: // the seed: a number box and a "next seed" button
+		input = elem.Div(vecty.Markup(vecty.Class("seed")),
+			elem.Input(vecty.Markup(prop.Type(prop.TypeNumber), prop.ID(id), prop.Value(f.Get(c)),
+				vecty.Attribute("min", state.Format(f.Min)), vecty.Attribute("max", state.Format(f.Max)),
+				vecty.Attribute("step", "1"),
+				event.Change(a.on(func(e *vecty.Event) {
+					a.store.Dispatch(state.SetField{Key: f.Key, Value: e.Target.Get("value").String()})
+				})))),
+			elem.Button(vecty.Markup(vecty.Class("btn", "small"), vecty.Attribute("title", "next seed"),
+				event.Click(a.on(func(*vecty.Event) {
+					next := uint64(f.Value(c)) + 1
+					if float64(next) > f.Max {
+						next = 0
+					}
+					a.store.Dispatch(state.SetField{Key: f.Key, Value: strconv.FormatUint(next, 10)})
+				}))), vecty.Text("+1")),
+		)
+		cls = append(cls, "choice")
+	default:
+		input = a.slider(f, c, id)
+		value = elem.Span(vecty.Markup(vecty.Class("val")), vecty.Text(fieldText(f, c)))
+	}
+	sym := f.Symbol
+	hint := f.Hint
+	if r := rangeText(f); r != "" {
+		hint = r + " · " + hint
+	}
+	return elem.Div(vecty.Markup(vecty.Class(cls...)),
+		elem.Div(vecty.Markup(vecty.Class("row")),
+			elem.Span(vecty.Markup(vecty.Class("sym"), vecty.Attribute("aria-hidden", "true")), vecty.Text(sym)),
+			elem.Label(vecty.Markup(prop.For(id), vecty.Attribute("title", f.Label+": "+f.Hint)), vecty.Text(f.Label)),
+			input,
+			value,
+		),
+		elem.Div(vecty.Markup(vecty.Class("hint"), vecty.Attribute("title", hint)), vecty.Text(hint)),
+	)
+}
+
+// slider is the range input of a Number or Integer field; it dispatches on
+// every input event, so the plot follows the thumb.
+func (a *App) slider(f *state.Field, c state.Config, id string) *vecty.HTML {
+	lo, hi, step := sliderAttrs(f)
+	return elem.Input(vecty.Markup(
+		prop.Type(prop.TypeRange), prop.ID(id),
+		vecty.Attribute("min", strconv.FormatFloat(lo, 'g', -1, 64)),
+		vecty.Attribute("max", strconv.FormatFloat(hi, 'g', -1, 64)),
+		vecty.Attribute("step", strconv.FormatFloat(step, 'g', -1, 64)),
+		vecty.Attribute("aria-label", f.Label),
+		prop.Value(strconv.FormatFloat(sliderPos(f, f.Value(c)), 'g', -1, 64)),
+		event.Input(a.on(func(e *vecty.Event) {
+			pos, err := strconv.ParseFloat(e.Target.Get("value").String(), 64)
+			if err != nil {
+				return
+			}
+			v := sliderValue(f, pos)
+			if v != f.Get(a.store.Config()) {
+				a.store.Dispatch(state.SetField{Key: f.Key, Value: v})
+			}
+		})),
+	))
+}
+
+// choiceSelect is the <select> of a Choice field. The preset select clears
+// clicked points (state.SetPreset).
+func (a *App) choiceSelect(f *state.Field, c state.Config, id string) *vecty.HTML {
+	cur := f.Get(c)
+	var opts []vecty.MarkupOrChild
+	opts = append(opts, vecty.Markup(prop.ID(id), vecty.Attribute("aria-label", f.Label),
+		event.Change(a.on(func(e *vecty.Event) {
+			v := e.Target.Get("value").String()
+			if f.Key == "p" {
+				a.store.Dispatch(state.SetPreset{Preset: v})
+				return
+			}
+			a.store.Dispatch(state.SetField{Key: f.Key, Value: v})
+		}))))
+	for _, o := range f.Options {
+		opts = append(opts, elem.Option(vecty.Markup(prop.Value(o), vecty.Property("selected", o == cur)),
+			vecty.Text(optionLabel(o))))
+	}
+	return elem.Select(opts...)
+}
+
+// optionLabel is the display name of a Choice option.
+func optionLabel(o string) string {
+	if l, ok := optionLabels[o]; ok {
+		return l
+	}
+	return o
+}
+
+var optionLabels = map[string]string{
+	state.LearnerSVMD:        "SVMD (adaptive η)",
+	state.LearnerSVMD0:       "SVMD, decay 0",
+	state.LearnerNORMA:       "NORMA",
+	state.LearnerPerceptron:  "kernel perceptron",
+	state.KernelGaussian:     "Gaussian RBF",
+	state.KernelPolynomial:   "polynomial",
+	state.KernelLinear:       "linear",
+	state.KernelLaplacian:    "Laplacian",
+	state.TaskBinary:         "binary",
+	state.TaskMulticlass:     "multiclass",
+	state.TaskNovelty:        "novelty detection",
+	state.TaskRegression:     "regression (1D)",
+	state.PresetGaussians:    "two Gaussians",
+	state.PresetXOR:          "XOR",
+	state.PresetCircles:      "circles",
+	state.PresetMoons:        "moons",
+	state.PresetSpirals:      "spirals",
+	state.PresetCheckerboard: "checkerboard",
+	state.PresetRotating:     "rotating (drift)",
+}
+
+// pointTools are the class brushes, delete mode and "clear points".
+func (p *Page) pointTools() *vecty.HTML {
+	a := p.app
+	c := a.store.Config()
+	k := c.NumClasses()
+	var items []vecty.MarkupOrChild
+	items = append(items, vecty.Markup(vecty.Class("brushes")))
+	if c.Task != state.TaskRegression {
+		items = append(items, elem.Span(vecty.Markup(vecty.Class("small")), vecty.Text("click adds")))
+		for i := 0; i < k; i++ {
+			i := i
+			col := classCSS(c, i)
+			on := !a.store.Deleting() && a.store.Brush() == i
+			items = append(items, elem.Button(vecty.Markup(
+				vecty.Class("swatch"), vecty.MarkupIf(on, vecty.Class("on")),
+				vecty.Style("background", col),
+				vecty.Attribute("title", "click adds "+className(c, i)),
+				vecty.Attribute("aria-label", "add "+className(c, i)),
+				vecty.Attribute("aria-pressed", strconv.FormatBool(on)),
+				event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(SetBrush{Class: i}) })),
+			)))
+		}
+	}
+	items = append(items,
+		elem.Button(vecty.Markup(vecty.Class("btn", "small"), vecty.MarkupIf(a.store.Deleting(), vecty.Class("on")),
+			prop.ID("delete-mode"),
+			vecty.Attribute("aria-pressed", strconv.FormatBool(a.store.Deleting())),
+			vecty.Attribute("title", "clicks remove the nearest point"),
+			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(SetDeleting{On: !a.store.Deleting()}) })),
+		), vecty.Text("delete")),
+		elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("clear-points"),
+			prop.Disabled(len(c.Points) == 0),
+			vecty.Attribute("title", "remove every clicked point: the generator takes over"),
+			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.ClearPoints{}) })),
+		), vecty.Text("clear "+strconv.Itoa(len(c.Points)))),
+	)
+	return elem.Div(items...)
+}

@@ -1,0 +1,86 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"encoding/json"
+	"syscall/js"
+)
+
+// installDebugHook exposes a small read-only view of the page on
+// window.kernelplay, for the browser test and for the curious:
+//
+//	predict(x, y)  the model's prediction at (x, y) of the plot: the class
+//	               index for classification (binary: 0 is −1, 1 is +1),
+//	               the value for regression and novelty (f − ε)
+//	scores(x, y)   the raw scores (one per class)
+//	trace()        the run so far as JSON: t and the chart series
+//	stats()        {t, frames, fps, sps, firstSurfaceMs, playing, message, grid,
+//	               bufferSize, terms, stepMs, drawMs}
+//	config()       the configuration as a plain object
+//	link()         the share link
+//	lastCopied()   the link the Copy link button copied last ("" before)
+//
+// Nothing in it changes the page.
+func (a *App) installDebugHook() {
+	hook := js.Global().Get("Object").New()
+	fn := func(name string, f func(args []js.Value) any) {
+		hook.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) (out any) {
+			defer func() {
+				if r := recover(); r != nil {
+					out = js.Global().Get("Error").New("kernelplay." + name + ": panic")
+				}
+			}()
+			return f(args)
+		}))
+	}
+	point := func(args []js.Value) []float64 {
+		x, y := 0.0, 0.0
+		if len(args) > 0 {
+			x = args[0].Float()
+		}
+		if len(args) > 1 {
+			y = args[1].Float()
+		}
+		return []float64{x, y}
+	}
+	fn("predict", func(args []js.Value) any {
+		p := point(args)
+		return predictAt(a.store.Config(), a.store.Sim().Learner(), p[0], p[1])
+	})
+	fn("scores", func(args []js.Value) any {
+		p := point(args)
+		sc := scoresAt(a.store.Config(), a.store.Sim().Learner(), p[0], p[1])
+		out := make([]any, len(sc))
+		for i, v := range sc {
+			out[i] = v
+		}
+		return out
+	})
+	fn("trace", func([]js.Value) any { return traceJSON(a.store.Sim()) })
+	fn("config", func([]js.Value) any {
+		b, _ := json.Marshal(a.store.Config())
+		return js.Global().Get("JSON").Call("parse", string(b))
+	})
+	fn("link", func([]js.Value) any { return js.Global().Get("location").Get("href").String() })
+	fn("lastCopied", func([]js.Value) any { return a.lastCopied })
+	fn("stats", func([]js.Value) any {
+		c := a.store.Config()
+		sm := a.store.Sim()
+		return map[string]any{
+			"t":              sm.T(),
+			"frames":         a.frames,
+			"fps":            a.fps.Rate(),
+			"sps":            a.sps.Rate(),
+			"firstSurfaceMs": a.firstSurface,
+			"playing":        c.Playing,
+			"message":        a.store.Message().Text,
+			"grid":           c.Grid,
+			"bufferSize":     c.BufferSize,
+			"terms":          termsOf(sm),
+			"stepMs":         a.stepMS,
+			"drawMs":         a.drawMS,
+		}
+	})
+	js.Global().Set("kernelplay", hook)
+}

@@ -1,0 +1,172 @@
+package ui
+
+import (
+	"encoding/json"
+	"math"
+
+	"kernelplay/core/learn"
+	"kernelplay/ui/render"
+	"kernelplay/ui/sim"
+	"kernelplay/ui/state"
+)
+
+// Pure read-outs of the simulation for the page: predictions for the debug
+// hook, the margin lines, the chart series and the stats table.
+
+// scoresAt returns the learner's scores at plot point (x, y): the input is
+// (x, y) in 2D tasks and x alone in 1D regression.
+func scoresAt(c state.Config, l learn.Learner, x, y float64) []float64 {
+	in := []float64{x, y}
+	if c.Task == state.TaskRegression {
+		in = in[:1]
+	}
+	return l.Scores(make([]float64, l.NumScores()), in)
+}
+
+// predictAt is the prediction at (x, y) in the page's terms: the class
+// index for classification (binary: 0 is y = −1, 1 is y = +1, as clicked
+// points are numbered), f(x) for regression, f(x) − ε for novelty.
+func predictAt(c state.Config, l learn.Learner, x, y float64) float64 {
+	s := scoresAt(c, l, x, y)
+	switch c.Task {
+	case state.TaskBinary:
+		if s[0] > 0 {
+			return 1
+		}
+		return 0
+	case state.TaskMulticlass:
+		best := 0
+		for i, v := range s {
+			if v > s[best] {
+				best = i
+			}
+		}
+		return float64(best)
+	}
+	return s[0]
+}
+
+// plotMargin is the level of the dashed margin lines: the margin of the last
+// step (ε or ρ under the ν-trick), 1 before the first step; 0 for no
+// margin (the perceptron).
+func plotMargin(sm *sim.Sim, c state.Config) float64 {
+	if c.Learner == state.LearnerPerceptron && c.Task != state.TaskRegression {
+		return 0
+	}
+	last := sm.Last()
+	if last.X == nil {
+		if c.Nu > 0 {
+			return 0
+		}
+		return 1
+	}
+	m := last.Step.Margin
+	if math.IsNaN(m) || math.IsInf(m, 0) || m < 0 {
+		return 0
+	}
+	return m
+}
+
+// termsOf is the number of stored expansion terms (0 for other learners).
+func termsOf(sm *sim.Sim) int {
+	if t := render.ModelTerms(sm.Learner()); t != nil {
+		return t.Len()
+	}
+	return 0
+}
+
+// Chart colours: Okabe–Ito, distinct from each other and readable on white.
+const (
+	etaColor    = "#0072b2"
+	errorColor  = "#d55e00"
+	lossColor   = "#009e73"
+	bufferColor = "#6a3d9a"
+)
+
+// chartSeries are the charts beside the plot, top to bottom.
+func chartSeries(sm *sim.Sim) []series {
+	tr := sm.Traces()
+	return []series{
+		{Name: "step size η_t (log)", Color: etaColor, Log: true, X: tr.Eta.T, Y: tr.Eta.V},
+		{Name: "average online error (log)", Color: errorColor, Log: true, X: tr.AvgError.T, Y: tr.AvgError.V},
+		{Name: "loss", Color: lossColor, X: tr.Loss.T, Y: tr.Loss.V},
+		{Name: "stored terms", Color: bufferColor, X: tr.Buffer.T, Y: tr.Buffer.V},
+	}
+}
+
+// traceJSON is the run so far for the debug hook: t, the mistakes and
+// every chart series, as JSON with exact float formatting (two runs agree
+// bit for bit exactly when their JSON is equal). Non-finite values, which
+// JSON cannot hold, are written as strings.
+func traceJSON(sm *sim.Sim) string {
+	tr := sm.Traces()
+	f := func(v []float64) []any {
+		out := make([]any, len(v))
+		for i, x := range v {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				out[i] = num(x)
+			} else {
+				out[i] = x
+			}
+		}
+		return out
+	}
+	b, err := json.Marshal(map[string]any{
+		"t":        sm.T(),
+		"mistakes": sm.Mistakes(),
+		"eta":      f(tr.Eta.V),
+		"avgError": f(tr.AvgError.V),
+		"loss":     f(tr.Loss.V),
+		"buffer":   f(tr.Buffer.V),
+		"margin":   f(tr.Margin.V),
+		"steps":    f(tr.Eta.T),
+	})
+	if err != nil {
+		return `{"error":` + jsonString(err.Error()) + `}`
+	}
+	return string(b)
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// readout is one row of the stats table.
+type readout struct {
+	Label, Value, Hint string
+}
+
+// readouts are the stats rows for the current run.
+func readouts(sm *sim.Sim, c state.Config) []readout {
+	t := sm.T()
+	avg := 0.0
+	if t > 0 {
+		avg = float64(sm.Mistakes()) / float64(t)
+	}
+	last := sm.Last()
+	eta, loss := math.NaN(), math.NaN()
+	if last.X != nil {
+		eta, loss = last.Step.Eta, last.Step.Loss
+	}
+	terms := "–"
+	if m := render.ModelTerms(sm.Learner()); m != nil {
+		terms = itoa(m.Len()) + " / " + itoa(m.Cap())
+	}
+	dash := func(v float64) string {
+		if math.IsNaN(v) {
+			return "–"
+		}
+		return num(v)
+	}
+	rows := []readout{
+		{"examples seen t", count(t), "examples drawn, predicted and learned so far"},
+		{"mistakes", count(sm.Mistakes()), "wrong predictions, each made before its example was learned"},
+		{"average online error", ftoa(100*avg, 2) + " %", "mistakes / t"},
+		{"step size η_t", dash(eta), "the step size of the last update"},
+		{"loss", dash(loss), "the loss of the last example before its update"},
+		{"margin", dash(plotMargin(sm, c)), "ε (ν-trick) or the fixed margin 1; dashed in the plot"},
+		{"terms / ω", terms, "expansion terms stored / buffer size"},
+	}
+	return rows
+}

@@ -1,0 +1,182 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"kernelplay/ui/state"
+)
+
+// Page is the whole document body: the top bar, the message banner, and the
+// three columns (controls · plot and buffer strip · charts and read-outs).
+// It rerenders when the store changes (an action), never per frame: the
+// canvases inside it skip Vecty's diff and are drawn by the frame loop.
+type Page struct {
+	vecty.Core
+	app *App
+}
+
+// Mount implements vecty.Mounter: from now on the page may be rerendered.
+func (p *Page) Mount() { p.app.mounted = true }
+
+// Render implements vecty.Component.
+func (p *Page) Render() vecty.ComponentOrHTML {
+	a := p.app
+	return elem.Body(
+		elem.Div(vecty.Markup(vecty.Class("app")),
+			p.topBar(),
+			p.banner(),
+			elem.Div(vecty.Markup(vecty.Class("main")),
+				elem.Div(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("controls", "panel"),
+					vecty.Attribute("aria-label", "settings"))}, p.controls()...)...),
+				elem.Div(vecty.Markup(vecty.Class("center")),
+					elem.Div(vecty.Markup(vecty.Class("plotwrap")), a.plot),
+					p.plotHint(),
+					elem.Div(vecty.Markup(vecty.Class("panel", "stripwrap")),
+						elem.Div(vecty.Markup(vecty.Class("cap")),
+							elem.Span(vecty.Text("Buffer: coefficient α_i of each term, oldest → newest")),
+							elem.Span(vecty.Markup(vecty.Class("evict")), vecty.Text("▼ evicted next")),
+						),
+						a.strip,
+					),
+				),
+				elem.Div(vecty.Markup(vecty.Class("side")),
+					elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), a.charts),
+					a.stats,
+				),
+			),
+		),
+	)
+}
+
+func (p *Page) topBar() *vecty.HTML {
+	a := p.app
+	c := a.store.Config()
+	playLabel, playKey := "▶ Play", "space"
+	if c.Playing {
+		playLabel = "❚❚ Pause"
+	}
+	learner, _ := state.FieldByKey("l")
+	spf, _ := state.FieldByKey("spf")
+	return elem.Header(vecty.Markup(vecty.Class("top")),
+		elem.Div(vecty.Markup(vecty.Class("brand")),
+			elem.Strong(vecty.Text("kernelplay")),
+			elem.Span(vecty.Text("online kernel learning, one example at a time")),
+		),
+		elem.Label(vecty.Markup(vecty.Class("inline")), vecty.Text("learner"),
+			a.choiceSelect(learner, c, "learner-select"),
+		),
+		elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("play"),
+			vecty.Attribute("title", "play or pause (space)"),
+			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.TogglePlay{}) })),
+		), vecty.Text(playLabel), elem.KeyboardInput(vecty.Text(playKey))),
+		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("step"),
+			vecty.Attribute("title", "learn one example (→); shift: ten"),
+			event.Click(a.on(func(e *vecty.Event) {
+				n := 1
+				if e.Get("shiftKey").Bool() {
+					n = 10
+				}
+				a.store.Dispatch(state.Step{N: n})
+			})),
+		), vecty.Text("Step"), elem.KeyboardInput(vecty.Text("→"))),
+		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("reset"),
+			vecty.Attribute("title", "start the run again from t = 0 (r)"),
+			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Reset{}) })),
+		), vecty.Text("Reset"), elem.KeyboardInput(vecty.Text("r"))),
+		elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title", spf.Hint)),
+			vecty.Text("steps / frame"),
+			a.slider(spf, c, "spf"),
+			elem.Span(vecty.Markup(vecty.Class("val", "spf")), vecty.Text(fieldText(spf, c))),
+		),
+		elem.Div(vecty.Markup(vecty.Class("spacer"))),
+		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("defaults"),
+			vecty.Attribute("title", "restore the default demo"),
+			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Defaults{}) })),
+		), vecty.Text("Defaults")),
+		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("copy-link"),
+			vecty.Attribute("title", "copy a link that replays this run step for step"),
+			event.Click(a.on(func(*vecty.Event) { a.copyLink() })),
+		), vecty.Text("Copy link")),
+	)
+}
+
+func (p *Page) banner() vecty.ComponentOrHTML {
+	a := p.app
+	m := a.store.Message()
+	if m.Kind == NoMessage {
+		return nil
+	}
+	kind := map[MessageKind]string{Info: "banner-info", Warning: "banner-warning", Failure: "banner-error"}[m.Kind]
+	role := "status"
+	if m.Kind == Failure {
+		role = "alert"
+	}
+	return elem.Div(vecty.Markup(vecty.Class("banner", kind), prop.ID("message"), vecty.Attribute("role", role)),
+		elem.Span(vecty.Markup(vecty.Class("msg")), vecty.Text(m.Text)),
+		vecty.If(m.Reset,
+			elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("message-reset"),
+				event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Reset{}) })),
+			), vecty.Text("Reset")),
+			elem.Button(vecty.Markup(vecty.Class("btn"),
+				event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Defaults{}) })),
+			), vecty.Text("Default demo")),
+		),
+		elem.Button(vecty.Markup(vecty.Class("btn"), vecty.Attribute("aria-label", "dismiss"),
+			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(Dismiss{}) })),
+		), vecty.Text("✕")),
+	)
+}
+
+func (p *Page) plotHint() *vecty.HTML {
+	a := p.app
+	c := a.store.Config()
+	var text string
+	switch {
+	case a.store.Deleting():
+		text = "Delete mode: click a point to remove it."
+	case c.Task == state.TaskRegression:
+		text = "Click adds a point: x is the input, y the target."
+	case c.Task == state.TaskNovelty:
+		text = "Click adds a normal point; outside f = ε is novel."
+	default:
+		text = "Click adds the selected class; shift- or right-click the other."
+	}
+	grid, _ := state.FieldByKey("g")
+	return elem.Div(vecty.Markup(vecty.Class("plothint")),
+		elem.Span(vecty.Text(text)),
+		elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title", grid.Hint)),
+			vecty.Text("surface "),
+			elem.Select(append([]vecty.MarkupOrChild{vecty.Markup(
+				vecty.Attribute("aria-label", "surface resolution"),
+				event.Change(a.on(func(e *vecty.Event) {
+					a.store.Dispatch(state.SetField{Key: "g", Value: e.Target.Get("value").String()})
+				})),
+			)}, gridOptions(c.Grid)...)...),
+		),
+	)
+}
+
+func gridOptions(cur int) []vecty.MarkupOrChild {
+	sizes := []int{50, 100, 150, 200, 300, 400}
+	found := false
+	for _, s := range sizes {
+		found = found || s == cur
+	}
+	if !found {
+		sizes = append(sizes, cur)
+	}
+	var out []vecty.MarkupOrChild
+	for _, s := range sizes {
+		v := strconv.Itoa(s)
+		out = append(out, elem.Option(vecty.Markup(prop.Value(v), vecty.Property("selected", s == cur)),
+			vecty.Text(v+"²")))
+	}
+	return out
+}

@@ -1,0 +1,357 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"math"
+	"syscall/js"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+
+	"kernelplay/core/learn"
+	"kernelplay/ui/render"
+	"kernelplay/ui/state"
+)
+
+// Plot is the square plot canvas: the decision surface, its boundary and
+// margins, the points, the support vectors and the term evicted next. It
+// renders once (SkipRender) and is drawn by the frame loop. Pointer input
+// (mouse, pen, touch) adds and deletes points.
+type Plot struct {
+	vecty.Core
+	app  *App
+	el   *vecty.HTML
+	cv   *canvas2D
+	view plotView
+	fns  []js.Func
+
+	surf render.Surface
+	blit blitter
+	svs  []render.SupportVector
+	line []float64 // reused path coordinates
+}
+
+// Render implements vecty.Component.
+func (p *Plot) Render() vecty.ComponentOrHTML {
+	p.el = elem.Canvas(vecty.Markup(vecty.Class("plot"), vecty.Attribute("id", "plot"),
+		vecty.Attribute("role", "img"),
+		vecty.Attribute("aria-label", "decision surface; click to add points")))
+	return p.el
+}
+
+// SkipRender implements vecty.RenderSkipper: the frame loop draws the canvas.
+func (p *Plot) SkipRender(prev vecty.Component) bool { return true }
+
+// Mount implements vecty.Mounter.
+func (p *Plot) Mount() {
+	el := p.el.Node()
+	p.cv = newCanvas2D(el)
+	on := func(name string, f func(e js.Value)) {
+		fn := p.app.jsFunc("plot "+name, func(_ js.Value, args []js.Value) { f(args[0]) })
+		p.fns = append(p.fns, fn)
+		el.Call("addEventListener", name, fn)
+	}
+	on("pointerdown", p.pointerDown)
+	on("contextmenu", func(e js.Value) { e.Call("preventDefault") })
+}
+
+// Unmount implements vecty.Unmounter.
+func (p *Plot) Unmount() {
+	for _, f := range p.fns {
+		f.Release()
+	}
+	p.fns = nil
+}
+
+func (p *Plot) resized() bool {
+	return p.cv != nil && (p.cv.el.Get("clientWidth").Float() != p.cv.w ||
+		p.cv.el.Get("clientHeight").Float() != p.cv.h)
+}
+
+// pointerDown adds a point of the selected class where the plot is
+// pressed; shift or the right button adds the other class; in delete mode
+// it removes the nearest point.
+func (p *Plot) pointerDown(e js.Value) {
+	if p.cv == nil {
+		return
+	}
+	e.Call("preventDefault") // no text selection, no emulated mouse events after touch
+	rect := p.cv.el.Call("getBoundingClientRect")
+	w, h := rect.Get("width").Float(), rect.Get("height").Float()
+	if !(w > 0 && h > 0) {
+		return
+	}
+	px := e.Get("clientX").Float() - rect.Get("left").Float()
+	py := e.Get("clientY").Float() - rect.Get("top").Float()
+	x, y := p.view.fromPixel(px, py, w, h)
+	s := p.app.store
+	c := s.Config()
+	if s.Deleting() {
+		// Within 12 CSS pixels of a point.
+		if i := c.NearestPoint(x, y, 12*2/w); i >= 0 {
+			s.Dispatch(state.DeletePoint{Index: i})
+		}
+		return
+	}
+	class := s.Brush()
+	if e.Get("shiftKey").Bool() || e.Get("button").Int() == 2 {
+		class = otherClass(class, c.NumClasses())
+	}
+	if c.Task == state.TaskRegression || c.Task == state.TaskNovelty {
+		class = 0
+	}
+	s.Dispatch(state.AddPoint{X: x, Y: y, Class: class})
+}
+
+// plotView maps the plot's data square [−1, 1]² to canvas pixels, y up.
+type plotView struct{}
+
+func (plotView) toPixel(x, y, w, h float64) (px, py float64) {
+	return (x + 1) / 2 * w, (1 - y) / 2 * h
+}
+
+func (plotView) fromPixel(px, py, w, h float64) (x, y float64) {
+	x = px/w*2 - 1
+	y = 1 - py/h*2
+	return math.Max(-1, math.Min(1, x)), math.Max(-1, math.Min(1, y))
+}
+
+// Colours of the drawing (the surface palette is render's).
+const (
+	inkColor    = "#1b1f24"
+	haloColor   = "rgba(255,255,255,0.85)"
+	evictColor  = "#c0392b"
+	legendWidth = 132
+)
+
+// draw renders the plot for the current model. It reports false when the
+// canvas is not mounted or has no size yet.
+func (p *Plot) draw() bool {
+	if p.cv == nil || !p.cv.fit() {
+		return false
+	}
+	s := p.app.store
+	c := s.Config()
+	sm := s.Sim()
+	l := sm.Learner()
+	cv := p.cv
+	w, h := cv.w, cv.h
+	ctx := cv.ctx
+
+	p.surf.Grid = c.Grid
+	img := p.surf.Render(l)
+	cv.clear()
+	p.blit.draw(cv, img, 0, 0, w, h, true)
+
+	margin := plotMargin(sm, c)
+	if c.Task == state.TaskRegression {
+		p.drawRegression(l, margin)
+	} else {
+		// The boundary solid, the margins dashed.
+		if c.Task == state.TaskBinary && margin > 0 {
+			p.stroke(p.surf.Contours(margin), 1.2, []float64{5, 4})
+			p.stroke(p.surf.Contours(-margin), 1.2, []float64{5, 4})
+		}
+		p.stroke(p.surf.Contours(0), 2, nil)
+	}
+
+	// Points (clicked, or the generator's recent examples).
+	pts := sm.Points()
+	ctx.Set("lineWidth", 1.2)
+	ctx.Set("strokeStyle", "#ffffff")
+	for _, pt := range pts {
+		x, y := p.view.toPixel(pt.X, pt.Y, w, h)
+		ctx.Call("beginPath")
+		ctx.Call("arc", x, y, 4.5, 0, 2*math.Pi)
+		ctx.Set("fillStyle", classCSS(c, pt.Class))
+		ctx.Call("fill")
+		ctx.Call("stroke")
+	}
+
+	// Support vectors: rings with radius growing with |α_i|; the next
+	// evicted term crossed out.
+	if terms := render.ModelTerms(l); terms != nil && terms.Dim() == 2 {
+		p.svs = render.SupportVectors(p.svs[:0], terms)
+		maxA := 0.0
+		for _, sv := range p.svs {
+			maxA = math.Max(maxA, math.Abs(sv.Alpha))
+		}
+		ctx.Set("strokeStyle", inkColor)
+		ctx.Set("lineWidth", 1.3)
+		for _, sv := range p.svs {
+			r := 3.0
+			if maxA > 0 {
+				r = 3 + 8*math.Abs(sv.Alpha)/maxA
+			}
+			x, y := p.view.toPixel(sv.X, sv.Y, w, h)
+			ctx.Call("beginPath")
+			ctx.Call("arc", x, y, r, 0, 2*math.Pi)
+			ctx.Call("stroke")
+		}
+		for _, sv := range p.svs {
+			if sv.Next {
+				x, y := p.view.toPixel(sv.X, sv.Y, w, h)
+				p.evictMark(x, y)
+			}
+		}
+	}
+	p.legend(c)
+	return true
+}
+
+// stroke draws segments (input coordinates) as one path, over a white halo
+// so the line reads on both ends of the palette.
+func (p *Plot) stroke(segs []render.Segment, width float64, dash []float64) {
+	if len(segs) == 0 {
+		return
+	}
+	ctx := p.cv.ctx
+	w, h := p.cv.w, p.cv.h
+	ctx.Call("beginPath")
+	for _, sg := range segs {
+		x0, y0 := p.view.toPixel(sg.X0, sg.Y0, w, h)
+		x1, y1 := p.view.toPixel(sg.X1, sg.Y1, w, h)
+		ctx.Call("moveTo", x0, y0)
+		ctx.Call("lineTo", x1, y1)
+	}
+	p.setDash(dash)
+	ctx.Set("lineCap", "round")
+	ctx.Set("strokeStyle", haloColor)
+	ctx.Set("lineWidth", width+2)
+	ctx.Call("stroke")
+	ctx.Set("strokeStyle", inkColor)
+	ctx.Set("lineWidth", width)
+	ctx.Call("stroke")
+	p.setDash(nil)
+}
+
+func (p *Plot) setDash(dash []float64) {
+	arr := js.Global().Get("Array").New()
+	for _, d := range dash {
+		arr.Call("push", d)
+	}
+	p.cv.ctx.Call("setLineDash", arr)
+}
+
+// evictMark crosses out the term evicted next.
+func (p *Plot) evictMark(x, y float64) {
+	ctx := p.cv.ctx
+	const r = 6
+	ctx.Call("beginPath")
+	ctx.Call("moveTo", x-r, y-r)
+	ctx.Call("lineTo", x+r, y+r)
+	ctx.Call("moveTo", x+r, y-r)
+	ctx.Call("lineTo", x-r, y+r)
+	ctx.Set("strokeStyle", "#ffffff")
+	ctx.Set("lineWidth", 4)
+	ctx.Call("stroke")
+	ctx.Set("strokeStyle", evictColor)
+	ctx.Set("lineWidth", 2)
+	ctx.Call("stroke")
+}
+
+// drawRegression draws the fitted curve f(x) solid and the ε-tube dashed
+// (the surface shows the residual y − f(x)); support vectors sit on the
+// curve.
+func (p *Plot) drawRegression(l learn.Learner, eps float64) {
+	xs, ys := render.Curve(l, -1, 1, 160)
+	p.curve(xs, ys, 0, 2, nil)
+	if eps > 0 {
+		p.curve(xs, ys, eps, 1.2, []float64{5, 4})
+		p.curve(xs, ys, -eps, 1.2, []float64{5, 4})
+	}
+	terms := render.ModelTerms(l)
+	if terms == nil || terms.Dim() != 1 {
+		return
+	}
+	p.svs = render.SupportVectors(p.svs[:0], terms)
+	maxA := 0.0
+	for _, sv := range p.svs {
+		maxA = math.Max(maxA, math.Abs(sv.Alpha))
+	}
+	in, out := make([]float64, 1), make([]float64, 1)
+	ctx := p.cv.ctx
+	ctx.Set("strokeStyle", inkColor)
+	ctx.Set("lineWidth", 1.3)
+	for _, sv := range p.svs {
+		in[0] = sv.X
+		fy := l.Scores(out, in)[0]
+		x, y := p.view.toPixel(sv.X, fy, p.cv.w, p.cv.h)
+		r := 3.0
+		if maxA > 0 {
+			r = 3 + 8*math.Abs(sv.Alpha)/maxA
+		}
+		ctx.Call("beginPath")
+		ctx.Call("arc", x, y, r, 0, 2*math.Pi)
+		ctx.Call("stroke")
+		if sv.Next {
+			p.evictMark(x, y)
+		}
+	}
+}
+
+func (p *Plot) curve(xs, ys []float64, shift, width float64, dash []float64) {
+	segs := make([]render.Segment, 0, len(xs))
+	for i := 1; i < len(xs); i++ {
+		segs = append(segs, render.Segment{X0: xs[i-1], Y0: ys[i-1] + shift, X1: xs[i], Y1: ys[i] + shift})
+	}
+	p.stroke(segs, width, dash)
+}
+
+// legend draws the colour key of the surface in the bottom-right corner:
+// the diverging bar over scores −2 … +2 (the surface maps s to
+// Diverging(tanh(s)), so ±1, the margins, are 76% saturated), or the class
+// swatches for multiclass.
+func (p *Plot) legend(c state.Config) {
+	ctx := p.cv.ctx
+	w, h := p.cv.w, p.cv.h
+	const pad, barH, boxW, boxH = 8.0, 9.0, 150.0, 50.0
+	x0, y0 := w-boxW-6, h-boxH-6
+	ctx.Set("fillStyle", "rgba(255,255,255,0.9)")
+	ctx.Call("fillRect", x0, y0, boxW, boxH)
+	ctx.Set("font", "13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
+	ctx.Set("textBaseline", "alphabetic")
+	ctx.Set("textAlign", "left")
+	ctx.Set("fillStyle", inkColor)
+	bx, bw := x0+pad, boxW-2*pad
+	if c.Task == state.TaskMulticlass {
+		ctx.Call("fillText", "regions: argmax class", bx, y0+17)
+		for i := 0; i < c.NumClasses(); i++ {
+			ctx.Set("fillStyle", classCSS(c, i))
+			ctx.Call("fillRect", bx+float64(i)*24, y0+26, 20, 14)
+		}
+		return
+	}
+	label := "f(x)"
+	switch c.Task {
+	case state.TaskNovelty:
+		label = "f(x) − ε"
+	case state.TaskRegression:
+		label = "residual y − f(x)"
+	}
+	ctx.Call("fillText", label, bx, y0+16)
+	grad := ctx.Call("createLinearGradient", bx, 0, bx+bw, 0)
+	for i := 0; i <= 16; i++ {
+		s := float64(i)/4 - 2
+		col := render.Diverging(math.Tanh(s))
+		grad.Call("addColorStop", float64(i)/16, cssColor(col.R, col.G, col.B, 255))
+	}
+	ctx.Set("fillStyle", grad)
+	ctx.Call("fillRect", bx, y0+22, bw, barH)
+	ctx.Set("strokeStyle", "#9aa3ae")
+	ctx.Set("lineWidth", 1)
+	ctx.Call("strokeRect", bx, y0+22, bw, barH)
+	ctx.Set("fillStyle", inkColor)
+	ctx.Set("font", "13px ui-monospace, Menlo, Consolas, monospace")
+	ctx.Set("textAlign", "center")
+	for _, tk := range []struct {
+		s     float64
+		label string
+	}{{-1, "−1"}, {0, "0"}, {1, "+1"}} {
+		x := bx + (tk.s+2)/4*bw
+		ctx.Call("fillRect", x-0.5, y0+22+barH, 1, 3)
+		ctx.Call("fillText", tk.label, x, y0+22+barH+14)
+	}
+	ctx.Set("textAlign", "left")
+}

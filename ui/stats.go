@@ -1,0 +1,32 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+)
+
+// Stats is the read-out table beside the charts (t, average error, η_t,
+// margin, terms, speed). The frame loop rerenders it four times a second,
+// not per frame; its values have a fixed width, so they change in place.
+type Stats struct {
+	vecty.Core
+	app *App
+}
+
+// Render implements vecty.Component.
+func (s *Stats) Render() vecty.ComponentOrHTML {
+	rows := readouts(s.app.store.Sim(), s.app.store.Config())
+	rows = append(rows,
+		readout{Label: "learning speed", Value: count(int(s.app.sps.Rate())) + " steps/s"},
+		readout{Label: "frame rate", Value: ftoa(s.app.fps.Rate(), 0) + " /s"},
+	)
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("stats", "panel"), vecty.Attribute("aria-live", "off"))}
+	for _, r := range rows {
+		items = append(items,
+			elem.DefinitionTerm(vecty.Markup(vecty.Attribute("title", r.Hint)), vecty.Text(r.Label)),
+			elem.Description(vecty.Markup(vecty.Class("num")), vecty.Text(r.Value)))
+	}
+	return elem.DescriptionList(items...)
+}

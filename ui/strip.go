@@ -1,0 +1,88 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"math"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+
+	"kernelplay/ui/render"
+)
+
+// Strip is the buffer panel under the plot: one bar per stored term, its
+// coefficient α_i, oldest at the left; the term evicted next is marked. It
+// renders once and is drawn by the frame loop.
+type Strip struct {
+	vecty.Core
+	app  *App
+	el   *vecty.HTML
+	cv   *canvas2D
+	bars []render.Bar
+}
+
+// Render implements vecty.Component.
+func (s *Strip) Render() vecty.ComponentOrHTML {
+	s.el = elem.Canvas(vecty.Markup(vecty.Class("strip"), vecty.Attribute("id", "strip"),
+		vecty.Attribute("role", "img"), vecty.Attribute("aria-label", "support-vector buffer")))
+	return s.el
+}
+
+// SkipRender implements vecty.RenderSkipper.
+func (s *Strip) SkipRender(prev vecty.Component) bool { return true }
+
+// Mount implements vecty.Mounter.
+func (s *Strip) Mount() { s.cv = newCanvas2D(s.el.Node()) }
+
+func (s *Strip) resized() bool {
+	return s.cv != nil && (s.cv.el.Get("clientWidth").Float() != s.cv.w ||
+		s.cv.el.Get("clientHeight").Float() != s.cv.h)
+}
+
+func (s *Strip) draw() {
+	if s.cv == nil || !s.cv.fit() {
+		return
+	}
+	cv := s.cv
+	ctx := cv.ctx
+	cv.clear()
+	c := s.app.store.Config()
+	l := s.app.store.Sim().Learner()
+	terms := render.ModelTerms(l)
+	const top = 14.0 // room for the count and the eviction mark
+	w, h := cv.w, cv.h-top
+	ctx.Set("font", "12px ui-monospace, Menlo, Consolas, monospace")
+	ctx.Set("fillStyle", "#4d5560")
+	if terms == nil {
+		ctx.Call("fillText", "this learner keeps no kernel expansion", 0, 11)
+		return
+	}
+	ctx.Call("fillText", itoa(terms.Len())+" / "+itoa(terms.Cap())+" terms", 0, 11)
+	// Baseline.
+	ctx.Set("fillStyle", "#d9dde3")
+	ctx.Call("fillRect", 0, top+h/2-0.5, w, 1)
+	s.bars = render.BufferBars(s.bars[:0], terms, w, h)
+	for _, b := range s.bars {
+		x0 := math.Min(b.X0, b.X1)
+		bw := math.Max(math.Abs(b.X1-b.X0), 1)
+		y0 := math.Min(b.Y0, b.Y1)
+		bh := math.Max(math.Abs(b.Y1-b.Y0), 1)
+		ctx.Set("fillStyle", classCSS(c, b.Class))
+		ctx.Call("fillRect", x0, top+y0, bw, bh)
+		if b.Next {
+			// ▼ above the bar, in the eviction colour.
+			cx := x0 + bw/2
+			ctx.Set("fillStyle", evictColor)
+			ctx.Call("beginPath")
+			ctx.Call("moveTo", cx-5, top-9)
+			ctx.Call("lineTo", cx+5, top-9)
+			ctx.Call("lineTo", cx, top-1)
+			ctx.Call("closePath")
+			ctx.Call("fill")
+			ctx.Set("strokeStyle", evictColor)
+			ctx.Set("lineWidth", 1.5)
+			ctx.Call("strokeRect", x0-1, top+0.5, bw+2, h-1)
+		}
+	}
+}
