@@ -17,8 +17,11 @@
 // ([Expansion.Prepare]) reused for f(x_t) ([Expansion.F]), v(x_t)
 // ([Expansion.V]) and the incremental bookkeeping of [Expansion.Push]; scaling
 // every α by a factor ([Expansion.ScaleAlpha]) and mixing β ← aβ + bα
-// ([Expansion.MixBeta]) cost O(1) through lazy multipliers. Nothing allocates
-// after [New].
+// ([Expansion.MixBeta]) cost O(1) through lazy multipliers. Coefficients are
+// stored label-major, so every per-label pass is a contiguous dot product or
+// axpy of length ω, and v(x_t) is computed only for the labels a learner asks
+// for ([Expansion.VDot]): the hinge losses' sparse ξ needs two labels of ten,
+// and none without a margin error. Nothing allocates after [New].
 //
 // Truncation bookkeeping (PAPER-NOTES item 6): for every stored term j the
 // expansion keeps Nf_j = Σ_{i newer than or equal to j} α_i k(x_i, x_j) and Nv_j
