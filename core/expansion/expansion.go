@@ -43,9 +43,15 @@ import (
 
 // Lazy multipliers are folded into the stored coefficients when they leave
 // [tiny, huge], long before float64 over- or underflows (2^±1022).
+// β's share r = ba/as of the α multiplier is folded when |r| > maxMix: a
+// new β is stored as (β − r·α)/bs, which loses about log2|r| bits to
+// cancellation, so |r| ≤ 2^10 keeps it exact to ~1e-13. SVMD's r follows
+// r ← λr − ηc/(1 − ηc) and settles at −ηc/((1 − ηc)(1 − λ)) for λ < 1, so
+// folds are rare.
 const (
-	tiny = 0x1p-500
-	huge = 0x1p500
+	tiny   = 0x1p-500
+	huge   = 0x1p500
+	maxMix = 0x1p10
 )
 
 // Expansion is a kernel expansion f (and optionally v) on an LRU circular
@@ -479,7 +485,7 @@ func (e *Expansion) Scores(dst, x []float64) []float64 {
 // may share the α multiplier through MixBeta, keeps its true values. The
 // lazy multiplier is folded into the stored values when it leaves
 // [2^−500, 2^500] (O(ω·K), rare), and β's share of it (the weight r of α in
-// the stored form β = bs·β̃ + r·α) is folded into β̃ when |r| exceeds 1, so
+// the stored form β = bs·β̃ + r·α) is folded into β̃ when |r| exceeds 2^10, so
 // that storing a new β never cancels digits against a large r·α. It panics
 // if s is not finite.
 func (e *Expansion) ScaleAlpha(s float64) {
@@ -499,7 +505,7 @@ func (e *Expansion) ScaleAlpha(s float64) {
 		if a := math.Abs(e.as); a < tiny || a > huge {
 			e.foldBeta()
 			e.foldAlpha()
-		} else if math.Abs(e.ba) > a {
+		} else if math.Abs(e.ba) > maxMix*a {
 			e.foldBeta()
 		}
 	}
@@ -528,7 +534,7 @@ func (e *Expansion) MixBeta(a, b float64) {
 	}
 	e.bs *= a
 	e.ba = a*e.ba + b*e.as
-	if a := math.Abs(e.bs); a < tiny || a > huge || math.Abs(e.ba) > math.Abs(e.as) {
+	if a := math.Abs(e.bs); a < tiny || a > huge || math.Abs(e.ba) > maxMix*math.Abs(e.as) {
 		e.foldBeta()
 	}
 }
