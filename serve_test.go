@@ -270,18 +270,20 @@ func within(t *testing.T, ctx context.Context, d time.Duration, f func(ctx conte
 
 // stats is window.kernelplay.stats().
 type pageStats struct {
-	T              int     `json:"t"`
-	Frames         int     `json:"frames"`
-	FPS            float64 `json:"fps"`
-	StepsPerSecond float64 `json:"sps"`
-	FirstSurfaceMS float64 `json:"firstSurfaceMs"`
-	Playing        bool    `json:"playing"`
-	Message        string  `json:"message"`
-	Grid           int     `json:"grid"`
-	BufferSize     int     `json:"bufferSize"`
-	Terms          int     `json:"terms"`
-	StepMS         float64 `json:"stepMs"`
-	DrawMS         float64 `json:"drawMs"`
+	T              int                `json:"t"`
+	Frames         int                `json:"frames"`
+	FPS            float64            `json:"fps"`
+	StepsPerSecond float64            `json:"sps"`
+	FirstSurfaceMS float64            `json:"firstSurfaceMs"`
+	Playing        bool               `json:"playing"`
+	Message        string             `json:"message"`
+	Grid           int                `json:"grid"`
+	BufferSize     int                `json:"bufferSize"`
+	Terms          int                `json:"terms"`
+	StepMS         float64            `json:"stepMs"`
+	DrawMS         float64            `json:"drawMs"`
+	SurfaceMS      float64            `json:"surfaceMs"`
+	Profile        map[string]float64 `json:"profile"`
 }
 
 func readStats(ctx context.Context) (pageStats, error) {
@@ -621,7 +623,9 @@ func TestBrowser(t *testing.T) {
 			t.Logf("measure: navigation → first drawn surface: %.0f, %.0f, %.0f ms (target ≤ 200)", first[0], first[1], first[2])
 			t.Logf("measure: grid %d², ω = %d (%d terms stored), %d steps/frame: %.1f frames/s, %.0f steps/s at t = %d (target 60 frames/s)",
 				st.Grid, st.BufferSize, st.Terms, c.StepsPerFrame, st.FPS, st.StepsPerSecond, st.T)
-			t.Logf("measure: per frame %.1f ms learning, %.1f ms drawing (moving averages)", st.StepMS, st.DrawMS)
+			t.Logf("measure: per frame %.1f ms learning, %.1f ms drawing of which %.1f ms computing the surface (moving averages)",
+				st.StepMS, st.DrawMS, st.SurfaceMS)
+			t.Logf("measure: drawing by part (ms): %v", st.Profile)
 			return nil
 		})
 		screenshot(t, ctx, "measure.png")

@@ -31,16 +31,19 @@ type App struct {
 	broken    bool      // drawing panicked: stop drawing until the next change
 
 	// What the canvases last showed, to skip redrawing an unchanged picture.
-	drawnSim any
-	drawnT   int
-	drawnRev int
-	rev      int // bumps on every store change
+	drawnSim  any
+	drawnT    int
+	drawnRev  int
+	slowDrawn float64 // when the strip and charts were last drawn, ms
+	rev       int     // bumps on every store change
 
 	mounted      bool    // the body has been rendered: Rerender is allowed
 	firstSurface float64 // ms from navigation to the first drawn surface (0: not yet)
 	frames       int
-	stepMS       float64 // learning time per frame, ms (exponential moving average)
-	drawMS       float64 // drawing time per drawn frame, ms (exponential moving average)
+	stepMS       float64            // learning time per frame, ms (exponential moving average)
+	drawMS       float64            // drawing time per drawn frame, ms (exponential moving average)
+	surfMS       float64            // of which computing the surface (render.Surface.Render)
+	prof         map[string]float64 // drawing time by part, ms (moving averages)
 	lastCopied   string
 }
 
@@ -161,9 +164,24 @@ func (a *App) draw(now float64) {
 	if !a.plot.draw() {
 		return // not mounted yet
 	}
-	a.strip.draw()
-	a.charts.draw()
-	a.drawMS = ema(a.drawMS, perfNow()-t0)
+	// The strip and the charts change little from frame to frame: while
+	// the run plays they are redrawn at most 20 times a second.
+	t1 := perfNow()
+	slow := resized || a.rev != a.drawnRev || any(sm) != a.drawnSim || now-a.slowDrawn >= 50 ||
+		!a.store.Config().Playing
+	if slow {
+		a.strip.draw()
+	}
+	t2 := perfNow()
+	if slow {
+		a.charts.draw()
+		a.slowDrawn = now
+	}
+	t3 := perfNow()
+	a.drawMS = ema(a.drawMS, t3-t0)
+	a.profile("plot", t1-t0)
+	a.profile("strip", t2-t1)
+	a.profile("charts", t3-t2)
 	a.drawnSim, a.drawnT, a.drawnRev = sm, sm.T(), a.rev
 	a.frames++
 	a.fps.Add(now, 1)
@@ -268,4 +286,12 @@ func ema(avg, v float64) float64 {
 		return v
 	}
 	return avg + (v-avg)/16
+}
+
+// profile folds a timing of a named part of the frame into its average.
+func (a *App) profile(part string, ms float64) {
+	if a.prof == nil {
+		a.prof = map[string]float64{}
+	}
+	a.prof[part] = ema(a.prof[part], ms)
 }

@@ -93,3 +93,8 @@ func (b *blitter) draw(dst *canvas2D, img *image.RGBA, x, y, w, h float64, smoot
 func cssColor(r, g, b, a uint8) string {
 	return "rgba(" + itoa(int(r)) + "," + itoa(int(g)) + "," + itoa(int(b)) + "," + ftoa(float64(a)/255, 3) + ")"
 }
+
+// path2D makes a Path2D from the builder's path data (one call).
+func path2D(p *pathBuilder) js.Value {
+	return js.Global().Get("Path2D").New(p.String())
+}

@@ -21,6 +21,7 @@ type Charts struct {
 	el   *vecty.HTML
 	cv   *canvas2D
 	line []float64
+	path pathBuilder
 }
 
 // Render implements vecty.Component.
@@ -89,7 +90,7 @@ func (ch *Charts) draw() {
 	ctx.Set("textAlign", "center")
 	for _, tk := range render.LinearTicks(tmin, tmax, 4) {
 		x := tx.Pixel(tk.Value)
-		if x < chartLeft-1 || x > cv.w-chartRight+1 {
+		if x < chartLeft-1 || x > cv.w-chartRight-14 { // keep the label inside
 			continue
 		}
 		ctx.Call("fillText", tk.Label, x, bottom+15)
@@ -131,22 +132,34 @@ func (ch *Charts) panel(s series, tx render.Axis, top, h float64) {
 	} else {
 		ticks = render.LinearTicks(lo, hi, 3)
 	}
+	// Grid lines at major ticks; labels on majors first, then on the others
+	// where they do not crowd (15 px apart).
+	var placed []float64
+	free := func(y float64) bool {
+		for _, q := range placed {
+			if math.Abs(q-y) < 15 {
+				return false
+			}
+		}
+		return true
+	}
 	ctx.Set("font", chartMono)
 	ctx.Set("textAlign", "right")
-	labelled := 0
-	for _, tk := range ticks {
-		y := ay.Pixel(tk.Value)
-		if !(y >= top-0.5 && y <= top+h+0.5) {
-			continue
-		}
-		if tk.Major {
-			ctx.Set("fillStyle", "#e6e9ee")
-			ctx.Call("fillRect", chartLeft+1, math.Round(y)-0.5, right-chartLeft-2, 1)
-		}
-		if tk.Label != "" && labelled < 4 {
-			ctx.Set("fillStyle", "#4d5560")
-			ctx.Call("fillText", tk.Label, chartLeft-5, y+4)
-			labelled++
+	for pass := 0; pass < 2; pass++ {
+		for _, tk := range ticks {
+			y := ay.Pixel(tk.Value)
+			if !(y >= top-0.5 && y <= top+h+0.5) || tk.Major != (pass == 0) {
+				continue
+			}
+			if tk.Major {
+				ctx.Set("fillStyle", "#e6e9ee")
+				ctx.Call("fillRect", chartLeft+1, math.Round(y)-0.5, right-chartLeft-2, 1)
+			}
+			if tk.Label != "" && free(y) {
+				ctx.Set("fillStyle", "#4d5560")
+				ctx.Call("fillText", tk.Label, chartLeft-5, y+4)
+				placed = append(placed, y)
+			}
 		}
 	}
 	ctx.Set("textAlign", "left")
@@ -160,14 +173,11 @@ func (ch *Charts) panel(s series, tx render.Axis, top, h float64) {
 	ctx.Call("beginPath")
 	ctx.Call("rect", chartLeft, top, right-chartLeft, h)
 	ctx.Call("clip")
-	ctx.Call("beginPath")
-	ctx.Call("moveTo", ch.line[0], ch.line[1])
-	for i := 2; i+1 < len(ch.line); i += 2 {
-		ctx.Call("lineTo", ch.line[i], ch.line[i+1])
-	}
+	ch.path.Reset()
+	ch.path.Polyline(ch.line)
 	ctx.Set("strokeStyle", s.Color)
 	ctx.Set("lineWidth", 1.5)
 	ctx.Set("lineJoin", "round")
-	ctx.Call("stroke")
+	ctx.Call("stroke", path2D(&ch.path))
 	ctx.Call("restore")
 }

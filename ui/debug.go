@@ -16,7 +16,7 @@ import (
 //	scores(x, y)   the raw scores (one per class)
 //	trace()        the run so far as JSON: t and the chart series
 //	stats()        {t, frames, fps, sps, firstSurfaceMs, playing, message, grid,
-//	               bufferSize, terms, stepMs, drawMs}
+//	               bufferSize, terms, stepMs, drawMs, surfaceMs, profile}
 //	config()       the configuration as a plain object
 //	link()         the share link
 //	lastCopied()   the link the Copy link button copied last ("" before)
@@ -80,7 +80,17 @@ func (a *App) installDebugHook() {
 			"terms":          termsOf(sm),
 			"stepMs":         a.stepMS,
 			"drawMs":         a.drawMS,
+			"surfaceMs":      a.surfMS,
+			"profile":        profileMap(a.prof),
 		}
 	})
 	js.Global().Set("kernelplay", hook)
+}
+
+func profileMap(m map[string]float64) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
 }

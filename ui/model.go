@@ -160,11 +160,11 @@ func readouts(sm *sim.Sim, c state.Config) []readout {
 		return num(v)
 	}
 	rows := []readout{
-		{"examples seen t", count(t), "examples drawn, predicted and learned so far"},
+		{"t", count(t), "examples drawn, predicted and learned so far"},
 		{"mistakes", count(sm.Mistakes()), "wrong predictions, each made before its example was learned"},
-		{"average online error", ftoa(100*avg, 2) + " %", "mistakes / t"},
-		{"step size η_t", dash(eta), "the step size of the last update"},
-		{"loss", dash(loss), "the loss of the last example before its update"},
+		{"avg error", ftoa(100*avg, 2) + " %", "average online error: mistakes / t"},
+		{"η_t", dash(eta), "the step size of the last update"},
+		{"loss", dash(loss), "the loss of the last example, before its update"},
 		{"margin", dash(plotMargin(sm, c)), "ε (ν-trick) or the fixed margin 1; dashed in the plot"},
 		{"terms / ω", terms, "expansion terms stored / buffer size"},
 	}

@@ -29,7 +29,7 @@ type Plot struct {
 	surf render.Surface
 	blit blitter
 	svs  []render.SupportVector
-	line []float64 // reused path coordinates
+	path pathBuilder
 }
 
 // Render implements vecty.Component.
@@ -140,9 +140,14 @@ func (p *Plot) draw() bool {
 	ctx := cv.ctx
 
 	p.surf.Grid = c.Grid
+	t0 := perfNow()
 	img := p.surf.Render(l)
+	p.app.surfMS = ema(p.app.surfMS, perfNow()-t0)
+	t1 := perfNow()
 	cv.clear()
 	p.blit.draw(cv, img, 0, 0, w, h, true)
+	t2 := perfNow()
+	p.app.profile("blit", t2-t1)
 
 	margin := plotMargin(sm, c)
 	if c.Task == state.TaskRegression {
@@ -150,23 +155,32 @@ func (p *Plot) draw() bool {
 	} else {
 		// The boundary solid, the margins dashed.
 		if c.Task == state.TaskBinary && margin > 0 {
-			p.stroke(p.surf.Contours(margin), 1.2, []float64{5, 4})
-			p.stroke(p.surf.Contours(-margin), 1.2, []float64{5, 4})
+			p.stroke(append(p.surf.Contours(margin), p.surf.Contours(-margin)...), 1.2, []float64{5, 4}, false)
 		}
-		p.stroke(p.surf.Contours(0), 2, nil)
+		p.stroke(p.surf.Contours(0), 2, nil, true)
 	}
+	t3 := perfNow()
+	p.app.profile("contours", t3-t2)
 
-	// Points (clicked, or the generator's recent examples).
+	// Points (clicked, or the generator's recent examples): one path per class.
 	pts := sm.Points()
 	ctx.Set("lineWidth", 1.2)
 	ctx.Set("strokeStyle", "#ffffff")
-	for _, pt := range pts {
-		x, y := p.view.toPixel(pt.X, pt.Y, w, h)
-		ctx.Call("beginPath")
-		ctx.Call("arc", x, y, 4.5, 0, 2*math.Pi)
-		ctx.Set("fillStyle", classCSS(c, pt.Class))
-		ctx.Call("fill")
-		ctx.Call("stroke")
+	for class := 0; class < state.MaxClasses; class++ {
+		p.path.Reset()
+		for _, pt := range pts {
+			if pt.Class == class {
+				x, y := p.view.toPixel(pt.X, pt.Y, w, h)
+				p.path.Circle(x, y, 4.5)
+			}
+		}
+		if p.path.Len() == 0 {
+			continue
+		}
+		path := path2D(&p.path)
+		ctx.Set("fillStyle", classCSS(c, class))
+		ctx.Call("fill", path)
+		ctx.Call("stroke", path)
 	}
 
 	// Support vectors: rings with radius growing with |α_i|; the next
@@ -177,18 +191,18 @@ func (p *Plot) draw() bool {
 		for _, sv := range p.svs {
 			maxA = math.Max(maxA, math.Abs(sv.Alpha))
 		}
-		ctx.Set("strokeStyle", inkColor)
-		ctx.Set("lineWidth", 1.3)
+		p.path.Reset()
 		for _, sv := range p.svs {
 			r := 3.0
 			if maxA > 0 {
 				r = 3 + 8*math.Abs(sv.Alpha)/maxA
 			}
 			x, y := p.view.toPixel(sv.X, sv.Y, w, h)
-			ctx.Call("beginPath")
-			ctx.Call("arc", x, y, r, 0, 2*math.Pi)
-			ctx.Call("stroke")
+			p.path.Circle(x, y, r)
 		}
+		ctx.Set("strokeStyle", inkColor)
+		ctx.Set("lineWidth", 1.3)
+		ctx.Call("stroke", path2D(&p.path))
 		for _, sv := range p.svs {
 			if sv.Next {
 				x, y := p.view.toPixel(sv.X, sv.Y, w, h)
@@ -197,32 +211,52 @@ func (p *Plot) draw() bool {
 		}
 	}
 	p.legend(c)
+	p.app.profile("points", perfNow()-t3)
 	return true
 }
 
-// stroke draws segments (input coordinates) as one path, over a white halo
-// so the line reads on both ends of the palette.
-func (p *Plot) stroke(segs []render.Segment, width float64, dash []float64) {
+// stroke draws segments (input coordinates), chained into polylines so
+// dashes run along the curve, as one path; with halo, over a white halo so
+// the line reads on both ends of the palette.
+func (p *Plot) stroke(segs []render.Segment, width float64, dash []float64, halo bool) {
 	if len(segs) == 0 {
 		return
 	}
 	ctx := p.cv.ctx
 	w, h := p.cv.w, p.cv.h
-	ctx.Call("beginPath")
-	for _, sg := range segs {
-		x0, y0 := p.view.toPixel(sg.X0, sg.Y0, w, h)
-		x1, y1 := p.view.toPixel(sg.X1, sg.Y1, w, h)
-		ctx.Call("moveTo", x0, y0)
-		ctx.Call("lineTo", x1, y1)
+	p.path.Reset()
+	if dash == nil {
+		// Solid lines need no chaining (which costs a map lookup per end).
+		for _, sg := range segs {
+			x0, y0 := p.view.toPixel(sg.X0, sg.Y0, w, h)
+			x1, y1 := p.view.toPixel(sg.X1, sg.Y1, w, h)
+			p.path.MoveTo(x0, y0)
+			p.path.LineTo(x1, y1)
+		}
+	} else {
+		for _, pl := range render.Chain(segs) {
+			for i := 0; i+1 < len(pl); i += 2 {
+				x, y := p.view.toPixel(pl[i], pl[i+1], w, h)
+				if i == 0 {
+					p.path.MoveTo(x, y)
+				} else {
+					p.path.LineTo(x, y)
+				}
+			}
+		}
 	}
+	path := path2D(&p.path)
 	p.setDash(dash)
 	ctx.Set("lineCap", "round")
-	ctx.Set("strokeStyle", haloColor)
-	ctx.Set("lineWidth", width+2)
-	ctx.Call("stroke")
+	ctx.Set("lineJoin", "round")
+	if halo {
+		ctx.Set("strokeStyle", haloColor)
+		ctx.Set("lineWidth", width+2)
+		ctx.Call("stroke", path)
+	}
 	ctx.Set("strokeStyle", inkColor)
 	ctx.Set("lineWidth", width)
-	ctx.Call("stroke")
+	ctx.Call("stroke", path)
 	p.setDash(nil)
 }
 
@@ -272,8 +306,8 @@ func (p *Plot) drawRegression(l learn.Learner, eps float64) {
 	}
 	in, out := make([]float64, 1), make([]float64, 1)
 	ctx := p.cv.ctx
-	ctx.Set("strokeStyle", inkColor)
-	ctx.Set("lineWidth", 1.3)
+	p.path.Reset()
+	next := [2]float64{math.NaN(), math.NaN()}
 	for _, sv := range p.svs {
 		in[0] = sv.X
 		fy := l.Scores(out, in)[0]
@@ -282,12 +316,16 @@ func (p *Plot) drawRegression(l learn.Learner, eps float64) {
 		if maxA > 0 {
 			r = 3 + 8*math.Abs(sv.Alpha)/maxA
 		}
-		ctx.Call("beginPath")
-		ctx.Call("arc", x, y, r, 0, 2*math.Pi)
-		ctx.Call("stroke")
+		p.path.Circle(x, y, r)
 		if sv.Next {
-			p.evictMark(x, y)
+			next = [2]float64{x, y}
 		}
+	}
+	ctx.Set("strokeStyle", inkColor)
+	ctx.Set("lineWidth", 1.3)
+	ctx.Call("stroke", path2D(&p.path))
+	if !math.IsNaN(next[0]) {
+		p.evictMark(next[0], next[1])
 	}
 }
 
@@ -296,7 +334,7 @@ func (p *Plot) curve(xs, ys []float64, shift, width float64, dash []float64) {
 	for i := 1; i < len(xs); i++ {
 		segs = append(segs, render.Segment{X0: xs[i-1], Y0: ys[i-1] + shift, X1: xs[i], Y1: ys[i] + shift})
 	}
-	p.stroke(segs, width, dash)
+	p.stroke(segs, width, dash, dash == nil)
 }
 
 // legend draws the colour key of the surface in the bottom-right corner:

@@ -18,9 +18,17 @@ type Stats struct {
 // Render implements vecty.Component.
 func (s *Stats) Render() vecty.ComponentOrHTML {
 	rows := readouts(s.app.store.Sim(), s.app.store.Config())
+	rate := func(v float64, f func(float64) string) string {
+		if v == 0 {
+			return "–"
+		}
+		return f(v)
+	}
 	rows = append(rows,
-		readout{Label: "learning speed", Value: count(int(s.app.sps.Rate())) + " steps/s"},
-		readout{Label: "frame rate", Value: ftoa(s.app.fps.Rate(), 0) + " /s"},
+		readout{Label: "steps/s", Value: rate(s.app.sps.Rate(), func(v float64) string { return count(int(v)) }),
+			Hint: "examples learned per second"},
+		readout{Label: "frames/s", Value: rate(s.app.fps.Rate(), func(v float64) string { return ftoa(v, 0) }),
+			Hint: "pictures drawn per second"},
 	)
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("stats", "panel"), vecty.Attribute("aria-live", "off"))}
 	for _, r := range rows {

@@ -20,6 +20,7 @@ type Strip struct {
 	el   *vecty.HTML
 	cv   *canvas2D
 	bars []render.Bar
+	path pathBuilder
 }
 
 // Render implements vecty.Component.
@@ -63,26 +64,42 @@ func (s *Strip) draw() {
 	ctx.Set("fillStyle", "#d9dde3")
 	ctx.Call("fillRect", 0, top+h/2-0.5, w, 1)
 	s.bars = render.BufferBars(s.bars[:0], terms, w, h)
-	for _, b := range s.bars {
-		x0 := math.Min(b.X0, b.X1)
-		bw := math.Max(math.Abs(b.X1-b.X0), 1)
-		y0 := math.Min(b.Y0, b.Y1)
-		bh := math.Max(math.Abs(b.Y1-b.Y0), 1)
-		ctx.Set("fillStyle", classCSS(c, b.Class))
-		ctx.Call("fillRect", x0, top+y0, bw, bh)
-		if b.Next {
-			// ▼ above the bar, in the eviction colour.
-			cx := x0 + bw/2
-			ctx.Set("fillStyle", evictColor)
-			ctx.Call("beginPath")
-			ctx.Call("moveTo", cx-5, top-9)
-			ctx.Call("lineTo", cx+5, top-9)
-			ctx.Call("lineTo", cx, top-1)
-			ctx.Call("closePath")
-			ctx.Call("fill")
-			ctx.Set("strokeStyle", evictColor)
-			ctx.Set("lineWidth", 1.5)
-			ctx.Call("strokeRect", x0-1, top+0.5, bw+2, h-1)
+	// One path per class colour, then the eviction mark.
+	for class := 0; class < len(render.ClassColors); class++ {
+		s.path.Reset()
+		for _, b := range s.bars {
+			if b.Class == class {
+				x0, bw, y0, bh := barRect(b)
+				s.path.Rect(x0, top+y0, bw, bh)
+			}
+		}
+		if s.path.Len() > 0 {
+			ctx.Set("fillStyle", classCSS(c, class))
+			ctx.Call("fill", path2D(&s.path))
 		}
 	}
+	for _, b := range s.bars {
+		if !b.Next {
+			continue
+		}
+		x0, bw, _, _ := barRect(b)
+		// ▼ above the bar, in the eviction colour, and a frame around it.
+		cx := x0 + bw/2
+		ctx.Set("fillStyle", evictColor)
+		ctx.Call("beginPath")
+		ctx.Call("moveTo", cx-5, top-9)
+		ctx.Call("lineTo", cx+5, top-9)
+		ctx.Call("lineTo", cx, top-1)
+		ctx.Call("closePath")
+		ctx.Call("fill")
+		ctx.Set("strokeStyle", evictColor)
+		ctx.Set("lineWidth", 1.5)
+		ctx.Call("strokeRect", x0-1, top+0.5, bw+2, h-1)
+	}
+}
+
+// barRect is a bar's rectangle (x, width, y, height), at least 1 px each way.
+func barRect(b render.Bar) (x, w, y, h float64) {
+	return math.Min(b.X0, b.X1), math.Max(math.Abs(b.X1-b.X0), 1),
+		math.Min(b.Y0, b.Y1), math.Max(math.Abs(b.Y1-b.Y0), 1)
 }
