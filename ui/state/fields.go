@@ -232,7 +232,7 @@ func notPerceptron(c Config) bool { return c.Learner != LearnerPerceptron }
 // Fields is the table of settings, in display and link order. Points and
 // Hide are not in it (the link stores them under "pts" and "h").
 var Fields = []Field{
-	choice("mode", "Mode", "data", []string{Mode2D},
+	choice("mode", "Mode", "data", []string{Mode2D, ModeDigits},
 		"what the plot shows", GroupData, func(c *Config) *string { return &c.Mode }, nil),
 	choice("t", "Task", "task", []string{TaskBinary, TaskMulticlass, TaskNovelty, TaskRegression},
 		"what is learned: two classes, several classes, the support of one class, or a 1D curve",
@@ -298,7 +298,7 @@ var Fields = []Field{
 		"λ in the JMLR paper: how far back SVMD's gradient trace v remembers; 0 sees one step, 1 the whole run",
 		GroupStepSize, func(c *Config) *float64 { return &c.Decay }, isLearner(LearnerSVMD)),
 
-	integer("w", "BufferSize", "ω", "buffer size", 1, 2048, true,
+	integer("w", "BufferSize", "ω", "buffer size", 1, 4096, true,
 		"the expansion keeps the ω most recent terms; older ones are evicted",
 		GroupBuffer, func(c *Config) *int { return &c.BufferSize }, nil),
 

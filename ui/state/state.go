@@ -23,6 +23,9 @@ import (
 const (
 	// Mode2D is the 2D plot: generated presets or clicked points in [−1, 1]².
 	Mode2D = "2d"
+	// ModeDigits runs the learners over a digit set or a loaded file (see
+	// digits.go: Data, Stream, Compare, Figure).
+	ModeDigits = "digits"
 )
 
 // Task values (learn.Task by name).
@@ -148,6 +151,18 @@ type Config struct {
 	// Hide lists keys of [Fields] whose controls the page hides (classroom
 	// links); nil shows everything.
 	Hide []string
+
+	// Data is the data set of ModeDigits (Data* values, digits.go).
+	Data string
+	// Stream is the order and labelling of ModeDigits examples (Stream*).
+	Stream string
+	// Compare is a second learner run on the identical stream in ModeDigits
+	// (a Learner* value, or CompareNone).
+	Compare string
+	// Figure runs one of the papers' experiments in ModeDigits with the
+	// papers' learners and settings (FigureNone, or a setup name of
+	// core/experiment).
+	Figure string
 }
 
 // Default returns the live default demo: SVMD with a Gaussian kernel
@@ -180,6 +195,10 @@ func Default() Config {
 		StepsPerFrame: 20,
 		Grid:          200,
 		Playing:       true,
+		Data:          Data8x8,
+		Stream:        StreamMulticlass,
+		Compare:       CompareNone,
+		Figure:        FigureNone,
 	}
 }
 
@@ -271,5 +290,6 @@ func equalScalars(a, b Config) bool {
 		a.Classes == b.Classes && a.Learner == b.Learner && a.Kernel == b.Kernel && a.Sigma == b.Sigma &&
 		a.Degree == b.Degree && a.Scale == b.Scale && a.Offset == b.Offset && a.Lambda == b.Lambda &&
 		a.Eta0 == b.Eta0 && a.Tau == b.Tau && a.Mu == b.Mu && a.Decay == b.Decay && a.Nu == b.Nu &&
-		a.BufferSize == b.BufferSize && a.UseOffset == b.UseOffset && a.Seed == b.Seed
+		a.BufferSize == b.BufferSize && a.UseOffset == b.UseOffset && a.Seed == b.Seed &&
+		a.Data == b.Data && a.Stream == b.Stream && a.Compare == b.Compare && a.Figure == b.Figure
 }

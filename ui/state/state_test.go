@@ -210,7 +210,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"v1&s=-1", "out of range"},
 		{"v1&s=NaN", "is not a number"},
 		{"v1&s=Inf", "is not a number"},
-		{"v1&w=0", "buffer size ω = 0 is out of range: want 1 to 2048"},
+		{"v1&w=0", "buffer size ω = 0 is out of range: want 1 to 4096"},
 		{"v1&w=1e3", "not a whole number"},
 		{"v1&w=99999999999999999999999", "not a whole number"},
 		{"v1&l=svm", "learner = \"svm\" is not one of svmd, svmd0, norma, perceptron"},

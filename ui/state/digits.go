@@ -1,0 +1,152 @@
+package state
+
+import "slices"
+
+// Data values: the data set of ModeDigits.
+const (
+	Data8x8   = "8x8"   // 1,797 digits of 8×8 pixels (static/data/digits8x8.kpd.gz)
+	DataMNIST = "mnist" // 10,000 MNIST digits of 28×28 pixels (static/data/mnist10k.kpd.gz)
+	// DataFile is a LIBSVM or CSV file the user loaded. The file itself
+	// cannot travel in a link: a link with ds=file asks for the file again.
+	DataFile = "file"
+)
+
+// Stream values: how ModeDigits presents and labels the examples (the
+// streams of core/data).
+const (
+	StreamMulticlass = "10way"    // every digit once, random order, 10-way labels (JMLR §6.1.2)
+	StreamSplit      = "split"    // every digit once, 0–4 (−1) vs 5–9 (+1) (JMLR §6.1.1)
+	StreamSwitch     = "switch"   // 0 vs 1, then 2 vs 3 (conference paper §5)
+	StreamCounting   = "counting" // a 3-digit counter 000…999 twice, 10-way (JMLR §6.2)
+	StreamNovelty    = "novelty"  // zeros, with 5% other digits as novelties
+)
+
+// CompareNone runs a single learner (Config.Compare).
+const CompareNone = "none"
+
+// Figure values: the papers' experiments (core/experiment.Setups by name).
+// FigureNone runs the learner(s) configured by the other fields.
+const (
+	FigureNone       = "none"
+	FigureBinary     = "binary"     // JMLR Fig. 3
+	FigureMulticlass = "multiclass" // JMLR Fig. 4
+	FigureCounting   = "counting"   // JMLR Fig. 6
+	FigureNovelty    = "novelty"    // JMLR Fig. 7 (left)
+	FigureSwitch     = "switch"     // conference paper Figs. 1–2
+	FigureBuffer     = "buffer"     // JMLR Fig. 7 (right)
+)
+
+// Figures lists the figure presets in the papers' order with the data set
+// and stream each runs on (the same as core/experiment's setups; ui/sim
+// tests that they agree) and a title for the page.
+var Figures = []struct {
+	Name, Data, Stream, Title string
+}{
+	{FigureBinary, Data8x8, StreamSplit, "JMLR Fig. 3 — ν-SVM, 0–4 vs 5–9"},
+	{FigureMulticlass, Data8x8, StreamMulticlass, "JMLR Fig. 4 — 10-way digits"},
+	{FigureCounting, DataMNIST, StreamCounting, "JMLR Fig. 6 — counting sequence"},
+	{FigureNovelty, DataMNIST, StreamCounting, "JMLR Fig. 7 (left) — novelty on the counter"},
+	{FigureSwitch, DataMNIST, StreamSwitch, "Conference Figs. 1–2 — 0/1 then 2/3"},
+	{FigureBuffer, DataMNIST, StreamMulticlass, "JMLR Fig. 7 (right) — buffer size ω on MNIST"},
+}
+
+func isDigits(c Config) bool { return c.Mode == ModeDigits }
+
+func noFigure(c Config) bool { return c.Mode == ModeDigits && c.Figure == FigureNone }
+
+// digitsFields are appended to [Fields] (after the 2D settings, so that
+// older links keep their order). They matter only in ModeDigits.
+var digitsFields = []Field{
+	choice("ds", "Data", "digit set", []string{Data8x8, DataMNIST, DataFile},
+		"8x8: 1,797 small digits; mnist: 10,000 MNIST digits; file: your own LIBSVM or CSV file (not stored in links)",
+		GroupData, func(c *Config) *string { return &c.Data }, noFigure),
+	choice("st", "Stream", "stream",
+		[]string{StreamMulticlass, StreamSplit, StreamSwitch, StreamCounting, StreamNovelty},
+		"10way: every digit once; split: 0–4 vs 5–9; switch: 0/1 then 2/3; counting: 000…999 twice; novelty: zeros with rare others",
+		GroupData, func(c *Config) *string { return &c.Stream },
+		func(c Config) bool { return noFigure(c) && c.Data != DataFile }),
+	choice("fig", "Figure", "paper figure",
+		[]string{FigureNone, FigureBinary, FigureMulticlass, FigureCounting, FigureNovelty, FigureSwitch, FigureBuffer},
+		"run one of the papers' experiments with the papers' learners and settings",
+		GroupData, func(c *Config) *string { return &c.Figure }, isDigits),
+	choice("vs", "Compare", "compare with",
+		[]string{CompareNone, LearnerSVMD, LearnerSVMD0, LearnerNORMA, LearnerPerceptron},
+		"a second learner, same settings, on the identical stream; charts overlaid",
+		GroupLearner, func(c *Config) *string { return &c.Compare }, noFigure),
+}
+
+func init() { Fields = append(Fields, digitsFields...) }
+
+// DigitsTask returns the task ModeDigits learns under c: multiclass for the
+// 10-way and counting streams, binary for split and switch, novelty for the
+// novelty stream (for DataFile the page decides from the file's labels).
+// A figure's task is its stream's.
+func DigitsTask(c Config) string {
+	s := c.Stream
+	if f, ok := FigureByName(c.Figure); ok {
+		s = f.Stream
+		if f.Name == FigureNovelty {
+			return TaskNovelty
+		}
+	}
+	switch s {
+	case StreamSplit, StreamSwitch:
+		return TaskBinary
+	case StreamNovelty:
+		return TaskNovelty
+	}
+	return TaskMulticlass
+}
+
+// FigureByName returns the entry of [Figures] with the given name.
+func FigureByName(name string) (f struct{ Name, Data, Stream, Title string }, ok bool) {
+	i := slices.IndexFunc(Figures, func(f struct{ Name, Data, Stream, Title string }) bool { return f.Name == name })
+	if i < 0 {
+		return f, false
+	}
+	return Figures[i], true
+}
+
+// DigitsDefault returns the digits demo: SVMD on the 10-way 8×8 digits with
+// the settings of JMLR §6.1.2 (Gaussian σ = 8 rescaled to the 8×8 digits'
+// range: 2; c = 1/(500n) ≈ 1.1·10⁻⁶ for n = 1,797; η₀ = 0.1, μ = 0.1,
+// λ = 0.99; ω = 512; no offset), five digits per frame so each can be seen,
+// playing. Hide is kept empty.
+func DigitsDefault() Config {
+	c := Default()
+	c.Mode = ModeDigits
+	c.Data, c.Stream, c.Compare, c.Figure = Data8x8, StreamMulticlass, CompareNone, FigureNone
+	c.Learner, c.Kernel, c.Sigma = LearnerSVMD, KernelGaussian, 2
+	c.Lambda, c.Eta0, c.Mu, c.Decay, c.Nu, c.Tau = 1.1e-6, 0.1, 0.1, 0.99, 0, 100
+	c.BufferSize, c.UseOffset = 512, false
+	c.StepsPerFrame = 5
+	c.Playing = true
+	return c
+}
+
+// ComparePreset returns [DigitsDefault] with NORMA (τ = 100, JMLR eq. 59)
+// as the second learner: SVMD against NORMA on the identical stream.
+func ComparePreset() Config {
+	c := DigitsDefault()
+	c.Compare = LearnerNORMA
+	c.StepsPerFrame = 20
+	return c
+}
+
+// FigurePreset returns the digits configuration that runs the papers'
+// experiment name (a [Figures] name): its data set and stream, the
+// experiment's own learners, fifty steps per frame, playing. ok is false
+// for an unknown name.
+func FigurePreset(name string) (c Config, ok bool) {
+	f, ok := FigureByName(name)
+	if !ok {
+		return Config{}, false
+	}
+	c = DigitsDefault()
+	c.Figure, c.Data, c.Stream = f.Name, f.Data, f.Stream
+	if f.Data == DataMNIST {
+		c.Sigma = 7 // σ = 8 of USPS rescaled to 784 pixels in [0, 1] (core/experiment)
+	}
+	c.StepsPerFrame = 50
+	return c, true
+}
