@@ -106,7 +106,13 @@ func (s *Store) notify() {
 
 // rebuild replaces the simulation with a fresh one built from the config.
 func (s *Store) rebuild() error {
-	sm, err := sim.New(s.cfg)
+	c := s.cfg
+	if c.Mode == state.ModeDigits {
+		// The digits run is built by the page (digits_app.go), which
+		// rebuilds it whenever this (idle) 2D simulation is replaced.
+		c.Mode = state.Mode2D
+	}
+	sm, err := sim.New(c)
 	if err != nil {
 		return err
 	}
