@@ -149,6 +149,7 @@ func compatible(c *Config) {
 			c.Nu = 0.1
 		}
 	}
+	compatibleLinear(c)
 }
 
 // NearestPoint returns the index of the clicked point nearest to (x, y)

@@ -93,7 +93,12 @@ func (f *Field) Value(c Config) float64 {
 // Active reports whether the field matters under c (e.g. σ only for the
 // Gaussian and Laplacian kernels, μ only for SVMD): the page greys out or
 // hides inactive controls.
-func (f *Field) Active(c Config) bool { return f.active == nil || f.active(c) }
+func (f *Field) Active(c Config) bool {
+	if on, ok := linearActive(f.Key, c); ok {
+		return on
+	}
+	return f.active == nil || f.active(c)
+}
 
 // Format returns the string form of a Number or Integer value v as the
 // link stores it: the shortest decimal that parses back to v exactly.
@@ -238,7 +243,8 @@ var Fields = []Field{
 		"what is learned: two classes, several classes, the support of one class, or a 1D curve",
 		GroupData, func(c *Config) *string { return &c.Task }, nil),
 	choice("p", "Preset", "data set",
-		[]string{PresetGaussians, PresetXOR, PresetCircles, PresetMoons, PresetSpirals, PresetCheckerboard, PresetRotating},
+		[]string{PresetGaussians, PresetXOR, PresetCircles, PresetMoons, PresetSpirals, PresetCheckerboard, PresetRotating,
+			PresetRESvsSGD},
 		"the generator drawing examples while no points are clicked; rotating drifts with time",
 		GroupData, func(c *Config) *string { return &c.Preset },
 		func(c Config) bool { return c.Task != TaskRegression && len(c.Points) == 0 }),
@@ -259,8 +265,9 @@ var Fields = []Field{
 			return nil
 		}},
 
-	choice("l", "Learner", "learner", []string{LearnerSVMD, LearnerSVMD0, LearnerNORMA, LearnerPerceptron},
-		"SVMD adapts η by stochastic meta-descent; svmd0 without the trace; NORMA decays η on a schedule",
+	choice("l", "Learner", "learner", []string{LearnerSVMD, LearnerSVMD0, LearnerNORMA, LearnerPerceptron,
+		LearnerPegasos, LearnerKernelPegasos, LearnerDCD, LearnerAMM, LearnerMulticlass, LearnerRES, LearnerSGD},
+		"SVMD adapts η by stochastic meta-descent; svmd0 without the trace; NORMA decays η on a schedule; the rest are linear SVM solvers",
 		GroupLearner, func(c *Config) *string { return &c.Learner }, nil),
 	num("lam", "Lambda", "λ", "regularizer", 1e-6, 1, 0, true,
 		"c in the JMLR paper: each step shrinks every coefficient by (1 − ηλ), so larger λ forgets faster",

@@ -140,6 +140,40 @@ type Config struct {
 	UseOffset bool
 	// Seed seeds the generator and the order of clicked points, 0 – 2³²−1.
 	Seed uint64
+	// Settings of the linear solvers (linear.go, issue 5); zero values are
+	// not valid, [Default] sets the papers' defaults.
+
+	// PegasosK is Pegasos' mini-batch size k, 1–64 (Shalev-Shwartz et al.
+	// 2007; the lecture's "gradient sample size K").
+	PegasosK int
+	// MaxHyperplanes caps AMM's hyperplanes per class, 1–15 (Wang et al.
+	// 2011 leave it unbounded; core/learn caps it).
+	MaxHyperplanes int
+	// DCDLoss is the loss of dual coordinate descent: LossL1 (hinge) or
+	// LossL2 (squared hinge) (Hsieh et al. 2008).
+	DCDLoss string
+	// DCDPasses is the number of coordinate-descent passes over DCD's
+	// window of BufferSize examples after each new example, 1–20.
+	DCDPasses int
+	// LinLoss is the loss of RES and SGD: LossSquaredHinge (RES §4) or
+	// LossLogistic (RES §1).
+	LinLoss string
+	// NonRegularized runs RES with δ = Γ = 0 (RES §4, Fig. 4).
+	NonRegularized bool
+	// Delta is RES' curvature floor δ of eqs. (7)–(9), 10⁻⁶–1.
+	Delta float64
+	// Gamma is RES' minimum-progress term Γ of eq. (4), 10⁻⁶–1.
+	Gamma float64
+	// BatchSize is the sample size L of RES and SGD (RES eq. 3), 1–64.
+	BatchSize int
+	// Eps0 is ε0 of RES' and SGD's steps ε_t = ε0·τ/(τ + t) (RES Theorem 2).
+	Eps0 float64
+	// ResTau is τ of those steps, in iterations, 1–10⁵.
+	ResTau float64
+	// ResDim is the dimension n of the RES-vs-SGD preset's problem (RES
+	// §4), 2–100.
+	ResDim int
+
 	// StepsPerFrame is how many examples the page learns per animation
 	// frame while playing, 1–1000. It does not change the run.
 	StepsPerFrame int
@@ -171,7 +205,7 @@ type Config struct {
 // a second at 20 steps per frame) and the online error over examples
 // 600–3000 stays below 1%; μ = 1 let η collapse to 10⁻⁴ for some seeds.
 func Default() Config {
-	return Config{
+	c := Config{
 		Mode:          Mode2D,
 		Task:          TaskBinary,
 		Preset:        PresetSpirals,
@@ -200,6 +234,8 @@ func Default() Config {
 		Compare:       CompareNone,
 		Figure:        FigureNone,
 	}
+	linearDefaults(&c)
+	return c
 }
 
 // NumClasses returns the number of classes clicked points can have under
@@ -249,6 +285,9 @@ func (c Config) Validate() error {
 	if c.Task == TaskNovelty && c.Learner == LearnerPerceptron {
 		return errors.New("the kernel perceptron cannot do novelty detection: choose SVMD or NORMA")
 	}
+	if err := c.validateLinear(); err != nil {
+		return err
+	}
 	return nil
 }
 
@@ -286,7 +325,7 @@ func RunChanged(a, b Config) bool {
 }
 
 func equalScalars(a, b Config) bool {
-	return a.Mode == b.Mode && a.Task == b.Task && a.Preset == b.Preset && a.Noise == b.Noise &&
+	return equalLinear(a, b) && a.Mode == b.Mode && a.Task == b.Task && a.Preset == b.Preset && a.Noise == b.Noise &&
 		a.Classes == b.Classes && a.Learner == b.Learner && a.Kernel == b.Kernel && a.Sigma == b.Sigma &&
 		a.Degree == b.Degree && a.Scale == b.Scale && a.Offset == b.Offset && a.Lambda == b.Lambda &&
 		a.Eta0 == b.Eta0 && a.Tau == b.Tau && a.Mu == b.Mu && a.Decay == b.Decay && a.Nu == b.Nu &&
