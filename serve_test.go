@@ -599,6 +599,56 @@ func TestBrowser(t *testing.T) {
 		screenshot(t, ctx, "bad-link.png")
 	})
 
+	t.Run("Tasks", func(t *testing.T) {
+		// Every task and learner opens, learns and draws without a message.
+		cases := []struct {
+			name string
+			edit func(*state.Config)
+		}{
+			{"multiclass", func(c *state.Config) {
+				c.Task, c.Classes, c.Preset, c.Sigma = state.TaskMulticlass, 3, state.PresetGaussians, 0.3
+			}},
+			{"novelty", func(c *state.Config) { c.Task, c.Nu, c.Preset = state.TaskNovelty, 0.2, state.PresetMoons }},
+			{"regression", func(c *state.Config) { c.Task, c.Learner, c.Nu, c.Sigma = state.TaskRegression, state.LearnerNORMA, 0.2, 0.3 }},
+			{"norma-rotating", func(c *state.Config) { c.Learner, c.Preset, c.Sigma = state.LearnerNORMA, state.PresetRotating, 0.3 }},
+			{"perceptron-polynomial", func(c *state.Config) {
+				c.Learner, c.Kernel, c.Preset, c.Degree = state.LearnerPerceptron, state.KernelPolynomial, state.PresetCircles, 2
+			}},
+		}
+		for _, tc := range cases {
+			c := state.Default()
+			tc.edit(&c)
+			if err := c.Validate(); err != nil {
+				t.Errorf("%s: %v", tc.name, err)
+				continue
+			}
+			within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+				if err := open(ctx, srv.URL, state.Encode(c)); err != nil {
+					return fmt.Errorf("%s: %w", tc.name, err)
+				}
+				if err := waitFor(ctx, `window.kernelplay.stats().t > 300`, 10*time.Second); err != nil {
+					return fmt.Errorf("%s: not learning: %w", tc.name, err)
+				}
+				st, err := readStats(ctx)
+				if err != nil {
+					return err
+				}
+				if st.Message != "" {
+					return fmt.Errorf("%s: message %q", tc.name, st.Message)
+				}
+				s, err := chromedp.Run(ctx, chromedp.Evaluate[surfaceInfo](surfaceCheckJS))
+				if err != nil {
+					return err
+				}
+				if s.Colours < 10 {
+					return fmt.Errorf("%s: the surface looks blank (%d colours)", tc.name, s.Colours)
+				}
+				return nil
+			})
+			screenshot(t, ctx, "task-"+tc.name+".png")
+		}
+	})
+
 	t.Run("Measure", func(t *testing.T) {
 		c := state.Default()
 		c.Grid, c.BufferSize, c.StepsPerFrame = 200, 512, 100

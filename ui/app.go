@@ -35,6 +35,7 @@ type App struct {
 	drawnT    int
 	drawnRev  int
 	slowDrawn float64 // when the strip and charts were last drawn, ms
+	infoSince float64 // when the Info message now shown appeared, ms
 	rev       int     // bumps on every store change
 
 	mounted      bool    // the body has been rendered: Rerender is allowed
@@ -144,6 +145,17 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 	a.sps.Add(now, steps)
 	if !a.broken {
 		a.draw(now)
+	}
+	// Info messages ("link copied") go away by themselves after 4 s.
+	if m := s.Message(); m.Kind == Info {
+		if a.infoSince == 0 {
+			a.infoSince = now
+		} else if now-a.infoSince > 4000 {
+			a.infoSince = 0
+			s.Dispatch(Dismiss{})
+		}
+	} else {
+		a.infoSince = 0
 	}
 	if now-a.lastStats >= 250 && a.mounted {
 		a.lastStats = now

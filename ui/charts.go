@@ -111,7 +111,12 @@ func (ch *Charts) panel(s series, tx render.Axis, top, h float64) {
 	if n := len(s.Y); n > 0 {
 		ctx.Set("font", chartMono)
 		ctx.Set("textAlign", "right")
-		ctx.Call("fillText", num(s.Y[n-1]), right, top-5)
+		v := s.Y[n-1]
+		text := num(v)
+		if v == math.Trunc(v) && math.Abs(v) < 1e6 {
+			text = itoa(int(v)) // counts
+		}
+		ctx.Call("fillText", text, right, top-5)
 		ctx.Set("textAlign", "left")
 	}
 	// Frame.

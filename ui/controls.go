@@ -20,7 +20,7 @@ var columnGroups = []state.Group{state.GroupData, state.GroupLearner, state.Grou
 
 // elsewhere lists fields drawn outside the column (or not at all: the mode
 // has a single value for now).
-var elsewhere = map[string]bool{"mode": true, "l": true, "spf": true, "g": true, "play": true}
+var elsewhere = map[string]bool{"mode": true, "l": true, "t": true, "p": true, "spf": true, "g": true, "play": true}
 
 // controls builds the column from state.Fields: one group per panel, one
 // control per active field, with its symbol, fixed-width value, range and a
@@ -146,17 +146,49 @@ func (a *App) choiceSelect(f *state.Field, c state.Config, id string) *vecty.HTM
 	cur := f.Get(c)
 	var opts []vecty.MarkupOrChild
 	opts = append(opts, vecty.Markup(prop.ID(id), vecty.Attribute("aria-label", f.Label),
+		vecty.Attribute("title", f.Label+": "+f.Hint),
 		event.Change(a.on(func(e *vecty.Event) {
 			v := e.Target.Get("value").String()
 			if f.Key == "p" {
 				a.store.Dispatch(state.SetPreset{Preset: v})
 				return
 			}
+			if f.Key == "t" && v == state.TaskRegression && a.store.Config().Learner != state.LearnerNORMA {
+				// Only NORMA has regression losses: switch to it first.
+				a.store.Dispatch(state.SetField{Key: "l", Value: state.LearnerNORMA})
+			}
 			a.store.Dispatch(state.SetField{Key: f.Key, Value: v})
 		}))))
 	for _, o := range f.Options {
 		opts = append(opts, elem.Option(vecty.Markup(prop.Value(o), vecty.Property("selected", o == cur)),
 			vecty.Text(optionLabel(o))))
+	}
+	return elem.Select(opts...)
+}
+
+// presetSelect is the data set <select> of the top bar. While points are
+// clicked it shows "clicked points" (choosing a preset clears them); for
+// regression, which always uses a noisy sine, it is disabled.
+func (a *App) presetSelect(f *state.Field, c state.Config) *vecty.HTML {
+	cur := f.Get(c)
+	clicked := len(c.Points) > 0
+	regression := c.Task == state.TaskRegression
+	opts := []vecty.MarkupOrChild{vecty.Markup(prop.ID("preset-select"), vecty.Attribute("aria-label", f.Label),
+		vecty.Attribute("title", f.Hint), prop.Disabled(regression),
+		event.Change(a.on(func(e *vecty.Event) {
+			a.store.Dispatch(state.SetPreset{Preset: e.Target.Get("value").String()})
+		})))}
+	switch {
+	case regression:
+		opts = append(opts, elem.Option(vecty.Markup(prop.Value(""), vecty.Property("selected", true)),
+			vecty.Text("noisy sine")))
+	case clicked:
+		opts = append(opts, elem.Option(vecty.Markup(prop.Value(""), vecty.Property("selected", true),
+			prop.Disabled(true)), vecty.Text("clicked points ("+strconv.Itoa(len(c.Points))+")")))
+	}
+	for _, o := range f.Options {
+		opts = append(opts, elem.Option(vecty.Markup(prop.Value(o),
+			vecty.Property("selected", !clicked && !regression && o == cur)), vecty.Text(optionLabel(o))))
 	}
 	return elem.Select(opts...)
 }

@@ -63,15 +63,17 @@ func (p *Page) topBar() *vecty.HTML {
 		playLabel = "❚❚ Pause"
 	}
 	learner, _ := state.FieldByKey("l")
+	task, _ := state.FieldByKey("t")
+	preset, _ := state.FieldByKey("p")
 	spf, _ := state.FieldByKey("spf")
 	return elem.Header(vecty.Markup(vecty.Class("top")),
 		elem.Div(vecty.Markup(vecty.Class("brand")),
 			elem.Strong(vecty.Text("kernelplay")),
 			elem.Span(vecty.Text("online kernel learning, one example at a time")),
 		),
-		elem.Label(vecty.Markup(vecty.Class("inline")), vecty.Text("learner"),
-			a.choiceSelect(learner, c, "learner-select"),
-		),
+		a.choiceSelect(learner, c, "learner-select"),
+		a.choiceSelect(task, c, "task-select"),
+		a.presetSelect(preset, c),
 		elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("play"),
 			vecty.Attribute("title", "play or pause (space)"),
 			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.TogglePlay{}) })),

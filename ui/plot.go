@@ -140,6 +140,10 @@ func (p *Plot) draw() bool {
 	ctx := cv.ctx
 
 	p.surf.Grid = c.Grid
+	p.surf.Scale = 0 // f = ±1 (the margins) at 76% of the palette
+	if c.Task == state.TaskMulticlass {
+		p.surf.Scale = 2 // paler regions, so points of the region's class stand out
+	}
 	t0 := perfNow()
 	img := p.surf.Render(l)
 	p.app.surfMS = ema(p.app.surfMS, perfNow()-t0)
@@ -162,10 +166,10 @@ func (p *Plot) draw() bool {
 	t3 := perfNow()
 	p.app.profile("contours", t3-t2)
 
-	// Points (clicked, or the generator's recent examples): one path per class.
+	// Points (clicked, or the generator's recent examples): one path per
+	// class; a white ring and a thin dark one keep them visible on regions
+	// of their own colour.
 	pts := sm.Points()
-	ctx.Set("lineWidth", 1.2)
-	ctx.Set("strokeStyle", "#ffffff")
 	for class := 0; class < state.MaxClasses; class++ {
 		p.path.Reset()
 		for _, pt := range pts {
@@ -178,9 +182,14 @@ func (p *Plot) draw() bool {
 			continue
 		}
 		path := path2D(&p.path)
+		ctx.Set("lineWidth", 3.4)
+		ctx.Set("strokeStyle", "rgba(27,31,36,0.55)")
+		ctx.Call("stroke", path)
+		ctx.Set("lineWidth", 1.8)
+		ctx.Set("strokeStyle", "#ffffff")
+		ctx.Call("stroke", path)
 		ctx.Set("fillStyle", classCSS(c, class))
 		ctx.Call("fill", path)
-		ctx.Call("stroke", path)
 	}
 
 	// Support vectors: rings with radius growing with |α_i|; the next
