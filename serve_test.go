@@ -609,7 +609,9 @@ func TestBrowser(t *testing.T) {
 				c.Task, c.Classes, c.Preset, c.Sigma = state.TaskMulticlass, 3, state.PresetGaussians, 0.3
 			}},
 			{"novelty", func(c *state.Config) { c.Task, c.Nu, c.Preset = state.TaskNovelty, 0.2, state.PresetMoons }},
-			{"regression", func(c *state.Config) { c.Task, c.Learner, c.Nu, c.Sigma = state.TaskRegression, state.LearnerNORMA, 0.2, 0.3 }},
+			{"regression", func(c *state.Config) {
+				c.Task, c.Learner, c.Nu, c.Sigma = state.TaskRegression, state.LearnerNORMA, 0.2, 0.3
+			}},
 			{"norma-rotating", func(c *state.Config) { c.Learner, c.Preset, c.Sigma = state.LearnerNORMA, state.PresetRotating, 0.3 }},
 			{"perceptron-polynomial", func(c *state.Config) {
 				c.Learner, c.Kernel, c.Preset, c.Degree = state.LearnerPerceptron, state.KernelPolynomial, state.PresetCircles, 2
