@@ -1,0 +1,397 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"kernelplay/core/data"
+	"kernelplay/core/experiment"
+	"kernelplay/core/learn"
+	"kernelplay/ui/state"
+)
+
+// Digits is the running simulation of the digits mode: one stream over a
+// digit set (or a user's file) fed to one or more learners through
+// core/experiment's Runner, so that every learner sees the identical
+// sequence, example by example. It keeps, per learner, the trace (η, loss,
+// mistakes), the running average online error and a confusion matrix.
+//
+// Like [Sim] it never panics on user input: a learner panic or divergence
+// becomes Err (other learners stop with it).
+type Digits struct {
+	cfg    state.Config
+	seq    *data.Sequence
+	runner *experiment.Runner
+	models []learn.KernelModel
+	task   string
+	names  []string // class names (rows/columns of the confusion matrix)
+	title  string
+	conf   [][]int     // per learner, K·K counts, row = truth, column = prediction
+	avg    [][]float64 // per learner, running average online error after each step
+	seen   int         // trace entries folded into conf and avg
+	err    error
+}
+
+// NewDigits builds the digits run of cfg (Mode state.ModeDigits) over set,
+// the loaded data: for the shipped digit sets the whole set as
+// data.Digits.Set gives it (class labels 0..9); for state.DataFile the
+// user's file as read (labels as written; two distinct labels make a binary
+// task, more a multiclass one). With a Figure, the papers' experiment of
+// core/experiment runs instead, with its own learners and settings.
+// Errors (a stream the set cannot serve, settings a learner rejects) are
+// for the page to show.
+func NewDigits(cfg state.Config, set *data.Set) (*Digits, error) {
+	if set == nil || set.Len() == 0 {
+		return nil, errors.New("no data loaded")
+	}
+	d := &Digits{cfg: cfg}
+	var cs []experiment.Contender
+	var err error
+	if f, ok := state.FigureByName(cfg.Figure); ok {
+		cs, err = d.figure(f.Name, set)
+	} else {
+		cs, err = d.configured(set)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cs {
+		m, _ := c.Learner.(learn.KernelModel)
+		d.models = append(d.models, m)
+		k := len(d.names)
+		d.conf = append(d.conf, make([]int, k*k))
+		d.avg = append(d.avg, nil)
+	}
+	d.runner = experiment.NewRunner(d.seq, 0, cs...)
+	return d, nil
+}
+
+// figure builds the experiment's stream and contenders.
+func (d *Digits) figure(name string, set *data.Set) ([]experiment.Contender, error) {
+	for _, s := range experiment.Setups() {
+		if s.Name != name {
+			continue
+		}
+		seq, cs, err := s.Build(set, d.cfg.Seed)
+		if err != nil {
+			return nil, err
+		}
+		d.seq, d.title = seq, s.Title
+		d.task = state.DigitsTask(d.cfg)
+		d.names = classNames(d.task, figureStream(name), nil)
+		return cs, nil
+	}
+	return nil, fmt.Errorf("unknown paper figure %q", name)
+}
+
+func figureStream(name string) string {
+	f, _ := state.FigureByName(name)
+	return f.Stream
+}
+
+// configured builds the stream of cfg.Stream (or the user's file) and the
+// learner cfg.Learner, plus cfg.Compare.
+func (d *Digits) configured(set *data.Set) ([]experiment.Contender, error) {
+	cfg := d.cfg
+	var values []float64 // a file's original labels, per class
+	switch {
+	case cfg.Data == state.DataFile:
+		var err error
+		set, values, d.task, err = fileTask(set)
+		if err != nil {
+			return nil, err
+		}
+		d.seq = data.Shuffled(set, cfg.Seed)
+		d.title = "your file: " + set.Name
+	default:
+		if set.Classes < 2 {
+			return nil, errors.New("the digit set has no class labels")
+		}
+		d.task = state.DigitsTask(cfg)
+		var err error
+		d.seq, err = digitStream(cfg.Stream, set, cfg.Seed)
+		if err != nil {
+			return nil, err
+		}
+	}
+	d.names = classNames(d.task, cfg.Stream, values)
+	lc := cfg
+	lc.Task = d.task
+	lc.Classes = max(1, set.Classes)
+	if d.task == state.TaskNovelty {
+		if lc.Nu == 0 {
+			return nil, errors.New("novelty detection needs the ν-trick: set ν above 0 (0.05 is the papers' choice)")
+		}
+		if lc.Learner == state.LearnerPerceptron || lc.Compare == state.LearnerPerceptron {
+			return nil, errors.New("the kernel perceptron cannot do novelty detection: choose SVMD or NORMA")
+		}
+	}
+	var cs []experiment.Contender
+	for _, name := range []string{cfg.Learner, cfg.Compare} {
+		if name == state.CompareNone || name == "" {
+			continue
+		}
+		lc.Learner = name
+		l, err := Learner(lc, set.Dim)
+		if err != nil {
+			return nil, err
+		}
+		cs = append(cs, experiment.Contender{Name: LearnerName(lc), Learner: l})
+	}
+	if len(cs) == 2 && cs[0].Name == cs[1].Name {
+		cs[1].Name += " (2)"
+	}
+	return cs, nil
+}
+
+// LearnerName is how the page names cfg's learner in legends: "SVMD λ=0.99",
+// "SVMD λ=0", "NORMA τ=100", "perceptron" (λ here is JMLR's trace decay,
+// as in the papers' figure legends).
+func LearnerName(cfg state.Config) string {
+	switch cfg.Learner {
+	case state.LearnerSVMD:
+		return "SVMD λ=" + state.Format(cfg.Decay)
+	case state.LearnerSVMD0:
+		return "SVMD λ=0"
+	case state.LearnerNORMA:
+		return "NORMA τ=" + state.Format(cfg.Tau)
+	case state.LearnerPerceptron:
+		return "perceptron"
+	}
+	return cfg.Learner
+}
+
+// digitStream builds the stream named by a state.Stream* value over a digit
+// set with class labels 0..9.
+func digitStream(name string, set *data.Set, seed uint64) (*data.Sequence, error) {
+	switch name {
+	case state.StreamMulticlass:
+		return data.Multiclass(set, seed), nil
+	case state.StreamSplit:
+		return data.ClassSplit(set, seed), nil
+	case state.StreamSwitch:
+		q, err := data.Switch(set, seed, 0)
+		if err == nil || set.Classes < 4 {
+			return q, err
+		}
+		// A small set (the 8×8 digits have about 180 of each) cannot serve
+		// the paper's 1,000 examples: shorten the stream to what it has.
+		cnt := set.ClassCounts()
+		n := 4 * min(cnt[0], cnt[1], cnt[2], cnt[3])
+		return data.Switch(set, seed, n)
+	case state.StreamCounting:
+		return data.Counting(set, seed, 0)
+	case state.StreamNovelty:
+		return data.Novelty(set, seed, 0, 0)
+	}
+	return nil, fmt.Errorf("unknown stream %q", name)
+}
+
+// fileTask converts a user's set for learning: two distinct labels →
+// binary (±1), 3 to 1000 → multiclass (class indices); it returns the
+// original label of each class.
+func fileTask(set *data.Set) (*data.Set, []float64, string, error) {
+	if b, err := set.ToBinary(); err == nil {
+		vals := distinctLabels(set.Y)
+		if len(vals) == 1 { // labels all −1 or all +1
+			vals = []float64{-1, 1}
+		}
+		b.Classes = 0
+		return b, vals, state.TaskBinary, nil
+	}
+	m, vals, err := set.ToClasses()
+	if err != nil {
+		return nil, nil, "", err
+	}
+	return m, vals, state.TaskMulticlass, nil
+}
+
+func distinctLabels(y []float64) []float64 {
+	var lo, hi = math.Inf(1), math.Inf(-1)
+	for _, v := range y {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	if lo == hi {
+		return []float64{lo}
+	}
+	return []float64{lo, hi}
+}
+
+// classNames names the rows and columns of the confusion matrix.
+func classNames(task, stream string, values []float64) []string {
+	switch {
+	case values != nil:
+		out := make([]string, len(values))
+		for i, v := range values {
+			out[i] = strconv.FormatFloat(v, 'g', 4, 64)
+		}
+		return out
+	case task == state.TaskNovelty:
+		return []string{"normal", "novel"}
+	case task == state.TaskBinary && stream == state.StreamSwitch:
+		return []string{"0 / 2", "1 / 3"}
+	case task == state.TaskBinary:
+		return []string{"0–4", "5–9"}
+	}
+	out := make([]string, 10)
+	for i := range out {
+		out[i] = strconv.Itoa(i)
+	}
+	return out
+}
+
+// Step advances every learner by up to n examples of the stream (fewer at
+// its end) and returns how many it ran. After an error it does nothing.
+func (d *Digits) Step(n int) (ran int) {
+	if d.err != nil || n <= 0 {
+		return 0
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			d.err = fmt.Errorf("a learner failed at example %d: %v", d.runner.Steps(), r)
+		}
+		d.fold()
+	}()
+	ran = d.runner.Advance(n)
+	for _, tr := range d.runner.Traces() {
+		if tr.Diverged >= 0 {
+			d.err = fmt.Errorf("%s diverged at example %d (a coefficient became infinite or NaN)", tr.Name, tr.Diverged+1)
+		}
+	}
+	return ran
+}
+
+// fold adds the new trace entries to the confusion matrices and the running
+// error curves.
+func (d *Digits) fold() {
+	trs := d.runner.Traces()
+	k := len(d.names)
+	upto := d.seen
+	for i, tr := range trs {
+		mist := 0
+		if n := len(d.avg[i]); n > 0 {
+			mist = int(math.Round(d.avg[i][n-1] * float64(n)))
+		}
+		for t := len(d.avg[i]); t < tr.Len(); t++ {
+			if tr.Mistake[t] {
+				mist++
+			}
+			d.avg[i] = append(d.avg[i], float64(mist)/float64(t+1))
+			truth, pred := d.cell(tr, t)
+			if truth >= 0 && truth < k && pred >= 0 && pred < k {
+				d.conf[i][truth*k+pred]++
+			}
+		}
+		upto = max(upto, tr.Len())
+	}
+	d.seen = upto
+}
+
+// cell returns the confusion-matrix row (truth) and column (prediction) of
+// step t of tr.
+func (d *Digits) cell(tr *experiment.Trace, t int) (truth, pred int) {
+	switch d.task {
+	case state.TaskNovelty:
+		// Labels +1 normal, −1 novel; a mistake is "flagged as novel".
+		truth = 0
+		if tr.Label[t] < 0 {
+			truth = 1
+		}
+		if tr.Mistake[t] {
+			return truth, 1
+		}
+		return truth, 0
+	case state.TaskBinary:
+		truth, pred = 0, 0
+		if tr.Label[t] > 0 {
+			truth = 1
+		}
+		if tr.Prediction[t] > 0 {
+			pred = 1
+		}
+		return truth, pred
+	}
+	return int(tr.Label[t]), int(tr.Prediction[t])
+}
+
+// Config returns the configuration the run was built from.
+func (d *Digits) Config() state.Config { return d.cfg }
+
+// Err returns why the run stopped, or nil.
+func (d *Digits) Err() error { return d.err }
+
+// T returns the number of examples drawn so far.
+func (d *Digits) T() int { return d.runner.Steps() }
+
+// N returns the length of the stream.
+func (d *Digits) N() int { return d.seq.Len() }
+
+// Done reports whether the stream is exhausted.
+func (d *Digits) Done() bool { return d.runner.Done() }
+
+// Task returns the task learned (state.Task* value).
+func (d *Digits) Task() string { return d.task }
+
+// Title returns the paper figure's title, or the file's name, or "".
+func (d *Digits) Title() string { return d.title }
+
+// ClassNames returns the names of the confusion matrix's classes.
+func (d *Digits) ClassNames() []string { return d.names }
+
+// Stream returns the stream (to find the image of step t: Sequence.Row).
+func (d *Digits) Stream() *data.Sequence { return d.seq }
+
+// Learners returns the number of learners.
+func (d *Digits) Learners() int { return len(d.models) }
+
+// Trace returns learner i's trace (its Name, per-step Eta, Loss, …).
+func (d *Digits) Trace(i int) *experiment.Trace { return d.runner.Traces()[i] }
+
+// AvgError returns learner i's running average online error after each step
+// (index t = step t+1): the curves of JMLR Figs. 3, 4, 6, 7. Read only.
+func (d *Digits) AvgError(i int) []float64 { return d.avg[i] }
+
+// Confusion returns learner i's confusion matrix, K·K counts row-major, row
+// = true class, column = predicted class (novelty: normal/novel as flagged).
+// Read only.
+func (d *Digits) Confusion(i int) []int { return d.conf[i] }
+
+// Model returns learner i as a kernel model (nil if it is not one).
+func (d *Digits) Model(i int) learn.KernelModel { return d.models[i] }
+
+// Last describes the most recent example and each learner's verdict.
+type DigitsLast struct {
+	// T is the 1-based example index (0: nothing yet).
+	T int
+	// Row is the row of the data set the example came from.
+	Row int
+	// Truth is the true class index (see ClassNames).
+	Truth int
+	// Pred and Mistake are each learner's prediction (class index) and
+	// whether it was wrong, made before it learned the example.
+	Pred    []int
+	Mistake []bool
+}
+
+// Last returns the most recent example and the learners' verdicts on it.
+func (d *Digits) Last() DigitsLast {
+	t := d.runner.Steps()
+	if t == 0 {
+		return DigitsLast{}
+	}
+	l := DigitsLast{T: t, Row: d.seq.Row(t - 1)}
+	for _, tr := range d.runner.Traces() {
+		if tr.Len() < t {
+			l.Pred = append(l.Pred, -1)
+			l.Mistake = append(l.Mistake, false)
+			continue
+		}
+		truth, pred := d.cell(tr, t-1)
+		l.Truth = truth
+		l.Pred = append(l.Pred, pred)
+		l.Mistake = append(l.Mistake, tr.Mistake[t-1])
+	}
+	return l
+}
