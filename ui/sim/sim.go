@@ -63,6 +63,7 @@ type Sim struct {
 	last     Last
 	err      error
 	traces   recorder
+	cmp      *comparison // the RES-vs-SGD preset's SGD and objectives (linear.go), or nil
 }
 
 // New builds the stream and the learner described by cfg. It returns an
@@ -72,6 +73,9 @@ type Sim struct {
 func New(cfg state.Config) (*Sim, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
+	}
+	if state.IsRESvsSGD(cfg) && cfg.Mode == state.Mode2D {
+		return newRESvsSGD(cfg)
 	}
 	if cfg.Mode != state.Mode2D {
 		return nil, fmt.Errorf("mode %q is not available yet", cfg.Mode)
@@ -219,6 +223,9 @@ func Learner(cfg state.Config, dim int) (learn.Learner, error) {
 			BufferSize: cfg.BufferSize, Offset: offset}, dim)
 		return l, wrap(err)
 	}
+	if state.IsLinear(cfg.Learner) {
+		return linearLearner(cfg, dim, t, k)
+	}
 	return nil, fmt.Errorf("unknown learner %q", cfg.Learner)
 }
 
@@ -356,6 +363,9 @@ func (s *Sim) Step(n int) {
 			s.mistakes++
 		}
 		s.last = Last{X: x, Y: y, Step: st}
+		if s.cmp != nil {
+			s.cmp.learn(s.t, x, y, st)
+		}
 		s.traces.add(s.t, st, float64(s.mistakes)/float64(s.t))
 		if st.Diverged {
 			s.err = fmt.Errorf("the run diverged at example %d (η = %.3g): lower η₀, μ or λ, then reset", s.t, st.Eta)

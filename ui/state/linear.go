@@ -73,7 +73,9 @@ func learnerOr(ls ...string) func(Config) bool {
 
 func resActive(c Config) bool { return c.Learner == LearnerRES || IsRESvsSGD(c) }
 
-func resOrSGD(c Config) bool { return c.Learner == LearnerRES || c.Learner == LearnerSGD || IsRESvsSGD(c) }
+func resOrSGD(c Config) bool {
+	return c.Learner == LearnerRES || c.Learner == LearnerSGD || IsRESvsSGD(c)
+}
 
 // linearFields are appended to [Fields]. Defaults (in [Default]) are the
 // papers': RES §4 for L, ε0, τ, δ, Γ and n; Pegasos k = 1; AMM at most 15

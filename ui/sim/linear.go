@@ -1,0 +1,295 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
+
+	"kernelplay/core/kernel"
+	"kernelplay/core/learn"
+	"kernelplay/ui/state"
+)
+
+// linearLearner builds the linear solvers of issue 5 from cfg, for inputs
+// of dimension dim:
+//
+//   - pegasos: learn.Pegasos (λ = Lambda, k = PegasosK);
+//   - kpegasos: learn.KernelPegasos on the kernel of cfg (λ, ω = BufferSize);
+//   - dcd: learn.DCDOnline on a window of ω examples (L1 or L2 loss, λ, passes);
+//   - amm: learn.AMM online (λ, at most MaxHyperplanes per class);
+//   - mlinear: learn.NewMulticlassLinear (λ);
+//   - res: learn.RES (λ, δ, Γ or non-regularized, L, ε0, τ, loss);
+//   - sgd: learn.SGD (λ, L, ε0, τ, loss).
+//
+// UseOffset appends the bias feature B = 1 (LIBLINEAR's -B, regularized
+// like the weights). AMM and the multiclass linear SVM learn the binary task
+// as two classes through [BinaryAMM]. Tasks a solver cannot learn are
+// errors (state.Config.Validate rejects them first).
+func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (learn.Learner, error) {
+	bias := 0.0
+	if cfg.UseOffset {
+		bias = 1
+	}
+	binaryOnly := func() error {
+		if t != learn.Binary {
+			return fmt.Errorf("%s learns two classes (binary task), not %s", cfg.Learner, t)
+		}
+		return nil
+	}
+	var l learn.Learner
+	var err error
+	switch cfg.Learner {
+	case state.LearnerPegasos:
+		if err := binaryOnly(); err != nil {
+			return nil, err
+		}
+		l, err = learn.NewPegasos(dim, learn.PegasosSettings{Lambda: cfg.Lambda, BatchSize: cfg.PegasosK, Bias: bias})
+	case state.LearnerKernelPegasos:
+		if err := binaryOnly(); err != nil {
+			return nil, err
+		}
+		l, err = learn.NewKernelPegasos(dim, learn.KernelPegasosSettings{Kernel: k, Lambda: cfg.Lambda, BufferSize: cfg.BufferSize})
+	case state.LearnerDCD:
+		if err := binaryOnly(); err != nil {
+			return nil, err
+		}
+		loss := learn.LinearHinge
+		if cfg.DCDLoss == state.LossL2 {
+			loss = learn.LinearSquaredHinge
+		}
+		l, err = learn.NewDCDOnline(dim, learn.DCDOnlineSettings{Loss: loss, Lambda: cfg.Lambda,
+			BufferSize: cfg.BufferSize, Passes: cfg.DCDPasses, Bias: bias, Seed: cfg.Seed})
+	case state.LearnerAMM, state.LearnerMulticlass:
+		if t != learn.Binary && t != learn.Multiclass {
+			return nil, fmt.Errorf("%s cannot do %s", cfg.Learner, t)
+		}
+		s := learn.AMMSettings{Classes: 2, Lambda: cfg.Lambda, MaxHyperplanes: cfg.MaxHyperplanes, Bias: bias}
+		if t == learn.Multiclass {
+			s.Classes = cfg.Classes
+		}
+		var a *learn.AMM
+		if cfg.Learner == state.LearnerMulticlass {
+			s.MaxHyperplanes = 1
+			a, err = learn.NewMulticlassLinear(dim, s)
+		} else {
+			a, err = learn.NewAMM(dim, s)
+		}
+		if err != nil {
+			return nil, wrap(err)
+		}
+		if t == learn.Binary {
+			return NewBinaryAMM(a), nil
+		}
+		return a, nil
+	case state.LearnerRES:
+		if err := binaryOnly(); err != nil {
+			return nil, err
+		}
+		l, err = learn.NewRES(dim, resSettings(cfg, bias))
+	case state.LearnerSGD:
+		if err := binaryOnly(); err != nil {
+			return nil, err
+		}
+		l, err = learn.NewSGD(dim, sgdSettings(cfg, bias, cfg.BatchSize))
+	default:
+		return nil, fmt.Errorf("unknown learner %q", cfg.Learner)
+	}
+	if err != nil {
+		return nil, wrap(err)
+	}
+	return l, nil
+}
+
+func linLoss(name string) learn.LinearLoss {
+	if name == state.LossLogistic {
+		return learn.LinearLogistic
+	}
+	return learn.LinearSquaredHinge
+}
+
+func resSettings(cfg state.Config, bias float64) learn.RESSettings {
+	s := learn.RESSettings{Lambda: cfg.Lambda, Delta: cfg.Delta, Gamma: cfg.Gamma, BatchSize: cfg.BatchSize,
+		Eta0: cfg.Eps0, Tau: cfg.ResTau, Loss: linLoss(cfg.LinLoss), Bias: bias}
+	if cfg.NonRegularized {
+		s.NonRegularized, s.Delta, s.Gamma = true, 0, 0
+	}
+	return s
+}
+
+func sgdSettings(cfg state.Config, bias float64, batch int) learn.SGDSettings {
+	return learn.SGDSettings{Lambda: cfg.Lambda, BatchSize: batch, Eta0: cfg.Eps0, Tau: cfg.ResTau,
+		Loss: linLoss(cfg.LinLoss), Bias: bias}
+}
+
+// BinaryAMM is an AMM (or the multiclass linear SVM) with two classes
+// learning the binary task: label −1 is class 0, +1 class 1, and the single
+// score is f(x) = s_1(x) − s_0(x) (so f = 0 is AMM's decision boundary and
+// f = ±1 the margins of its loss max(0, 1 + s_rival − s_y)). Predictions are
+// reported as ±1.
+type BinaryAMM struct {
+	a  *learn.AMM
+	sc []float64
+}
+
+var _ learn.Learner = (*BinaryAMM)(nil)
+
+// NewBinaryAMM wraps a two-class AMM; other class counts panic.
+func NewBinaryAMM(a *learn.AMM) *BinaryAMM {
+	if a.NumScores() != 2 {
+		panic(fmt.Sprintf("sim: NewBinaryAMM of %d classes", a.NumScores()))
+	}
+	return &BinaryAMM{a: a, sc: make([]float64, 2)}
+}
+
+// AMM returns the wrapped machine (its hyperplanes are drawn by ui/render).
+func (b *BinaryAMM) AMM() *learn.AMM { return b.a }
+
+// Task returns learn.Binary.
+func (b *BinaryAMM) Task() learn.Task { return learn.Binary }
+
+// NumScores returns 1.
+func (b *BinaryAMM) NumScores() int { return 1 }
+
+// Scores writes s_1(x) − s_0(x) into dst[0].
+func (b *BinaryAMM) Scores(dst, x []float64) []float64 {
+	b.a.Scores(b.sc, x)
+	dst[0] = b.sc[1] - b.sc[0]
+	return dst
+}
+
+// Learn learns (x, y) with y = ±1 as class (y + 1)/2.
+func (b *BinaryAMM) Learn(x []float64, y float64) learn.Step {
+	c := 0.0
+	if y > 0 {
+		c = 1
+	}
+	st := b.a.Learn(x, c)
+	st.Prediction = 2*st.Prediction - 1
+	return st
+}
+
+// Reset resets the machine.
+func (b *BinaryAMM) Reset() { b.a.Reset() }
+
+// Evaluation of the RES-vs-SGD preset.
+const (
+	// ResEvalSize is the size N of the fixed evaluation sample F(w_t) is
+	// measured on (the paper uses its training set of N = 10⁴; a stream has
+	// none, so an independent sample of the same distribution stands in).
+	ResEvalSize = 2000
+	// resPerDecade is the number of log-spaced checkpoints per decade of
+	// samples processed at which F(w_t) is measured.
+	resPerDecade = 40
+	// resEvalSeq is the PCG stream constant of the evaluation sample.
+	resEvalSeq = 0x7265_7365_7661_6c00 // "reseval"
+)
+
+// comparison is the second learner and the objective traces of the
+// RES-vs-SGD preset.
+type comparison struct {
+	sgd      *learn.SGD
+	res      *learn.RES
+	x        *mat.Dense
+	y        []float64
+	lambda   float64
+	loss     learn.LinearLoss
+	next     int // next checkpoint
+	fres     Series
+	fsgd     Series
+	resDead  bool
+	resError error
+}
+
+// resSource draws the RES paper's §4 problem in dimension n: a label ±1 with
+// probability ½ each, then each component uniform on [−0.8, 0.2] (y = −1) or
+// [−0.2, 0.8] (y = +1).
+type resSource struct{ n int }
+
+func (r resSource) Next(rng *rand.Rand) ([]float64, float64) {
+	y, lo := -1.0, -0.8
+	if rng.IntN(2) == 1 {
+		y, lo = 1, -0.2
+	}
+	x := make([]float64, r.n)
+	for j := range x {
+		x[j] = lo + rng.Float64()
+	}
+	return x, y
+}
+
+// newRESvsSGD builds the RES-vs-SGD preset: RES with the config's settings
+// is the Sim's learner (its traces fill the charts); SGD with the same λ,
+// ε0, τ and loss but L = 1 (RES §4) learns from the same examples.
+func newRESvsSGD(cfg state.Config) (*Sim, error) {
+	n := cfg.ResDim
+	s := &Sim{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, streamSeq)), task: learn.Binary, src: resSource{n}}
+	res, err := learn.NewRES(n, resSettings(cfg, 0))
+	if err != nil {
+		return nil, wrap(err)
+	}
+	sgd, err := learn.NewSGD(n, sgdSettings(cfg, 0, 1))
+	if err != nil {
+		return nil, wrap(err)
+	}
+	s.learner = res
+	c := &comparison{res: res, sgd: sgd, lambda: cfg.Lambda, loss: linLoss(cfg.LinLoss), next: 1}
+	rng := rand.New(rand.NewPCG(cfg.Seed, resEvalSeq))
+	c.x = mat.NewDense(ResEvalSize, n, nil)
+	c.y = make([]float64, ResEvalSize)
+	src := resSource{n}
+	for i := range ResEvalSize {
+		x, y := src.Next(rng)
+		c.x.SetRow(i, x)
+		c.y[i] = y
+	}
+	s.cmp = c
+	s.traces.init()
+	return s, nil
+}
+
+// learn feeds SGD the example RES just learned (the t-th) and measures
+// both objectives at the checkpoints.
+func (c *comparison) learn(t int, x []float64, y float64, st learn.Step) {
+	c.sgd.Learn(x, y)
+	if st.Diverged {
+		c.resDead = true
+	}
+	if t < c.next {
+		return
+	}
+	c.fsgd.T = append(c.fsgd.T, float64(t))
+	c.fsgd.V = append(c.fsgd.V, learn.LinearObjective(c.loss, c.lambda, 0, c.sgd.Weights(), c.x, c.y))
+	if !c.resDead {
+		c.fres.T = append(c.fres.T, float64(t))
+		c.fres.V = append(c.fres.V, learn.LinearObjective(c.loss, c.lambda, 0, c.res.Weights(), c.x, c.y))
+	}
+	// Next checkpoint: the next integer above t·10^(1/resPerDecade).
+	c.next = max(t+1, int(math.Ceil(float64(t)*math.Pow(10, 1.0/resPerDecade))))
+}
+
+// Objective returns, under the RES-vs-SGD preset, the objective F(w_t) =
+// λ/2‖w_t‖² + (1/N)Σ l(y_n⟨w_t, x_n⟩) (RES eq. 1; learn.LinearObjective) of
+// RES and of SGD on a fixed evaluation sample of [ResEvalSize] examples,
+// measured at log-spaced numbers t of samples processed (about 40 per
+// decade; t = 1, 2, … at first), as fresh slices; ok is false under any
+// other preset. RES' series stops if it diverges (non-regularized BFGS).
+func (s *Sim) Objective() (res, sgd Series, ok bool) {
+	if s.cmp == nil {
+		return Series{}, Series{}, false
+	}
+	cp := func(a Series) Series {
+		return Series{T: append([]float64(nil), a.T...), V: append([]float64(nil), a.V...)}
+	}
+	return cp(s.cmp.fres), cp(s.cmp.fsgd), true
+}
+
+// Compared returns the second learner of the RES-vs-SGD preset (SGD), or
+// nil.
+func (s *Sim) Compared() learn.Learner {
+	if s.cmp == nil {
+		return nil
+	}
+	return s.cmp.sgd
+}
