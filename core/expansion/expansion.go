@@ -668,12 +668,28 @@ func (e *Expansion) accumulate(na, nb []float64) {
 	row := e.row[:e.n]
 	for y, a := range na {
 		o := y * e.cap
-		if a != 0 {
+		b := 0.0
+		if e.trace {
+			b = nb[y]
+		}
+		switch {
+		case a != 0 && b != 0:
+			axpy2(e.nf[o:], e.nv[o:], a, b, row)
+		case a != 0:
 			axpy(e.nf[o:], a, row)
+		case b != 0:
+			axpy(e.nv[o:], b, row)
 		}
-		if e.trace && nb[y] != 0 {
-			axpy(e.nv[o:], nb[y], row)
-		}
+	}
+}
+
+// axpy2 adds a·x to y and b·x to z over len(x) in one pass.
+func axpy2(y, z []float64, a, b float64, x []float64) {
+	y = y[:len(x)]
+	z = z[:len(x)]
+	for i, v := range x {
+		y[i] += a * v
+		z[i] += b * v
 	}
 }
 
