@@ -103,9 +103,10 @@ type SVMDConfig struct {
 	// Delta is the K×K matrix of label distances Δ(y, ỹ) of SVMDGraph
 	// (eq. 25), row-major, finite and non-negative (e.g. from
 	// kernel.Taxonomy.Distance or kernel.GraphDistance). Nil means Δ = 1 off
-	// the diagonal, which reduces eq. (25) to the multiclass loss (16). With
-	// the ν-trick the loss is evaluated at margin ε, the scaling being the
-	// loss package's. Only for SVMDGraph; elsewhere non-nil is an error.
+	// the diagonal, which reduces eq. (25) to the multiclass loss (16). The
+	// margin scales the distances, margins ε·Δ(y, ỹ) (loss.Graph), so under
+	// the ν-trick a violation counts m_t = ∂l/∂ε = Δ(y_t, ỹ*) rather than 1
+	// in eqs. (56)–(58). Only for SVMDGraph; elsewhere non-nil is an error.
 	Delta []float64
 	// Lambda is the regularizer c of J = l + (c/2)‖f‖² (JMLR eq. 12),
 	// c > 0. Zero means: c = 1 with the ν-trick or for novelty (§5.4.2: "the
@@ -140,7 +141,8 @@ type SVMDConfig struct {
 	// SingleStep for λ = 0.
 	Decay float64
 	// SingleStep sets λ = 0: the single-step variant of SVMD in §6 ("obtained
-	// by setting λ = 0"), whose η follows immediate effects only.
+	// by setting λ = 0"), whose η follows immediate effects only. (Decay's
+	// zero value is taken by its default, so λ = 0 needs this switch.)
 	SingleStep bool
 	// Nu is ν ∈ (0, 1) of the ν-trick (§5.4.2): the margin ε is adapted in
 	// log space, eqs. (53)–(58), so that a fraction ν of the examples
@@ -163,7 +165,10 @@ type SVMDConfig struct {
 	// EtaOffset0 is η_{b,0} > 0. Zero means Eta0. (The paper's experiments use
 	// no offsets; by analogy with §6's rule for ε.)
 	EtaOffset0 float64
-	// MuOffset is μ_b ≥ 0 of eq. (51). Zero means Mu; λ_b = λ (Decay).
+	// MuOffset is μ_b ≥ 0 of eq. (51). Zero means Mu; λ_b = λ (Decay). The
+	// offset trace follows (52) as printed, v_b ← λv_b − η_b ξ, without a
+	// Hessian term: exact for the piecewise linear losses (∂²l/∂b² = 0), an
+	// approximation of SMD's (7) for the logistic losses.
 	MuOffset float64
 }
 
