@@ -1,0 +1,124 @@
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"kernelplay/core/data"
+	"kernelplay/ui/state"
+)
+
+// MaxFileBytes bounds the size of a file the page reads (64 MiB): the
+// readers' own limit (data.MaxCells) is about cells, this one about the
+// bytes held in the browser before parsing.
+const MaxFileBytes = 64 << 20
+
+// readUserFile parses a user's data file: LIBSVM/svmlight when the name
+// ends in .svm, .libsvm, .svmlight or .t, or when the first data line has an
+// index:value pair; CSV (label in the last column) otherwise. Malformed
+// input is the readers' *data.FormatError (file, line, column, what).
+func readUserFile(name string, b []byte) (*data.Set, error) {
+	if len(b) > MaxFileBytes {
+		return nil, fmt.Errorf("%s is %d MB, more than the %d MB the page reads", name, len(b)>>20, MaxFileBytes>>20)
+	}
+	if isLIBSVM(name, b) {
+		return data.ReadLIBSVM(bytes.NewReader(b), name)
+	}
+	return data.ReadCSV(bytes.NewReader(b), name, data.CSVConfig{})
+}
+
+func isLIBSVM(name string, b []byte) bool {
+	n := strings.ToLower(name)
+	for _, ext := range []string{".svm", ".libsvm", ".svmlight", ".t"} {
+		if strings.HasSuffix(n, ext) {
+			return true
+		}
+	}
+	if strings.HasSuffix(n, ".csv") || strings.HasSuffix(n, ".tsv") {
+		return false
+	}
+	for _, line := range strings.SplitN(string(b[:min(len(b), 4096)]), "\n", 20) {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		return strings.Contains(line, ":") && !strings.Contains(line, ",")
+	}
+	return false
+}
+
+// plotConfig turns a 2-D file with 2 to state.MaxClasses distinct labels
+// and at most state.MaxPoints rows into clicked points of the 2D plot
+// (each coordinate scaled linearly onto [−0.95, 0.95], classes in label
+// order), so it runs — and travels in a link — like points clicked by hand.
+// ok is false when the file does not fit the plot.
+func plotConfig(set *data.Set) (c state.Config, ok bool) {
+	if set.Dim != 2 || set.Len() == 0 || set.Len() > state.MaxPoints {
+		return c, false
+	}
+	labels := slices.Clone(set.Y)
+	slices.Sort(labels)
+	labels = slices.Compact(labels)
+	if len(labels) < 2 || len(labels) > state.MaxClasses {
+		return c, false
+	}
+	var lo, hi [2]float64
+	for j := range 2 {
+		lo[j], hi[j] = math.Inf(1), math.Inf(-1)
+	}
+	for i := range set.Len() {
+		for j, v := range set.Row(i) {
+			lo[j], hi[j] = math.Min(lo[j], v), math.Max(hi[j], v)
+		}
+	}
+	scale := func(v float64, j int) float64 {
+		if hi[j] == lo[j] {
+			return 0
+		}
+		return -0.95 + 1.9*(v-lo[j])/(hi[j]-lo[j])
+	}
+	c = state.Default()
+	c.Task = state.TaskBinary
+	if len(labels) > 2 {
+		c.Task, c.Classes = state.TaskMulticlass, len(labels)
+	}
+	for i := range set.Len() {
+		r := set.Row(i)
+		k, _ := slices.BinarySearch(labels, set.Y[i])
+		c.Points = append(c.Points, state.Quantize(state.Point{X: scale(r[0], 0), Y: scale(r[1], 1), Class: k}))
+	}
+	return c, c.Validate() == nil
+}
+
+// fileConfig is the digits-mode configuration for a user's file: the
+// digits demo's learner with a Gaussian width guessed from the data (the
+// root mean square distance between random pairs of examples over √2, the
+// usual median-style heuristic, clamped to σ's range) and c = 1/(500n).
+func fileConfig(set *data.Set) state.Config {
+	c := state.DigitsDefault()
+	c.Data = state.DataFile
+	const pairs, seed = 200, 1
+	rng := rand.New(rand.NewPCG(seed, 0))
+	sum := 0.0
+	for range pairs {
+		a, b := set.Row(rng.IntN(set.Len())), set.Row(rng.IntN(set.Len()))
+		for j := range a {
+			d := a[j] - b[j]
+			sum += d * d
+		}
+	}
+	sigma := math.Sqrt(sum / pairs / 2)
+	f, _ := state.FieldByKey("s")
+	if !(sigma >= f.Min) {
+		sigma = 1
+	}
+	c.Sigma = roundSig(min(f.Max, sigma), 2)
+	lam, _ := state.FieldByKey("lam")
+	c.Lambda = roundSig(max(lam.Min, 1/(500*float64(set.Len()))), 2)
+	c.StepsPerFrame = 20
+	return c
+}

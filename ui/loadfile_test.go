@@ -1,0 +1,55 @@
+package ui
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"kernelplay/core/data"
+	"kernelplay/ui/state"
+)
+
+func TestReadUserFile(t *testing.T) {
+	set, err := readUserFile("a.txt", []byte("# comment\n1 1:0.5 2:2\n-1 2:1\n"))
+	if err != nil || set.Dim != 2 || set.Len() != 2 {
+		t.Fatalf("libsvm by content: %v, %+v", err, set)
+	}
+	set, err = readUserFile("b.csv", []byte("x,y,label\n0,1,0\n1,0,1\n0.5,0.5,2\n"))
+	if err != nil || set.Dim != 2 || set.Len() != 3 {
+		t.Fatalf("csv: %v", err)
+	}
+	_, err = readUserFile("bad.svm", []byte("1 1:0.5\n1 2:x\n"))
+	var fe *data.FormatError
+	if !errors.As(err, &fe) || fe.Line != 2 || fe.Column == 0 {
+		t.Fatalf("want a FormatError at line 2 with a column, got %v", err)
+	}
+	if !strings.Contains(err.Error(), "line 2, column") {
+		t.Errorf("message %q does not name the line and column", err)
+	}
+}
+
+func TestPlotConfig(t *testing.T) {
+	set, err := readUserFile("p.csv", []byte("10,0,3\n20,5,7\n15,10,7\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := plotConfig(set)
+	if !ok {
+		t.Fatal("a 2-D two-class file does not fit the plot")
+	}
+	if c.Task != state.TaskBinary || len(c.Points) != 3 || c.Points[0].X > -0.94 || c.Points[1].X < 0.94 ||
+		c.Points[0].Class != 0 || c.Points[2].Class != 1 {
+		t.Errorf("config %+v", c.Points)
+	}
+	if _, err := state.Decode(state.Encode(c)); err != nil {
+		t.Errorf("the file's link does not decode: %v", err)
+	}
+	three, _ := readUserFile("p.csv", []byte("1,2,3,0\n4,5,6,1\n"))
+	if _, ok := plotConfig(three); ok {
+		t.Error("a 3-D file went to the plot")
+	}
+	fc := fileConfig(three)
+	if fc.Data != state.DataFile || fc.Validate() != nil || !(fc.Sigma > 0) {
+		t.Errorf("file config %+v: %v", fc, fc.Validate())
+	}
+}
