@@ -1,0 +1,200 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"kernelplay/core/data"
+	"kernelplay/core/learn"
+)
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
+
+func sameSeg(s, w Segment) bool {
+	return near(s.X0, w.X0) && near(s.Y0, w.Y0) && near(s.X1, w.X1) && near(s.Y1, w.Y1)
+}
+
+// TestLineIn clips lines to the square, against endpoints worked by hand.
+func TestLineIn(t *testing.T) {
+	cases := []struct {
+		a, b, c float64
+		want    Segment
+		ok      bool
+	}{
+		// x + y = 0.5 meets the square at (−0.5, 1) and (1, −0.5); it runs
+		// along (b, −a) = (1, −1).
+		{1, 1, 0.5, Segment{-0.5, 1, 1, -0.5}, true},
+		// x = 0.3, running along (0, −1).
+		{1, 0, 0.3, Segment{0.3, 1, 0.3, -1}, true},
+		// −y = −0.25 (y = 0.25), running along (−1, 0).
+		{0, -1, -0.25, Segment{1, 0.25, -1, 0.25}, true},
+		// x + 2y = −0.5: y = 0.25 at x = −1, y = −0.75 at x = 1.
+		{1, 2, -0.5, Segment{-1, 0.25, 1, -0.75}, true},
+		{1, 0, 2, Segment{}, false},   // x = 2 misses
+		{1, 1, 2.5, Segment{}, false}, // beyond the corner (1, 1)
+		{0, 0, 0, Segment{}, false},   // no line
+		{1, 1, math.NaN(), Segment{}, false},
+	}
+	for _, tc := range cases {
+		got, ok := LineIn(tc.a, tc.b, tc.c, Square)
+		if ok != tc.ok || ok && !sameSeg(got, tc.want) {
+			t.Errorf("LineIn(%v, %v, %v) = %v, %v; want %v, %v", tc.a, tc.b, tc.c, got, ok, tc.want, tc.ok)
+		}
+	}
+	// Another viewport: x − y = 0 in [0, 2] × [1, 3] runs from (1, 1) to (2, 2)... in direction (−1, −1).
+	got, ok := LineIn(1, -1, 0, Viewport{X0: 0, X1: 2, Y0: 1, Y1: 3})
+	if !ok || !sameSeg(got, Segment{2, 2, 1, 1}) {
+		t.Errorf("viewport line = %v, %v", got, ok)
+	}
+}
+
+// fixedLinear is a LinearModel with fixed weights.
+type fixedLinear struct {
+	w    []float64
+	bias float64
+}
+
+func (f fixedLinear) Task() learn.Task                        { return learn.Binary }
+func (f fixedLinear) NumScores() int                          { return 1 }
+func (f fixedLinear) Learn(x []float64, y float64) learn.Step { panic("fixed") }
+func (f fixedLinear) Reset()                                  {}
+func (f fixedLinear) Weights() []float64                      { return f.w }
+func (f fixedLinear) BiasFeature() float64                    { return f.bias }
+func (f fixedLinear) Scores(dst, x []float64) []float64 {
+	dst[0] = f.w[0]*x[0] + f.w[1]*x[1]
+	if f.bias > 0 {
+		dst[0] += f.w[2] * f.bias
+	}
+	return dst
+}
+
+// TestHyperplanesLinear: w = (1, 2), bias weight 0.25 on the feature B = 2,
+// so f(x) = x + 2y + 0.5. By hand: f = 0 is y = −(x + 0.5)/2, from
+// (−1, 0.25) to (1, −0.75); f = 1 is y = (0.5 − x)/2, from (−1, 0.75) to
+// (1, −0.25); f = −1 is y = −(x + 1.5)/2, from (−1, −0.25) to (0.5, −1).
+func TestHyperplanesLinear(t *testing.T) {
+	l := fixedLinear{w: []float64{1, 2, 0.25}, bias: 2}
+	got := Hyperplanes(nil, l, Square, 1)
+	want := map[float64]Segment{0: {-1, 0.25, 1, -0.75}, 1: {-1, 0.75, 1, -0.25}, -1: {-1, -0.25, 0.5, -1}}
+	if len(got) != 3 {
+		t.Fatalf("%d lines, want 3: %+v", len(got), got)
+	}
+	for _, h := range got {
+		w, ok := want[h.Level]
+		if !ok || h.Class != -1 || len(h.Solid) != 1 || len(h.Dashed) != 0 || !sameSeg(h.Solid[0], w) {
+			t.Errorf("level %v: %+v, want %v", h.Level, h, w)
+		}
+		// Every point of the line has f = level.
+		for _, u := range []float64{0, 0.3, 1} {
+			s := h.Solid[0]
+			x := []float64{s.X0 + u*(s.X1-s.X0), s.Y0 + u*(s.Y1-s.Y0)}
+			if f := l.Scores(make([]float64, 1), x)[0]; math.Abs(f-h.Level) > 1e-12 {
+				t.Errorf("f = %v on the level-%v line", f, h.Level)
+			}
+		}
+	}
+	// A real Pegasos model: its line is where its score is 0.
+	p, err := learn.NewPegasos(2, learn.PegasosSettings{Lambda: 0.01, Bias: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Learn([]float64{0.5, 0.2}, 1)
+	p.Learn([]float64{-0.4, -0.6}, -1)
+	p.Learn([]float64{0.9, -0.9}, -1)
+	for _, h := range Hyperplanes(nil, p, Square, 0) {
+		s := h.Solid[0]
+		for _, x := range [][]float64{{s.X0, s.Y0}, {s.X1, s.Y1}} {
+			if f := p.Scores(make([]float64, 1), x)[0]; math.Abs(f) > 1e-12 {
+				t.Errorf("Pegasos f = %v on its boundary", f)
+			}
+		}
+	}
+	// No lines for a kernel model or a 1D model.
+	if n := len(Hyperplanes(nil, fixedLinear{w: []float64{1}}, Square, 1)); n != 0 {
+		t.Errorf("1D model: %d lines", n)
+	}
+}
+
+// trainedAMM trains a two-class AMM (bias feature 1) on noiseless XOR: a
+// fixed seed, so the golden is reproducible.
+func trainedAMM(t *testing.T) *learn.AMM {
+	const seed, steps = 3, 4000
+	t.Logf("seed %d, %d steps", seed, steps)
+	a, err := learn.NewAMM(2, learn.AMMSettings{Classes: 2, Lambda: 1e-3, Bias: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &data.Gen2D{Shape: data.XOR, Classes: 2, Labels: data.Index}
+	rng := rand.New(rand.NewPCG(seed, 0))
+	for range steps {
+		x, y := g.Next(rng)
+		a.Learn(x, y)
+	}
+	return a
+}
+
+// TestHyperplanesAMM: on XOR each class needs two hyperplanes; solid
+// stretches are exactly where the hyperplane wins its class.
+func TestHyperplanesAMM(t *testing.T) {
+	a := trainedAMM(t)
+	lines := Hyperplanes(nil, a, Square, 1)
+	perClass := map[int]int{}
+	for _, h := range lines {
+		perClass[h.Class]++
+		check := func(segs []Segment, wantWin bool) {
+			for _, s := range segs {
+				mx, my := (s.X0+s.X1)/2, (s.Y0+s.Y1)/2
+				own := h.W[0]*mx + h.W[1]*my + h.W[2]
+				if math.Abs(own) > 1e-9 {
+					t.Errorf("class %d plane %d: midpoint off the line (%v)", h.Class, h.Index, own)
+				}
+				beta := make([]float64, 3)
+				win := true
+				for k := range a.Hyperplanes(h.Class) {
+					b := a.Hyperplane(beta, h.Class, k)
+					if k != h.Index && b[0]*mx+b[1]*my+b[2] > own+1e-9 {
+						win = false
+					}
+				}
+				if win != wantWin {
+					t.Errorf("class %d plane %d: segment %v drawn solid=%v, but wins=%v", h.Class, h.Index, s, wantWin, win)
+				}
+			}
+		}
+		check(h.Solid, true)
+		check(h.Dashed, false)
+	}
+	t.Logf("hyperplanes per class: %v (AMM has %d and %d)", perClass, a.Hyperplanes(0), a.Hyperplanes(1))
+	if a.Hyperplanes(0) < 2 || a.Hyperplanes(1) < 2 {
+		t.Errorf("AMM on XOR has %d and %d hyperplanes, want ≥ 2 per class", a.Hyperplanes(0), a.Hyperplanes(1))
+	}
+}
+
+// TestGoldenAMM draws an AMM trained on XOR: the argmax regions, every
+// hyperplane in its class's colour (dashed where it does not win its class),
+// and the decision boundary in black.
+func TestGoldenAMM(t *testing.T) {
+	a := trainedAMM(t)
+	s := Surface{Grid: 96}
+	img := s.Render(a)
+	out := image.NewRGBA(img.Bounds())
+	copy(out.Pix, img.Pix)
+	for _, h := range Hyperplanes(nil, a, Square, 1) {
+		c := ClassColors[h.Class]
+		dark := color.RGBA{c.R / 2, c.G / 2, c.B / 2, 255}
+		drawSegments(out, h.Solid, Square, dark)
+		for _, d := range h.Dashed {
+			// Dashes: every other eighth of the segment.
+			for i := 0; i < 8; i += 2 {
+				u0, u1 := float64(i)/8, float64(i+1)/8
+				drawSegments(out, []Segment{{d.X0 + u0*(d.X1-d.X0), d.Y0 + u0*(d.Y1-d.Y0),
+					d.X0 + u1*(d.X1-d.X0), d.Y0 + u1*(d.Y1-d.Y0)}}, Square, dark)
+			}
+		}
+	}
+	drawSegments(out, s.Contours(0), Square, color.RGBA{0, 0, 0, 255})
+	golden(t, "amm-xor.png", out)
+}
