@@ -52,7 +52,8 @@ func TestRESFirstStep(t *testing.T) {
 
 // TestRESSecantAndEigenvalues checks, on the paper's n = 4 and n = 10 problems,
 // that every non-skipped update satisfies the secant condition B̂_{t+1}v_t =
-// r̂_t = r̃_t + δv_t (the defining property of (9)), and that every eigenvalue
+// r̂_t = r̃_t + δv_t (the defining property of (9)), with v_t and r̂_t of (5)
+// recomputed from w_t, w_{t+1} and the batch by (10), and that every eigenvalue
 // of B̂_t stays ≥ δ (gonum's EigenSym), for both losses.
 func TestRESSecantAndEigenvalues(t *testing.T) {
 	for _, n := range []int{4, 10} {
@@ -68,18 +69,27 @@ func TestRESSecantAndEigenvalues(t *testing.T) {
 			var eig mat.EigenSym
 			bv := mat.NewVecDense(n, nil)
 			minEig := math.Inf(1)
+			L := r.Settings().BatchSize
+			batch := make([]int, L)
+			w0, v := make([]float64, n), make([]float64, n)
 			for it := 0; it < 300; it++ {
 				skips := r.SkippedUpdates()
-				for k := 0; k < r.Settings().BatchSize; k++ {
-					i := rng.IntN(1000)
-					r.Learn(X.RawRowView(i), y[i])
+				copy(w0, r.Weights())
+				for k := range batch {
+					batch[k] = rng.IntN(1000)
+					r.Learn(X.RawRowView(batch[k]), y[batch[k]])
 				}
 				B := r.Curvature()
 				if r.SkippedUpdates() == skips {
-					bv.MulVec(B, mat.NewVecDense(n, r.v))
-					rhat := make([]float64, n)
-					floats.AddScaledTo(rhat, r.r, r.delta, r.v)
-					if d := floats.Distance(bv.RawVector().Data, rhat, 2); d > 1e-9*floats.Norm(rhat, 2) {
+					// v and r̂ of (5) from the definition (10), independently
+					// of the learner's incremental r̃.
+					w1 := r.Weights()
+					floats.SubTo(v, w1, w0)
+					s0 := resStochGrad(loss, r.lambda, w0, X, y, batch)
+					rhat := resStochGrad(loss, r.lambda, w1, X, y, batch)
+					floats.Sub(rhat, s0)
+					bv.MulVec(B, mat.NewVecDense(n, v))
+					if d := floats.Distance(bv.RawVector().Data, rhat, 2); d > 1e-9*floats.Norm(rhat, 2)+1e-14*floats.Norm(s0, 2) {
 						t.Fatalf("iteration %d: ‖B̂v − r̂‖ = %.3g, ‖r̂‖ = %.3g", it, d, floats.Norm(rhat, 2))
 					}
 				}
@@ -96,6 +106,18 @@ func TestRESSecantAndEigenvalues(t *testing.T) {
 			t.Logf("smallest eigenvalue seen %.6g (δ = %g), %d of %d updates skipped", minEig, r.delta, r.SkippedUpdates(), r.Iterations())
 		}
 	}
+}
+
+// resStochGrad returns ŝ(w) = λw + (1/L)Σ_i l'(y_i⟨w, x_i⟩)·y_i·x_i over
+// the rows batch of (X, y), RES eq. (10).
+func resStochGrad(loss LinearLoss, lambda float64, w []float64, X *mat.Dense, y []float64, batch []int) []float64 {
+	s := make([]float64, len(w))
+	floats.AddScaled(s, lambda, w)
+	for _, i := range batch {
+		x := X.RawRowView(i)
+		floats.AddScaled(s, loss.Deriv(y[i]*floats.Dot(w, x))*y[i]/float64(len(batch)), x)
+	}
+	return s
 }
 
 // TestRESSkipsZeroOverZero: with δ = λ and every example of the batch beyond
