@@ -3,8 +3,9 @@
 package ui
 
 import (
-	"encoding/json"
 	"syscall/js"
+
+	"kernelplay/ui/state"
 )
 
 // installDebugHook exposes a small read-only view of the page on
@@ -17,7 +18,8 @@ import (
 //	trace()        the run so far as JSON: t and the chart series
 //	stats()        {t, frames, fps, sps, firstSurfaceMs, playing, message, grid,
 //	               bufferSize, terms, stepMs, drawMs, surfaceMs, profile}
-//	config()       the configuration as a plain object
+//	config()       the configuration: {Name: value string} for every setting,
+//	               Points: [{X, Y, Class}], Hide: [keys]
 //	link()         the share link
 //	lastCopied()   the link the Copy link button copied last ("" before)
 //
@@ -58,10 +60,7 @@ func (a *App) installDebugHook() {
 		return out
 	})
 	fn("trace", func([]js.Value) any { return traceJSON(a.store.Sim()) })
-	fn("config", func([]js.Value) any {
-		b, _ := json.Marshal(a.store.Config())
-		return js.Global().Get("JSON").Call("parse", string(b))
-	})
+	fn("config", func([]js.Value) any { return configObject(a.store.Config()) })
 	fn("link", func([]js.Value) any { return js.Global().Get("location").Get("href").String() })
 	fn("lastCopied", func([]js.Value) any { return a.lastCopied })
 	fn("stats", func([]js.Value) any {
@@ -93,4 +92,24 @@ func profileMap(m map[string]float64) map[string]any {
 		out[k] = v
 	}
 	return out
+}
+
+// configObject is c as a plain object for the debug hook.
+func configObject(c state.Config) map[string]any {
+	m := make(map[string]any, len(state.Fields)+2)
+	for i := range state.Fields {
+		f := &state.Fields[i]
+		m[f.Name] = f.Get(c)
+	}
+	pts := make([]any, len(c.Points))
+	for i, p := range c.Points {
+		pts[i] = map[string]any{"X": p.X, "Y": p.Y, "Class": p.Class}
+	}
+	m["Points"] = pts
+	hide := make([]any, len(c.Hide))
+	for i, k := range c.Hide {
+		hide[i] = k
+	}
+	m["Hide"] = hide
+	return m
 }

@@ -1,0 +1,355 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"math"
+	"strconv"
+	"syscall/js"
+
+	"kernelplay/core/learn"
+	"kernelplay/ui/render"
+	"kernelplay/ui/sim"
+	"kernelplay/ui/state"
+)
+
+// The linear solvers on the page (issue 5): their names in the selects, the
+// hyperplanes of linear models on the plot, the RES-vs-SGD objective chart
+// (drawn on the plot canvas, whose 2D surface has no meaning for the
+// n-dimensional §4 problem), and the debug hook's view of both.
+
+func init() {
+	for k, v := range map[string]string{
+		state.LearnerPegasos:       "Pegasos (linear)",
+		state.LearnerKernelPegasos: "kernel Pegasos",
+		state.LearnerDCD:           "dual coordinate descent",
+		state.LearnerAMM:           "AMM (multi-hyperplane)",
+		state.LearnerMulticlass:    "multiclass linear SVM",
+		state.LearnerRES:           "RES (stochastic BFGS)",
+		state.LearnerSGD:           "SGD (linear)",
+		state.PresetRESvsSGD:       "RES vs SGD (RES paper §4)",
+		state.LossSquaredHinge:     "squared hinge",
+		state.LossLogistic:         "logistic",
+		state.LossL1:               "L1: hinge",
+		state.LossL2:               "L2: squared hinge",
+	} {
+		optionLabels[k] = v
+	}
+}
+
+// drawLinear draws the hyperplanes of a linear model on the plot: for a
+// binary linear model (Pegasos, DCD, RES, SGD) the exact line w·x̃ = 0,
+// solid over a halo, its margins ±1 dashed, and the normal w as an arrow
+// from the boundary point nearest the centre; for AMM every hyperplane's
+// line β_{y,k}ᵀx̃ = 0 in its class's colour, solid where it is the winning
+// piece of its class, dashed elsewhere. It returns true when it drew the
+// boundary itself (then the contours are not needed).
+func (p *Plot) drawLinear(l learn.Learner, margin float64) bool {
+	p.lines = render.Hyperplanes(p.lines[:0], l, render.Square, margin)
+	if len(p.lines) == 0 {
+		return false
+	}
+	ctx := p.cv.ctx
+	w, h := p.cv.w, p.cv.h
+	seg := func(segs []render.Segment) {
+		p.path.Reset()
+		for _, s := range segs {
+			x0, y0 := p.view.toPixel(s.X0, s.Y0, w, h)
+			x1, y1 := p.view.toPixel(s.X1, s.Y1, w, h)
+			p.path.MoveTo(x0, y0)
+			p.path.LineTo(x1, y1)
+		}
+	}
+	ctx.Set("lineCap", "round")
+	boundary := false
+	for _, hl := range p.lines {
+		if hl.Class < 0 {
+			seg(hl.Solid)
+			path := path2D(&p.path)
+			if hl.Level == 0 {
+				boundary = true
+				p.setDash(nil)
+				ctx.Set("strokeStyle", haloColor)
+				ctx.Set("lineWidth", 4)
+				ctx.Call("stroke", path)
+				ctx.Set("lineWidth", 2)
+			} else {
+				p.setDash([]float64{5, 4})
+				ctx.Set("lineWidth", 1.2)
+			}
+			ctx.Set("strokeStyle", inkColor)
+			ctx.Call("stroke", path)
+			if hl.Level == 0 {
+				p.normalArrow(hl)
+			}
+			continue
+		}
+		col := render.ClassColors[hl.Class%len(render.ClassColors)]
+		css := cssColor(col.R/2, col.G/2, col.B/2, 255) // darker: readable on the class's own region
+		for pass, segs := range [][]render.Segment{hl.Dashed, hl.Solid} {
+			if len(segs) == 0 {
+				continue
+			}
+			seg(segs)
+			path := path2D(&p.path)
+			if pass == 0 {
+				p.setDash([]float64{4, 5})
+				ctx.Set("lineWidth", 1.5)
+			} else {
+				p.setDash(nil)
+				ctx.Set("strokeStyle", haloColor)
+				ctx.Set("lineWidth", 4.5)
+				ctx.Call("stroke", path)
+				ctx.Set("lineWidth", 2.5)
+			}
+			ctx.Set("strokeStyle", css)
+			ctx.Call("stroke", path)
+		}
+	}
+	p.setDash(nil)
+	return boundary
+}
+
+// normalArrow draws w from the boundary point nearest the plot's centre,
+// 0.25 plot units long: the side of the boundary where f > 0.
+func (p *Plot) normalArrow(hl render.HyperLine) {
+	a, b := hl.W[0], hl.W[1]
+	n := math.Hypot(a, b)
+	if !(n > 0) {
+		return
+	}
+	// Nearest point to the origin of a·x + b·y = −c.
+	r := (hl.Level - hl.W[2]) / (n * n)
+	x0, y0 := r*a, r*b
+	if math.Abs(x0) > 0.95 || math.Abs(y0) > 0.95 {
+		s := hl.Solid[0]
+		x0, y0 = (s.X0+s.X1)/2, (s.Y0+s.Y1)/2
+	}
+	const length = 0.25
+	x1, y1 := x0+length*a/n, y0+length*b/n
+	w, h := p.cv.w, p.cv.h
+	px0, py0 := p.view.toPixel(x0, y0, w, h)
+	px1, py1 := p.view.toPixel(x1, y1, w, h)
+	ang := math.Atan2(py1-py0, px1-px0)
+	ctx := p.cv.ctx
+	p.path.Reset()
+	p.path.MoveTo(px0, py0)
+	p.path.LineTo(px1, py1)
+	for _, d := range []float64{-2.6, 2.6} {
+		p.path.MoveTo(px1, py1)
+		p.path.LineTo(px1+9*math.Cos(ang+d), py1+9*math.Sin(ang+d))
+	}
+	path := path2D(&p.path)
+	ctx.Set("strokeStyle", haloColor)
+	ctx.Set("lineWidth", 4)
+	ctx.Call("stroke", path)
+	ctx.Set("strokeStyle", inkColor)
+	ctx.Set("lineWidth", 1.8)
+	ctx.Call("stroke", path)
+	ctx.Set("font", "italic 14px Georgia, 'Times New Roman', serif")
+	ctx.Set("fillStyle", inkColor)
+	ctx.Call("fillText", "w", px1+6*math.Cos(ang)+3, py1+6*math.Sin(ang)+5)
+}
+
+// Colours of the two curves (Okabe–Ito blue and vermillion).
+const (
+	resColor = "#0072b2"
+	sgdColor = "#d55e00"
+)
+
+// drawRESvsSGD draws, under the RES-vs-SGD preset, the objective F(w_t) of
+// RES and SGD against the samples processed on log–log axes (RES paper
+// Figs. 1, 2, 4) over the whole plot canvas, and reports true; under other
+// presets it does nothing and reports false.
+func (p *Plot) drawRESvsSGD() bool {
+	sm := p.app.store.Sim()
+	res, sgd, ok := sm.Objective()
+	if !ok {
+		return false
+	}
+	c := p.app.store.Config()
+	cv := p.cv
+	ctx := cv.ctx
+	w, h := cv.w, cv.h
+	cv.clear()
+	ctx.Set("fillStyle", "#ffffff")
+	ctx.Call("fillRect", 0, 0, w, h)
+	const left, right, top, bottom = 62.0, 16.0, 58.0, 48.0
+	// Axes: samples from 1 to the next decade; F over the decades it spans.
+	tmax := 10.0
+	for _, s := range []sim.Series{res, sgd} {
+		if n := len(s.T); n > 0 {
+			tmax = math.Max(tmax, s.T[n-1])
+		}
+	}
+	tmax = math.Pow(10, math.Ceil(math.Log10(tmax)))
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range []sim.Series{res, sgd} {
+		for _, v := range s.V {
+			if v > 0 && !math.IsInf(v, 0) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	if !(lo <= hi) {
+		lo, hi = 0.01, 1
+	}
+	lo = math.Pow(10, math.Floor(math.Log10(lo)))
+	hi = math.Pow(10, math.Ceil(math.Log10(hi)))
+	if hi <= lo {
+		hi = lo * 10
+	}
+	ax := render.Axis{Min: 1, Max: tmax, P0: left, P1: w - right, Log: true}
+	ay := render.Axis{Min: lo, Max: hi, P0: h - bottom, P1: top, Log: true}
+	// Title.
+	ctx.Set("textBaseline", "alphabetic")
+	ctx.Set("textAlign", "left")
+	ctx.Set("fillStyle", inkColor)
+	ctx.Set("font", "bold 15px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
+	ctx.Call("fillText", "RES vs SGD: objective F(wₜ) against samples processed", left, 22)
+	ctx.Set("font", "13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
+	ctx.Set("fillStyle", "#4d5560")
+	sub := "RES paper §4: n = " + strconv.Itoa(c.ResDim) + ", λ = " + num(c.Lambda) + "; F on " +
+		strconv.Itoa(sim.ResEvalSize) + " held-out samples; RES L = " + strconv.Itoa(c.BatchSize) + ", SGD L = 1"
+	ctx.Call("fillText", sub, left, 40)
+	// Frame and grid.
+	ctx.Set("fillStyle", "#fbfbfc")
+	ctx.Call("fillRect", left, top, w-right-left, h-bottom-top)
+	ctx.Set("strokeStyle", "#d9dde3")
+	ctx.Set("lineWidth", 1)
+	ctx.Call("strokeRect", left+0.5, top+0.5, w-right-left-1, h-bottom-top-1)
+	ctx.Set("font", "13px ui-monospace, Menlo, Consolas, monospace")
+	ctx.Set("textAlign", "center")
+	for _, tk := range render.LogTicks(1, tmax) {
+		x := ax.Pixel(tk.Value)
+		if tk.Major {
+			ctx.Set("fillStyle", "#e6e9ee")
+			ctx.Call("fillRect", math.Round(x)-0.5, top+1, 1, h-bottom-top-2)
+			ctx.Set("fillStyle", "#4d5560")
+			ctx.Call("fillText", tk.Label, x, h-bottom+17)
+		}
+	}
+	ctx.Set("textAlign", "right")
+	for _, tk := range render.LogTicks(lo, hi) {
+		y := ay.Pixel(tk.Value)
+		if tk.Major {
+			ctx.Set("fillStyle", "#e6e9ee")
+			ctx.Call("fillRect", left+1, math.Round(y)-0.5, w-right-left-2, 1)
+		}
+		if tk.Label != "" && (tk.Major || ay.Pixel(lo)-ay.Pixel(hi) > 240) {
+			ctx.Set("fillStyle", "#4d5560")
+			ctx.Call("fillText", tk.Label, left-6, y+4)
+		}
+	}
+	ctx.Set("textAlign", "center")
+	ctx.Set("font", "13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
+	ctx.Set("fillStyle", inkColor)
+	ctx.Call("fillText", "samples processed t (log)", (left+w-right)/2, h-12)
+	ctx.Call("save")
+	ctx.Call("translate", 16, (top+h-bottom)/2)
+	ctx.Call("rotate", -math.Pi/2)
+	ctx.Call("fillText", "F(wₜ) (log)", 0, 0)
+	ctx.Call("restore")
+	// The curves.
+	ctx.Call("save")
+	ctx.Call("beginPath")
+	ctx.Call("rect", left, top, w-right-left, h-bottom-top)
+	ctx.Call("clip")
+	for _, cu := range []struct {
+		s   sim.Series
+		col string
+	}{{sgd, sgdColor}, {res, resColor}} {
+		p.chartLine = render.Polyline(p.chartLine[:0], cu.s.T, cu.s.V, ax, ay)
+		if len(p.chartLine) < 4 {
+			continue
+		}
+		p.path.Reset()
+		p.path.Polyline(p.chartLine)
+		ctx.Set("strokeStyle", cu.col)
+		ctx.Set("lineWidth", 2.2)
+		ctx.Set("lineJoin", "round")
+		ctx.Call("stroke", path2D(&p.path))
+	}
+	ctx.Call("restore")
+	// Legend with the current values.
+	ctx.Set("textAlign", "left")
+	ctx.Set("font", "13px ui-monospace, Menlo, Consolas, monospace")
+	lx, ly := w-right-196, top+20
+	ctx.Set("fillStyle", "rgba(255,255,255,0.9)")
+	ctx.Call("fillRect", lx-8, ly-15, 192, 48)
+	for i, cu := range []struct {
+		name string
+		s    sim.Series
+		col  string
+	}{{"RES", res, resColor}, {"SGD", sgd, sgdColor}} {
+		y := ly + float64(i)*20
+		ctx.Set("fillStyle", cu.col)
+		ctx.Call("fillRect", lx, y-5, 22, 3)
+		ctx.Set("fillStyle", inkColor)
+		v := "—"
+		if n := len(cu.s.V); n > 0 {
+			v = num(cu.s.V[n-1])
+		}
+		ctx.Call("fillText", cu.name+"  F = "+v, lx+30, y)
+	}
+	if sm.T() == 0 {
+		ctx.Set("textAlign", "center")
+		ctx.Set("fillStyle", "#4d5560")
+		ctx.Call("fillText", "press Play or Step: both learners see the same examples", (left+w-right)/2, (top+h-bottom)/2)
+	}
+	ctx.Set("textAlign", "left")
+	return true
+}
+
+// installLinearHook adds to window.kernelplay (see installDebugHook):
+//
+//	hyperplanes()  the drawn lines of a linear model: [{class, index, level,
+//	               w: [w_x, w_y, w_b·B], solid: n, dashed: n}] (class −1 for
+//	               a binary model's w; solid/dashed count segments)
+//	objective()    under the RES-vs-SGD preset {t, res: {t, f}, sgd: {t, f}}
+//	               (the last checkpoint of each curve and its number of
+//	               points as n), or null
+func (a *App) installLinearHook() {
+	hook := js.Global().Get("kernelplay")
+	if hook.IsUndefined() {
+		return
+	}
+	safe := func(name string, f func() any) {
+		hook.Set(name, js.FuncOf(func(js.Value, []js.Value) (out any) {
+			defer func() {
+				if r := recover(); r != nil {
+					out = js.Global().Get("Error").New("kernelplay." + name + ": panic")
+				}
+			}()
+			return f()
+		}))
+	}
+	safe("hyperplanes", func() any {
+		sm := a.store.Sim()
+		if _, ok := sm.Objective(); ok {
+			return []any{}
+		}
+		lines := render.Hyperplanes(nil, sm.Learner(), render.Square, plotMargin(sm, a.store.Config()))
+		out := make([]any, len(lines))
+		for i, l := range lines {
+			out[i] = map[string]any{"class": l.Class, "index": l.Index, "level": l.Level,
+				"w": []any{l.W[0], l.W[1], l.W[2]}, "solid": len(l.Solid), "dashed": len(l.Dashed)}
+		}
+		return out
+	})
+	safe("objective", func() any {
+		sm := a.store.Sim()
+		res, sgd, ok := sm.Objective()
+		if !ok {
+			return nil
+		}
+		last := func(s sim.Series) map[string]any {
+			m := map[string]any{"n": len(s.T), "t": 0, "f": nil}
+			if n := len(s.T); n > 0 {
+				m["t"], m["f"] = s.T[n-1], s.V[n-1]
+			}
+			return m
+		}
+		return map[string]any{"t": sm.T(), "res": last(res), "sgd": last(sgd)}
+	})
+}

@@ -1,0 +1,210 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+	"syscall/js"
+
+	"kernelplay/core/data"
+	"kernelplay/ui/state"
+)
+
+// Shipped digit sets: the state.Data value, the file under static/ and a
+// display name.
+var shippedSets = map[string]struct{ File, Name, Title string }{
+	state.Data8x8:   {"data/digits8x8.kpd.gz", "digits8x8", "8×8 digits (1,797)"},
+	state.DataMNIST: {"data/mnist10k.kpd.gz", "mnist10k", "MNIST (10,000)"},
+}
+
+// loadPhase is where a data set is on its way into memory.
+type loadPhase int
+
+const (
+	loadFetching loadPhase = iota // bytes arriving (received of total)
+	loadDecoding                  // all bytes in; decoded on the next frame
+	loadReady
+	loadFailed
+)
+
+// loadEntry is one shipped set being fetched or held.
+type loadEntry struct {
+	phase           loadPhase
+	received, total int // bytes (total 0 when the server sent no length)
+	buf             []byte
+	set             *data.Set
+	err             error
+}
+
+// loader fetches the shipped digit sets with fetch() and a stream reader,
+// so the page can show bytes received of the total, and decodes them with
+// core/data. Each set is fetched once and kept.
+type loader struct {
+	sets map[string]*loadEntry
+	// changed is called (from a JS callback) when a fetch makes progress.
+	changed func()
+}
+
+// get returns the entry of the shipped set key (a state.Data value),
+// starting its fetch on first use. Decoding happens in poll, from the frame
+// loop, so the "decoding" message is drawn first.
+func (l *loader) get(a *App, key string) *loadEntry {
+	if l.sets == nil {
+		l.sets = map[string]*loadEntry{}
+	}
+	if e, ok := l.sets[key]; ok {
+		return e
+	}
+	e := &loadEntry{}
+	l.sets[key] = e
+	src, ok := shippedSets[key]
+	if !ok {
+		e.phase, e.err = loadFailed, errors.New("unknown data set "+strconv.Quote(key))
+		return e
+	}
+	l.fetch(a, e, src.File)
+	return e
+}
+
+// retry forgets a failed entry so the next get fetches it again.
+func (l *loader) retry(key string) {
+	if e, ok := l.sets[key]; ok && e.phase == loadFailed {
+		delete(l.sets, key)
+	}
+}
+
+// poll decodes entries whose bytes have all arrived. It reports whether
+// anything changed.
+func (l *loader) poll() bool {
+	changed := false
+	for key, e := range l.sets {
+		if e.phase != loadDecoding {
+			continue
+		}
+		d, err := data.ReadDigits(bytes.NewReader(e.buf), shippedSets[key].Name)
+		e.buf = nil
+		if err != nil {
+			e.phase, e.err = loadFailed, err
+		} else {
+			e.set, e.phase = d.Set(), loadReady
+		}
+		changed = true
+	}
+	return changed
+}
+
+// fetch reads url into e chunk by chunk.
+func (l *loader) fetch(a *App, e *loadEntry, url string) {
+	var funcs []js.Func
+	release := func() {
+		for _, f := range funcs {
+			f.Release()
+		}
+	}
+	fail := func(msg string) {
+		e.phase, e.err = loadFailed, errors.New(msg)
+		release()
+		l.changed()
+	}
+	var reader js.Value
+	var pump js.Func
+	onChunk := a.jsFunc("loading data", func(_ js.Value, args []js.Value) {
+		r := args[0]
+		if r.Get("done").Bool() {
+			if e.total > 0 && e.received != e.total {
+				fail("the download of " + url + " stopped at " + strconv.Itoa(e.received) + " of " + strconv.Itoa(e.total) + " bytes")
+				return
+			}
+			e.phase = loadDecoding
+			release()
+			l.changed()
+			return
+		}
+		v := r.Get("value")
+		n := v.Get("length").Int()
+		if len(e.buf)+n > MaxFileBytes {
+			fail(url + " is larger than expected")
+			return
+		}
+		start := len(e.buf)
+		e.buf = append(e.buf, make([]byte, n)...)
+		js.CopyBytesToGo(e.buf[start:], v)
+		e.received += n
+		l.changed()
+		reader.Call("read").Call("then", pump, funcs[len(funcs)-1])
+	})
+	onErr := a.jsFunc("loading data", func(_ js.Value, args []js.Value) {
+		msg := "network error"
+		if len(args) > 0 && !args[0].IsUndefined() {
+			msg = args[0].Call("toString").String()
+		}
+		fail("could not load " + url + ": " + msg)
+	})
+	pump = onChunk
+	onResp := a.jsFunc("loading data", func(_ js.Value, args []js.Value) {
+		resp := args[0]
+		if !resp.Get("ok").Bool() {
+			fail("could not load " + url + ": the server answered " + strconv.Itoa(resp.Get("status").Int()) + " " + resp.Get("statusText").String())
+			return
+		}
+		if n, err := strconv.Atoi(resp.Get("headers").Call("get", "Content-Length").String()); err == nil && n > 0 {
+			e.total = n
+			e.buf = make([]byte, 0, n)
+		}
+		reader = resp.Get("body").Call("getReader")
+		reader.Call("read").Call("then", pump, funcs[len(funcs)-1])
+	})
+	funcs = append(funcs, onResp, onChunk, onErr) // onErr last: used as the rejection handler
+	js.Global().Call("fetch", url, map[string]any{"credentials": "same-origin"}).Call("then", onResp, onErr)
+}
+
+// progressText describes a loading entry for the page.
+func (e *loadEntry) progressText(title string) string {
+	switch e.phase {
+	case loadFetching:
+		s := "Loading " + title + ": " + kb(e.received)
+		if e.total > 0 {
+			s += " of " + kb(e.total) + " (" + strconv.Itoa(100*e.received/e.total) + "%)"
+		}
+		return s + "…"
+	case loadDecoding:
+		return "Decoding " + title + "…"
+	case loadFailed:
+		return "Could not load " + title + ": " + e.err.Error()
+	}
+	return ""
+}
+
+func kb(n int) string {
+	if n >= 1<<20 {
+		return ftoa(float64(n)/(1<<20), 1) + " MB"
+	}
+	return strconv.Itoa((n+512)>>10) + " kB"
+}
+
+// readDroppedFile reads a File (from the picker or a drop) and hands its
+// bytes to done.
+func (a *App) readDroppedFile(file js.Value, done func(name string, b []byte)) {
+	name := file.Get("name").String()
+	if size := file.Get("size").Int(); size > MaxFileBytes {
+		a.store.Notify(Message{Kind: Failure, Text: "Could not read " + name + ": it is " +
+			strconv.Itoa(size>>20) + " MB, more than the " + strconv.Itoa(MaxFileBytes>>20) + " MB the page reads."})
+		return
+	}
+	var then, catch js.Func
+	release := func() { then.Release(); catch.Release() }
+	then = a.jsFunc("reading a file", func(_ js.Value, args []js.Value) {
+		release()
+		u8 := js.Global().Get("Uint8Array").New(args[0])
+		b := make([]byte, u8.Get("length").Int())
+		js.CopyBytesToGo(b, u8)
+		done(name, b)
+	})
+	catch = a.jsFunc("reading a file", func(_ js.Value, args []js.Value) {
+		release()
+		a.store.Notify(Message{Kind: Failure, Text: "Could not read " + name + ": the browser refused to open it."})
+	})
+	file.Call("arrayBuffer").Call("then", then, catch)
+}
