@@ -68,6 +68,7 @@ func Run(hash string) {
 	a.installKeys()
 	a.installHashChange()
 	a.installDebugHook()
+	a.installLinearHook()
 	a.raf = js.FuncOf(a.frame)
 	js.Global().Call("requestAnimationFrame", a.raf)
 	a.syncURL()

@@ -45,8 +45,8 @@ func init() {
 // piece of its class, dashed elsewhere. It returns true when it drew the
 // boundary itself (then the contours are not needed).
 func (p *Plot) drawLinear(l learn.Learner, margin float64) bool {
-	p.lines = render.Hyperplanes(p.lines[:0], l, render.Square, margin)
-	if len(p.lines) == 0 {
+	p.lin.lines = render.Hyperplanes(p.lin.lines[:0], l, render.Square, margin)
+	if len(p.lin.lines) == 0 {
 		return false
 	}
 	ctx := p.cv.ctx
@@ -62,7 +62,7 @@ func (p *Plot) drawLinear(l learn.Learner, margin float64) bool {
 	}
 	ctx.Set("lineCap", "round")
 	boundary := false
-	for _, hl := range p.lines {
+	for _, hl := range p.lin.lines {
 		if hl.Class < 0 {
 			seg(hl.Solid)
 			path := path2D(&p.path)
@@ -149,6 +149,13 @@ func (p *Plot) normalArrow(hl render.HyperLine) {
 	ctx.Set("font", "italic 14px Georgia, 'Times New Roman', serif")
 	ctx.Set("fillStyle", inkColor)
 	ctx.Call("fillText", "w", px1+6*math.Cos(ang)+3, py1+6*math.Sin(ang)+5)
+}
+
+// linearPlot is the plot's scratch for this file: the hyperplanes and the
+// chart's pixel polyline, reused between frames.
+type linearPlot struct {
+	lines []render.HyperLine
+	chart []float64
 }
 
 // Colours of the two curves (Okabe–Ito blue and vermillion).
@@ -259,12 +266,12 @@ func (p *Plot) drawRESvsSGD() bool {
 		s   sim.Series
 		col string
 	}{{sgd, sgdColor}, {res, resColor}} {
-		p.chartLine = render.Polyline(p.chartLine[:0], cu.s.T, cu.s.V, ax, ay)
-		if len(p.chartLine) < 4 {
+		p.lin.chart = render.Polyline(p.lin.chart[:0], cu.s.T, cu.s.V, ax, ay)
+		if len(p.lin.chart) < 4 {
 			continue
 		}
 		p.path.Reset()
-		p.path.Polyline(p.chartLine)
+		p.path.Polyline(p.lin.chart)
 		ctx.Set("strokeStyle", cu.col)
 		ctx.Set("lineWidth", 2.2)
 		ctx.Set("lineJoin", "round")
@@ -326,7 +333,7 @@ func (a *App) installLinearHook() {
 	}
 	safe("hyperplanes", func() any {
 		sm := a.store.Sim()
-		if _, ok := sm.Objective(); ok {
+		if _, _, ok := sm.Objective(); ok {
 			return []any{}
 		}
 		lines := render.Hyperplanes(nil, sm.Learner(), render.Square, plotMargin(sm, a.store.Config()))

@@ -30,6 +30,7 @@ type Plot struct {
 	blit blitter
 	svs  []render.SupportVector
 	path pathBuilder
+	lin  linearPlot // hyperplanes of linear models, the RES-vs-SGD chart (linear.go)
 }
 
 // Render implements vecty.Component.
@@ -131,6 +132,9 @@ func (p *Plot) draw() bool {
 	if p.cv == nil || !p.cv.fit() {
 		return false
 	}
+	if p.drawRESvsSGD() {
+		return true // the preset's objective chart replaces the 2D plot
+	}
 	s := p.app.store
 	c := s.Config()
 	sm := s.Sim()
@@ -156,8 +160,9 @@ func (p *Plot) draw() bool {
 	margin := plotMargin(sm, c)
 	if c.Task == state.TaskRegression {
 		p.drawRegression(l, margin)
-	} else {
-		// The boundary solid, the margins dashed.
+	} else if !p.drawLinear(l, margin) {
+		// The boundary solid, the margins dashed (linear models draw their
+		// exact lines instead; AMM its hyperplanes under the contours).
 		if c.Task == state.TaskBinary && margin > 0 {
 			p.stroke(append(p.surf.Contours(margin), p.surf.Contours(-margin)...), 1.2, []float64{5, 4}, false)
 		}
