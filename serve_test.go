@@ -275,6 +275,9 @@ type pageStats struct {
 	FPS            float64            `json:"fps"`
 	StepsPerSecond float64            `json:"sps"`
 	FirstSurfaceMS float64            `json:"firstSurfaceMs"`
+	CompiledMS     float64            `json:"compiledMs"`
+	MainMS         float64            `json:"mainMs"`
+	MountMS        float64            `json:"mountMs"`
 	Playing        bool               `json:"playing"`
 	Message        string             `json:"message"`
 	Grid           int                `json:"grid"`
@@ -666,6 +669,8 @@ func TestBrowser(t *testing.T) {
 					return err
 				}
 				first = append(first, st.FirstSurfaceMS)
+				t.Logf("measure: load phases (ms from navigation): wasm compiled %.0f, Go main %.0f, page rendered %.0f, first surface %.0f",
+					st.CompiledMS, st.MainMS, st.MountMS, st.FirstSurfaceMS)
 			}
 			time.Sleep(measureSeconds * time.Second)
 			st, err := readStats(ctx)

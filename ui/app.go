@@ -39,6 +39,8 @@ type App struct {
 	rev       int     // bumps on every store change
 
 	mounted      bool    // the body has been rendered: Rerender is allowed
+	mainMS       float64 // ms from navigation to Run (the Go program started)
+	mountMS      float64 // ms from navigation to the first render of the page
 	firstSurface float64 // ms from navigation to the first drawn surface (0: not yet)
 	frames       int
 	stepMS       float64            // learning time per frame, ms (exponential moving average)
@@ -52,7 +54,7 @@ type App struct {
 // default demo), starts the frame loop and renders the body. It never
 // returns. A malformed hash shows a message and the default demo.
 func Run(hash string) {
-	a := &App{}
+	a := &App{mainMS: perfNow()}
 	a.store = NewStore(hash)
 	a.page = &Page{app: a}
 	a.plot = &Plot{app: a}

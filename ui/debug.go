@@ -16,7 +16,8 @@ import (
 //	               the value for regression and novelty (f − ε)
 //	scores(x, y)   the raw scores (one per class)
 //	trace()        the run so far as JSON: t and the chart series
-//	stats()        {t, frames, fps, sps, firstSurfaceMs, playing, message, grid,
+//	stats()        {t, frames, fps, sps, compiledMs, mainMs, mountMs, firstSurfaceMs,
+//	               playing, message, grid,
 //	               bufferSize, terms, stepMs, drawMs, surfaceMs, profile}
 //	config()       the configuration: {Name: value string} for every setting,
 //	               Points: [{X, Y, Class}], Hide: [keys]
@@ -72,6 +73,9 @@ func (a *App) installDebugHook() {
 			"fps":            a.fps.Rate(),
 			"sps":            a.sps.Rate(),
 			"firstSurfaceMs": a.firstSurface,
+			"mainMs":         a.mainMS,
+			"mountMs":        a.mountMS,
+			"compiledMs":     js.Global().Get("kpBoot").Get("compiledMs"),
 			"playing":        c.Playing,
 			"message":        a.store.Message().Text,
 			"grid":           c.Grid,

@@ -23,7 +23,7 @@ type Page struct {
 }
 
 // Mount implements vecty.Mounter: from now on the page may be rerendered.
-func (p *Page) Mount() { p.app.mounted = true }
+func (p *Page) Mount() { p.app.mounted, p.app.mountMS = true, perfNow() }
 
 // Render implements vecty.Component.
 func (p *Page) Render() vecty.ComponentOrHTML {
