@@ -48,6 +48,7 @@ type App struct {
 	surfMS       float64            // of which computing the surface (render.Surface.Render)
 	prof         map[string]float64 // drawing time by part, ms (moving averages)
 	lastCopied   string
+	dg           *digitsUI // the digits mode (digits_app.go), nil until first used
 }
 
 // Run builds the page for the share link's hash (without '#'; "" for the
@@ -132,6 +133,9 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 	js.Global().Call("requestAnimationFrame", a.raf) // first: a panic below must not stop the loop
 	defer a.recovered("frame")
 	now := args[0].Float()
+	if a.digitsFrame(now) {
+		return nil // the digits mode has its own loop (digits_app.go)
+	}
 	s := a.store
 	c := s.Config()
 	steps := 0

@@ -28,6 +28,9 @@ func (p *Page) Mount() { p.app.mounted, p.app.mountMS = true, perfNow() }
 // Render implements vecty.Component.
 func (p *Page) Render() vecty.ComponentOrHTML {
 	a := p.app
+	if a.store.Config().Mode == state.ModeDigits {
+		return p.renderDigits() // digits.go
+	}
 	return elem.Body(
 		elem.Div(vecty.Markup(vecty.Class("app")),
 			p.topBar(),
@@ -71,6 +74,7 @@ func (p *Page) topBar() *vecty.HTML {
 			elem.Strong(vecty.Text("kernelplay")),
 			elem.Span(vecty.Text("online kernel learning, one example at a time")),
 		),
+		p.modeTabs(),
 		a.choiceSelect(learner, c, "learner-select"),
 		a.choiceSelect(task, c, "task-select"),
 		a.presetSelect(preset, c),
@@ -98,6 +102,7 @@ func (p *Page) topBar() *vecty.HTML {
 			elem.Span(vecty.Markup(vecty.Class("val", "spf")), vecty.Text(fieldText(spf, c))),
 		),
 		elem.Div(vecty.Markup(vecty.Class("spacer"))),
+		p.loadButton(),
 		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("defaults"),
 			vecty.Attribute("title", "restore the default demo"),
 			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Defaults{}) })),

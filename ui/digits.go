@@ -1,0 +1,315 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"kernelplay/ui/render"
+	"kernelplay/ui/state"
+)
+
+func init() {
+	for k, v := range map[string]string{
+		state.Data8x8: "8×8 digits (1,797)", state.DataMNIST: "MNIST (10,000)", state.DataFile: "your file",
+		state.StreamMulticlass: "10-way, each digit once", state.StreamSplit: "0–4 vs 5–9",
+		state.StreamSwitch: "0 vs 1, then 2 vs 3", state.StreamCounting: "counting 000…999 twice",
+		state.StreamNovelty: "novelty: zeros + 5% others",
+		state.FigureNone:    "none (your settings)",
+	} {
+		optionLabels[k] = v
+	}
+	for _, f := range state.Figures {
+		optionLabels[f.Name] = f.Title
+	}
+}
+
+// dCanvas is a canvas of the digits view: rendered once, skipped by
+// Vecty's diff, drawn by the frame loop.
+type dCanvas struct {
+	vecty.Core
+	id, class, label string
+	el               *vecty.HTML
+	cv               *canvas2D
+}
+
+// Render implements vecty.Component.
+func (d *dCanvas) Render() vecty.ComponentOrHTML {
+	d.el = elem.Canvas(vecty.Markup(vecty.Class(d.class), prop.ID(d.id), vecty.Attribute("role", "img"),
+		vecty.Attribute("aria-label", d.label)))
+	return d.el
+}
+
+// SkipRender implements vecty.RenderSkipper.
+func (d *dCanvas) SkipRender(prev vecty.Component) bool { return true }
+
+// Mount implements vecty.Mounter.
+func (d *dCanvas) Mount() { d.cv = newCanvas2D(d.el.Node()) }
+
+// Unmount implements vecty.Unmounter: the canvas is gone (mode switch).
+func (d *dCanvas) Unmount() { d.cv = nil }
+
+func (d *dCanvas) resized() bool {
+	return d.cv != nil && (d.cv.el.Get("clientWidth").Float() != d.cv.w || d.cv.el.Get("clientHeight").Float() != d.cv.h)
+}
+
+// digitsReadout is the progress line of a digits run: t of N with a bar,
+// steps per second, time per step; rerendered four times a second.
+type digitsReadout struct {
+	vecty.Core
+	app *App
+}
+
+// Render implements vecty.Component.
+func (r *digitsReadout) Render() vecty.ComponentOrHTML {
+	dg := r.app.digits()
+	run := dg.run
+	if run == nil {
+		cls := "dstatus"
+		if dg.failed {
+			cls += " failed"
+		}
+		return elem.Div(vecty.Markup(vecty.Class("dprogress"), prop.ID("digits-progress")),
+			elem.Span(vecty.Markup(vecty.Class(cls), prop.ID("digits-status"), vecty.Attribute("role", "status")),
+				vecty.Text(dg.status)))
+	}
+	t, n := run.T(), run.N()
+	pct := 0.0
+	if n > 0 {
+		pct = 100 * float64(t) / float64(n)
+	}
+	rate := "–"
+	if v := dg.sps.Rate(); v > 0 {
+		rate = count(int(v))
+	}
+	ms := "–"
+	if p := dg.slicer.PerStep(); p > 0 {
+		ms = num(p)
+	}
+	phase := "paused"
+	switch {
+	case run.Err() != nil:
+		phase = "stopped"
+	case run.Done():
+		phase = "done"
+	case r.app.store.Config().Playing:
+		phase = "running"
+	}
+	return elem.Div(vecty.Markup(vecty.Class("dprogress"), prop.ID("digits-progress")),
+		elem.Div(vecty.Markup(vecty.Class("bar"), vecty.Attribute("role", "progressbar"),
+			vecty.Attribute("aria-valuemin", "0"), vecty.Attribute("aria-valuemax", strconv.Itoa(n)),
+			vecty.Attribute("aria-valuenow", strconv.Itoa(t))),
+			elem.Div(vecty.Markup(vecty.Class("fill"), vecty.Style("width", ftoa(pct, 2)+"%"))),
+		),
+		elem.Div(vecty.Markup(vecty.Class("nums")),
+			elem.Span(vecty.Markup(vecty.Class("num"), prop.ID("digits-t")), vecty.Text(count(t)+" / "+count(n))),
+			elem.Span(vecty.Markup(vecty.Class("num"), prop.ID("digits-sps"),
+				vecty.Attribute("title", "examples learned per second (every learner)")), vecty.Text(rate+" steps/s")),
+			elem.Span(vecty.Markup(vecty.Class("num"), vecty.Attribute("title", "learning time per example, all learners")),
+				vecty.Text(ms+" ms/step")),
+			elem.Span(vecty.Markup(vecty.Class("state")), vecty.Text(phase)),
+		),
+	)
+}
+
+// renderDigits is the page body in the digits mode.
+func (p *Page) renderDigits() vecty.ComponentOrHTML {
+	a := p.app
+	dg := a.digits()
+	c := a.store.Config()
+	var centre, side []vecty.MarkupOrChild
+	centre = append(centre, vecty.Markup(vecty.Class("dcenter")),
+		elem.Div(vecty.Markup(vecty.Class("panel", "nowwrap")), dg.now, dg.readout))
+	side = append(side, vecty.Markup(vecty.Class("dside")),
+		elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), dg.charts))
+	run := dg.run
+	if run != nil {
+		dg.sizeCanvases(run.Learners())
+		var gal, conf []vecty.MarkupOrChild
+		gal = append(gal, vecty.Markup(vecty.Class("galleries", "n"+strconv.Itoa(run.Learners()))))
+		conf = append(conf, vecty.Markup(vecty.Class("panel", "confwrap", "n"+strconv.Itoa(run.Learners()))))
+		for i := range run.Learners() {
+			name := run.Trace(i).Name
+			gal = append(gal, elem.Div(vecty.Markup(vecty.Class("panel", "gallerywrap")),
+				elem.Div(vecty.Markup(vecty.Class("cap")),
+					elem.Span(vecty.Markup(vecty.Class("who")), swatch(i), vecty.Text("Support vectors · "+name)),
+					elem.Span(vecty.Markup(vecty.Class("evict")), vecty.Text("oldest → newest · ▼ evicted next")),
+				),
+				dg.galleries[i]))
+			conf = append(conf, elem.Div(vecty.Markup(vecty.Class("conf")),
+				elem.Div(vecty.Markup(vecty.Class("cap")), swatch(i), vecty.Text(name)),
+				dg.confusions[i]))
+		}
+		centre = append(centre, elem.Div(gal...))
+		side = append(side, elem.Div(conf...))
+	}
+	hidden := map[string]bool{}
+	for _, k := range c.Hide {
+		hidden[k] = true
+	}
+	var groups []vecty.MarkupOrChild
+	groups = append(groups, vecty.Markup(vecty.Class("controls", "panel"), vecty.Attribute("aria-label", "settings")))
+	for _, g := range []state.Group{state.GroupData, state.GroupLearner, state.GroupKernel, state.GroupStepSize, state.GroupBuffer} {
+		items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("group")), elem.Heading2(vecty.Text(string(g)))}
+		n := 0
+		if g == state.GroupData {
+			items = append(items, elem.Div(vecty.Markup(vecty.Class("dnote")), vecty.Text(dataNote(c, run != nil && run.Title() != "", dg))))
+		}
+		for i := range state.Fields {
+			f := &state.Fields[i]
+			if f.Group != g || hidden[f.Key] || !f.Active(c) || !digitsField(f.Key, c) {
+				continue
+			}
+			items = append(items, a.control(f, c))
+			n++
+		}
+		if n > 0 || g == state.GroupData {
+			groups = append(groups, elem.Section(items...))
+		}
+	}
+	return elem.Body(
+		elem.Div(vecty.Markup(vecty.Class("app", "digits-mode")),
+			p.digitsTop(),
+			p.banner(),
+			elem.Div(vecty.Markup(vecty.Class("main", "dmain")),
+				elem.Div(groups...),
+				elem.Div(centre...),
+				elem.Div(side...),
+			),
+		),
+	)
+}
+
+// digitsField says which settings the digits column shows: the digits
+// fields and the learner's, not the 2D ones (task, preset, noise, classes,
+// the surface) nor those in the top bar; under a paper figure only the
+// figure and the seed (the figure fixes everything else).
+func digitsField(key string, c state.Config) bool {
+	switch key {
+	case "mode", "t", "p", "n", "c", "g", "spf", "play", "fig":
+		return false
+	case "r":
+		return true
+	}
+	return c.Figure == state.FigureNone
+}
+
+// dataNote is the line under the Data heading.
+func dataNote(c state.Config, titled bool, dg *digitsUI) string {
+	if f, ok := state.FigureByName(c.Figure); ok {
+		return f.Title + ", on " + setTitle(c) + ", with the papers' learners and settings. Choose “none” under paper figure to set your own."
+	}
+	if c.Data == state.DataFile {
+		if dg.userSet != nil {
+			return "Your file " + dg.userSet.Name + " (" + count(dg.userSet.Len()) + " examples, " + count(dg.userSet.Dim) +
+				" features), in a seeded random order. A link cannot carry the file."
+		}
+		return "A link cannot carry your file: load it again."
+	}
+	return "Every example is predicted first, then learned: the error is online."
+}
+
+// swatch is a learner's colour in legends.
+func swatch(i int) *vecty.HTML {
+	col := render.ClassColors[i%len(render.ClassColors)]
+	return elem.Span(vecty.Markup(vecty.Class("lsw"), vecty.Style("background", cssColor(col.R, col.G, col.B, 255))))
+}
+
+// digitsTop is the top bar of the digits mode.
+func (p *Page) digitsTop() *vecty.HTML {
+	a := p.app
+	c := a.store.Config()
+	playLabel := "▶ Play"
+	if c.Playing {
+		playLabel = "❚❚ Pause"
+	}
+	fig, _ := state.FieldByKey("fig")
+	spf, _ := state.FieldByKey("spf")
+	return elem.Header(vecty.Markup(vecty.Class("top")),
+		elem.Div(vecty.Markup(vecty.Class("brand")),
+			elem.Strong(vecty.Text("kernelplay")),
+			elem.Span(vecty.Text("online kernel learning, one example at a time")),
+		),
+		p.modeTabs(),
+		elem.Label(vecty.Markup(vecty.Class("inline")), vecty.Text("paper figure"), a.choiceSelect(fig, c, "figure-select")),
+		elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("play"),
+			vecty.Attribute("title", "play or pause (space)"),
+			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.TogglePlay{}) })),
+		), vecty.Text(playLabel), elem.KeyboardInput(vecty.Text("space"))),
+		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("step"),
+			vecty.Attribute("title", "learn one example (→); shift: ten"),
+			event.Click(a.on(func(e *vecty.Event) {
+				n := 1
+				if e.Get("shiftKey").Bool() {
+					n = 10
+				}
+				a.store.Dispatch(state.Step{N: n})
+			})),
+		), vecty.Text("Step"), elem.KeyboardInput(vecty.Text("→"))),
+		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("reset"),
+			vecty.Attribute("title", "start the run again from t = 0 (r)"),
+			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Reset{}) })),
+		), vecty.Text("Reset"), elem.KeyboardInput(vecty.Text("r"))),
+		elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title",
+			"examples per frame while playing; heavy runs are sliced to keep the page responsive")),
+			vecty.Text("speed"),
+			a.slider(spf, c, "spf"),
+			elem.Span(vecty.Markup(vecty.Class("val", "spf")), vecty.Text(fieldText(spf, c))),
+		),
+		elem.Div(vecty.Markup(vecty.Class("spacer"))),
+		p.loadButton(),
+		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("copy-link"),
+			vecty.Attribute("title", "copy a link that replays this run step for step"),
+			event.Click(a.on(func(*vecty.Event) { a.copyLink() })),
+		), vecty.Text("Copy link")),
+	)
+}
+
+// modeTabs switch between the 2D plot and the digits (with their presets).
+func (p *Page) modeTabs() *vecty.HTML {
+	a := p.app
+	c := a.store.Config()
+	tab := func(label, id string, on bool, cfg func() state.Config, title string) *vecty.HTML {
+		cls := []string{"btn", "tab"}
+		if on {
+			cls = append(cls, "on")
+		}
+		return elem.Button(vecty.Markup(vecty.Class(cls...), prop.ID(id), vecty.Attribute("title", title),
+			vecty.Attribute("aria-pressed", strconv.FormatBool(on)),
+			event.Click(a.on(func(*vecty.Event) {
+				a.store.Dispatch(LoadLink{Hash: state.Encode(cfg())})
+			}))), vecty.Text(label))
+	}
+	digits := c.Mode == state.ModeDigits
+	return elem.Div(vecty.Markup(vecty.Class("tabs"), vecty.Attribute("role", "group"), vecty.Attribute("aria-label", "mode")),
+		tab("2D plot", "mode-2d", !digits, state.Default, "click points, watch the decision surface"),
+		tab("Digits", "mode-digits", digits && c.Compare == state.CompareNone && c.Figure == state.FigureNone,
+			state.DigitsDefault, "SVMD learning handwritten digits, one at a time"),
+		tab("Compare", "mode-compare", digits && (c.Compare != state.CompareNone || c.Figure != state.FigureNone),
+			state.ComparePreset, "two learners on the identical stream, charts overlaid"),
+	)
+}
+
+// loadButton is the file picker for a user's LIBSVM or CSV file.
+func (p *Page) loadButton() *vecty.HTML {
+	a := p.app
+	return elem.Label(vecty.Markup(vecty.Class("btn", "file"), vecty.Attribute("title",
+		"load a LIBSVM/svmlight or CSV file (label in the last column); or drop it on the page"),
+	),
+		vecty.Text("Load data…"),
+		elem.Input(vecty.Markup(prop.Type(prop.TypeFile), prop.ID("file-input"),
+			vecty.Attribute("accept", ".svm,.libsvm,.svmlight,.txt,.csv,.tsv,.t,text/plain,text/csv"),
+			event.Change(a.on(func(e *vecty.Event) {
+				files := e.Target.Get("files")
+				if files.Get("length").Int() > 0 {
+					a.loadUserFile(files.Index(0))
+				}
+				e.Target.Set("value", "")
+			})))),
+	)
+}

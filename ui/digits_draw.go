@@ -1,0 +1,479 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"image"
+	"math"
+	"strconv"
+	"syscall/js"
+
+	"kernelplay/ui/render"
+	"kernelplay/ui/sim"
+	"kernelplay/ui/state"
+)
+
+// galleryCache is one learner's gallery atlas and its upload canvas.
+type galleryCache struct {
+	img  *image.RGBA
+	blit blitter
+}
+
+// learnerColor is learner i's colour in legends and charts.
+func learnerColor(i int) string {
+	c := render.ClassColors[i%len(render.ClassColors)]
+	return cssColor(c.R, c.G, c.B, 255)
+}
+
+// draw redraws the digits canvases: the current digit every frame it
+// changes, the galleries, confusion matrices and charts at most ten times a
+// second while playing.
+func (dg *digitsUI) draw(a *App, now float64) {
+	run := dg.run
+	resized := dg.now.resized() || dg.charts.resized()
+	for i := range dg.galleries {
+		resized = resized || dg.galleries[i].resized() || dg.confusions[i].resized()
+	}
+	t := -1
+	if run != nil {
+		t = run.T()
+	}
+	if !resized && run == dg.drawnRun && t == dg.drawnT && a.rev == dg.drawnRev {
+		return
+	}
+	dg.drawNow(run)
+	slow := resized || run != dg.drawnRun || a.rev != dg.drawnRev || now-dg.slowDrawn >= 100 || !a.store.Config().Playing
+	if slow {
+		dg.slowDrawn = now
+		dg.drawCharts(run)
+		if run != nil {
+			for i := range run.Learners() {
+				if i < len(dg.galleries) {
+					dg.drawGallery(run, i)
+					dg.drawConfusion(run, i)
+				}
+			}
+		}
+	}
+	dg.drawnRun, dg.drawnT, dg.drawnRev = run, t, a.rev
+	a.frames++
+	a.fps.Add(now, 1)
+}
+
+// drawNow draws the current digit large, its true class and each learner's
+// prediction with ✓ or ✗ and running error.
+func (dg *digitsUI) drawNow(run *sim.Digits) {
+	cv := dg.now.cv
+	if cv == nil || !cv.fit() {
+		return
+	}
+	ctx := cv.ctx
+	cv.clear()
+	side := math.Min(cv.h-8, 150)
+	x0, y0 := 4.0, (cv.h-side)/2
+	ctx.Set("fillStyle", "#f7f7f7")
+	ctx.Call("fillRect", x0, y0, side, side)
+	ctx.Set("strokeStyle", "#d9dde3")
+	ctx.Set("lineWidth", 1)
+	ctx.Call("strokeRect", x0+0.5, y0+0.5, side-1, side-1)
+	if run == nil {
+		return
+	}
+	last := run.Last()
+	set := run.Stream().Set()
+	names := run.ClassNames()
+	tx := x0 + side + 20
+	ctx.Set("textBaseline", "alphabetic")
+	if last.T == 0 {
+		ctx.Set("font", chartFont)
+		ctx.Set("fillStyle", "#4d5560")
+		ctx.Call("fillText", "Press Play or Step: each example is predicted, then learned.", tx, y0+24)
+		return
+	}
+	if w, h, ok := shape(set); ok {
+		img := image.NewRGBA(image.Rect(0, 0, w, h))
+		render.DigitImage(img, set.Row(last.Row), w, h, 0, 0)
+		dg.nowBlit.draw(cv, img, x0+1, y0+1, side-2, side-2, false)
+	} else {
+		ctx.Set("font", chartMono)
+		ctx.Set("fillStyle", "#4d5560")
+		ctx.Set("textAlign", "center")
+		ctx.Call("fillText", strconv.Itoa(set.Dim)+" features", x0+side/2, y0+side/2)
+		ctx.Set("textAlign", "left")
+	}
+	ctx.Set("font", "600 15px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
+	ctx.Set("fillStyle", "#1b1f24")
+	truth := classLabel(names, last.Truth)
+	head := "Example " + count(last.T) + " · true class " + truth
+	if run.Task() == state.TaskNovelty {
+		head = "Example " + count(last.T) + " · " + truth
+	}
+	ctx.Call("fillText", head, tx, y0+20)
+	lineH := math.Min(30, (side-34)/float64(max(1, run.Learners())))
+	for i := range run.Learners() {
+		y := y0 + 48 + float64(i)*lineH
+		ctx.Set("fillStyle", learnerColor(i))
+		ctx.Call("fillRect", tx, y-11, 12, 12)
+		ctx.Set("font", chartFont)
+		ctx.Set("fillStyle", "#1b1f24")
+		name := run.Trace(i).Name
+		ctx.Call("fillText", name, tx+20, y)
+		w := ctx.Call("measureText", name).Get("width").Float()
+		verdict, mark, col := "says "+classLabel(names, last.Pred[i]), "✓", "#1a7f37"
+		if last.Mistake[i] {
+			mark, col = "✗", "#b42318"
+		}
+		if run.Task() == state.TaskNovelty {
+			verdict = "normal"
+			if last.Pred[i] == 1 {
+				verdict = "flags novel"
+			}
+		}
+		x := math.Max(tx+20+w+12, tx+160)
+		ctx.Call("fillText", verdict, x, y)
+		x += ctx.Call("measureText", verdict).Get("width").Float() + 8
+		ctx.Set("font", "600 17px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
+		ctx.Set("fillStyle", col)
+		ctx.Call("fillText", mark, x, y+1)
+		avg := run.AvgError(i)
+		if n := len(avg); n > 0 {
+			ctx.Set("font", chartMono)
+			ctx.Set("fillStyle", "#4d5560")
+			ctx.Set("textAlign", "right")
+			ctx.Call("fillText", "error "+ftoa(100*avg[n-1], 1)+"%", cv.w-8, y)
+			ctx.Set("textAlign", "left")
+		}
+	}
+}
+
+func classLabel(names []string, k int) string {
+	if k >= 0 && k < len(names) {
+		return names[k]
+	}
+	return "?"
+}
+
+// Gallery layout, CSS pixels.
+const (
+	galleryBar  = 4 // coefficient bar under each thumbnail
+	galleryPad  = 3 // between cells
+	galleryMinS = 14
+)
+
+// drawGallery draws learner i's support vectors as thumbnails in buffer
+// order (oldest first), each with a bar of |α_i| (blue positive, orange
+// negative), the next evicted one outlined.
+func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
+	cv := dg.galleries[i].cv
+	if cv == nil || !cv.fit() {
+		return
+	}
+	ctx := cv.ctx
+	cv.clear()
+	m := run.Model(i)
+	msg := func(s string) {
+		ctx.Set("font", chartFont)
+		ctx.Set("fillStyle", "#4d5560")
+		ctx.Call("fillText", s, 4, 18)
+	}
+	if m == nil {
+		msg("This learner keeps no support vectors to show.")
+		return
+	}
+	e := m.Expansion()
+	set := run.Stream().Set()
+	w, h, ok := shape(set)
+	n := e.Len()
+	if n == 0 {
+		msg("No terms yet: a term enters the buffer on each margin error.")
+		return
+	}
+	if !ok {
+		msg(count(n) + " of ω = " + count(e.Cap()) + " terms; no thumbnails for " + strconv.Itoa(set.Dim) + "-feature inputs.")
+		return
+	}
+	// The largest tile side s at which every term fits; below galleryMinS,
+	// show what fits at galleryMinS, spread over the buffer.
+	info := 16.0
+	avail := cv.h - info
+	s := 64.0
+	for ; s > galleryMinS; s-- {
+		cols := math.Floor((cv.w + galleryPad) / (s + galleryPad))
+		rows := math.Floor((avail + galleryPad) / (s + galleryBar + galleryPad))
+		if cols*rows >= float64(n) {
+			break
+		}
+	}
+	cols := int(math.Floor((cv.w + galleryPad) / (s + galleryPad)))
+	rows := int(math.Floor((avail + galleryPad) / (s + galleryBar + galleryPad)))
+	dg.termIdx = render.GalleryTerms(dg.termIdx, n, max(1, cols*rows))
+	gc := dg.galleryImg[i]
+	const atlasCols = 32 // keeps the atlas canvas well under browsers' size limits
+	gc.img = render.Gallery(gc.img, e, dg.termIdx, w, h, atlasCols)
+	// Upload the atlas once, then place every tile.
+	gc.blit.upload(gc.img)
+	ctx.Set("imageSmoothingEnabled", s < float64(w))
+	amax := 0.0
+	for _, k := range dg.termIdx {
+		dg.alpha = e.Alpha(dg.alpha[:0:0], k)
+		_, v := render.TermCoef(dg.alpha)
+		amax = math.Max(amax, math.Abs(v))
+	}
+	next := e.NextEvicted()
+	var pos, neg pathBuilder
+	for j, k := range dg.termIdx {
+		x := float64(j%cols) * (s + galleryPad)
+		y := float64(j/cols) * (s + galleryBar + galleryPad)
+		sx, sy := (j%atlasCols)*(w+render.GalleryGap), (j/atlasCols)*(h+render.GalleryGap)
+		ctx.Call("drawImage", gc.blit.off, sx, sy, w, h, x, y, s, s)
+		dg.alpha = e.Alpha(dg.alpha[:0:0], k)
+		_, v := render.TermCoef(dg.alpha)
+		if amax > 0 {
+			bw := math.Max(1, s*math.Abs(v)/amax)
+			if v >= 0 {
+				pos.Rect(x, y+s+1, bw, galleryBar-1)
+			} else {
+				neg.Rect(x, y+s+1, bw, galleryBar-1)
+			}
+		}
+		if k == next {
+			ctx.Set("strokeStyle", learnerColorHex(4))
+			ctx.Set("lineWidth", 2)
+			ctx.Call("strokeRect", x+1, y+1, s-2, s-2)
+			ctx.Set("fillStyle", learnerColorHex(4))
+			ctx.Set("font", "11px system-ui, sans-serif")
+			ctx.Call("fillText", "▼", x+s/2-4, y+10)
+		}
+	}
+	if pos.Len() > 0 {
+		ctx.Set("fillStyle", learnerColorHex(0))
+		ctx.Call("fill", path2D(&pos))
+	}
+	if neg.Len() > 0 {
+		ctx.Set("fillStyle", learnerColorHex(1))
+		ctx.Call("fill", path2D(&neg))
+	}
+	shown := "all"
+	if len(dg.termIdx) < n {
+		shown = count(len(dg.termIdx)) + " spread over them"
+	}
+	ctx.Set("font", "13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
+	ctx.Set("fillStyle", "#4d5560")
+	ctx.Set("textBaseline", "alphabetic")
+	ctx.Call("fillText", count(n)+" of ω = "+count(e.Cap())+" terms, "+shown+" · bar: |α| (blue +, orange −)", 0, cv.h-3)
+}
+
+func learnerColorHex(i int) string { return learnerColor(i) }
+
+// upload puts img onto the blitter's offscreen canvas (no drawing), so
+// parts of it can be drawn with drawImage.
+func (b *blitter) upload(img *image.RGBA) {
+	r := img.Bounds()
+	iw, ih := r.Dx(), r.Dy()
+	if b.off.IsUndefined() || b.w != iw || b.h != ih {
+		doc := js.Global().Get("document")
+		b.off = doc.Call("createElement", "canvas")
+		b.off.Set("width", iw)
+		b.off.Set("height", ih)
+		b.offCtx = b.off.Call("getContext", "2d")
+		b.img = b.offCtx.Call("createImageData", iw, ih)
+		b.data = b.img.Get("data")
+		b.w, b.h = iw, ih
+	}
+	js.CopyBytesToJS(b.data, img.Pix)
+	b.offCtx.Call("putImageData", b.img, 0, 0)
+}
+
+// drawConfusion draws learner i's confusion matrix: rows the true class,
+// columns the prediction, shaded by the share of the row.
+func (dg *digitsUI) drawConfusion(run *sim.Digits, i int) {
+	cv := dg.confusions[i].cv
+	if cv == nil || !cv.fit() {
+		return
+	}
+	ctx := cv.ctx
+	cv.clear()
+	names := run.ClassNames()
+	k := len(names)
+	lab := 18.0 // room for the class labels
+	if k <= 2 {
+		lab = 50
+	}
+	size := math.Min(cv.w-lab-2, cv.h-lab-16)
+	if size < 20 {
+		return
+	}
+	x0, y0 := lab, lab
+	cells := render.ConfusionCells(nil, run.Confusion(i), k, x0, y0, size)
+	for _, c := range cells {
+		ctx.Set("fillStyle", cssColor(c.Fill.R, c.Fill.G, c.Fill.B, 255))
+		ctx.Call("fillRect", c.X, c.Y, c.W-1, c.H-1)
+	}
+	side := size / float64(k)
+	ctx.Set("font", chartMono)
+	ctx.Set("textAlign", "center")
+	if side >= 26 {
+		for _, c := range cells {
+			if c.Count == 0 {
+				continue
+			}
+			ctx.Set("fillStyle", "#1b1f24")
+			if c.Share > 0.55 {
+				ctx.Set("fillStyle", "#ffffff")
+			}
+			ctx.Call("fillText", count(c.Count), c.X+c.W/2, c.Y+c.H/2+4)
+		}
+	}
+	ctx.Set("fillStyle", "#4d5560")
+	ctx.Set("font", "12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
+	for j, n := range names {
+		ctx.Set("textAlign", "center")
+		ctx.Call("fillText", n, x0+(float64(j)+0.5)*side, y0-5)
+		ctx.Set("textAlign", "right")
+		ctx.Call("fillText", n, x0-4, y0+(float64(j)+0.5)*side+4)
+	}
+	ctx.Set("textAlign", "left")
+	ctx.Set("font", "12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
+	ctx.Call("fillText", "rows: true · columns: predicted", 0, y0+size+14)
+}
+
+// drawCharts draws the learners' average online error and step size η_t
+// overlaid on log scales (as JMLR Figs. 3–7), over one time axis, with a
+// legend.
+func (dg *digitsUI) drawCharts(run *sim.Digits) {
+	cv := dg.charts.cv
+	if cv == nil || !cv.fit() {
+		return
+	}
+	ctx := cv.ctx
+	cv.clear()
+	if run == nil || run.T() == 0 {
+		ctx.Set("font", chartFont)
+		ctx.Set("fillStyle", "#4d5560")
+		ctx.Call("fillText", "Charts appear once the run starts.", 4, 18)
+		return
+	}
+	// Legend.
+	ctx.Set("font", chartFont)
+	ctx.Set("textBaseline", "alphabetic")
+	lx, ly := float64(chartLeft), 14.0
+	for i := range run.Learners() {
+		name := run.Trace(i).Name
+		w := ctx.Call("measureText", name).Get("width").Float()
+		if lx+w+22 > cv.w && lx > chartLeft {
+			lx, ly = chartLeft, ly+17
+		}
+		ctx.Set("fillStyle", learnerColor(i))
+		ctx.Call("fillRect", lx, ly-5, 14, 3)
+		ctx.Set("fillStyle", "#1b1f24")
+		ctx.Call("fillText", name, lx+18, ly)
+		lx += w + 32
+	}
+	top := ly + 10
+	t := run.T()
+	tx := render.Axis{Min: 1, Max: math.Max(2, float64(run.N())), P0: chartLeft, P1: cv.w - chartRight}
+	panels := []struct {
+		title string
+		get   func(i int) []float64
+	}{
+		{"average online error", run.AvgError},
+		{"step size η_t", func(i int) []float64 { return run.Trace(i).Eta }},
+	}
+	ph := (cv.h-top-chartBottom)/float64(len(panels)) - chartGap - chartTitle
+	for p, pn := range panels {
+		y := top + chartTitle + float64(p)*(ph+chartGap+chartTitle)
+		dg.overlay(run, pn.title, pn.get, tx, y, ph, t)
+	}
+	bottom := top + float64(len(panels))*(ph+chartGap+chartTitle) - chartGap
+	ctx.Set("font", chartMono)
+	ctx.Set("fillStyle", "#4d5560")
+	ctx.Set("textAlign", "center")
+	for _, tk := range render.LinearTicks(1, tx.Max, 4) {
+		x := tx.Pixel(tk.Value)
+		if x < chartLeft+8 || x > cv.w-chartRight-16 {
+			continue
+		}
+		ctx.Call("fillText", tk.Label, x, bottom+15)
+	}
+	ctx.Set("textAlign", "right")
+	ctx.Call("fillText", "t", chartLeft-8, bottom+15)
+	ctx.Set("textAlign", "left")
+}
+
+// overlay draws one panel with every learner's series.
+func (dg *digitsUI) overlay(run *sim.Digits, title string, get func(int) []float64, tx render.Axis, top, h float64, t int) {
+	cv := dg.charts.cv
+	ctx := cv.ctx
+	right := cv.w - chartRight
+	ctx.Set("font", chartFont)
+	ctx.Set("fillStyle", "#1b1f24")
+	ctx.Call("fillText", title, 0, top-5)
+	ctx.Set("fillStyle", "#fbfbfc")
+	ctx.Call("fillRect", chartLeft, top, right-chartLeft, h)
+	ctx.Set("strokeStyle", "#d9dde3")
+	ctx.Set("lineWidth", 1)
+	ctx.Call("strokeRect", chartLeft+0.5, top+0.5, right-chartLeft-1, h-1)
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i := range run.Learners() {
+		for _, v := range get(i) {
+			if v > 0 && !math.IsInf(v, 0) {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+	}
+	if !(lo <= hi) {
+		return
+	}
+	lo = math.Pow(10, math.Floor(math.Log10(lo)))
+	hi = math.Pow(10, math.Ceil(math.Log10(hi)))
+	if hi <= lo {
+		hi = lo * 10
+	}
+	ay := render.Axis{Min: lo, Max: hi, P0: top + h - 2, P1: top + 2, Log: true}
+	ctx.Set("font", chartMono)
+	ctx.Set("textAlign", "right")
+	lastY := math.Inf(1)
+	ticks := render.LogTicks(lo, hi)
+	for pass := 0; pass < 2; pass++ {
+		for _, tk := range ticks {
+			y := ay.Pixel(tk.Value)
+			if !(y >= top-0.5 && y <= top+h+0.5) || tk.Major != (pass == 0) {
+				continue
+			}
+			if tk.Major {
+				ctx.Set("fillStyle", "#e6e9ee")
+				ctx.Call("fillRect", chartLeft+1, math.Round(y)-0.5, right-chartLeft-2, 1)
+			}
+			if tk.Label != "" && math.Abs(lastY-y) >= 15 && pass == 0 {
+				ctx.Set("fillStyle", "#4d5560")
+				ctx.Call("fillText", tk.Label, chartLeft-5, y+4)
+				lastY = y
+			}
+		}
+	}
+	ctx.Set("textAlign", "left")
+	ctx.Call("save")
+	ctx.Call("beginPath")
+	ctx.Call("rect", chartLeft, top, right-chartLeft, h)
+	ctx.Call("clip")
+	for i := range run.Learners() {
+		ys := get(i)
+		n := min(len(ys), t)
+		xs := make([]float64, n)
+		for j := range xs {
+			xs[j] = float64(j + 1)
+		}
+		dx, dy := render.Downsample(xs, ys[:n], int(right-chartLeft))
+		dg.chartLine = render.Polyline(dg.chartLine[:0], dx, dy, tx, ay)
+		if len(dg.chartLine) < 2 {
+			continue
+		}
+		dg.chartPath.Reset()
+		dg.chartPath.Polyline(dg.chartLine)
+		ctx.Set("strokeStyle", learnerColor(i))
+		ctx.Set("lineWidth", 1.5)
+		ctx.Set("lineJoin", "round")
+		ctx.Call("stroke", path2D(&dg.chartPath))
+	}
+	ctx.Call("restore")
+}
