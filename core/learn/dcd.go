@@ -140,16 +140,7 @@ func (c *DCD) Fit(X *mat.Dense, y []float64) (DCDResult, error) {
 		return DCDResult{}, err
 	}
 	c.rng = rand.New(rand.NewPCG(c.s.Seed, 0x6463645f73656564))
-	lambda := c.s.Lambda
-	if lambda == 0 {
-		lambda = 1 / float64(n)
-	}
-	cost := 1 / (lambda * float64(n))
-	// Hsieh et al. eq. (4)–(5): L1: U = C, D = 0; L2: U = ∞, D = 1/(2C).
-	upper, diag := cost, 0.0
-	if c.s.Loss == LinearSquaredHinge {
-		upper, diag = math.Inf(1), 0.5/cost
-	}
+	lambda, upper, diag := dcdBox(c.s.Loss, c.s.Lambda, n)
 	rows := newCSR(X, c.s.Bias)
 	qd := make([]float64, n)
 	for i := range qd {
@@ -259,4 +250,20 @@ func (c *DCD) Fit(X *mat.Dense, y []float64) (DCDResult, error) {
 	}
 	res.Dual = lambda * (asum - 0.5*ww - 0.5*diag*a2)
 	return res, nil
+}
+
+// dcdBox returns the regularizer λ in force for n examples (0 means 1/n,
+// LIBLINEAR's C = 1) and the dual box of Hsieh et al. eqs. (4)–(5) with
+// C = 1/(λn): the upper bound U and the diagonal D of Q̄ = Q + D·I, U = C,
+// D = 0 for the L1 loss (hinge) and U = ∞, D = 1/(2C) for the L2 loss
+// (squared hinge).
+func dcdBox(loss LinearLoss, lambda float64, n int) (lam, upper, diag float64) {
+	if lambda == 0 {
+		lambda = 1 / float64(n)
+	}
+	c := 1 / (lambda * float64(n))
+	if loss == LinearSquaredHinge {
+		return lambda, math.Inf(1), 0.5 / c
+	}
+	return lambda, c, 0
 }

@@ -154,15 +154,7 @@ func (c *KernelDCD) Fit(X *mat.Dense, y []float64) (*KernelDCDModel, error) {
 			row[j] = y[i] * y[j] * (row[j] + b2)
 		}
 	}
-	lambda := c.s.Lambda
-	if lambda == 0 {
-		lambda = 1 / float64(n)
-	}
-	cost := 1 / (lambda * float64(n))
-	upper, diag := cost, 0.0
-	if c.s.Loss == LinearSquaredHinge {
-		upper, diag = math.Inf(1), 0.5/cost
-	}
+	lambda, upper, diag := dcdBox(c.s.Loss, c.s.Lambda, n)
 	alpha := m.Alpha
 	qa := make([]float64, n) // (Qα)_i, without D
 	index := make([]int, n)

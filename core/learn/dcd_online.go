@@ -147,13 +147,10 @@ func (d *DCDOnline) Scores(dst, x []float64) []float64 {
 func (d *DCDOnline) row(i int) []float64 { return d.x[i*d.p : (i+1)*d.p : (i+1)*d.p] }
 
 // box returns the upper bound U and the diagonal D for n stored examples
-// (Hsieh et al. eq. 4–5 with C = 1/(λn)).
+// (Hsieh et al. eq. 4–5 with C = 1/(λn), [dcdBox]).
 func (d *DCDOnline) box() (upper, diag float64) {
-	c := 1 / (d.s.Lambda * float64(d.n))
-	if d.s.Loss == LinearSquaredHinge {
-		return math.Inf(1), 0.5 / c
-	}
-	return c, 0
+	_, upper, diag = dcdBox(d.s.Loss, d.s.Lambda, d.n)
+	return upper, diag
 }
 
 // Learn scores (x, y), stores it (evicting the oldest when full), rescales α
