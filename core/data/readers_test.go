@@ -58,17 +58,25 @@ func TestReadLIBSVMErrors(t *testing.T) {
 		{"1\n-1\n", 0, 0, "no features"},
 	} {
 		_, err := ReadLIBSVM(strings.NewReader(c.in), "f")
-		var fe *FormatError
-		if !errors.As(err, &fe) {
-			t.Errorf("%q: error %v is not a *FormatError", c.in, err)
-			continue
-		}
-		if fe.Line != c.line || fe.Column != c.col || !strings.Contains(fe.Msg, c.msg) {
-			t.Errorf("%q: got line %d column %d %q, want line %d column %d containing %q", c.in, fe.Line, fe.Column, fe.Msg, c.line, c.col, c.msg)
-		}
-		if !strings.HasPrefix(err.Error(), "f") {
-			t.Errorf("%q: error %q does not start with the file name", c.in, err)
-		}
+		checkFormatError(t, c.in, err, "f", c.line, c.col, c.msg)
+	}
+}
+
+// checkFormatError checks that err, from reading in under the name, is a
+// *FormatError at line and column whose message contains msg and whose text
+// starts with the name.
+func checkFormatError(t *testing.T, in string, err error, name string, line, col int, msg string) {
+	t.Helper()
+	var fe *FormatError
+	if !errors.As(err, &fe) {
+		t.Errorf("%q: error %v is not a *FormatError", in, err)
+		return
+	}
+	if fe.Line != line || fe.Column != col || !strings.Contains(fe.Msg, msg) {
+		t.Errorf("%q: got line %d column %d %q, want line %d column %d containing %q", in, fe.Line, fe.Column, fe.Msg, line, col, msg)
+	}
+	if !strings.HasPrefix(err.Error(), name) {
+		t.Errorf("%q: error %q does not start with the file name", in, err)
 	}
 }
 
@@ -143,14 +151,7 @@ func TestReadCSVErrors(t *testing.T) {
 		{"1,\"2\n", CSVConfig{}, 1, 6, "quoted-field"},
 	} {
 		_, err := ReadCSV(strings.NewReader(c.in), "f", c.cfg)
-		var fe *FormatError
-		if !errors.As(err, &fe) {
-			t.Errorf("%q: error %v is not a *FormatError", c.in, err)
-			continue
-		}
-		if fe.Line != c.line || fe.Column != c.col || !strings.Contains(fe.Msg, c.msg) {
-			t.Errorf("%q: got line %d column %d %q, want line %d column %d containing %q", c.in, fe.Line, fe.Column, fe.Msg, c.line, c.col, c.msg)
-		}
+		checkFormatError(t, c.in, err, "f", c.line, c.col, c.msg)
 	}
 	for _, cfg := range []CSVConfig{{Comma: '"'}, {Comma: '\n'}, {LabelColumn: -2}} {
 		if _, err := ReadCSV(strings.NewReader("1,2\n"), "f", cfg); err == nil {
