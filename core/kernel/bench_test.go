@@ -41,31 +41,22 @@ func BenchmarkRow(b *testing.B) {
 
 // BenchmarkDotsLoop measures the 8-accumulator loop used under wasm
 // (on any target), for comparison with the BLAS path of [Dots].
-func BenchmarkDotsLoop(b *testing.B) {
-	for _, n := range benchRows {
-		for _, d := range benchDims {
-			b.Run(fmt.Sprintf("n=%d/d=%d", n, d), func(b *testing.B) {
-				r := rand.New(rand.NewPCG(testSeed, 1)) // unlogged: keeps -bench output readable
-				rows, x, dst := randVec(r, n*d, 1), randVec(r, d, 1), make([]float64, n)
-				for b.Loop() {
-					dotsLoop(dst, x, rows)
-				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/row")
-			})
-		}
-	}
-}
+func BenchmarkDotsLoop(b *testing.B) { benchDots(b, dotsLoop) }
 
 // BenchmarkDotsGemv measures gonum's blas64.Gemv (on any target; under wasm
 // it is gonum's pure-Go code).
-func BenchmarkDotsGemv(b *testing.B) {
+func BenchmarkDotsGemv(b *testing.B) { benchDots(b, dotsGemv) }
+
+// benchDots times one call of dots(dst, x, rows) for every size of
+// benchRows × benchDims, reporting ns/row.
+func benchDots(b *testing.B, dots func(dst, x, rows []float64)) {
 	for _, n := range benchRows {
 		for _, d := range benchDims {
 			b.Run(fmt.Sprintf("n=%d/d=%d", n, d), func(b *testing.B) {
 				r := rand.New(rand.NewPCG(testSeed, 1)) // unlogged: keeps -bench output readable
 				rows, x, dst := randVec(r, n*d, 1), randVec(r, d, 1), make([]float64, n)
 				for b.Loop() {
-					dotsGemv(dst, x, rows)
+					dots(dst, x, rows)
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/row")
 			})
