@@ -567,6 +567,34 @@ func TestBrowser(t *testing.T) {
 		})
 	})
 
+	t.Run("TouchAndDeleteMode", func(t *testing.T) {
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, ""); err != nil {
+				return err
+			}
+			box, err := readPlotBox(ctx)
+			if err != nil {
+				return err
+			}
+			// A tap adds a point of the selected class.
+			x, y := box.toPage(0.25, 0.75)
+			if err := chromedp.Do(ctx, chromedp.TapXY(x, y)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.config().Points.length === 1`, 5*time.Second); err != nil {
+				return fmt.Errorf("a tap did not add a point: %w", err)
+			}
+			// Delete mode: a click on the point removes it.
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("delete-mode")), chromedp.MouseClickXY(x+2, y+1)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.config().Points.length === 0`, 5*time.Second); err != nil {
+				return fmt.Errorf("delete mode did not remove the point: %w", err)
+			}
+			return nil
+		})
+	})
+
 	t.Run("GarbageHashShowsMessage", func(t *testing.T) {
 		good := state.Encode(state.Default())
 		set := func(key, value string) string {

@@ -312,5 +312,8 @@ func (a *App) profile(part string, ms float64) {
 	if a.prof == nil {
 		a.prof = map[string]float64{}
 	}
+	if _, seen := a.prof[part]; !seen {
+		a.prof["1st "+part] = ms // the first time, for the load time
+	}
 	a.prof[part] = ema(a.prof[part], ms)
 }

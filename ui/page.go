@@ -23,7 +23,22 @@ type Page struct {
 }
 
 // Mount implements vecty.Mounter: from now on the page may be rerendered.
-func (p *Page) Mount() { p.app.mounted, p.app.mountMS = true, perfNow() }
+// The first picture is drawn right away, before the browser's first paint,
+// instead of one animation frame later.
+func (p *Page) Mount() {
+	a := p.app
+	a.mounted, a.mountMS = true, perfNow()
+	func() {
+		defer a.recovered("first frame")
+		if c := a.store.Config(); c.Playing && a.store.Sim().T() == 0 {
+			a.store.Advance(c.StepsPerFrame) // a live demo shows data on its first picture
+		}
+		t0 := perfNow()
+		a.profile("first advance", t0-a.mountMS)
+		a.draw(a.mountMS)
+		a.profile("first draw", perfNow()-t0)
+	}()
+}
 
 // Render implements vecty.Component.
 func (p *Page) Render() vecty.ComponentOrHTML {

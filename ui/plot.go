@@ -151,6 +151,7 @@ func (p *Plot) draw() bool {
 	t0 := perfNow()
 	img := p.surf.Render(l)
 	p.app.surfMS = ema(p.app.surfMS, perfNow()-t0)
+	p.app.profile("surface", perfNow()-t0)
 	t1 := perfNow()
 	cv.clear()
 	p.blit.draw(cv, img, 0, 0, w, h, true)
@@ -160,9 +161,9 @@ func (p *Plot) draw() bool {
 	margin := plotMargin(sm, c)
 	if c.Task == state.TaskRegression {
 		p.drawRegression(l, margin)
-	} else if !p.drawLinear(l, margin) {
-		// The boundary solid, the margins dashed (linear models draw their
-		// exact lines instead; AMM its hyperplanes under the contours).
+	} else if !p.drawLinear(l, c, margin) {
+		// The boundary solid, the margins dashed (linear models and AMM
+		// draw their exact lines instead: linear.go).
 		if c.Task == state.TaskBinary && margin > 0 {
 			p.stroke(append(p.surf.Contours(margin), p.surf.Contours(-margin)...), 1.2, []float64{5, 4}, false)
 		}
