@@ -8,8 +8,8 @@ package data
 // An Example returned by a [Stream] or a [Set] may share X with the set it
 // came from: treat X as read-only.
 type Example struct {
-	X []float64
-	Y float64
+	X []float64 // the input, of the data set's dimension (read-only)
+	Y float64   // the label or target, by learn.Task's convention
 }
 
 // Stream is a source of examples drawn one at a time, in a fixed order

@@ -310,6 +310,10 @@ func (s Sine1D) Next(rng *rand.Rand) (x []float64, y float64) {
 // Source2D is anything that draws examples one at a time from an explicit
 // random source: [*Gen2D] and [Sine1D].
 type Source2D interface {
+	// Next draws one example from rng: a fresh input x (the source's
+	// dimension, 2 for Gen2D and 1 for Sine1D) and its label y. It panics
+	// on settings out of range (a programmer error; the page validates its
+	// settings first).
 	Next(rng *rand.Rand) (x []float64, y float64)
 }
 

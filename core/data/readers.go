@@ -19,8 +19,8 @@ import (
 type FormatError struct {
 	Format       string // "libsvm" or "csv"
 	Name         string // the name given to the reader, usually the file name
-	Line, Column int
-	Msg          string
+	Line, Column int    // 1-based position; Column 0 for a whole line or file
+	Msg          string // what is wrong, without the position
 }
 
 // Error formats e as "name: line L, column C: msg (format)".

@@ -23,8 +23,8 @@ import (
 
 // Contender is one learner of a comparison with the name it is shown under.
 type Contender struct {
-	Name    string
-	Learner learn.Learner
+	Name    string        // shown in tables and legends, e.g. "SVMD λ=0.95"
+	Learner learn.Learner // a fresh learner; Run and Runner step it
 }
 
 // Trace records one learner's steps on a stream: entry t (0-based) is what

@@ -10,9 +10,9 @@ import (
 // Summary is one row of a comparison table: a trace condensed to the numbers
 // the papers quote.
 type Summary struct {
-	Name     string
-	Steps    int
-	Mistakes int
+	Name     string // the contender's name
+	Steps    int    // examples learnt
+	Mistakes int    // online mistakes (Step.Mistake) over the Steps
 	// AverageError is mistakes/steps over the whole run (JMLR §6).
 	AverageError float64
 	// FirstHalf and SecondHalf are the error rates over the first and second

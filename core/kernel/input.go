@@ -12,6 +12,8 @@ import (
 // below 1, …) as an error. Kernels that pass Validate are positive definite
 // and their FromDot never returns NaN for finite arguments.
 type Validator interface {
+	// Validate returns nil for usable parameters, else an error naming
+	// the parameter (prefixed "kernel: ").
 	Validate() error
 }
 

@@ -227,8 +227,8 @@ func (t Taxonomy) Validate() error {
 // Edge is an undirected edge of weight W ≥ 0 between nodes U and V of a label
 // graph (JMLR §4.2.2).
 type Edge struct {
-	U, V int
-	W    float64
+	U, V int     // the end nodes, indices in [0, n) of the graph's n nodes
+	W    float64 // the weight (path length) of the edge, ≥ 0
 }
 
 // GraphDistance returns the row-major K×K matrix Δ_G(y, ỹ) of shortest-path

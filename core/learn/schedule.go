@@ -11,6 +11,7 @@ import (
 // Eta panics for t < 1. Implementations are pure functions of t, so a
 // schedule holds no state and is safe to share between learners.
 type Schedule interface {
+	// Eta returns η_t > 0 for the t-th example, t ≥ 1; t < 1 panics.
 	Eta(t int) float64
 }
 

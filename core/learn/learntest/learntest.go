@@ -125,8 +125,8 @@ func (o Options) withDefaults(l learn.Learner) Options {
 
 // Example is one labelled input of a test stream.
 type Example struct {
-	X []float64
-	Y float64
+	X []float64 // the input, length Options.Dim
+	Y float64   // the label or target, by learn.Task's convention
 }
 
 // Stream returns n seeded examples of dimension dim for the task: Binary,

@@ -17,6 +17,9 @@
 // It writes digits8x8.kpd.gz and mnist10k.kpd.gz into -out and prints, for
 // each, the class counts, the size and the SHA-256 of the file written. The
 // output is deterministic: the same sources give the same bytes.
+//
+// It imports only the standard library and kernelplay/core/data; it must not
+// import syscall/js or anything under kernelplay/ui.
 package main
 
 import (

@@ -7,6 +7,10 @@
 //	go run ./core/experiment/internal/papers -setup switch -seed 2 -curve 100
 //
 // Run it from the repository root (or point -data at static/data).
+//
+// It imports only the standard library, kernelplay/core/data and
+// kernelplay/core/experiment; it must not import syscall/js or anything
+// under kernelplay/ui.
 package main
 
 import (
