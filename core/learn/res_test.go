@@ -249,7 +249,7 @@ func TestRESBeatsSGD(t *testing.T) {
 // samples the non-regularized F(w) is above 100× RES' (measured ~10²⁵×).
 func TestRESReportComparisons(t *testing.T) {
 	if testing.Short() {
-		t.Skip("measurement only")
+		t.Skip("mostly a measurement (about 2 s)")
 	}
 	for _, n := range []int{4, 10, 40} {
 		// The optimum F* of (1) on seed 1's set, by generalized Newton.
