@@ -37,21 +37,23 @@ func init() {
 	}
 }
 
-// drawLinear draws the hyperplanes of a linear model on the plot: for a
-// binary linear model (Pegasos, DCD, RES, SGD) the exact line w·x̃ = 0,
-// solid over a halo, its margins ±1 dashed, and the normal w as an arrow
-// from the boundary point nearest the centre; for AMM every hyperplane's
-// line β_{y,k}ᵀx̃ = 0 in its class's colour, solid where it is the winning
-// piece of its class, dashed elsewhere. It returns true when it drew the
-// boundary itself (then the contours are not needed).
-func (p *Plot) drawLinear(l learn.Learner, margin float64) bool {
+// drawLinear draws the hyperplanes of a linear model on the plot and
+// reports whether it did (then the contours are not needed): for a binary
+// linear model (Pegasos, DCD, RES, SGD) the exact line w·x̃ = 0, solid over a
+// halo, its margins dashed, and the normal w as an arrow from the boundary
+// point nearest the centre; for AMM the margins (contours of the surface, as
+// for the kernel learners), then for every pair of hyperplanes of different
+// classes the stretches of their equal-score line: dashed in the colour of
+// the class whose piece is still in force where the line continues past a
+// bend of the boundary, and solid in ink where it is the boundary.
+func (p *Plot) drawLinear(l learn.Learner, c state.Config, margin float64) bool {
 	p.lin.lines = render.Hyperplanes(p.lin.lines[:0], l, render.Square, margin)
 	if len(p.lin.lines) == 0 {
 		return false
 	}
 	ctx := p.cv.ctx
 	w, h := p.cv.w, p.cv.h
-	seg := func(segs []render.Segment) {
+	seg := func(segs []render.Segment) js.Value {
 		p.path.Reset()
 		for _, s := range segs {
 			x0, y0 := p.view.toPixel(s.X0, s.Y0, w, h)
@@ -59,55 +61,66 @@ func (p *Plot) drawLinear(l learn.Learner, margin float64) bool {
 			p.path.MoveTo(x0, y0)
 			p.path.LineTo(x1, y1)
 		}
+		return path2D(&p.path)
+	}
+	solid := func(segs []render.Segment, width float64) {
+		path := seg(segs)
+		p.setDash(nil)
+		ctx.Set("strokeStyle", haloColor)
+		ctx.Set("lineWidth", width+2)
+		ctx.Call("stroke", path)
+		ctx.Set("strokeStyle", inkColor)
+		ctx.Set("lineWidth", width)
+		ctx.Call("stroke", path)
 	}
 	ctx.Set("lineCap", "round")
-	boundary := false
-	for _, hl := range p.lin.lines {
-		if hl.Class < 0 {
-			seg(hl.Solid)
-			path := path2D(&p.path)
+	ctx.Set("lineJoin", "round")
+	if p.lin.lines[0].Class < 0 {
+		for _, hl := range p.lin.lines {
 			if hl.Level == 0 {
-				boundary = true
-				p.setDash(nil)
-				ctx.Set("strokeStyle", haloColor)
-				ctx.Set("lineWidth", 4)
-				ctx.Call("stroke", path)
-				ctx.Set("lineWidth", 2)
-			} else {
-				p.setDash([]float64{5, 4})
-				ctx.Set("lineWidth", 1.2)
-			}
-			ctx.Set("strokeStyle", inkColor)
-			ctx.Call("stroke", path)
-			if hl.Level == 0 {
+				solid(hl.Solid, 2)
 				p.normalArrow(hl)
+				continue
 			}
-			continue
+			path := seg(hl.Solid)
+			p.setDash([]float64{5, 4})
+			ctx.Set("strokeStyle", inkColor)
+			ctx.Set("lineWidth", 1.2)
+			ctx.Call("stroke", path)
 		}
-		col := render.ClassColors[hl.Class%len(render.ClassColors)]
-		css := cssColor(col.R/2, col.G/2, col.B/2, 255) // darker: readable on the class's own region
-		for pass, segs := range [][]render.Segment{hl.Dashed, hl.Solid} {
+		p.setDash(nil)
+		return true
+	}
+	if c.Task == state.TaskBinary && margin > 0 {
+		p.stroke(append(p.surf.Contours(margin), p.surf.Contours(-margin)...), 1.2, []float64{5, 4}, false)
+	}
+	for _, hl := range p.lin.lines {
+		for i, segs := range [][]render.Segment{hl.Dashed, hl.Dashed2} {
 			if len(segs) == 0 {
 				continue
 			}
-			seg(segs)
-			path := path2D(&p.path)
-			if pass == 0 {
-				p.setDash([]float64{4, 5})
-				ctx.Set("lineWidth", 1.5)
-			} else {
-				p.setDash(nil)
-				ctx.Set("strokeStyle", haloColor)
-				ctx.Set("lineWidth", 4.5)
-				ctx.Call("stroke", path)
-				ctx.Set("lineWidth", 2.5)
+			class := hl.Class
+			if i == 1 {
+				class = hl.Class2
 			}
-			ctx.Set("strokeStyle", css)
+			col := render.ClassColors[class%len(render.ClassColors)]
+			path := seg(segs)
+			p.setDash([]float64{6, 5})
+			ctx.Set("strokeStyle", haloColor)
+			ctx.Set("lineWidth", 3.5)
+			ctx.Call("stroke", path)
+			ctx.Set("strokeStyle", cssColor(col.R/2, col.G/2, col.B/2, 255)) // darker: readable on its own region
+			ctx.Set("lineWidth", 2)
 			ctx.Call("stroke", path)
 		}
 	}
+	var all []render.Segment
+	for _, hl := range p.lin.lines {
+		all = append(all, hl.Solid...)
+	}
+	solid(all, 2)
 	p.setDash(nil)
-	return boundary
+	return true
 }
 
 // normalArrow draws w from the boundary point nearest the plot's centre,
@@ -201,11 +214,9 @@ func (p *Plot) drawRESvsSGD() bool {
 	if !(lo <= hi) {
 		lo, hi = 0.01, 1
 	}
-	lo = math.Pow(10, math.Floor(math.Log10(lo)))
-	hi = math.Pow(10, math.Ceil(math.Log10(hi)))
-	if hi <= lo {
-		hi = lo * 10
-	}
+	// A quarter of a decade of air on both ends, so the curves do not run
+	// along the frame (F(w_0) = 1 for the squared hinge).
+	lo, hi = lo/1.8, hi*1.8
 	ax := render.Axis{Min: 1, Max: tmax, P0: left, P1: w - right, Log: true}
 	ay := render.Axis{Min: lo, Max: hi, P0: h - bottom, P1: top, Log: true}
 	// Title.
@@ -213,11 +224,15 @@ func (p *Plot) drawRESvsSGD() bool {
 	ctx.Set("textAlign", "left")
 	ctx.Set("fillStyle", inkColor)
 	ctx.Set("font", "bold 15px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
-	ctx.Call("fillText", "RES vs SGD: objective F(wₜ) against samples processed", left, 22)
+	ctx.Call("fillText", "RES vs SGD: objective F(wₜ) as samples arrive", left, 22)
 	ctx.Set("font", "13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
 	ctx.Set("fillStyle", "#4d5560")
-	sub := "RES paper §4: n = " + strconv.Itoa(c.ResDim) + ", λ = " + num(c.Lambda) + "; F on " +
-		strconv.Itoa(sim.ResEvalSize) + " held-out samples; RES L = " + strconv.Itoa(c.BatchSize) + ", SGD L = 1"
+	sub := "§4 problem, n = " + strconv.Itoa(c.ResDim) + " · F on " + strconv.Itoa(sim.ResEvalSize) +
+		" held-out samples · L = " + strconv.Itoa(c.BatchSize) + " RES, 1 SGD"
+	// Shrink the line until it fits the canvas (13 px, down to 11 px).
+	for px := 13; px > 11 && ctx.Call("measureText", sub).Get("width").Float() > w-right-left; px-- {
+		ctx.Set("font", strconv.Itoa(px-1)+"px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
+	}
 	ctx.Call("fillText", sub, left, 40)
 	// Frame and grid.
 	ctx.Set("fillStyle", "#fbfbfc")
@@ -278,10 +293,11 @@ func (p *Plot) drawRESvsSGD() bool {
 		ctx.Call("stroke", path2D(&p.path))
 	}
 	ctx.Call("restore")
-	// Legend with the current values.
+	// Legend with the current values, bottom left: the curves start high
+	// and fall to the right.
 	ctx.Set("textAlign", "left")
 	ctx.Set("font", "13px ui-monospace, Menlo, Consolas, monospace")
-	lx, ly := w-right-196, top+20
+	lx, ly := left+14, h-bottom-44
 	ctx.Set("fillStyle", "rgba(255,255,255,0.9)")
 	ctx.Call("fillRect", lx-8, ly-15, 192, 48)
 	for i, cu := range []struct {
@@ -310,9 +326,11 @@ func (p *Plot) drawRESvsSGD() bool {
 
 // installLinearHook adds to window.kernelplay (see installDebugHook):
 //
-//	hyperplanes()  the drawn lines of a linear model: [{class, index, level,
-//	               w: [w_x, w_y, w_b·B], solid: n, dashed: n}] (class −1 for
-//	               a binary model's w; solid/dashed count segments)
+//	hyperplanes()  the drawn lines of a linear model: [{class, index, class2,
+//	               index2, level, w: [w_x, w_y, w_b·B], solid: n, dashed: n,
+//	               dashed2: n}] (class −1 for a binary model's w; AMM: the
+//	               pair of hyperplanes; solid/dashed count stretches; see
+//	               render.HyperLine)
 //	objective()    under the RES-vs-SGD preset {t, res: {t, f}, sgd: {t, f}}
 //	               (the last checkpoint of each curve and its number of
 //	               points as n), or null
@@ -339,8 +357,9 @@ func (a *App) installLinearHook() {
 		lines := render.Hyperplanes(nil, sm.Learner(), render.Square, plotMargin(sm, a.store.Config()))
 		out := make([]any, len(lines))
 		for i, l := range lines {
-			out[i] = map[string]any{"class": l.Class, "index": l.Index, "level": l.Level,
-				"w": []any{l.W[0], l.W[1], l.W[2]}, "solid": len(l.Solid), "dashed": len(l.Dashed)}
+			out[i] = map[string]any{"class": l.Class, "index": l.Index, "class2": l.Class2, "index2": l.Index2,
+				"level": l.Level, "w": []any{l.W[0], l.W[1], l.W[2]},
+				"solid": len(l.Solid), "dashed": len(l.Dashed), "dashed2": len(l.Dashed2)}
 		}
 		return out
 	})

@@ -41,23 +41,39 @@ func LineIn(a, b, c float64, view Viewport) (Segment, bool) {
 	return Segment{X0: px + lo*dx, Y0: py + lo*dy, X1: px + hi*dx, Y1: py + hi*dy}, true
 }
 
-// HyperLine is the line of one hyperplane of a linear model inside a
-// viewport: the set w·x̃ = Level with x̃ = (x, y, B) (B the bias feature, or
-// no third term). Solid and Dashed split it into the stretches where the
-// hyperplane is, or is not, the winning piece of its class (AMM: the
-// argmax over k of β_{y,k}ᵀx̃); a single linear model is solid throughout.
+// HyperLine is a straight line of a linear model inside a viewport, the
+// set W[0]·x + W[1]·y + W[2] = Level, cut into stretches by what it means
+// there.
+//
+// For a binary linear model (Class −1) it is w·x̃ = Level with x̃ = (x, y, B)
+// (B the bias feature): the boundary (Level 0) or a margin (±margin), all
+// Solid.
+//
+// For an AMM it is the pairwise line (β_{Class,Index} − β_{Class2,Index2})ᵀx̃
+// = 0 between two pieces (hyperplanes) of different classes. The decision
+// boundary is made of stretches of such lines: a stretch is Solid where the
+// two pieces are the winners, i.e. one is the highest-scoring hyperplane of
+// all and the other the highest of any other class (so there the boundary
+// between their classes runs along this line); Dashed where the first piece
+// is still the best of its class but the second has been overtaken by
+// another piece of its own class: the straight continuation of a boundary
+// piece past the point where the boundary bends; Dashed2 the same with the
+// roles swapped. The page colours Dashed by Class (the piece still in force)
+// and Dashed2 by Class2.
 type HyperLine struct {
-	// Class is the class of an AMM hyperplane (colour it with
-	// ClassColors), or −1 for a binary linear model's w.
-	Class int
-	// Index is the hyperplane's index k within its class (0 for w).
-	Index int
-	// W is the hyperplane (w_x, w_y, w_b·B): w·x̃ = W[0]x + W[1]y + W[2].
+	// Class and Index identify the first hyperplane β_{y,k} (AMM), or are
+	// −1 and 0 for a binary linear model's w.
+	Class, Index int
+	// Class2 and Index2 identify the second hyperplane of an AMM pair (−1
+	// and 0 for a binary linear model).
+	Class2, Index2 int
+	// W holds the line's coefficients (w_x, w_y, w_b·B), or their
+	// difference for an AMM pair.
 	W [3]float64
-	// Level is the value of w·x̃ on the line: 0 for the boundary, ±1 for a
-	// binary model's margins.
-	Level         float64
-	Solid, Dashed []Segment
+	// Level is the value of W·x̃ on the line: 0 for a boundary, ±margin
+	// for a binary model's margins.
+	Level                  float64
+	Solid, Dashed, Dashed2 []Segment
 }
 
 // ammOf returns the AMM behind l: l itself, or what its AMM method returns
@@ -72,22 +88,26 @@ func ammOf(l learn.Learner) *learn.AMM {
 	return nil
 }
 
-// hyperplaneSteps is the number of pieces a hyperplane's line is cut into
-// to find where it wins its class (a piece takes the status of its
-// midpoint): 1/256 of the line's length in the viewport.
+// hyperplaneSteps is the number of pieces a line is cut into to classify
+// its stretches (a piece takes the status of its midpoint): 1/256 of the
+// line's length in the viewport.
 const hyperplaneSteps = 256
 
 // Hyperplanes returns the lines of a linear model on 2D inputs within view,
 // appended to dst (nil for other learners):
 //
 //   - a [learn.LinearModel] (Pegasos, DCD, RES, SGD): f(x) = w·x̃ = 0 and
-//     the margins f = ±margin, Class −1, all solid;
-//   - an AMM (or a wrapper with an AMM() method): β_{y,k}ᵀx̃ = 0 for every
-//     hyperplane k of every class y, Class y, solid where (y, k) is the
-//     argmax over k' of β_{y,k'}ᵀx̃ (the piece of s_y(x) = max_k β_{y,k}ᵀx̃
-//     in force there), dashed elsewhere. A zero hyperplane has no line.
+//     the margins f = ±margin (if margin > 0), Class −1, all solid;
+//   - an AMM (or a wrapper with an AMM() method): for every pair of
+//     hyperplanes of different classes the line where their scores are
+//     equal, split into the stretches where it is the decision boundary
+//     (solid) and where it continues past a bend (dashed); see
+//     [HyperLine]. Lines with no stretch of either kind are left out.
 //
-// Lines that miss the viewport are left out.
+// Per-hyperplane lines β_{y,k}ᵀx̃ = 0 would say little: on XOR the two
+// pieces of a class have nearly opposite β, so their zero lines coincide
+// along a diagonal while the boundary runs along the axes. The margin
+// argument is ignored for AMM (the surface's contours show the margins).
 func Hyperplanes(dst []HyperLine, l learn.Learner, view Viewport, margin float64) []HyperLine {
 	view = view.orDefault()
 	if lm, ok := l.(learn.LinearModel); ok {
@@ -105,7 +125,7 @@ func Hyperplanes(dst []HyperLine, l learn.Learner, view Viewport, margin float64
 		}
 		for _, lv := range levels {
 			if s, ok := LineIn(h[0], h[1], lv-h[2], view); ok {
-				dst = append(dst, HyperLine{Class: -1, W: h, Level: lv, Solid: []Segment{s}})
+				dst = append(dst, HyperLine{Class: -1, Class2: -1, W: h, Level: lv, Solid: []Segment{s}})
 			}
 		}
 		return dst
@@ -120,11 +140,8 @@ func Hyperplanes(dst []HyperLine, l learn.Learner, view Viewport, margin float64
 		p = 3
 	}
 	buf := make([]float64, p)
-	var planes [][3]float64
-	var own []int // class of each plane
-	first := make([]int, st.Classes+1)
+	var pieces []ammPiece
 	for y := range st.Classes {
-		first[y] = len(planes)
 		for k := range a.Hyperplanes(y) {
 			beta := a.Hyperplane(buf, y, k)
 			if len(beta) != p {
@@ -134,52 +151,103 @@ func Hyperplanes(dst []HyperLine, l learn.Learner, view Viewport, margin float64
 			if p == 3 {
 				h[2] = beta[2] * st.Bias
 			}
-			planes = append(planes, h)
-			own = append(own, y)
+			pieces = append(pieces, ammPiece{h, y, k})
 		}
 	}
-	first[st.Classes] = len(planes)
-	for i, h := range planes {
-		y := own[i]
-		s, ok := LineIn(h[0], h[1], -h[2], view)
-		if !ok {
-			continue
-		}
-		hl := HyperLine{Class: y, Index: i - first[y], W: h}
-		// Walk the line, splitting where the winner of class y changes.
-		var start [2]float64
-		win := false
-		for j := 0; j <= hyperplaneSteps; j++ {
-			u := float64(j) / hyperplaneSteps
-			x, yy := s.X0+u*(s.X1-s.X0), s.Y0+u*(s.Y1-s.Y0)
-			w := false
-			if j < hyperplaneSteps {
-				m := (float64(j) + 0.5) / hyperplaneSteps
-				mx, my := s.X0+m*(s.X1-s.X0), s.Y0+m*(s.Y1-s.Y0)
-				w = true
-				own := h[0]*mx + h[1]*my + h[2]
-				for q := first[y]; q < first[y+1]; q++ {
-					if q != i && planes[q][0]*mx+planes[q][1]*my+planes[q][2] > own {
-						w = false
-						break
-					}
-				}
-			}
-			if j == 0 {
-				start, win = [2]float64{x, yy}, w
+	best := make([]int, st.Classes)
+	for i := range pieces {
+		for j := i + 1; j < len(pieces); j++ {
+			if pieces[i].y == pieces[j].y {
 				continue
 			}
-			if j == hyperplaneSteps || w != win {
-				seg := Segment{X0: start[0], Y0: start[1], X1: x, Y1: yy}
-				if win {
-					hl.Solid = append(hl.Solid, seg)
-				} else {
-					hl.Dashed = append(hl.Dashed, seg)
+			var d [3]float64
+			for c := range d {
+				d[c] = pieces[i].h[c] - pieces[j].h[c]
+			}
+			s, ok := LineIn(d[0], d[1], -d[2], view)
+			if !ok {
+				continue
+			}
+			hl := HyperLine{Class: pieces[i].y, Index: pieces[i].k, Class2: pieces[j].y, Index2: pieces[j].k, W: d}
+			// Walk the line, splitting where the status changes.
+			var start [2]float64
+			cur := 0
+			for n := 0; n <= hyperplaneSteps; n++ {
+				u := float64(n) / hyperplaneSteps
+				x, y := s.X0+u*(s.X1-s.X0), s.Y0+u*(s.Y1-s.Y0)
+				st := -1
+				if n < hyperplaneSteps {
+					m := (float64(n) + 0.5) / hyperplaneSteps
+					st = pairStatus(pieces, best, i, j, s.X0+m*(s.X1-s.X0), s.Y0+m*(s.Y1-s.Y0))
 				}
-				start, win = [2]float64{x, yy}, w
+				if n == 0 {
+					start, cur = [2]float64{x, y}, st
+					continue
+				}
+				if st != cur {
+					seg := Segment{X0: start[0], Y0: start[1], X1: x, Y1: y}
+					switch cur {
+					case 1:
+						hl.Solid = append(hl.Solid, seg)
+					case 2:
+						hl.Dashed = append(hl.Dashed, seg)
+					case 3:
+						hl.Dashed2 = append(hl.Dashed2, seg)
+					}
+					start, cur = [2]float64{x, y}, st
+				}
+			}
+			if len(hl.Solid)+len(hl.Dashed)+len(hl.Dashed2) > 0 {
+				dst = append(dst, hl)
 			}
 		}
-		dst = append(dst, hl)
 	}
 	return dst
+}
+
+// ammPiece is one hyperplane of an AMM in plot terms: h·(x, y, 1), class y,
+// index k.
+type ammPiece struct {
+	h    [3]float64
+	y, k int
+}
+
+func (p ammPiece) at(x, y float64) float64 { return p.h[0]*x + p.h[1]*y + p.h[2] }
+
+// pairStatus classifies the point (x, y) of the line between pieces i and
+// j: 1 on the decision boundary (i and j are the overall winner and the best
+// of the other classes), 2 where i is the best of its class and j is not, 3
+// the same with i and j swapped, 0 otherwise. best is scratch of length K.
+func pairStatus(pieces []ammPiece, best []int, i, j int, x, y float64) int {
+	for c := range best {
+		best[c] = -1
+	}
+	top := -1
+	for q := range pieces {
+		v, c := pieces[q].at(x, y), pieces[q].y
+		if best[c] < 0 || v > pieces[best[c]].at(x, y) {
+			best[c] = q
+		}
+		if top < 0 || v > pieces[top].at(x, y) {
+			top = q
+		}
+	}
+	second := -1
+	for c, q := range best {
+		if c != pieces[top].y && q >= 0 && (second < 0 || pieces[q].at(x, y) > pieces[second].at(x, y)) {
+			second = q
+		}
+	}
+	switch {
+	case (i == top && j == second) || (j == top && i == second):
+		return 1
+	}
+	bi, bj := best[pieces[i].y] == i, best[pieces[j].y] == j
+	switch {
+	case bi && !bj:
+		return 2
+	case bj && !bi:
+		return 3
+	}
+	return 0
 }

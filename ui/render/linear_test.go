@@ -136,57 +136,107 @@ func trainedAMM(t *testing.T) *learn.AMM {
 	return a
 }
 
-// TestHyperplanesAMM: on XOR each class needs two hyperplanes; solid
-// stretches are exactly where the hyperplane wins its class.
+// TestHyperplanesAMM checks every stretch of the AMM's lines against the
+// machine's own scores: solid stretches lie on the decision boundary s_1 =
+// s_0 with the pair's pieces the best of their classes; dashed ones have the
+// named piece best of its class and the other not. And the solid stretches
+// cover the boundary the surface's contours find.
 func TestHyperplanesAMM(t *testing.T) {
 	a := trainedAMM(t)
 	lines := Hyperplanes(nil, a, Square, 1)
-	perClass := map[int]int{}
+	beta := make([]float64, 3)
+	piece := func(y, k int, x, yy float64) float64 {
+		b := a.Hyperplane(beta, y, k)
+		return b[0]*x + b[1]*yy + b[2]
+	}
+	isBest := func(y, k int, x, yy float64) bool {
+		v := piece(y, k, x, yy)
+		for q := range a.Hyperplanes(y) {
+			if q != k && piece(y, q, x, yy) > v+1e-9 {
+				return false
+			}
+		}
+		return true
+	}
+	sc := make([]float64, 2)
+	var solid []Segment
 	for _, h := range lines {
-		perClass[h.Class]++
-		check := func(segs []Segment, wantWin bool) {
+		if h.Class == h.Class2 {
+			t.Errorf("line between two pieces of class %d", h.Class)
+		}
+		for kind, segs := range [][]Segment{h.Solid, h.Dashed, h.Dashed2} {
 			for _, s := range segs {
 				mx, my := (s.X0+s.X1)/2, (s.Y0+s.Y1)/2
-				own := h.W[0]*mx + h.W[1]*my + h.W[2]
-				if math.Abs(own) > 1e-9 {
-					t.Errorf("class %d plane %d: midpoint off the line (%v)", h.Class, h.Index, own)
+				if d := piece(h.Class, h.Index, mx, my) - piece(h.Class2, h.Index2, mx, my); math.Abs(d) > 1e-9 {
+					t.Errorf("midpoint off the pair's line by %v", d)
 				}
-				beta := make([]float64, 3)
-				win := true
-				for k := range a.Hyperplanes(h.Class) {
-					b := a.Hyperplane(beta, h.Class, k)
-					if k != h.Index && b[0]*mx+b[1]*my+b[2] > own+1e-9 {
-						win = false
+				b1, b2 := isBest(h.Class, h.Index, mx, my), isBest(h.Class2, h.Index2, mx, my)
+				switch kind {
+				case 0:
+					a.Scores(sc, []float64{mx, my})
+					if math.Abs(sc[1]-sc[0]) > 1e-9 || !b1 || !b2 {
+						t.Errorf("solid stretch %v: s1 − s0 = %v, best %v %v", s, sc[1]-sc[0], b1, b2)
 					}
-				}
-				if win != wantWin {
-					t.Errorf("class %d plane %d: segment %v drawn solid=%v, but wins=%v", h.Class, h.Index, s, wantWin, win)
+				case 1:
+					if !b1 || b2 {
+						t.Errorf("dashed stretch %v: best %v %v, want true false", s, b1, b2)
+					}
+				case 2:
+					if b1 || !b2 {
+						t.Errorf("dashed2 stretch %v: best %v %v, want false true", s, b1, b2)
+					}
 				}
 			}
 		}
-		check(h.Solid, true)
-		check(h.Dashed, false)
+		solid = append(solid, h.Solid...)
 	}
-	t.Logf("hyperplanes per class: %v (AMM has %d and %d)", perClass, a.Hyperplanes(0), a.Hyperplanes(1))
+	// Every point of the contour f = 0 lies within 2 pixels of a solid
+	// stretch (the grid of 200 pixels spans 2 plot units).
+	s := Surface{Grid: 200}
+	s.Render(a)
+	far := 0
+	contour := s.Contours(0)
+	for _, c := range contour {
+		if distToSegs(c.X0, c.Y0, solid) > 0.02 {
+			far++
+		}
+	}
+	t.Logf("%d lines, %d solid stretches; %d of %d contour points off them; AMM has %d and %d hyperplanes",
+		len(lines), len(solid), far, len(contour), a.Hyperplanes(0), a.Hyperplanes(1))
+	if far > 0 || len(contour) == 0 {
+		t.Errorf("%d of %d contour points are not on a solid stretch", far, len(contour))
+	}
 	if a.Hyperplanes(0) < 2 || a.Hyperplanes(1) < 2 {
 		t.Errorf("AMM on XOR has %d and %d hyperplanes, want ≥ 2 per class", a.Hyperplanes(0), a.Hyperplanes(1))
 	}
 }
 
-// TestGoldenAMM draws an AMM trained on XOR: the argmax regions, every
-// hyperplane in its class's colour (dashed where it does not win its class),
-// and the decision boundary in black.
+func distToSegs(x, y float64, segs []Segment) float64 {
+	best := math.Inf(1)
+	for _, s := range segs {
+		dx, dy := s.X1-s.X0, s.Y1-s.Y0
+		u := 0.0
+		if l2 := dx*dx + dy*dy; l2 > 0 {
+			u = math.Max(0, math.Min(1, ((x-s.X0)*dx+(y-s.Y0)*dy)/l2))
+		}
+		best = math.Min(best, math.Hypot(x-s.X0-u*dx, y-s.Y0-u*dy))
+	}
+	return best
+}
+
+// TestGoldenAMM draws an AMM trained on XOR: the argmax regions, the
+// boundary pieces solid in black and their continuations past the bends
+// dashed in the colour of the class whose piece is still in force.
 func TestGoldenAMM(t *testing.T) {
 	a := trainedAMM(t)
 	s := Surface{Grid: 96}
 	img := s.Render(a)
 	out := image.NewRGBA(img.Bounds())
 	copy(out.Pix, img.Pix)
-	for _, h := range Hyperplanes(nil, a, Square, 1) {
-		c := ClassColors[h.Class]
+	dashed := func(segs []Segment, class int) {
+		c := ClassColors[class]
 		dark := color.RGBA{c.R / 2, c.G / 2, c.B / 2, 255}
-		drawSegments(out, h.Solid, Square, dark)
-		for _, d := range h.Dashed {
+		for _, d := range segs {
 			// Dashes: every other eighth of the segment.
 			for i := 0; i < 8; i += 2 {
 				u0, u1 := float64(i)/8, float64(i+1)/8
@@ -195,6 +245,10 @@ func TestGoldenAMM(t *testing.T) {
 			}
 		}
 	}
-	drawSegments(out, s.Contours(0), Square, color.RGBA{0, 0, 0, 255})
+	for _, h := range Hyperplanes(nil, a, Square, 1) {
+		dashed(h.Dashed, h.Class)
+		dashed(h.Dashed2, h.Class2)
+		drawSegments(out, h.Solid, Square, color.RGBA{0, 0, 0, 255})
+	}
 	golden(t, "amm-xor.png", out)
 }

@@ -33,6 +33,8 @@ type DeletePoint struct{ Index int }
 type ClearPoints struct{}
 
 // SetPreset selects the generator Preset and removes the clicked points.
+// [PresetRESvsSGD] also selects the RES learner and the binary task (the
+// preset runs RES against SGD); under it AddPoint is refused.
 type SetPreset struct{ Preset string }
 
 // Reset restarts the run with the same configuration: Apply returns the
@@ -87,6 +89,9 @@ func Apply(c Config, a Action) (Config, error) {
 			compatible(&n)
 		}
 	case AddPoint:
+		if IsRESvsSGD(c) {
+			return c, errors.New("the RES-vs-SGD preset learns an n-dimensional problem: choose a 2D data set to click points")
+		}
 		if len(c.Points) >= MaxPoints {
 			return c, fmt.Errorf("at most %d points", MaxPoints)
 		}
@@ -110,6 +115,11 @@ func Apply(c Config, a Action) (Config, error) {
 	case SetPreset:
 		n.Preset = a.Preset
 		n.Points = nil
+		if a.Preset == PresetRESvsSGD {
+			// The preset runs RES (and SGD beside it): say so in the learner
+			// and task selects (linear.go).
+			n.Learner, n.Task = LearnerRES, TaskBinary
+		}
 	case Reset:
 	case Defaults:
 		n = Default()
