@@ -682,6 +682,26 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("DocsScreenshot", func(t *testing.T) {
+		// The README's picture: the default demo a few seconds in, as JPEG
+		// (copy testdata/screenshots/docs.jpg to docs/screenshot.jpg).
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, ""); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().t > 2500`, 30*time.Second); err != nil {
+				return err
+			}
+			jpg, err := chromedp.Run(ctx, chromedp.FullScreenshot(82))
+			if err != nil {
+				return err
+			}
+			p := filepath.Join("testdata", "screenshots", "docs.jpg")
+			t.Logf("screenshot: %s (%d bytes)", p, len(jpg))
+			return os.WriteFile(p, jpg, 0o644)
+		})
+	})
+
 	t.Run("Measure", func(t *testing.T) {
 		c := state.Default()
 		c.Grid, c.BufferSize, c.StepsPerFrame = 200, 512, 100

@@ -36,9 +36,18 @@ func (p *Page) controls() []vecty.MarkupOrChild {
 	var out []vecty.MarkupOrChild
 	for _, g := range columnGroups {
 		var items []vecty.MarkupOrChild
-		items = append(items, elem.Heading2(vecty.Text(string(g))))
 		if g == state.GroupData {
-			items = append(items, p.pointTools())
+			items = append(items, elem.Div(vecty.Markup(vecty.Class("ghead")),
+				elem.Heading2(vecty.Text(string(g))),
+				elem.Span(vecty.Markup(vecty.Class("spacer"))),
+				p.loadButton(),
+				elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("defaults"),
+					vecty.Attribute("title", "restore the default demo"),
+					event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Defaults{}) })),
+				), vecty.Text("defaults")),
+			), p.pointTools())
+		} else {
+			items = append(items, elem.Heading2(vecty.Text(string(g))))
 		}
 		n := 0
 		for i := range state.Fields {
@@ -161,7 +170,7 @@ func (a *App) choiceSelect(f *state.Field, c state.Config, id string) *vecty.HTM
 		}))))
 	for _, o := range f.Options {
 		opts = append(opts, elem.Option(vecty.Markup(prop.Value(o), vecty.Property("selected", o == cur)),
-			vecty.Text(optionLabel(o))))
+			vecty.Text(fieldOptionLabel(f.Key, o))))
 	}
 	return elem.Select(opts...)
 }
@@ -188,9 +197,29 @@ func (a *App) presetSelect(f *state.Field, c state.Config) *vecty.HTML {
 	}
 	for _, o := range f.Options {
 		opts = append(opts, elem.Option(vecty.Markup(prop.Value(o),
-			vecty.Property("selected", !clicked && !regression && o == cur)), vecty.Text(optionLabel(o))))
+			vecty.Property("selected", !clicked && !regression && o == cur)), vecty.Text(fieldOptionLabel(f.Key, o))))
 	}
 	return elem.Select(opts...)
+}
+
+// fieldOptionLabels are the display names of the options of one field,
+// consulted before optionLabels: option values of different fields can
+// coincide (the task "binary" and the digits figure "binary").
+var fieldOptionLabels = map[string]map[string]string{
+	"t": {
+		state.TaskBinary:     "binary",
+		state.TaskMulticlass: "multiclass",
+		state.TaskNovelty:    "novelty detection",
+		state.TaskRegression: "regression (1D)",
+	},
+}
+
+// fieldOptionLabel is the display name of option o of the field with key.
+func fieldOptionLabel(key, o string) string {
+	if l, ok := fieldOptionLabels[key][o]; ok {
+		return l
+	}
+	return optionLabel(o)
 }
 
 // optionLabel is the display name of a Choice option.
@@ -210,10 +239,6 @@ var optionLabels = map[string]string{
 	state.KernelPolynomial:   "polynomial",
 	state.KernelLinear:       "linear",
 	state.KernelLaplacian:    "Laplacian",
-	state.TaskBinary:         "binary",
-	state.TaskMulticlass:     "multiclass",
-	state.TaskNovelty:        "novelty detection",
-	state.TaskRegression:     "regression (1D)",
 	state.PresetGaussians:    "two Gaussians",
 	state.PresetXOR:          "XOR",
 	state.PresetCircles:      "circles",
