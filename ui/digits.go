@@ -20,7 +20,7 @@ func init() {
 		state.StreamMulticlass: "10-way, each digit once", state.StreamSplit: "0–4 vs 5–9",
 		state.StreamSwitch: "0 vs 1, then 2 vs 3", state.StreamCounting: "counting 000…999 twice",
 		state.StreamNovelty: "novelty: zeros + 5% others",
-		state.FigureNone:    "none (your settings)",
+		state.FigureNone:    "none",
 	} {
 		optionLabels[k] = v
 	}
@@ -62,8 +62,15 @@ func (d *dCanvas) resized() bool {
 // steps per second, time per step; rerendered four times a second.
 type digitsReadout struct {
 	vecty.Core
-	app *App
+	app     *App
+	mounted bool // in the document: Rerender is allowed
 }
+
+// Mount implements vecty.Mounter.
+func (r *digitsReadout) Mount() { r.mounted = true }
+
+// Unmount implements vecty.Unmounter.
+func (r *digitsReadout) Unmount() { r.mounted = false }
 
 // Render implements vecty.Component.
 func (r *digitsReadout) Render() vecty.ComponentOrHTML {
@@ -181,6 +188,9 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 				elem.Div(centre...),
 				elem.Div(side...),
 			),
+			// The 2D read-outs stay rendered (hidden): the store's listener
+			// rerenders them on every change, whatever the mode.
+			elem.Div(vecty.Markup(vecty.Attribute("hidden", "")), a.stats),
 		),
 	)
 }

@@ -204,7 +204,7 @@ func (a *App) digitsFrame(now float64) bool {
 	dg.sps.Add(now, steps)
 	a.sps.Add(now, steps)
 	dg.draw(a, now)
-	if now-dg.lastStats >= 250 && a.mounted {
+	if now-dg.lastStats >= 250 && a.mounted && dg.readout.mounted {
 		dg.lastStats = now
 		vecty.Rerender(dg.readout)
 	}

@@ -215,7 +215,7 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 	ctx.Set("imageSmoothingEnabled", s < float64(w))
 	amax := 0.0
 	for _, k := range dg.termIdx {
-		dg.alpha = e.Alpha(dg.alpha[:0:0], k)
+		dg.alpha = e.Alpha(labelsBuf(dg.alpha, e.Labels()), k)
 		_, v := render.TermCoef(dg.alpha)
 		amax = math.Max(amax, math.Abs(v))
 	}
@@ -226,7 +226,7 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 		y := float64(j/cols) * (s + galleryBar + galleryPad)
 		sx, sy := (j%atlasCols)*(w+render.GalleryGap), (j/atlasCols)*(h+render.GalleryGap)
 		ctx.Call("drawImage", gc.blit.off, sx, sy, w, h, x, y, s, s)
-		dg.alpha = e.Alpha(dg.alpha[:0:0], k)
+		dg.alpha = e.Alpha(labelsBuf(dg.alpha, e.Labels()), k)
 		_, v := render.TermCoef(dg.alpha)
 		if amax > 0 {
 			bw := math.Max(1, s*math.Abs(v)/amax)
@@ -476,4 +476,12 @@ func (dg *digitsUI) overlay(run *sim.Digits, title string, get func(int) []float
 		ctx.Call("stroke", path2D(&dg.chartPath))
 	}
 	ctx.Call("restore")
+}
+
+// labelsBuf returns buf resized to n (reallocated when too small).
+func labelsBuf(buf []float64, n int) []float64 {
+	if cap(buf) < n {
+		return make([]float64, n)
+	}
+	return buf[:n]
 }

@@ -1,0 +1,269 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"kernelplay/ui/state"
+)
+
+// The digits and compare views in headless Chromium (helpers in
+// serve_test.go): the digits preset and two compare presets run; the
+// gallery, the confusion matrices and the overlaid charts appear and change
+// between two polls; screenshots go to testdata/screenshots/. Measured and
+// logged, not asserted: steps per second on MNIST-10k at ω = 4096 while the
+// page stays responsive (frames per second), and the data set's load time.
+
+// canvasInfoJS returns, for a canvas id, the number of non-white pixels and
+// a checksum of its pixels (to see it change).
+const canvasInfoJS = `((id) => {
+  const c = document.getElementById(id);
+  if (!c || c.width === 0) return {ink: 0, sum: 0, colours: 0};
+  const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  let ink = 0, sum = 0; const seen = new Set();
+  for (let i = 0; i < d.length; i += 4) {
+    if (d[i+3] > 0 && (d[i] < 235 || d[i+1] < 235 || d[i+2] < 235)) ink++;
+    sum = (sum * 31 + d[i] + 7 * d[i+1] + 13 * d[i+2] + d[i+3]) % 1000000007;
+    seen.add(((d[i]>>4)<<8)|((d[i+1]>>4)<<4)|(d[i+2]>>4));
+  }
+  return {ink: ink, sum: sum, colours: seen.size};
+})`
+
+type canvasInfo struct {
+	Ink     int     `json:"ink"`
+	Sum     float64 `json:"sum"`
+	Colours int     `json:"colours"`
+}
+
+func readCanvas(ctx context.Context, id string) (canvasInfo, error) {
+	return chromedp.Run(ctx, chromedp.Evaluate[canvasInfo](canvasInfoJS+`("`+id+`")`))
+}
+
+// digitsT reads the example counter of the progress line ("1,234 / 1,797").
+func digitsT(ctx context.Context) (int, error) {
+	return chromedp.Run(ctx, chromedp.Evaluate[int](
+		`(() => { const e = document.getElementById("digits-t"); return e ? parseInt(e.textContent.split("/")[0].replace(/[^0-9]/g, "")) || 0 : 0; })()`))
+}
+
+// checkMoving checks that the canvases have ink and change between two
+// polls a second apart while t advances.
+func checkMoving(ctx context.Context, t *testing.T, ids ...string) error {
+	before := map[string]canvasInfo{}
+	for _, id := range ids {
+		c, err := readCanvas(ctx, id)
+		if err != nil {
+			return err
+		}
+		if c.Ink < 50 {
+			return fmt.Errorf("canvas %s looks blank: %d inked pixels", id, c.Ink)
+		}
+		before[id] = c
+	}
+	t0, err := digitsT(ctx)
+	if err != nil {
+		return err
+	}
+	time.Sleep(1200 * time.Millisecond)
+	t1, err := digitsT(ctx)
+	if err != nil {
+		return err
+	}
+	if t1 <= t0 {
+		return fmt.Errorf("the run does not advance: t %d → %d", t0, t1)
+	}
+	for _, id := range ids {
+		c, err := readCanvas(ctx, id)
+		if err != nil {
+			return err
+		}
+		if c.Sum == before[id].Sum {
+			return fmt.Errorf("canvas %s did not change between t = %d and %d", id, t0, t1)
+		}
+		t.Logf("%s: %d inked pixels, %d colours, changed between t = %d and %d", id, c.Ink, c.Colours, t0, t1)
+	}
+	return nil
+}
+
+func TestBrowserDigits(t *testing.T) {
+	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
+	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
+	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
+	srv := httptest.NewServer(newHandler("static"))
+	defer srv.Close()
+	ctx := browser(t)
+	// The page's console errors and uncaught exceptions go to the test log.
+	logged := 0
+	chromedp.Listen(ctx, func(ev any) {
+		if logged >= 10 {
+			return // the first messages say what went wrong
+		}
+		switch ev := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			logged++
+			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning {
+				for _, a := range ev.Args {
+					t.Logf("console %s: %s", ev.Type, clipLog(string(a.Value)+a.Description))
+				}
+			}
+		case *runtime.EventExceptionThrown:
+			logged++
+			d := ev.ExceptionDetails
+			msg := d.Text
+			if d.Exception != nil {
+				msg += " " + d.Exception.Description
+			}
+			t.Logf("exception: %s", clipLog(msg))
+		}
+	})
+
+	t.Run("DigitsPreset", func(t *testing.T) {
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, state.Encode(state.DigitsDefault())); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `document.getElementById("gallery-0") !== null`, 15*time.Second); err != nil {
+				return fmt.Errorf("the digits view did not build its run: %w", err)
+			}
+			if err := waitFor(ctx, `parseInt((document.getElementById("digits-t")||{textContent:"0"}).textContent.replace(/,/g,"")) > 150`, 20*time.Second); err != nil {
+				return err
+			}
+			if err := checkMoving(ctx, t, "digit-now", "gallery-0", "confusion-0", "digits-charts"); err != nil {
+				return err
+			}
+			screenshot(t, ctx, "digits.png")
+			st, err := readStats(ctx)
+			if err != nil {
+				return err
+			}
+			if st.Message != "" {
+				return fmt.Errorf("the digits page shows a message: %q", st.Message)
+			}
+			return nil
+		})
+	})
+
+	// Compare presets: SVMD vs NORMA (two learners) and JMLR Fig. 4 (three);
+	// the overlaid charts carry one colour per learner.
+	compare := state.ComparePreset()
+	fig4, _ := state.FigurePreset(state.FigureMulticlass)
+	for _, c := range []struct {
+		name     string
+		cfg      state.Config
+		learners int
+	}{{"compare", compare, 2}, {"figure4", fig4, 3}} {
+		t.Run("Compare_"+c.name, func(t *testing.T) {
+			within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+				if err := open(ctx, srv.URL, state.Encode(c.cfg)); err != nil {
+					return err
+				}
+				last := fmt.Sprintf("confusion-%d", c.learners-1)
+				if err := waitFor(ctx, `document.getElementById("`+last+`") !== null`, 15*time.Second); err != nil {
+					return fmt.Errorf("the compare view has fewer than %d learners: %w", c.learners, err)
+				}
+				if err := waitFor(ctx, `parseInt((document.getElementById("digits-t")||{textContent:"0"}).textContent.replace(/,/g,"")) > 300`, 20*time.Second); err != nil {
+					return err
+				}
+				ids := []string{"digits-charts"}
+				for i := range c.learners {
+					ids = append(ids, fmt.Sprintf("gallery-%d", i), fmt.Sprintf("confusion-%d", i))
+				}
+				if err := checkMoving(ctx, t, ids...); err != nil {
+					return err
+				}
+				// One line colour per learner in the charts: Okabe–Ito blue,
+				// orange, bluish green.
+				n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(() => {
+  const c = document.getElementById("digits-charts");
+  const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  const want = [[0,114,178],[230,159,0],[0,158,115]]; const hit = [0,0,0];
+  for (let i = 0; i < d.length; i += 4)
+    for (let k = 0; k < 3; k++)
+      if (Math.abs(d[i]-want[k][0]) + Math.abs(d[i+1]-want[k][1]) + Math.abs(d[i+2]-want[k][2]) < 30) hit[k]++;
+  return hit.filter(h => h > 40).length;
+})()`))
+				if err != nil {
+					return err
+				}
+				if n < c.learners {
+					return fmt.Errorf("the charts show %d learner colours, want %d overlaid", n, c.learners)
+				}
+				screenshot(t, ctx, "compare-"+c.name+".png")
+				return nil
+			})
+		})
+	}
+
+	// MNIST-10k at ω = 4096: loading with progress, then the steps per
+	// second of SVMD while the page keeps drawing.
+	t.Run("MNISTBuffer4096", func(t *testing.T) {
+		cfg := state.DigitsDefault()
+		cfg.Data, cfg.Sigma, cfg.BufferSize, cfg.StepsPerFrame = state.DataMNIST, 7, 4096, 1000
+		within(t, ctx, 150*time.Second, func(ctx context.Context) error {
+			start := time.Now()
+			if err := open(ctx, srv.URL, state.Encode(cfg)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `document.getElementById("gallery-0") !== null`, 30*time.Second); err != nil {
+				return fmt.Errorf("MNIST did not load: %w", err)
+			}
+			t.Logf("measure: MNIST-10k fetched and decoded %.2f s after navigation", time.Since(start).Seconds())
+			// Let the buffer fill, then measure.
+			if err := waitFor(ctx, `parseInt((document.getElementById("digits-t")||{textContent:"0"}).textContent.replace(/,/g,"")) > 4500`, 90*time.Second); err != nil {
+				return err
+			}
+			st0, err := readStats(ctx)
+			if err != nil {
+				return err
+			}
+			t0, _ := digitsT(ctx)
+			w0 := time.Now()
+			time.Sleep(measureSeconds * time.Second)
+			t1, _ := digitsT(ctx)
+			el := time.Since(w0).Seconds()
+			st1, err := readStats(ctx)
+			if err != nil {
+				return err
+			}
+			fps := float64(st1.Frames-st0.Frames) / el
+			t.Logf("measure: MNIST-10k, SVMD, ω = 4096, Gaussian σ = 7: %.0f steps/s in the browser (t %d → %d in %.1f s), %.0f frames/s while learning",
+				float64(t1-t0)/el, t0, t1, el, fps)
+			screenshot(t, ctx, "digits-mnist-4096.png")
+			if t1 <= t0 {
+				return fmt.Errorf("the MNIST run does not advance")
+			}
+			if fps < 10 {
+				return fmt.Errorf("the page froze: %.1f frames/s during the MNIST run", fps)
+			}
+			return nil
+		})
+	})
+
+	// A link naming a user's file cannot carry it: the page says so and stays usable.
+	t.Run("FileLinkExplains", func(t *testing.T) {
+		cfg := state.DigitsDefault()
+		cfg.Data = state.DataFile
+		within(t, ctx, 30*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, state.Encode(cfg)); err != nil {
+				return err
+			}
+			return waitFor(ctx, `(document.getElementById("digits-status")||{textContent:""}).textContent.includes("links cannot carry files")`, 10*time.Second)
+		})
+	})
+}
+
+func clipLog(s string) string {
+	if len(s) > 2000 {
+		return s[:2000] + "…"
+	}
+	return s
+}
