@@ -49,8 +49,9 @@ func multiclassCapable(l string) bool {
 	return !IsLinear(l) || l == LearnerAMM || l == LearnerMulticlass
 }
 
-// IsRESvsSGD reports whether c is the RES-vs-SGD preset.
-func IsRESvsSGD(c Config) bool { return c.Preset == PresetRESvsSGD }
+// IsRESvsSGD reports whether c runs the RES-vs-SGD preset: the 2D mode with
+// that preset (other modes ignore the preset).
+func IsRESvsSGD(c Config) bool { return c.Preset == PresetRESvsSGD && c.Mode == Mode2D }
 
 func linearDefaults(c *Config) {
 	c.PegasosK = 1

@@ -95,4 +95,10 @@ func TestLinearActive(t *testing.T) {
 	if _, err := Apply(r, AddPoint{X: 0, Y: 0, Class: 1}); err == nil {
 		t.Error("a click was accepted under the RES-vs-SGD preset")
 	}
+	// The digits mode ignores the 2D preset: its own controls show.
+	d := r
+	d.Mode = ModeDigits
+	if active(d, "rn") || !active(d, "ds") {
+		t.Error("the RES-vs-SGD preset hides the digits controls")
+	}
 }
