@@ -251,3 +251,109 @@ func pairStatus(pieces []ammPiece, best []int, i, j int, x, y float64) int {
 	}
 	return 0
 }
+
+// linear computes the scores of a linear model exactly, without a Scores
+// call per pixel, and reports whether it did: a [learn.LinearModel] on 2D
+// inputs (f = w_x·x + w_y·y + w_b·B, one multiply-add per pixel and axis),
+// or an AMM on 2D inputs (s_y = max_k β_{y,k}ᵀx̃ per class, or f = s_1 − s_0
+// for a two-class AMM behind a one-score wrapper such as ui/sim's). The
+// result is checked against l.Scores at one pixel; on a disagreement beyond
+// rounding (a wrapper with other semantics) it reports false and the
+// generic path runs.
+func (s *Surface) linear(l learn.Learner) bool {
+	g, k := s.g, s.k
+	lines := s.linPlanes[:0]
+	var classes int
+	if lm, ok := l.(learn.LinearModel); ok {
+		w, b := lm.Weights(), lm.BiasFeature()
+		switch {
+		case k != 1:
+			return false
+		case len(w) == 2 && !(b > 0):
+			lines = append(lines, [3]float64{w[0], w[1], 0})
+		case len(w) == 3 && b > 0:
+			lines = append(lines, [3]float64{w[0], w[1], w[2] * b})
+		default:
+			return false
+		}
+		classes = 1
+	} else if a := ammOf(l); a != nil {
+		st := a.Settings()
+		p := 2
+		if st.Bias > 0 {
+			p = 3
+		}
+		if k != st.Classes && !(k == 1 && st.Classes == 2) {
+			return false
+		}
+		buf := make([]float64, p)
+		for y := range st.Classes {
+			for j := range a.Hyperplanes(y) {
+				beta := a.Hyperplane(buf, y, j)
+				if len(beta) != p {
+					return false
+				}
+				h := [3]float64{beta[0], beta[1], 0}
+				if p == 3 {
+					h[2] = beta[2] * st.Bias
+				}
+				lines = append(lines, h)
+			}
+		}
+		if len(s.linCount) < st.Classes {
+			s.linCount = make([]int, st.Classes)
+		}
+		for y := range st.Classes {
+			s.linCount[y] = a.Hyperplanes(y)
+		}
+		classes = st.Classes
+	} else {
+		return false
+	}
+	s.linPlanes = lines
+	if len(s.linRow) < classes {
+		s.linRow = make([]float64, classes)
+	}
+	row := s.linRow[:classes]
+	for py := range g {
+		yv := s.gy[py]
+		for px := range g {
+			xv := s.gx[px]
+			if classes == 1 {
+				h := lines[0]
+				s.scores[py*g+px] = h[0]*xv + h[1]*yv + h[2]
+				continue
+			}
+			q := 0
+			for y := range classes {
+				best := math.Inf(-1)
+				for range s.linCount[y] {
+					h := lines[q]
+					if v := h[0]*xv + h[1]*yv + h[2]; v > best {
+						best = v
+					}
+					q++
+				}
+				row[y] = best
+			}
+			if k == 1 {
+				s.scores[py*g+px] = row[1] - row[0]
+			} else {
+				copy(s.scores[(py*g+px)*k:(py*g+px+1)*k], row)
+			}
+		}
+	}
+	// One pixel through the learner itself: the semantics must agree.
+	if len(s.x) != 2 {
+		s.x = make([]float64, 2)
+	}
+	s.x[0], s.x[1] = s.gx[g/3], s.gy[g/2]
+	want := l.Scores(s.dst, s.x)
+	got := s.scores[(g/2*g+g/3)*k : (g/2*g+g/3+1)*k]
+	for i := range want {
+		if d := math.Abs(want[i] - got[i]); !(d <= 1e-9*(1+math.Abs(want[i]))) {
+			return false
+		}
+	}
+	return true
+}

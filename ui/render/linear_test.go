@@ -252,3 +252,84 @@ func TestGoldenAMM(t *testing.T) {
 	}
 	golden(t, "amm-xor.png", out)
 }
+
+// surfaceLinearGrid is the page's default surface resolution.
+const surfaceLinearGrid = 200
+
+// BenchmarkSurfaceLinear times one surface of a linear model (Pegasos with
+// a bias) and of a two-class AMM with 3 hyperplanes per class (argmax
+// regions) through the linear fast path (Surface.linear).
+func BenchmarkSurfaceLinear(b *testing.B) {
+	p, err := learn.NewPegasos(2, learn.PegasosSettings{Lambda: 0.01, Bias: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p.Learn([]float64{0.5, 0.2}, 1)
+	a := trainedAMM(&testing.T{})
+	for _, tc := range []struct {
+		name string
+		l    learn.Learner
+	}{{"pegasos", p}, {"amm", a}} {
+		b.Run(tc.name, func(b *testing.B) {
+			s := Surface{Grid: surfaceLinearGrid}
+			for b.Loop() {
+				s.Render(tc.l)
+			}
+		})
+	}
+}
+
+// twoClass wraps a two-class AMM as one score, sign chosen by flip: flip
+// false is ui/sim's f = s_1 − s_0 (the fast path applies), true the
+// opposite (the fast path must notice and step aside).
+type twoClass struct {
+	a    *learn.AMM
+	flip bool
+}
+
+func (w twoClass) AMM() *learn.AMM                         { return w.a }
+func (w twoClass) Task() learn.Task                        { return learn.Binary }
+func (w twoClass) NumScores() int                          { return 1 }
+func (w twoClass) Learn(x []float64, y float64) learn.Step { panic("fixed") }
+func (w twoClass) Reset()                                  {}
+func (w twoClass) Scores(dst, x []float64) []float64 {
+	sc := w.a.Scores(make([]float64, 2), x)
+	dst[0] = sc[1] - sc[0]
+	if w.flip {
+		dst[0] = -dst[0]
+	}
+	return dst
+}
+
+// TestSurfaceLinearFastPath: the linear fast path gives the generic path's
+// scores (to rounding) for Pegasos, a multiclass AMM and two one-score
+// wrappers, one of which it must refuse.
+func TestSurfaceLinearFastPath(t *testing.T) {
+	p, err := learn.NewPegasos(2, learn.PegasosSettings{Lambda: 0.01, Bias: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Learn([]float64{0.5, 0.2}, 1)
+	p.Learn([]float64{-0.3, 0.4}, -1)
+	a := trainedAMM(t)
+	for _, tc := range []struct {
+		name string
+		l    learn.Learner
+		fast bool
+	}{{"pegasos", p, true}, {"amm", a, true}, {"wrapper", twoClass{a, false}, true}, {"flipped", twoClass{a, true}, false}} {
+		fast, slow := Surface{Grid: 50}, Surface{Grid: 50, NoFastPath: true}
+		fast.Render(tc.l)
+		slow.Render(tc.l)
+		for i, v := range fast.Scores() {
+			if w := slow.Scores()[i]; math.Abs(v-w) > 1e-12*(1+math.Abs(w)) {
+				t.Fatalf("%s: score %d = %v, generic %v", tc.name, i, v, w)
+			}
+		}
+		var probe Surface
+		probe.Grid = 50
+		probe.Render(tc.l) // sets up the buffers
+		if got := probe.linear(tc.l); got != tc.fast {
+			t.Errorf("%s: fast path taken = %v, want %v", tc.name, got, tc.fast)
+		}
+	}
+}

@@ -97,6 +97,10 @@ type Surface struct {
 	tints    [][4]uint8 // class colours by margin/scale, tintSize per class
 	lutScale float64
 	dst      []float64 // scratch scores
+
+	linPlanes [][3]float64 // linear models' hyperplanes (linear.go)
+	linCount  []int
+	linRow    []float64
 }
 
 // Image returns the last rendered image (nil before the first Render).
@@ -147,7 +151,7 @@ func (s *Surface) Render(l learn.Learner) *image.RGBA {
 		s.regression(l)
 	} else if !s.NoFastPath && FastPath(l) {
 		s.fast(l.(learn.KernelModel))
-	} else {
+	} else if s.NoFastPath || !s.linear(l) { // linear models: linear.go
 		s.generic(l)
 	}
 	s.colour()
