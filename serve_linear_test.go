@@ -237,6 +237,17 @@ func TestBrowserLinear(t *testing.T) {
 			return linPredictionsMatch(ctx, pts)
 		})
 		screenshot(t, ctx, "linear-amm-xor.png")
+		// The XOR generator (noisy, uneven pieces) for a few seconds.
+		within(t, ctx, 30*time.Second, func(ctx context.Context) error {
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("clear-points"))); err != nil {
+				return err
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil {
+				return err
+			}
+			return waitFor(ctx, `window.kernelplay.stats().t > 1500`, 20*time.Second)
+		})
+		screenshot(t, ctx, "linear-amm-xor-stream.png")
 	})
 
 	t.Run("RESvsSGD", func(t *testing.T) {

@@ -20,13 +20,13 @@ import (
 
 func init() {
 	for k, v := range map[string]string{
-		state.LearnerPegasos:       "Pegasos (linear)",
+		state.LearnerPegasos:       "Pegasos",
 		state.LearnerKernelPegasos: "kernel Pegasos",
-		state.LearnerDCD:           "dual coordinate descent",
-		state.LearnerAMM:           "AMM (multi-hyperplane)",
-		state.LearnerMulticlass:    "multiclass linear SVM",
-		state.LearnerRES:           "RES (stochastic BFGS)",
-		state.LearnerSGD:           "SGD (linear)",
+		state.LearnerDCD:           "DCD (sliding window)",
+		state.LearnerAMM:           "AMM",
+		state.LearnerMulticlass:    "multiclass linear",
+		state.LearnerRES:           "RES (BFGS)",
+		state.LearnerSGD:           "SGD",
 		state.PresetRESvsSGD:       "RES vs SGD (RES paper §4)",
 		state.LossSquaredHinge:     "squared hinge",
 		state.LossLogistic:         "logistic",

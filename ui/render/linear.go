@@ -56,9 +56,10 @@ func LineIn(a, b, c float64, view Viewport) (Segment, bool) {
 // all and the other the highest of any other class (so there the boundary
 // between their classes runs along this line); Dashed where the first piece
 // is still the best of its class but the second has been overtaken by
-// another piece of its own class: the straight continuation of a boundary
-// piece past the point where the boundary bends; Dashed2 the same with the
-// roles swapped. The page colours Dashed by Class (the piece still in force)
+// another piece of its own class, next to a solid stretch: the straight
+// continuation of a boundary piece past the point where the boundary bends
+// (to where the first piece stops being its class's best); Dashed2 the same
+// with the roles swapped. The page colours Dashed by Class (the piece still in force)
 // and Dashed2 by Class2.
 type HyperLine struct {
 	// Class and Index identify the first hyperplane β_{y,k} (AMM), or are
@@ -197,12 +198,31 @@ func Hyperplanes(dst []HyperLine, l learn.Learner, view Viewport, margin float64
 					start, cur = [2]float64{x, y}, st
 				}
 			}
+			hl.Dashed = continuations(hl.Dashed, hl.Solid)
+			hl.Dashed2 = continuations(hl.Dashed2, hl.Solid)
 			if len(hl.Solid)+len(hl.Dashed)+len(hl.Dashed2) > 0 {
 				dst = append(dst, hl)
 			}
 		}
 	}
 	return dst
+}
+
+// continuations keeps the dashed stretches that continue a solid one: they
+// start where a solid stretch ends or end where one starts (the walk along
+// a line computes shared endpoints once, so equality is exact). The others
+// run where neither piece touches the boundary and would only clutter.
+func continuations(dashed, solid []Segment) []Segment {
+	out := dashed[:0]
+	for _, d := range dashed {
+		for _, s := range solid {
+			if (d.X0 == s.X1 && d.Y0 == s.Y1) || (d.X1 == s.X0 && d.Y1 == s.Y0) {
+				out = append(out, d)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // ammPiece is one hyperplane of an AMM in plot terms: h·(x, y, 1), class y,

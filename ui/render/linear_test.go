@@ -177,6 +177,11 @@ func TestHyperplanesAMM(t *testing.T) {
 					if math.Abs(sc[1]-sc[0]) > 1e-9 || !b1 || !b2 {
 						t.Errorf("solid stretch %v: s1 − s0 = %v, best %v %v", s, sc[1]-sc[0], b1, b2)
 					}
+				}
+				if kind > 0 && distToSegs(s.X0, s.Y0, h.Solid) > 0 && distToSegs(s.X1, s.Y1, h.Solid) > 0 {
+					t.Errorf("dashed stretch %v does not continue a solid one", s)
+				}
+				switch kind {
 				case 1:
 					if !b1 || b2 {
 						t.Errorf("dashed stretch %v: best %v %v, want true false", s, b1, b2)
