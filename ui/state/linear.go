@@ -85,7 +85,7 @@ var linearFields = []Field{
 	integer("pk", "PegasosK", "k", "mini-batch", 1, 64, false,
 		"Pegasos averages the subgradient of k examples per step, η_t = 1/(λt)",
 		GroupLearner, func(c *Config) *int { return &c.PegasosK }, learnerOr(LearnerPegasos)),
-	integer("hp", "MaxHyperplanes", "H", "hyperplanes per class", 1, 15, false,
+	integer("hp", "MaxHyperplanes", "H", "hyperplanes", 1, 15, false,
 		"AMM adds a hyperplane to a class when all of its hyperplanes score below 0, up to H",
 		GroupLearner, func(c *Config) *int { return &c.MaxHyperplanes }, learnerOr(LearnerAMM)),
 	choice("dl", "DCDLoss", "loss", []string{LossL1, LossL2},
