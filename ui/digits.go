@@ -10,6 +10,7 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"kernelplay/core/experiment"
 	"kernelplay/ui/render"
 	"kernelplay/ui/state"
 )
@@ -142,9 +143,13 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 		conf = append(conf, vecty.Markup(vecty.Class("panel", "confwrap", "n"+strconv.Itoa(run.Learners()))))
 		for i := range run.Learners() {
 			name := run.Trace(i).Name
+			title := "Support vectors · " + name
+			if run.Learners() > 1 {
+				title = name
+			}
 			gal = append(gal, elem.Div(vecty.Markup(vecty.Class("panel", "gallerywrap")),
-				elem.Div(vecty.Markup(vecty.Class("cap")),
-					elem.Span(vecty.Markup(vecty.Class("who")), swatch(i), vecty.Text("Support vectors · "+name)),
+				elem.Div(vecty.Markup(vecty.Class("cap"), vecty.Attribute("title", "support vectors of "+name+", oldest → newest")),
+					elem.Span(vecty.Markup(vecty.Class("who")), swatch(i), vecty.Text(title)),
 					elem.Span(vecty.Markup(vecty.Class("evict")), vecty.Text("oldest → newest · ▼ evicted next")),
 				),
 				dg.galleries[i]))
@@ -152,6 +157,8 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 				elem.Div(vecty.Markup(vecty.Class("cap")), swatch(i), vecty.Text(name)),
 				dg.confusions[i]))
 		}
+		conf = append(conf, elem.Div(vecty.Markup(vecty.Class("confnote")),
+			vecty.Text("Confusion: rows are the true class, columns the prediction.")))
 		centre = append(centre, elem.Div(gal...))
 		side = append(side, elem.Div(conf...))
 	}
@@ -212,7 +219,14 @@ func digitsField(key string, c state.Config) bool {
 // dataNote is the line under the Data heading.
 func dataNote(c state.Config, titled bool, dg *digitsUI) string {
 	if f, ok := state.FigureByName(c.Figure); ok {
-		return f.Title + ", on " + setTitle(c) + ", with the papers' learners and settings. Choose “none” under paper figure to set your own."
+		claim := ""
+		for _, s := range experiment.Setups() {
+			if s.Name == f.Name {
+				claim = " The paper: " + s.Claim + "."
+			}
+		}
+		return f.Title + ", on " + setTitle(c) + ", with the papers' learners and settings." + claim +
+			" Choose “none” as paper figure to set your own."
 	}
 	if c.Data == state.DataFile {
 		if dg.userSet != nil {

@@ -42,6 +42,7 @@ type digitsUI struct {
 	drawnRev   int
 	drawnRun   *sim.Digits
 	slowDrawn  float64
+	slowCost   float64 // ms the last slow redraw took
 	lastStats  float64
 	dropWired  bool
 	chartLine  []float64
@@ -201,6 +202,7 @@ func (a *App) digitsFrame(now float64) bool {
 		}
 	}
 	dg.perFrame = steps
+	a.stepMS = dg.slicer.PerStep() // the debug hook's stepMs: learning time per example
 	dg.sps.Add(now, steps)
 	a.sps.Add(now, steps)
 	dg.draw(a, now)

@@ -41,16 +41,30 @@ func (dg *digitsUI) draw(a *App, now float64) {
 	if !resized && run == dg.drawnRun && t == dg.drawnT && a.rev == dg.drawnRev {
 		return
 	}
+	t0 := perfNow()
 	dg.drawNow(run)
-	slow := resized || run != dg.drawnRun || a.rev != dg.drawnRev || now-dg.slowDrawn >= 100 || !a.store.Config().Playing
+	t1 := perfNow()
+	a.profile("digit", t1-t0)
+	// The charts, galleries and matrices are redrawn at most ten times a
+	// second while playing, and less often when they are expensive (a large
+	// MNIST gallery): they take at most about a tenth of the time.
+	every := math.Max(100, 10*dg.slowCost)
+	slow := resized || run != dg.drawnRun || a.rev != dg.drawnRev || now-dg.slowDrawn >= every || !a.store.Config().Playing
 	if slow {
 		dg.slowDrawn = now
+		defer func() { dg.slowCost = perfNow() - t1 }()
 		dg.drawCharts(run)
+		t2 := perfNow()
+		a.profile("dcharts", t2-t1)
 		if run != nil {
 			for i := range run.Learners() {
 				if i < len(dg.galleries) {
+					t3 := perfNow()
 					dg.drawGallery(run, i)
+					t4 := perfNow()
 					dg.drawConfusion(run, i)
+					a.profile("gallery", perfNow()-t3)
+					a.profile("confusion", perfNow()-t4)
 				}
 			}
 		}
@@ -192,66 +206,38 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 		msg(count(n) + " of ω = " + count(e.Cap()) + " terms; no thumbnails for " + strconv.Itoa(set.Dim) + "-feature inputs.")
 		return
 	}
-	// The largest tile side s at which every term fits; below galleryMinS,
-	// show what fits at galleryMinS, spread over the buffer.
+	// The largest tile side s (CSS pixels) at which every term fits; below
+	// galleryMinS, show what fits at galleryMinS, spread over the buffer.
+	// The atlas is drawn with one drawImage scaled by k = s/w, gaps and
+	// bars included.
+	bar := render.GalleryBar(h)
 	info := 16.0
 	avail := cv.h - info
+	fit := func(s float64) (cols, rows int) {
+		k := s / float64(w)
+		cols = int(math.Floor((cv.w + k*render.GalleryGap) / (k * float64(w+render.GalleryGap))))
+		rows = int(math.Floor((avail + k*render.GalleryGap) / (k * float64(h+bar+render.GalleryGap))))
+		return max(1, cols), max(1, rows)
+	}
 	s := 64.0
 	for ; s > galleryMinS; s-- {
-		cols := math.Floor((cv.w + galleryPad) / (s + galleryPad))
-		rows := math.Floor((avail + galleryPad) / (s + galleryBar + galleryPad))
-		if cols*rows >= float64(n) {
+		if c, r := fit(s); c*r >= n {
 			break
 		}
 	}
-	cols := int(math.Floor((cv.w + galleryPad) / (s + galleryPad)))
-	rows := int(math.Floor((avail + galleryPad) / (s + galleryBar + galleryPad)))
-	dg.termIdx = render.GalleryTerms(dg.termIdx, n, max(1, cols*rows))
+	cols, rows := fit(s)
+	dg.termIdx = render.GalleryTerms(dg.termIdx, n, cols*rows)
 	gc := dg.galleryImg[i]
-	const atlasCols = 32 // keeps the atlas canvas well under browsers' size limits
-	gc.img = render.Gallery(gc.img, e, dg.termIdx, w, h, atlasCols)
-	// Upload the atlas once, then place every tile.
+	gc.img = render.Gallery(gc.img, e, dg.termIdx, w, h, cols)
 	gc.blit.upload(gc.img)
-	ctx.Set("imageSmoothingEnabled", s < float64(w))
-	amax := 0.0
-	for _, k := range dg.termIdx {
-		dg.alpha = e.Alpha(labelsBuf(dg.alpha, e.Labels()), k)
-		_, v := render.TermCoef(dg.alpha)
-		amax = math.Max(amax, math.Abs(v))
-	}
-	next := e.NextEvicted()
-	var pos, neg pathBuilder
-	for j, k := range dg.termIdx {
-		x := float64(j%cols) * (s + galleryPad)
-		y := float64(j/cols) * (s + galleryBar + galleryPad)
-		sx, sy := (j%atlasCols)*(w+render.GalleryGap), (j/atlasCols)*(h+render.GalleryGap)
-		ctx.Call("drawImage", gc.blit.off, sx, sy, w, h, x, y, s, s)
-		dg.alpha = e.Alpha(labelsBuf(dg.alpha, e.Labels()), k)
-		_, v := render.TermCoef(dg.alpha)
-		if amax > 0 {
-			bw := math.Max(1, s*math.Abs(v)/amax)
-			if v >= 0 {
-				pos.Rect(x, y+s+1, bw, galleryBar-1)
-			} else {
-				neg.Rect(x, y+s+1, bw, galleryBar-1)
-			}
-		}
-		if k == next {
-			ctx.Set("strokeStyle", learnerColorHex(4))
-			ctx.Set("lineWidth", 2)
-			ctx.Call("strokeRect", x+1, y+1, s-2, s-2)
-			ctx.Set("fillStyle", learnerColorHex(4))
-			ctx.Set("font", "11px system-ui, sans-serif")
-			ctx.Call("fillText", "▼", x+s/2-4, y+10)
-		}
-	}
-	if pos.Len() > 0 {
-		ctx.Set("fillStyle", learnerColorHex(0))
-		ctx.Call("fill", path2D(&pos))
-	}
-	if neg.Len() > 0 {
-		ctx.Set("fillStyle", learnerColorHex(1))
-		ctx.Call("fill", path2D(&neg))
+	k := s / float64(w)
+	ctx.Set("imageSmoothingEnabled", k < 1)
+	b := gc.img.Bounds()
+	ctx.Call("drawImage", gc.blit.off, 0, 0, b.Dx(), b.Dy(), 0, 0, k*float64(b.Dx()), k*float64(b.Dy()))
+	if next := e.NextEvicted(); next >= 0 && len(dg.termIdx) > 0 && dg.termIdx[0] == next {
+		ctx.Set("strokeStyle", learnerColor(4))
+		ctx.Set("lineWidth", 2)
+		ctx.Call("strokeRect", 1, 1, s-2, s-2)
 	}
 	shown := "all"
 	if len(dg.termIdx) < n {
@@ -260,10 +246,12 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 	ctx.Set("font", "13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
 	ctx.Set("fillStyle", "#4d5560")
 	ctx.Set("textBaseline", "alphabetic")
-	ctx.Call("fillText", count(n)+" of ω = "+count(e.Cap())+" terms, "+shown+" · bar: |α| (blue +, orange −)", 0, cv.h-3)
+	foot := count(n) + " of ω = " + count(e.Cap()) + " terms, " + shown + " · bar: |α| (blue +, orange −)"
+	if ctx.Call("measureText", foot).Get("width").Float() > cv.w {
+		foot = count(n) + " / " + count(e.Cap()) + " terms · " + count(len(dg.termIdx)) + " shown"
+	}
+	ctx.Call("fillText", foot, 0, cv.h-3)
 }
-
-func learnerColorHex(i int) string { return learnerColor(i) }
 
 // upload puts img onto the blitter's offscreen canvas (no drawing), so
 // parts of it can be drawn with drawImage.
@@ -299,7 +287,7 @@ func (dg *digitsUI) drawConfusion(run *sim.Digits, i int) {
 	if k <= 2 {
 		lab = 50
 	}
-	size := math.Min(cv.w-lab-2, cv.h-lab-16)
+	size := math.Min(cv.w-lab-2, cv.h-lab-2)
 	if size < 20 {
 		return
 	}
@@ -325,7 +313,11 @@ func (dg *digitsUI) drawConfusion(run *sim.Digits, i int) {
 		}
 	}
 	ctx.Set("fillStyle", "#4d5560")
-	ctx.Set("font", "12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
+	fs := math.Min(12, math.Floor(side*0.95))
+	if fs < 8 {
+		return
+	}
+	ctx.Set("font", ftoa(fs, 0)+"px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
 	for j, n := range names {
 		ctx.Set("textAlign", "center")
 		ctx.Call("fillText", n, x0+(float64(j)+0.5)*side, y0-5)
@@ -333,8 +325,6 @@ func (dg *digitsUI) drawConfusion(run *sim.Digits, i int) {
 		ctx.Call("fillText", n, x0-4, y0+(float64(j)+0.5)*side+4)
 	}
 	ctx.Set("textAlign", "left")
-	ctx.Set("font", "12px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
-	ctx.Call("fillText", "rows: true · columns: predicted", 0, y0+size+14)
 }
 
 // drawCharts draws the learners' average online error and step size η_t

@@ -14,22 +14,43 @@ var Ink = color.RGBA{0x1b, 0x1f, 0x24, 0xff}
 
 // DigitImage draws the input x (w·h values, row-major, top row first, 0 the
 // background) as a w×h grey-level picture into dst at (x0, y0): value v
-// becomes a blend from White (v ≤ 0) to Ink (v at x's maximum), so digits of
-// any scale (pixels in [0, 1], unit-norm rows) read the same. It panics if
-// len(x) ≠ w·h; pixels outside dst are clipped.
+// becomes a blend from White (v ≤ 0) to Ink (v at x's maximum), in 256
+// levels, so digits of any scale (pixels in [0, 1], unit-norm rows) read the
+// same. It panics if len(x) ≠ w·h; pixels outside dst are clipped.
 func DigitImage(dst *image.RGBA, x []float64, w, h, x0, y0 int) {
 	if len(x) != w*h {
 		panic("render: DigitImage: input length is not width·height")
 	}
 	hi := 0.0
 	for _, v := range x {
-		hi = math.Max(hi, v)
+		if v > hi {
+			hi = v
+		}
 	}
-	inv := 0.0
+	scale := 0.0
 	if hi > 0 {
-		inv = 1 / hi
+		scale = 255 / hi
 	}
 	b := dst.Bounds()
+	if x0 >= b.Min.X && y0 >= b.Min.Y && x0+w <= b.Max.X && y0+h <= b.Max.Y {
+		// Inside: one row slice at a time, no per-pixel bounds.
+		for r := range h {
+			o := dst.PixOffset(x0, y0+r)
+			row := dst.Pix[o : o+4*w : o+4*w]
+			for c, v := range x[r*w : (r+1)*w] {
+				k := int(v*scale + 0.5)
+				if k < 0 {
+					k = 0
+				} else if k > 255 {
+					k = 255
+				}
+				l := &inkLUT[k]
+				p := row[4*c : 4*c+4 : 4*c+4]
+				p[0], p[1], p[2], p[3] = l[0], l[1], l[2], l[3]
+			}
+		}
+		return
+	}
 	for r := range h {
 		py := y0 + r
 		if py < b.Min.Y || py >= b.Max.Y {
@@ -40,16 +61,26 @@ func DigitImage(dst *image.RGBA, x []float64, w, h, x0, y0 int) {
 			if px < b.Min.X || px >= b.Max.X {
 				continue
 			}
-			t := min(1, max(0, x[r*w+c]*inv))
+			k := int(x[r*w+c]*scale + 0.5)
+			if k < 0 {
+				k = 0
+			} else if k > 255 {
+				k = 255
+			}
 			o := dst.PixOffset(px, py)
-			p := dst.Pix[o : o+4 : o+4]
-			p[0] = blend(White.R, Ink.R, t)
-			p[1] = blend(White.G, Ink.G, t)
-			p[2] = blend(White.B, Ink.B, t)
-			p[3] = 0xff
+			copy(dst.Pix[o:o+4:o+4], inkLUT[k][:])
 		}
 	}
 }
+
+// inkLUT holds the 256 blends from White to Ink.
+var inkLUT = func() (lut [256][4]uint8) {
+	for k := range lut {
+		t := float64(k) / 255
+		lut[k] = [4]uint8{blend(White.R, Ink.R, t), blend(White.G, Ink.G, t), blend(White.B, Ink.B, t), 0xff}
+	}
+	return lut
+}()
 
 func blend(a, b uint8, t float64) uint8 {
 	return uint8(math.Round(float64(a) + (float64(b)-float64(a))*t))
@@ -80,31 +111,59 @@ func GalleryTerms(dst []int, n, max int) []int {
 	return dst
 }
 
-// GalleryGap is the gap between thumbnails in a gallery atlas, in image
-// pixels.
+// GalleryGap is the gap between cells in a gallery atlas, in image pixels.
 const GalleryGap = 1
+
+// GalleryBar returns the height in image pixels of the coefficient bar
+// under each thumbnail of height h: an eighth of it, at least 1.
+func GalleryBar(h int) int { return max(1, (h+4)/8) }
 
 // Gallery draws the support vectors of expansion terms (indices from
 // [GalleryTerms]) as w×h thumbnails into one atlas of cols columns, row
-// after row, GalleryGap pixels apart on a White background, reusing dst
-// when its size fits. The page copies the atlas to a canvas once and
-// scales it. It panics if the expansion's dimension is not w·h.
+// after row, on a White background, reusing dst when its size fits. Each
+// cell is w+GalleryGap pixels wide and h+GalleryBar(h)+GalleryGap high:
+// under the thumbnail a bar whose length is |α| relative to the largest
+// |α| shown ([TermCoef]), blue (ClassColors[0]) for α > 0 and orange
+// (ClassColors[1]) for α < 0. The page copies the atlas to a canvas once
+// and scales it with one drawImage. It panics if the expansion's dimension
+// is not w·h.
 func Gallery(dst *image.RGBA, e *expansion.Expansion, terms []int, w, h, cols int) *image.RGBA {
 	if e.Dim() != w*h {
 		panic("render: Gallery: expansion dimension is not width·height")
 	}
 	cols = max(1, cols)
+	bar := GalleryBar(h)
 	rows := max(1, (len(terms)+cols-1)/cols)
-	aw, ah := cols*(w+GalleryGap)-GalleryGap, rows*(h+GalleryGap)-GalleryGap
+	aw, ah := cols*(w+GalleryGap)-GalleryGap, rows*(h+bar+GalleryGap)-GalleryGap
 	if dst == nil || dst.Bounds().Dx() != aw || dst.Bounds().Dy() != ah {
 		dst = image.NewRGBA(image.Rect(0, 0, aw, ah))
 	}
-	for i := 0; i < len(dst.Pix); i += 4 {
-		dst.Pix[i], dst.Pix[i+1], dst.Pix[i+2], dst.Pix[i+3] = 0xff, 0xff, 0xff, 0xff
+	for i := range dst.Pix {
+		dst.Pix[i] = 0xff // white, opaque
+	}
+	alpha := make([]float64, e.Labels())
+	coef := make([]float64, len(terms))
+	amax := 0.0
+	for j, i := range terms {
+		_, coef[j] = TermCoef(e.Alpha(alpha, i))
+		amax = math.Max(amax, math.Abs(coef[j]))
 	}
 	for j, i := range terms {
-		r, c := j/cols, j%cols
-		DigitImage(dst, e.X(i), w, h, c*(w+GalleryGap), r*(h+GalleryGap))
+		x0, y0 := (j%cols)*(w+GalleryGap), (j/cols)*(h+bar+GalleryGap)
+		DigitImage(dst, e.X(i), w, h, x0, y0)
+		if amax == 0 {
+			continue
+		}
+		n := max(1, int(math.Round(float64(w)*math.Abs(coef[j])/amax)))
+		c := ClassColors[0]
+		if coef[j] < 0 {
+			c = ClassColors[1]
+		}
+		for y := y0 + h; y < y0+h+bar; y++ {
+			for x := x0; x < x0+n; x++ {
+				dst.SetRGBA(x, y, c)
+			}
+		}
 	}
 	return dst
 }

@@ -58,8 +58,18 @@ func TestGalleryAndCoef(t *testing.T) {
 		e.Push(a, nil)
 	}
 	atlas := Gallery(nil, e, GalleryTerms(nil, e.Len(), 10), w, h, 2)
-	if b := atlas.Bounds(); b.Dx() != 2*w+GalleryGap || b.Dy() != 2*h+GalleryGap {
+	bar := GalleryBar(h)
+	if b := atlas.Bounds(); b.Dx() != 2*w+GalleryGap || b.Dy() != 2*(h+bar)+GalleryGap {
 		t.Fatalf("atlas %v", b)
+	}
+	// Bars: term 2 (α = 3, the largest) spans the tile's width, term 0
+	// (α = 1) a third of it, rounded: 1 pixel of 2.
+	row2 := 2*h + bar + GalleryGap // term 2 is the first tile of the second row
+	if got := atlas.RGBAAt(w-1, row2); got != ClassColors[0] {
+		t.Errorf("full bar end %v, want blue", got)
+	}
+	if got := atlas.RGBAAt(1, h); got == ClassColors[0] {
+		t.Errorf("term 0's bar is too long")
 	}
 	// Term 1 (second tile, top right) has its ink at pixel 1 of its tile.
 	if got := atlas.RGBAAt(w+GalleryGap+1, 0); got != Ink {
@@ -92,5 +102,27 @@ func TestConfusionCells(t *testing.T) {
 	}
 	if cells[0].Fill.B <= cells[0].Fill.R {
 		t.Errorf("the diagonal is blue: %v", cells[0].Fill)
+	}
+}
+
+// BenchmarkGalleryMNIST draws an atlas of galleryTiles 28×28 support
+// vectors, the size of the MNIST gallery on a laptop screen.
+func BenchmarkGalleryMNIST(b *testing.B) {
+	const galleryTiles, side, cols = 700, 28, 35
+	e := expansion.New(kernel.Gaussian{Sigma: 7}, side*side, 10, galleryTiles, nil, false)
+	x := make([]float64, side*side)
+	for i := range galleryTiles {
+		for j := range x {
+			x[j] = float64((i*31+j*17)%97) / 97
+		}
+		e.Prepare(x)
+		a := make([]float64, 10)
+		a[i%10] = float64(i%7) - 3.5
+		e.Push(a, nil)
+	}
+	terms := GalleryTerms(nil, e.Len(), galleryTiles)
+	var img *image.RGBA
+	for b.Loop() {
+		img = Gallery(img, e, terms, side, side, cols)
 	}
 }
