@@ -5,9 +5,11 @@ package main
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -110,9 +112,12 @@ func TestBrowserDigits(t *testing.T) {
 		switch ev := ev.(type) {
 		case *runtime.EventConsoleAPICalled:
 			logged++
-			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning {
-				for _, a := range ev.Args {
-					t.Logf("console %s: %s", ev.Type, clipLog(string(a.Value)+a.Description))
+			for _, a := range ev.Args {
+				// The Go runtime prints panics with console.log.
+				msg := string(a.Value) + a.Description
+				if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning ||
+					strings.Contains(msg, "panic") || strings.Contains(msg, "fatal") {
+					t.Logf("console %s: %s", ev.Type, clipLog(msg))
 				}
 			}
 		case *runtime.EventExceptionThrown:
@@ -246,6 +251,101 @@ func TestBrowserDigits(t *testing.T) {
 				return fmt.Errorf("the page froze: %.1f frames/s during the MNIST run", fps)
 			}
 			return nil
+		})
+	})
+
+	// A user's files through the file picker: a malformed LIBSVM line is
+	// reported with its line and column; a 2-D CSV becomes points of the 2D
+	// plot; a 64-feature file runs in the digits view with thumbnails.
+	t.Run("LoadYourOwnData", func(t *testing.T) {
+		dir := t.TempDir()
+		write := func(name, body string) string {
+			p := filepath.Join(dir, name)
+			if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}
+		bad := write("bad.svm", "1 1:0.5 2:1\n-1 1:0.25 2:oops\n")
+		twoD := write("two.csv", "x,y,label\n0.1,0.2,0\n0.8,0.9,1\n0.2,0.7,0\n0.9,0.1,1\n")
+		var b strings.Builder
+		for i := range 300 {
+			fmt.Fprintf(&b, "%d", i%3)
+			for j := 1; j <= 64; j++ {
+				if (i+j)%5 == 0 {
+					fmt.Fprintf(&b, " %d:%d", j, (i*j)%17)
+				}
+			}
+			b.WriteString("\n")
+		}
+		sixtyFour := write("digits64.svm", b.String())
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, state.Encode(state.DigitsDefault())); err != nil {
+				return err
+			}
+			if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{bad})); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().message.includes("line 2, column")`, 10*time.Second); err != nil {
+				return fmt.Errorf("no line and column for a malformed file: %w", err)
+			}
+			st, _ := readStats(ctx)
+			t.Logf("malformed file: %q", st.Message)
+			screenshot(t, ctx, "load-error.png")
+			if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{sixtyFour})); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `(document.getElementById("digits-t")||{textContent:""}).textContent.includes("/ 300")`, 10*time.Second); err != nil {
+				return fmt.Errorf("a 64-feature file does not run in the digits view: %w", err)
+			}
+			if err := waitFor(ctx, `document.getElementById("gallery-0") !== null`, 10*time.Second); err != nil {
+				return err
+			}
+			screenshot(t, ctx, "load-64.png")
+			if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{twoD})); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `location.hash.includes("mode=2d") && location.hash.includes("pts=") && document.getElementById("plot") !== null`, 10*time.Second); err != nil {
+				return fmt.Errorf("a 2-D file did not become points of the plot: %w", err)
+			}
+			return nil
+		})
+	})
+
+	// A data set that cannot be downloaded: a clear message, and the app
+	// keeps working (the 8×8 digits still run).
+	t.Run("LoadFailure", func(t *testing.T) {
+		static := newHandler("static")
+		broken := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "mnist10k.kpd.gz") {
+				http.Error(w, "gone", http.StatusNotFound)
+				return
+			}
+			static.ServeHTTP(w, r)
+		}))
+		defer broken.Close()
+		cfg := state.DigitsDefault()
+		cfg.Data = state.DataMNIST
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, broken.URL, state.Encode(cfg)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `(document.getElementById("digits-status")||{textContent:""}).textContent.includes("404")`, 10*time.Second); err != nil {
+				body, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText.slice(0, 600)`))
+				screenshot(t, ctx, "load-failure.png")
+				return fmt.Errorf("no message for a failed download: %w; the page says %q", err, body)
+			}
+			msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("digits-status").textContent`))
+			t.Logf("failed download: %q", msg)
+			screenshot(t, ctx, "load-failure.png")
+			// Still usable: switch to the 8×8 digits, which run.
+			if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("f-ds"), state.Data8x8)); err != nil {
+				return err
+			}
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("f-ds").dispatchEvent(new Event("change", {bubbles: true}))`)); err != nil {
+				return err
+			}
+			return waitFor(ctx, `parseInt((document.getElementById("digits-t")||{textContent:"0"}).textContent.replace(/,/g,"")) > 20`, 10*time.Second)
 		})
 	})
 

@@ -78,12 +78,12 @@ func (r *digitsReadout) Render() vecty.ComponentOrHTML {
 	dg := r.app.digits()
 	run := dg.run
 	if run == nil {
-		cls := "dstatus"
+		cls := []string{"dstatus"}
 		if dg.failed {
-			cls += " failed"
+			cls = append(cls, "failed")
 		}
 		return elem.Div(vecty.Markup(vecty.Class("dprogress"), prop.ID("digits-progress")),
-			elem.Span(vecty.Markup(vecty.Class(cls), prop.ID("digits-status"), vecty.Attribute("role", "status")),
+			elem.Span(vecty.Markup(vecty.Class(cls...), prop.ID("digits-status"), vecty.Attribute("role", "status")),
 				vecty.Text(dg.status)))
 	}
 	t, n := run.T(), run.N()

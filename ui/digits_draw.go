@@ -247,8 +247,14 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 	ctx.Set("fillStyle", "#4d5560")
 	ctx.Set("textBaseline", "alphabetic")
 	foot := count(n) + " of ω = " + count(e.Cap()) + " terms, " + shown + " · bar: |α| (blue +, orange −)"
-	if ctx.Call("measureText", foot).Get("width").Float() > cv.w {
-		foot = count(n) + " / " + count(e.Cap()) + " terms · " + count(len(dg.termIdx)) + " shown"
+	for _, short := range []string{
+		count(n) + " / " + count(e.Cap()) + " terms · " + count(len(dg.termIdx)) + " shown",
+		count(n) + " / " + count(e.Cap()) + " terms",
+	} {
+		if ctx.Call("measureText", foot).Get("width").Float() <= cv.w {
+			break
+		}
+		foot = short
 	}
 	ctx.Call("fillText", foot, 0, cv.h-3)
 }
@@ -436,7 +442,7 @@ func (dg *digitsUI) overlay(run *sim.Digits, title string, get func(int) []float
 			}
 			if tk.Label != "" && math.Abs(lastY-y) >= 15 && pass == 0 {
 				ctx.Set("fillStyle", "#4d5560")
-				ctx.Call("fillText", tk.Label, chartLeft-5, y+4)
+				ctx.Call("fillText", tk.Label, chartLeft-5, math.Max(y+4, top+10))
 				lastY = y
 			}
 		}
