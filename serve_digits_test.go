@@ -349,6 +349,48 @@ func TestBrowserDigits(t *testing.T) {
 		})
 	})
 
+	// A slow download shows its progress (bytes received of the total).
+	t.Run("LoadProgress", func(t *testing.T) {
+		static := newHandler("static")
+		slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !strings.HasSuffix(r.URL.Path, "mnist10k.kpd.gz") {
+				static.ServeHTTP(w, r)
+				return
+			}
+			b, err := os.ReadFile(filepath.Join("static", "data", "mnist10k.kpd.gz"))
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusInternalServerError)
+				return
+			}
+			w.Header().Set("Content-Length", fmt.Sprint(len(b)))
+			const chunk = 64 << 10 // 64 KiB every 40 ms: about a second for MNIST
+			for len(b) > 0 {
+				n := min(chunk, len(b))
+				if _, err := w.Write(b[:n]); err != nil {
+					return
+				}
+				w.(http.Flusher).Flush()
+				b = b[n:]
+				time.Sleep(40 * time.Millisecond)
+			}
+		}))
+		defer slow.Close()
+		cfg := state.DigitsDefault()
+		cfg.Data, cfg.Sigma = state.DataMNIST, 7
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, slow.URL, state.Encode(cfg)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `/Loading MNIST.* of .*%/.test((document.getElementById("digits-status")||{textContent:""}).textContent)`, 10*time.Second); err != nil {
+				return fmt.Errorf("no progress while loading: %w", err)
+			}
+			msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("digits-status").textContent`))
+			t.Logf("while loading: %q", msg)
+			screenshot(t, ctx, "digits-loading.png")
+			return waitFor(ctx, `document.getElementById("gallery-0") !== null`, 30*time.Second)
+		})
+	})
+
 	// A link naming a user's file cannot carry it: the page says so and stays usable.
 	t.Run("FileLinkExplains", func(t *testing.T) {
 		cfg := state.DigitsDefault()
