@@ -702,6 +702,61 @@ func TestBrowser(t *testing.T) {
 		})
 	})
 
+	t.Run("DivergenceOffersReset", func(t *testing.T) {
+		// SVMD without the trace, a degree-10 polynomial kernel and huge
+		// step sizes blows up within a few hundred examples.
+		c := state.Default()
+		c.Learner, c.Eta0, c.Mu, c.Lambda, c.Decay = state.LearnerSVMD0, 10, 10, 1e-6, 1
+		c.Kernel, c.Degree, c.Scale, c.Offset = state.KernelPolynomial, 10, 100, 10
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, state.Encode(c)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `document.getElementById("message-reset") !== null`, 20*time.Second); err != nil {
+				return fmt.Errorf("no Reset offered after divergence: %w", err)
+			}
+			msg, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("message")))
+			if err != nil {
+				return err
+			}
+			t.Logf("message: %q", msg)
+			screenshot(t, ctx, "diverged.png")
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("message-reset"))); err != nil {
+				return err
+			}
+			st, err := readStats(ctx)
+			if err != nil {
+				return err
+			}
+			if st.Message != "" || st.T > 0 {
+				return fmt.Errorf("after Reset: message %q, t = %d; want no message and t = 0", st.Message, st.T)
+			}
+			return nil
+		})
+	})
+
+	t.Run("NarrowScreen", func(t *testing.T) {
+		// A phone-sized window stacks plot, controls and charts.
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
+				return err
+			}
+			defer chromedp.Do(ctx, chromedp.EmulateReset())
+			if err := open(ctx, srv.URL, ""); err != nil {
+				return err
+			}
+			box, err := readPlotBox(ctx)
+			if err != nil {
+				return err
+			}
+			if box.W < 300 || box.W > 390 || box.X < 0 {
+				return fmt.Errorf("on a 390 px screen the plot is %.0f px wide at x = %.0f", box.W, box.X)
+			}
+			screenshot(t, ctx, "narrow.png")
+			return nil
+		})
+	})
+
 	t.Run("Measure", func(t *testing.T) {
 		c := state.Default()
 		c.Grid, c.BufferSize, c.StepsPerFrame = 200, 512, 100
