@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"strings"
+	"unicode"
 
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
@@ -202,8 +204,7 @@ func (s *Store) Advance(n int) (stopped bool) {
 	s.sim.Step(n)
 	if err := s.sim.Err(); err != nil {
 		s.cfg.Playing = false
-		s.msg = Message{Kind: Failure, Reset: true, Text: fmt.Sprintf(
-			"The run stopped at example %d: %v. Lower η₀ or μ (or raise λ), then Reset.", s.sim.T(), err)}
+		s.msg = Message{Kind: Failure, Reset: true, Text: sentence(err.Error())}
 		return true
 	}
 	return false
@@ -242,4 +243,20 @@ type LoadLink struct{ Hash string }
 func (s *Store) Notify(m Message) {
 	s.msg = m
 	s.notify()
+}
+
+// sentence capitalises the first letter of msg and ends it with a full stop
+// (sim's errors are lower-case clauses that already say what to do).
+func sentence(msg string) string {
+	if msg == "" {
+		return msg
+	}
+	r := []rune(msg)
+	if r[0] < unicode.MaxASCII {
+		r[0] = unicode.ToUpper(r[0]) // not symbols: η stays η
+	}
+	if !strings.HasSuffix(msg, ".") {
+		r = append(r, '.')
+	}
+	return string(r)
 }

@@ -119,3 +119,15 @@ func TestStoreFail(t *testing.T) {
 type errTest string
 
 func (e errTest) Error() string { return string(e) }
+
+func TestSentence(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                          "",
+		"the run diverged at t = 3": "The run diverged at t = 3.",
+		"η is too large.":           "η is too large.",
+	} {
+		if got := sentence(in); got != want {
+			t.Errorf("sentence(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
