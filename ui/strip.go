@@ -53,7 +53,7 @@ func (s *Strip) draw() {
 	terms := render.ModelTerms(l)
 	const top = 14.0 // room for the count and the eviction mark
 	w, h := cv.w, cv.h-top
-	ctx.Set("font", "12px ui-monospace, Menlo, Consolas, monospace")
+	ctx.Set("font", "13px ui-monospace, Menlo, Consolas, monospace")
 	ctx.Set("fillStyle", "#4d5560")
 	if terms == nil {
 		ctx.Call("fillText", "this learner keeps no kernel expansion", 0, 11)
