@@ -349,6 +349,35 @@ func TestBrowserDigits(t *testing.T) {
 		})
 	})
 
+	// Every paper figure runs from its link (the MNIST ones included).
+	t.Run("EveryFigure", func(t *testing.T) {
+		for _, f := range state.Figures {
+			cfg, _ := state.FigurePreset(f.Name)
+			within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+				if err := open(ctx, srv.URL, state.Encode(cfg)); err != nil {
+					return err
+				}
+				if err := waitFor(ctx, `parseInt((document.getElementById("digits-t")||{textContent:"0"}).textContent.replace(/,/g,"")) > 30`, 40*time.Second); err != nil {
+					return fmt.Errorf("figure %s does not run: %w", f.Name, err)
+				}
+				st, err := readStats(ctx)
+				if err != nil {
+					return err
+				}
+				if st.Message != "" {
+					return fmt.Errorf("figure %s shows a message: %q", f.Name, st.Message)
+				}
+				n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("canvas.confusion").length`))
+				t.Logf("figure %s: %d learners, running", f.Name, n)
+				if f.Name == state.FigureSwitch || f.Name == state.FigureBuffer {
+					time.Sleep(2 * time.Second)
+					screenshot(t, ctx, "figure-"+f.Name+".png")
+				}
+				return nil
+			})
+		}
+	})
+
 	// A slow download shows its progress (bytes received of the total).
 	t.Run("LoadProgress", func(t *testing.T) {
 		static := newHandler("static")

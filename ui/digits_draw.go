@@ -119,7 +119,14 @@ func (dg *digitsUI) drawNow(run *sim.Digits) {
 	ctx.Set("fillStyle", "#1b1f24")
 	truth := classLabel(names, last.Truth)
 	head := "Example " + count(last.T) + " · true class " + truth
-	if run.Task() == state.TaskNovelty {
+	switch {
+	case set.Classes == 10 && run.Task() != state.TaskMulticlass:
+		// Binary and novelty streams over the digits: say which digit it is.
+		head = "Example " + count(last.T) + " · digit " + strconv.Itoa(int(set.Y[last.Row])) + " (class " + truth + ")"
+		if run.Task() == state.TaskNovelty {
+			head = "Example " + count(last.T) + " · digit " + strconv.Itoa(int(set.Y[last.Row]))
+		}
+	case run.Task() == state.TaskNovelty:
 		head = "Example " + count(last.T) + " · " + truth
 	}
 	ctx.Call("fillText", head, tx, y0+20)

@@ -45,9 +45,9 @@ var Figures = []struct {
 	{FigureBinary, Data8x8, StreamSplit, "JMLR Fig. 3 — ν-SVM, 0–4 vs 5–9"},
 	{FigureMulticlass, Data8x8, StreamMulticlass, "JMLR Fig. 4 — 10-way digits"},
 	{FigureCounting, DataMNIST, StreamCounting, "JMLR Fig. 6 — counting sequence"},
-	{FigureNovelty, DataMNIST, StreamCounting, "JMLR Fig. 7 (left) — novelty on the counter"},
-	{FigureSwitch, DataMNIST, StreamSwitch, "Conference Figs. 1–2 — 0/1 then 2/3"},
-	{FigureBuffer, DataMNIST, StreamMulticlass, "JMLR Fig. 7 (right) — buffer size ω on MNIST"},
+	{FigureNovelty, DataMNIST, StreamCounting, "JMLR Fig. 7 (left) — novelty detection"},
+	{FigureSwitch, DataMNIST, StreamSwitch, "Conference Figs. 1–2 — 0/1, then 2/3"},
+	{FigureBuffer, DataMNIST, StreamMulticlass, "JMLR Fig. 7 (right) — buffer size ω"},
 }
 
 func isDigits(c Config) bool { return c.Mode == ModeDigits }
