@@ -388,17 +388,27 @@ func testLearns(t *testing.T, newLearner func() learn.Learner, task learn.Task, 
 	n := len(stream)
 	switch task {
 	case learn.Binary, learn.Multiclass:
-		mistakes := 0
+		mistakes, diverged := 0, 0
+		preds := map[float64]int{} // predictions on the second half, for the failure message
+		var last learn.Step
 		for i, e := range stream {
 			s := l.Learn(e.X, e.Y)
-			if i >= n/2 && s.Mistake {
-				mistakes++
+			if i >= n/2 {
+				if s.Mistake {
+					mistakes++
+				}
+				preds[s.Prediction]++
 			}
+			if s.Diverged {
+				diverged++
+			}
+			last = s
 		}
 		rate := float64(mistakes) / float64(n-n/2)
 		t.Logf("online mistake rate on the second half: %.4g (bound %.4g)", rate, opt.MaxMistakeRate)
 		if rate > opt.MaxMistakeRate {
-			t.Errorf("online mistake rate on the second half %.4g > %.4g", rate, opt.MaxMistakeRate)
+			t.Errorf("online mistake rate on the second half %.4g > %.4g (predictions there %v, %d diverged steps, last step %+v)",
+				rate, opt.MaxMistakeRate, preds, diverged, last)
 		}
 	case learn.Regression:
 		var mean, m2 float64
