@@ -152,12 +152,25 @@ func (a *AMM) NumScores() int { return a.s.Classes }
 // Iterations returns the number t of SGD iterations made.
 func (a *AMM) Iterations() int { return a.t }
 
-// Hyperplanes returns the number of hyperplanes of class y (≥ 1).
-func (a *AMM) Hyperplanes(y int) int { return a.count[y] }
+// Hyperplanes returns the number of hyperplanes of class y (≥ 1). It panics
+// unless 0 ≤ y < K.
+func (a *AMM) Hyperplanes(y int) int {
+	a.checkClass("AMM.Hyperplanes", y)
+	return a.count[y]
+}
+
+// checkClass panics unless 0 ≤ y < K.
+func (a *AMM) checkClass(who string, y int) {
+	if y < 0 || y >= a.s.Classes {
+		panic(fmt.Sprintf("learn: %s: class %d, want 0…%d", who, y, a.s.Classes-1))
+	}
+}
 
 // Hyperplane writes β_{y,k} (length dim, +1 with a bias, the bias weight
-// last) into dst and returns it; k < Hyperplanes(y), else it panics.
+// last) into dst and returns it. It panics unless 0 ≤ y < K,
+// 0 ≤ k < Hyperplanes(y) and len(dst) is the weight dimension.
 func (a *AMM) Hyperplane(dst []float64, y, k int) []float64 {
+	a.checkClass("AMM.Hyperplane", y)
 	if k < 0 || k >= a.count[y] || len(dst) != a.p {
 		panic(fmt.Sprintf("learn: AMM.Hyperplane(%d, %d): %d hyperplanes, len(dst) = %d, want %d", y, k, a.count[y], len(dst), a.p))
 	}

@@ -3,6 +3,7 @@ package learn
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/floats"
@@ -169,5 +170,28 @@ func BenchmarkAMMLearn(b *testing.B) {
 	for b.Loop() {
 		a.Learn(X.RawRowView(i), y[i])
 		i = (i + 1) % ammBenchN
+	}
+}
+
+// TestAMMClassPanics: a class outside 0…K−1 given to the accessors panics
+// with the package prefix, not a bare index error.
+func TestAMMClassPanics(t *testing.T) {
+	a, err := NewAMM(2, AMMSettings{Classes: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []func(){
+		func() { a.Hyperplanes(3) },
+		func() { a.Hyperplanes(-1) },
+		func() { a.Hyperplane(make([]float64, 2), 3, 0) },
+	} {
+		func() {
+			defer func() {
+				if msg, _ := recover().(string); !strings.HasPrefix(msg, "learn: AMM.Hyperplane") {
+					t.Errorf("panic %q, want the prefix learn: AMM.Hyperplane", msg)
+				}
+			}()
+			f()
+		}()
 	}
 }
