@@ -36,8 +36,12 @@ type Digits struct {
 // Len returns the number of images.
 func (d *Digits) Len() int { return len(d.Labels) }
 
-// Image returns image i's pixels (a sub-slice, not a copy).
+// Image returns image i's pixels (a sub-slice, not a copy), Width·Height
+// values row by row. It panics if i is out of range.
 func (d *Digits) Image(i int) []uint8 {
+	if i < 0 || i >= d.Len() {
+		panic(fmt.Sprintf("data: Digits.Image: image %d out of range [0, %d)", i, d.Len()))
+	}
 	n := d.Width * d.Height
 	return d.Pixels[i*n : (i+1)*n : (i+1)*n]
 }

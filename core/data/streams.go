@@ -72,12 +72,25 @@ func (q *Sequence) Pos() int { return q.pos }
 
 // At returns the example at step t = 0, 1, …, Len()−1 without moving the
 // stream. It panics if t is out of range.
-func (q *Sequence) At(t int) Example { return Example{X: q.set.Row(q.rows[t]), Y: q.y[t]} }
+func (q *Sequence) At(t int) Example {
+	q.checkStep("At", t)
+	return Example{X: q.set.Row(q.rows[t]), Y: q.y[t]}
+}
+
+// checkStep panics unless 0 ≤ t < Len().
+func (q *Sequence) checkStep(who string, t int) {
+	if t < 0 || t >= len(q.rows) {
+		panic(fmt.Sprintf("data: Sequence.%s: step %d out of range [0, %d)", who, t, len(q.rows)))
+	}
+}
 
 // Row returns the set's row index of the example at step t (to show the
 // digit image, or its original class set.Y[row]). It panics if t is out of
 // range.
-func (q *Sequence) Row(t int) int { return q.rows[t] }
+func (q *Sequence) Row(t int) int {
+	q.checkStep("Row", t)
+	return q.rows[t]
+}
 
 // Set returns the set the stream draws from.
 func (q *Sequence) Set() *Set { return q.set }
