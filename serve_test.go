@@ -355,6 +355,13 @@ const surfaceCheckJS = `(() => {
   return {colours: seen.size, coloured: coloured / (d.length / 4), width: c.width, height: c.height};
 })()`
 
+// rafRateJS counts requestAnimationFrame callbacks for one second.
+const rafRateJS = `new Promise(done => {
+  let n = 0; const t0 = performance.now();
+  const f = () => { n++; if (performance.now() - t0 < 1000) requestAnimationFrame(f); else done(n * 1000 / (performance.now() - t0)); };
+  requestAnimationFrame(f);
+})`
+
 type surfaceInfo struct {
 	Colours  int     `json:"colours"`
 	Coloured float64 `json:"coloured"`
@@ -786,6 +793,26 @@ func TestBrowser(t *testing.T) {
 			t.Logf("measure: per frame %.1f ms learning, %.1f ms drawing of which %.1f ms computing the surface (moving averages)",
 				st.StepMS, st.DrawMS, st.SurfaceMS)
 			t.Logf("measure: drawing by part (ms): %v", st.Profile)
+			// How often the browser itself calls requestAnimationFrame here
+			// (the ceiling for the page's frame rate on this machine).
+			raf, err := chromedp.Run(ctx, chromedp.Evaluate[float64](rafRateJS, chromedp.EvalAwaitPromise))
+			if err != nil {
+				return err
+			}
+			t.Logf("measure: the browser's requestAnimationFrame rate with the page running: %.1f /s", raf)
+			// The same with the run paused (nothing is drawn): the browser's
+			// own ceiling on this machine.
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(" ")); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `!window.kernelplay.stats().playing`, 5*time.Second); err != nil {
+				return err
+			}
+			idle, err := chromedp.Run(ctx, chromedp.Evaluate[float64](rafRateJS, chromedp.EvalAwaitPromise))
+			if err != nil {
+				return err
+			}
+			t.Logf("measure: requestAnimationFrame rate with the run paused: %.1f /s", idle)
 			return nil
 		})
 		screenshot(t, ctx, "measure.png")

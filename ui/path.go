@@ -118,3 +118,24 @@ func (p *pathBuilder) Rect(x, y, w, h float64) {
 	p.buf = append(p.buf, " Z"...)
 	p.open = false
 }
+
+// halve averages each 2×2 block of the g×g field v (row-major, as
+// render.Surface.Scores for one score) into dst, a (g/2)×(g/2) field whose
+// samples sit at the centres of the coarse grid's pixels over the same
+// viewport, and returns dst and g/2. NaN samples propagate. It is used for
+// the dashed margins, which need chaining (render.Chain) and so cost more
+// per segment than the solid boundary.
+func halve(dst, v []float64, g int) ([]float64, int) {
+	h := g / 2
+	if cap(dst) < h*h {
+		dst = make([]float64, h*h)
+	}
+	dst = dst[:h*h]
+	for j := 0; j < h; j++ {
+		r0, r1 := v[(2*j)*g:], v[(2*j+1)*g:]
+		for i := 0; i < h; i++ {
+			dst[j*h+i] = (r0[2*i] + r0[2*i+1] + r1[2*i] + r1[2*i+1]) / 4
+		}
+	}
+	return dst, h
+}

@@ -40,3 +40,27 @@ func TestPathCoord(t *testing.T) {
 		}
 	}
 }
+
+func TestHalve(t *testing.T) {
+	// A linear field stays linear: its coarse samples are the values at the
+	// coarse pixel centres.
+	const g = 8
+	v := make([]float64, g*g)
+	for py := 0; py < g; py++ {
+		for px := 0; px < g; px++ {
+			v[py*g+px] = float64(px) + 10*float64(py)
+		}
+	}
+	got, h := halve(nil, v, g)
+	if h != g/2 || len(got) != h*h {
+		t.Fatalf("halve gave %d×%d", h, len(got)/max(h, 1))
+	}
+	for j := 0; j < h; j++ {
+		for i := 0; i < h; i++ {
+			want := (2*float64(i) + 0.5) + 10*(2*float64(j)+0.5)
+			if got[j*h+i] != want {
+				t.Errorf("coarse (%d, %d) = %v, want %v", i, j, got[j*h+i], want)
+			}
+		}
+	}
+}

@@ -26,11 +26,12 @@ type Plot struct {
 	view plotView
 	fns  []js.Func
 
-	surf render.Surface
-	blit blitter
-	svs  []render.SupportVector
-	path pathBuilder
-	lin  linearPlot // hyperplanes of linear models, the RES-vs-SGD chart (linear.go)
+	surf   render.Surface
+	blit   blitter
+	svs    []render.SupportVector
+	path   pathBuilder
+	coarse []float64  // the field at half resolution, for the margins
+	lin    linearPlot // hyperplanes of linear models, the RES-vs-SGD chart (linear.go)
 }
 
 // Render implements vecty.Component.
@@ -165,7 +166,18 @@ func (p *Plot) draw() bool {
 		// The boundary solid, the margins dashed (linear models and AMM
 		// draw their exact lines instead: linear.go).
 		if c.Task == state.TaskBinary && margin > 0 {
-			p.stroke(append(p.surf.Contours(margin), p.surf.Contours(-margin)...), 1.2, []float64{5, 4}, false)
+			// The dashed margins from the field at half resolution: they are
+			// chained (so the dashes run along them), which costs per segment.
+			var segs []render.Segment
+			if g := c.Grid; g%2 == 0 && len(p.surf.Scores()) == g*g {
+				var g2 int
+				p.coarse, g2 = halve(p.coarse, p.surf.Scores(), g)
+				segs = append(render.Contours(p.coarse, g2, render.Square, margin),
+					render.Contours(p.coarse, g2, render.Square, -margin)...)
+			} else {
+				segs = append(p.surf.Contours(margin), p.surf.Contours(-margin)...)
+			}
+			p.stroke(segs, 1.2, []float64{5, 4}, false)
 		}
 		p.stroke(p.surf.Contours(0), 2, nil, true)
 	}
@@ -188,9 +200,11 @@ func (p *Plot) draw() bool {
 			continue
 		}
 		path := path2D(&p.path)
-		ctx.Set("lineWidth", 3.4)
-		ctx.Set("strokeStyle", "rgba(27,31,36,0.55)")
-		ctx.Call("stroke", path)
+		if c.Task == state.TaskMulticlass { // regions take the class colours
+			ctx.Set("lineWidth", 3.4)
+			ctx.Set("strokeStyle", "rgba(27,31,36,0.55)")
+			ctx.Call("stroke", path)
+		}
 		ctx.Set("lineWidth", 1.8)
 		ctx.Set("strokeStyle", "#ffffff")
 		ctx.Call("stroke", path)
