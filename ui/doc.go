@@ -1,0 +1,28 @@
+// Package ui is the playground page: Vecty components for the top bar,
+// the controls (built from state.Fields), the message banner, the plot, the
+// buffer strip, the charts and the read-outs, and the App that wires them to
+// a Store and runs the frame loop.
+//
+// # Shape
+//
+// The Store (store.go) holds the configuration a share link carries, the
+// simulation built from it (ui/sim) and the banner message; actions from
+// the controls go through Store.Dispatch (state.Apply for the configuration)
+// and listeners rerender the page, as in Vecty's todomvc example, without
+// package-level state. The canvases (plot, strip, charts) implement
+// vecty.Mounter and SkipRender: Vecty renders them once, and the frame loop
+// (App.frame, one reused requestAnimationFrame js.Func) advances the run by
+// a capped number of ticks (Pacer, as Ebitengine's clock) and redraws them.
+// The decision surface is one RGBA image from ui/render, copied to the
+// canvas with one js.CopyBytesToJS; lines and points are handed to the
+// canvas as one Path2D each (path.go). Every event handler and the frame
+// loop recover from panics into a message with a Reset button.
+//
+// Files that touch the DOM carry the build constraint js && wasm; the pure
+// helpers (store, pacing, formatting, slider mapping, paths, read-outs) have
+// none and are tested natively. window.kernelplay (debug.go) is a read-only
+// hook for the browser test.
+//
+// Package ui must not be imported by anything but wasm/main.go; it may
+// import ui/state, ui/sim, ui/render and core, never the reverse.
+package ui
