@@ -2,7 +2,13 @@ package learntest_test
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
+	"strings"
 	"testing"
 
 	"kernelplay/core/learn"
@@ -187,6 +193,94 @@ func TestStream(t *testing.T) {
 		}
 		if same {
 			t.Errorf("%v: seeds 42 and 43 give the same stream", task)
+		}
+	}
+}
+
+// mutant is the binary reference learner with one planted fault, named by
+// fault, that exactly one check of the suite exists to catch.
+type mutant struct {
+	*centroid
+	fault string
+	junk  []float64
+}
+
+// mutantCalls is shared by every mutant: the "shared-state" fault reads it.
+var mutantCalls int
+
+// mutantFaults maps each fault to the check that must fail on it.
+var mutantFaults = map[string]string{
+	"scores-learn":  "scores",      // Scores changes the learner
+	"non-finite":    "finite",      // a NaN loss
+	"no-reset":      "reset",       // Reset forgets nothing
+	"shared-state":  "determinism", // a step depends on package-level state
+	"allocates":     "allocs",      // Learn allocates
+	"flipped":       "learns",      // the prediction has the wrong sign
+	"accepts-label": "panics",      // a label of 0 is learnt, not refused
+}
+
+func (m *mutant) Scores(dst, x []float64) []float64 {
+	if m.fault == "scores-learn" {
+		m.centroid.count[0]++
+	}
+	return m.centroid.Scores(dst, x)
+}
+
+func (m *mutant) Reset() {
+	if m.fault != "no-reset" {
+		m.centroid.Reset()
+	}
+}
+
+func (m *mutant) Learn(x []float64, y float64) learn.Step {
+	if m.fault == "accepts-label" && y == 0 {
+		y = 1
+	}
+	st := m.centroid.Learn(x, y)
+	switch m.fault {
+	case "non-finite":
+		st.Loss = math.NaN()
+	case "shared-state":
+		mutantCalls++
+		st.Loss = float64(mutantCalls)
+	case "allocates":
+		m.junk = make([]float64, 8)
+	case "flipped":
+		st.Prediction = -st.Prediction
+		st.Mistake = st.Prediction != y
+	}
+	return st
+}
+
+// TestMutantChild runs the suite on the mutant named by $LEARNTEST_MUTANT; it
+// is run, and expected to fail, by TestSuiteCatchesMutants in a child process.
+func TestMutantChild(t *testing.T) {
+	fault := os.Getenv("LEARNTEST_MUTANT")
+	if fault == "" {
+		t.Skip("run by TestSuiteCatchesMutants")
+	}
+	learntest.Test(t, "mutant", func() learn.Learner {
+		return &mutant{centroid: newCentroid(learn.Binary, 1, 2), fault: fault}
+	}, learntest.Options{Dim: 2, PanicPrefix: "ref: ", Warmup: 50})
+}
+
+// TestSuiteCatchesMutants checks that the suite can fail: for every planted
+// fault the child run fails, in the check meant to catch it.
+func TestSuiteCatchesMutants(t *testing.T) {
+	if runtime.GOOS == "js" {
+		t.Skip("no subprocesses under js/wasm: runs natively")
+	}
+	for _, fault := range slices.Sorted(maps.Keys(mutantFaults)) {
+		check := mutantFaults[fault]
+		cmd := exec.Command(os.Args[0], "-test.run=^TestMutantChild$", "-test.v", "-test.count=1")
+		cmd.Env = append(os.Environ(), "LEARNTEST_MUTANT="+fault)
+		out, err := cmd.CombinedOutput()
+		if err == nil {
+			t.Errorf("%s: the suite passed a learner with this fault", fault)
+			continue
+		}
+		if want := "--- FAIL: TestMutantChild/mutant/" + check; !strings.Contains(string(out), want) {
+			t.Errorf("%s: no %q in the child's output:\n%s", fault, want, out)
 		}
 	}
 }
