@@ -203,7 +203,14 @@ func TestBrowserDigits(t *testing.T) {
 					return fmt.Errorf("the charts show %d learner colours, want %d overlaid", n, c.learners)
 				}
 				screenshot(t, ctx, "compare-"+c.name+".png")
-				return nil
+				// At the end of the stream the run pauses; Play starts it again.
+				if err := waitFor(ctx, `!window.kernelplay.stats().playing && document.getElementById("digits-t").textContent.startsWith("1797 / 1797")`, 20*time.Second); err != nil {
+					return fmt.Errorf("the run did not pause at its end: %w", err)
+				}
+				if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("play"))); err != nil {
+					return err
+				}
+				return waitFor(ctx, `window.kernelplay.stats().playing && !document.getElementById("digits-t").textContent.startsWith("1797 /")`, 10*time.Second)
 			})
 		})
 	}

@@ -115,7 +115,7 @@ func (r *digitsReadout) Render() vecty.ComponentOrHTML {
 			elem.Div(vecty.Markup(vecty.Class("fill"), vecty.Style("width", ftoa(pct, 2)+"%"))),
 		),
 		elem.Div(vecty.Markup(vecty.Class("nums")),
-			elem.Span(vecty.Markup(vecty.Class("num"), prop.ID("digits-t")), vecty.Text(count(t)+" / "+count(n))),
+			elem.Span(vecty.Markup(vecty.Class("num"), prop.ID("digits-t")), vecty.Text(strconv.Itoa(t)+" / "+strconv.Itoa(n))),
 			elem.Span(vecty.Markup(vecty.Class("num"), prop.ID("digits-sps"),
 				vecty.Attribute("title", "examples learned per second (every learner)")), vecty.Text(rate+" steps/s")),
 			elem.Span(vecty.Markup(vecty.Class("num"), vecty.Attribute("title", "learning time per example, all learners")),

@@ -29,6 +29,7 @@ type digitsUI struct {
 	status   string   // why there is no run (loading, a failure), "" when running
 	failed   bool     // status is a failure (shown as an error)
 	buildErr bool     // the settings cannot run: wait for a change
+	finished bool     // the run ended (or stopped) and was paused: Play restarts it
 	slicer   Slicer
 	sps      RateMeter
 	perFrame int // steps learned in the last frame
@@ -89,7 +90,7 @@ func (dg *digitsUI) sync(a *App) {
 	c := a.store.Config()
 	if sm != dg.builtFor {
 		dg.builtFor, dg.seen2D = sm, sm.T()
-		dg.run, dg.status, dg.failed, dg.buildErr = nil, "", false, false
+		dg.run, dg.status, dg.failed, dg.buildErr, dg.finished = nil, "", false, false, false
 		dg.slicer.Reset()
 		dg.load.retry(dataKey(c)) // Reset after a failed download tries again
 	}
@@ -171,6 +172,12 @@ func (a *App) digitsFrame(now float64) bool {
 			dg.seen2D += d
 			steps += run.Step(d)
 		}
+		if c.Playing && dg.finished {
+			// Play after the end (or a stop): start the run again.
+			dg.finished = false
+			a.store.Dispatch(state.Reset{})
+			return true
+		}
 		if c.Playing && run.Err() == nil && !run.Done() {
 			want := a.pacer.Ticks(now) * c.StepsPerFrame
 			t0 := perfNow()
@@ -198,6 +205,7 @@ func (a *App) digitsFrame(now float64) bool {
 				a.store.Notify(Message{Kind: Failure, Reset: true, Text: "The run stopped: " + err.Error() +
 					". Lower η₀ or μ (or raise λ), then Reset."})
 			}
+			dg.finished = true
 			a.store.Dispatch(state.Pause{})
 		}
 	}
