@@ -153,7 +153,14 @@ func TestBrowserDigits(t *testing.T) {
 			if st.Message != "" {
 				return fmt.Errorf("the digits page shows a message: %q", st.Message)
 			}
-			return nil
+			// Choosing MNIST moves σ from the 8×8 digits' 2 to MNIST's 7.
+			if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("f-ds"), state.DataMNIST)); err != nil {
+				return err
+			}
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("f-ds").dispatchEvent(new Event("change", {bubbles: true}))`)); err != nil {
+				return err
+			}
+			return waitFor(ctx, `location.hash.includes("ds=mnist") && location.hash.includes("&s=7&")`, 5*time.Second)
 		})
 	})
 

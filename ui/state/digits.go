@@ -58,11 +58,11 @@ func noFigure(c Config) bool { return c.Mode == ModeDigits && c.Figure == Figure
 // older links keep their order). They matter only in ModeDigits.
 var digitsFields = []Field{
 	choice("ds", "Data", "digit set", []string{Data8x8, DataMNIST, DataFile},
-		"8x8: 1,797 small digits; mnist: 10,000 MNIST digits; file: your own LIBSVM or CSV file (not stored in links)",
+		"1,797 digits of 8×8 pixels, 10,000 MNIST digits of 28×28, or your own LIBSVM/CSV file (a link cannot carry it)",
 		GroupData, func(c *Config) *string { return &c.Data }, noFigure),
 	choice("st", "Stream", "stream",
 		[]string{StreamMulticlass, StreamSplit, StreamSwitch, StreamCounting, StreamNovelty},
-		"10way: every digit once; split: 0–4 vs 5–9; switch: 0/1 then 2/3; counting: 000…999 twice; novelty: zeros with rare others",
+		"which digits, labelled how, in which order: each once (10 classes or two halves), a switch of task halfway, a counter, or novelty detection",
 		GroupData, func(c *Config) *string { return &c.Stream },
 		func(c Config) bool { return noFigure(c) && c.Data != DataFile }),
 	choice("fig", "Figure", "paper figure",
