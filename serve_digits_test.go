@@ -316,6 +316,20 @@ func TestBrowserDigits(t *testing.T) {
 				return err
 			}
 			screenshot(t, ctx, "load-64.png")
+			// Drag and drop: a 3-feature CSV dropped on the page runs in the digits view.
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+  let text = "";
+  for (let i = 0; i < 120; i++) text += (i % 7) + "," + (i % 5) + "," + (i % 3) + "," + (i % 2) + "\n";
+  const dt = new DataTransfer();
+  dt.items.add(new File([text], "dropped.csv", {type: "text/csv"}));
+  document.dispatchEvent(new DragEvent("dragover", {dataTransfer: dt, bubbles: true}));
+  return document.dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+})()`)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `(document.getElementById("digits-t")||{textContent:""}).textContent.includes("/ 120") && !document.body.classList.contains("dragging")`, 10*time.Second); err != nil {
+				return fmt.Errorf("a dropped file does not run: %w", err)
+			}
 			if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("file-input"), []string{twoD})); err != nil {
 				return err
 			}
