@@ -745,6 +745,26 @@ func TestBrowser(t *testing.T) {
 		})
 	})
 
+	t.Run("HiddenControls", func(t *testing.T) {
+		// A classroom link hides the learner select and the σ slider.
+		c := state.Default()
+		c.Hide = []string{"l", "s"}
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, state.Encode(c)); err != nil {
+				return err
+			}
+			gone, err := chromedp.Run(ctx, chromedp.Evaluate[bool](
+				`!document.getElementById("learner-select") && !document.getElementById("f-s") && !!document.getElementById("f-e")`))
+			if err != nil {
+				return err
+			}
+			if !gone {
+				return fmt.Errorf("hidden controls are shown (or η₀ is missing)")
+			}
+			return nil
+		})
+	})
+
 	t.Run("NarrowScreen", func(t *testing.T) {
 		// A phone-sized window stacks plot, controls and charts.
 		within(t, ctx, 60*time.Second, func(ctx context.Context) error {

@@ -90,9 +90,9 @@ func (p *Page) topBar() *vecty.HTML {
 			elem.Span(vecty.Text("online kernel learning, one example at a time")),
 		),
 		p.modeTabs(),
-		a.choiceSelect(learner, c, "learner-select"),
-		a.choiceSelect(task, c, "task-select"),
-		a.presetSelect(preset, c),
+		vecty.If(!hidden(c, "l"), a.choiceSelect(learner, c, "learner-select")),
+		vecty.If(!hidden(c, "t"), a.choiceSelect(task, c, "task-select")),
+		vecty.If(!hidden(c, "p"), a.presetSelect(preset, c)),
 		elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("play"),
 			vecty.Attribute("title", "play or pause (space)"),
 			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.TogglePlay{}) })),
@@ -111,11 +111,11 @@ func (p *Page) topBar() *vecty.HTML {
 			vecty.Attribute("title", "start the run again from t = 0 (r)"),
 			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Reset{}) })),
 		), vecty.Text("Reset"), elem.KeyboardInput(vecty.Text("r"))),
-		elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title", spf.Hint)),
+		vecty.If(!hidden(c, "spf"), elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title", spf.Hint)),
 			vecty.Text("steps / frame"),
 			a.slider(spf, c, "spf"),
 			elem.Span(vecty.Markup(vecty.Class("val", "spf")), vecty.Text(fieldText(spf, c))),
-		),
+		)),
 		elem.Div(vecty.Markup(vecty.Class("spacer"))),
 		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("copy-link"),
 			vecty.Attribute("title", "copy a link that replays this run step for step"),
@@ -196,4 +196,14 @@ func gridOptions(cur int) []vecty.MarkupOrChild {
 			vecty.Text(v+"²")))
 	}
 	return out
+}
+
+// hidden reports whether a classroom link hides the control of key.
+func hidden(c state.Config, key string) bool {
+	for _, k := range c.Hide {
+		if k == key {
+			return true
+		}
+	}
+	return false
 }
