@@ -16,18 +16,18 @@ import (
 )
 
 func init() {
-	for k, v := range map[string]string{
-		state.Data8x8: "8×8 digits (1,797)", state.DataMNIST: "MNIST (10,000)", state.DataFile: "your file",
-		state.StreamMulticlass: "10-way", state.StreamSplit: "0–4 vs 5–9",
-		state.StreamSwitch: "0/1, then 2/3", state.StreamCounting: "counter 000–999",
-		state.StreamNovelty: "novelty (zeros)",
-		state.FigureNone:    "none",
-	} {
-		optionLabels[k] = v
-	}
+	// Per field: figure names coincide with task names ("binary", …).
+	fieldOptionLabels["ds"] = map[string]string{
+		state.Data8x8: "8×8 digits (1,797)", state.DataMNIST: "MNIST (10,000)", state.DataFile: "your file"}
+	fieldOptionLabels["st"] = map[string]string{
+		state.StreamMulticlass: "10-way", state.StreamSplit: "0–4 vs 5–9", state.StreamSwitch: "0/1, then 2/3",
+		state.StreamCounting: "counter 000–999", state.StreamNovelty: "novelty (zeros)"}
+	fig := map[string]string{state.FigureNone: "none"}
 	for _, f := range state.Figures {
-		optionLabels[f.Name] = f.Title
+		fig[f.Name] = f.Title
 	}
+	fieldOptionLabels["fig"] = fig
+	fieldOptionLabels["vs"] = map[string]string{state.CompareNone: "none"}
 }
 
 // dCanvas is a canvas of the digits view: rendered once, skipped by
@@ -365,7 +365,7 @@ func (a *App) dataSetControl(f *state.Field, c state.Config) *vecty.HTML {
 		}))))
 	for _, o := range f.Options {
 		opts = append(opts, elem.Option(vecty.Markup(prop.Value(o), vecty.Property("selected", o == c.Data)),
-			vecty.Text(optionLabel(o))))
+			vecty.Text(fieldOptionLabel(f.Key, o))))
 	}
 	sel := elem.Select(opts...)
 	hint := f.Hint
