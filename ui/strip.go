@@ -59,7 +59,11 @@ func (s *Strip) draw() {
 		ctx.Call("fillText", "this learner keeps no kernel expansion", 0, 11)
 		return
 	}
-	ctx.Call("fillText", itoa(terms.Len())+" / "+itoa(terms.Cap())+" terms", 0, 11)
+	// The count on the right: the eviction mark sits over the oldest
+	// term, on the left.
+	ctx.Set("textAlign", "right")
+	ctx.Call("fillText", itoa(terms.Len())+" / "+itoa(terms.Cap())+" terms", w, 11)
+	ctx.Set("textAlign", "left")
 	// Baseline.
 	ctx.Set("fillStyle", "#d9dde3")
 	ctx.Call("fillRect", 0, top+h/2-0.5, w, 1)
