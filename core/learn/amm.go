@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/floats"
-	"gonum.org/v1/gonum/mat"
 )
 
 // AMMSettings configures the adaptive multi-hyperplane machine [AMM] and, with
@@ -387,7 +386,7 @@ type AMMResult struct {
 // epochs in random order with z fixed. Fit continues from the current state.
 // X is N×dim with len(labels) = N ≥ 1 (else it panics); labels outside
 // 0..K−1 and divergence are returned errors.
-func (a *AMM) Fit(X *mat.Dense, labels []float64, rounds int) (AMMResult, error) {
+func (a *AMM) Fit(X RowMatrix, labels []float64, rounds int) (AMMResult, error) {
 	n, d := X.Dims()
 	if d != a.dim || len(labels) != n || n == 0 {
 		panic(fmt.Sprintf("learn: AMM.Fit: X is %d×%d with %d labels, want N×%d, N ≥ 1", n, d, len(labels), a.dim))
@@ -449,7 +448,7 @@ func (a *AMM) Fit(X *mat.Dense, labels []float64, rounds int) (AMMResult, error)
 // Objective returns λ/2‖β‖² + (1/N)Σ_n max(0, 1 + max_{y'≠y_n} s_{y'}(x_n) −
 // s_{y_n}(x_n)) on (X, labels) (lecture, multi-hyperplane margin loss). X is
 // N×dim and labels class indices; other inputs panic.
-func (a *AMM) Objective(X mat.Matrix, labels []float64) float64 {
+func (a *AMM) Objective(X Matrix, labels []float64) float64 {
 	n, d := X.Dims()
 	if d != a.dim || len(labels) != n {
 		panic(fmt.Sprintf("learn: AMM.Objective: X is %d×%d with %d labels, want N×%d", n, d, len(labels), a.dim))
@@ -462,12 +461,11 @@ func (a *AMM) Objective(X mat.Matrix, labels []float64) float64 {
 		}
 	}
 	reg *= 0.5 * a.s.Lambda * a.scale * a.scale
-	row := make([]float64, d)
+	buf := make([]float64, d)
 	var sum float64
 	for i := 0; i < n; i++ {
-		mat.Row(row, i, X)
 		c := a.checkLabel("AMM.Objective", labels[i])
-		a.load(row)
+		a.load(matRow(buf, i, X))
 		sy, _ := a.best(c)
 		rs, _, _ := a.rival(c)
 		sum += math.Max(0, 1+rs-sy)

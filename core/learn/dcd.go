@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/floats"
-	"gonum.org/v1/gonum/mat"
 )
 
 // DCDSettings configures dual coordinate descent for the L1- and L2-loss
@@ -125,7 +124,7 @@ func (c *DCD) Settings() DCDSettings { return c.s }
 // non-finite entry, N = 0, or an input with x̃_n = 0 (Q̄_nn = 0 for the L1
 // loss) are returned errors. Each call restarts the random stream from the
 // seed, so repeated fits are identical.
-func (c *DCD) Fit(X *mat.Dense, y []float64) (DCDResult, error) {
+func (c *DCD) Fit(X RowMatrix, y []float64) (DCDResult, error) {
 	n, d := X.Dims()
 	if len(y) != n {
 		panic(fmt.Sprintf("learn: DCD.Fit: %d labels for %d rows", len(y), n))

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/floats"
-	"gonum.org/v1/gonum/mat"
 
 	"kernelplay/core/kernel"
 )
@@ -121,7 +120,7 @@ func (c *KernelDCD) Settings() KernelDCDSettings { return c.s }
 // Fit solves the kernel SVM dual on (X, y) from α = 0. X is N×d and y has
 // length N (other lengths panic); labels other than ±1, non-finite inputs,
 // N = 0, N > MaxN, and a zero diagonal Q̄_nn (L1 loss) are returned errors.
-func (c *KernelDCD) Fit(X *mat.Dense, y []float64) (*KernelDCDModel, error) {
+func (c *KernelDCD) Fit(X RowMatrix, y []float64) (*KernelDCDModel, error) {
 	n, d := X.Dims()
 	if len(y) != n {
 		panic(fmt.Sprintf("learn: KernelDCD.Fit: %d labels for %d rows", len(y), n))

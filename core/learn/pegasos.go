@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/floats"
-	"gonum.org/v1/gonum/mat"
 )
 
 // PegasosSettings configures [Pegasos]. The zero value is the paper's
@@ -171,7 +170,7 @@ func (p *Pegasos) Reset() {
 // y has length N (other shapes, or N = 0, panic); labels other than ±1 are a
 // returned error, as is divergence. The sample stream is seeded by Seed and
 // restarts with every call.
-func (p *Pegasos) Fit(X *mat.Dense, y []float64, iterations int) error {
+func (p *Pegasos) Fit(X RowMatrix, y []float64, iterations int) error {
 	n, d := X.Dims()
 	if d != p.dim || len(y) != n || n == 0 {
 		panic(fmt.Sprintf("learn: Pegasos.Fit: X is %d×%d with %d labels, want N×%d, N ≥ 1", n, d, len(y), p.dim))

@@ -9,7 +9,6 @@ import (
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/lapack/lapack64"
-	"gonum.org/v1/gonum/mat"
 )
 
 // RESSettings configures [RES]. The zero value is the setting of the RES
@@ -205,12 +204,15 @@ func (r *RES) Iterations() int { return r.t }
 // not positive (see [RES]).
 func (r *RES) SkippedUpdates() int { return r.skips }
 
-// Curvature returns a copy of B̂_t, p×p with p the weight dimension.
-func (r *RES) Curvature() *mat.SymDense {
-	m := mat.NewSymDense(r.p, nil)
+// Curvature returns a copy of B̂_t, p×p with p the weight dimension: Data
+// holds the whole symmetric matrix row-major (both triangles), Uplo is
+// blas.Upper. mat.NewSymDense(p, B.Data) views it as a gonum matrix.
+func (r *RES) Curvature() blas64.Symmetric {
+	m := blas64.Symmetric{Uplo: blas.Upper, N: r.p, Stride: r.p, Data: make([]float64, r.p*r.p)}
 	for i := 0; i < r.p; i++ {
 		for j := i; j < r.p; j++ {
-			m.SetSym(i, j, r.b.Data[i*r.p+j])
+			m.Data[i*r.p+j] = r.b.Data[i*r.p+j]
+			m.Data[j*r.p+i] = r.b.Data[i*r.p+j]
 		}
 	}
 	return m
@@ -341,12 +343,12 @@ func (r *RES) iterate(eps float64) bool {
 // the rows of (X, y), continuing from the current state (samples/L
 // iterations; a partial last batch stays pending). Shapes other than N×dim
 // with N ≥ 1 panic; labels other than ±1 and divergence are errors.
-func (r *RES) Fit(X *mat.Dense, y []float64, samples int) error {
+func (r *RES) Fit(X RowMatrix, y []float64, samples int) error {
 	return linFitSamples("RES", r, r.dim, r.s.Seed, X, y, samples)
 }
 
 // linFitSamples feeds samples uniformly drawn rows of (X, y) to l.Learn.
-func linFitSamples(who string, l Learner, dim int, seed uint64, X *mat.Dense, y []float64, samples int) error {
+func linFitSamples(who string, l Learner, dim int, seed uint64, X RowMatrix, y []float64, samples int) error {
 	n, d := X.Dims()
 	if d != dim || len(y) != n || n == 0 {
 		panic(fmt.Sprintf("learn: %s.Fit: X is %d×%d with %d labels, want N×%d, N ≥ 1", who, n, d, len(y), dim))

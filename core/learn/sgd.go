@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"gonum.org/v1/gonum/floats"
-	"gonum.org/v1/gonum/mat"
 )
 
 // SGDSettings configures [SGD]. The zero value is the stochastic gradient
@@ -164,7 +163,7 @@ func (g *SGD) Learn(x []float64, y float64) Step {
 // Fit processes samples more examples drawn uniformly with replacement from
 // (X, y), continuing from the current state. Shapes other than N×dim with N ≥
 // 1 panic; labels other than ±1 and divergence are errors.
-func (g *SGD) Fit(X *mat.Dense, y []float64, samples int) error {
+func (g *SGD) Fit(X RowMatrix, y []float64, samples int) error {
 	return linFitSamples("SGD", g, g.dim, g.s.Seed, X, y, samples)
 }
 

@@ -19,8 +19,8 @@
 // "PCs", i.e. 16 per function) is mostly zeros, which gives ~60 000 segments
 // whose headers gzip cannot squeeze. -pack merges segments separated by fewer
 // than 64 zero bytes, writing the zeros out: the initial memory is identical
-// (checked before writing), the raw file grows and the gzip shrinks (kernelplay
-// July 2026: 5.90 MB → 6.52 MB raw, 1.56 MB → 1.45 MB gzip). It must not
+// (checked before writing), the raw file grows and the gzip shrinks (kernelplay,
+// November 2026: 5.90 MB → 6.52 MB raw, 1.56 MB → 1.45 MB gzip). It must not
 // import syscall/js; it only reads and writes files.
 package main
 
