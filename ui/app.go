@@ -184,9 +184,10 @@ func (a *App) draw(now float64) {
 		return // not mounted yet
 	}
 	// The strip and the charts change little from frame to frame: while
-	// the run plays they are redrawn at most 20 times a second.
+	// the run plays they are redrawn at most 10 times a second (their
+	// lines cost the browser several milliseconds to rasterise).
 	t1 := perfNow()
-	slow := resized || a.rev != a.drawnRev || any(sm) != a.drawnSim || now-a.slowDrawn >= 50 ||
+	slow := resized || a.rev != a.drawnRev || any(sm) != a.drawnSim || now-a.slowDrawn >= slowEvery ||
 		!a.store.Config().Playing
 	if slow {
 		a.strip.draw()
@@ -208,6 +209,10 @@ func (a *App) draw(now float64) {
 		a.firstSurface = perfNow()
 	}
 }
+
+// slowEvery is the shortest interval between redraws of the strip and the
+// charts while the run plays, ms.
+const slowEvery = 100
 
 // syncURL writes the share link of the current config into the address bar
 // (without adding a history entry).

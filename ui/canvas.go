@@ -98,3 +98,28 @@ func cssColor(r, g, b, a uint8) string {
 func path2D(p *pathBuilder) js.Value {
 	return js.Global().Get("Path2D").New(p.String())
 }
+
+// cachedImage is an offscreen canvas drawn once per key (a legend, a
+// frame that does not change while the run plays) and copied with one
+// drawImage.
+type cachedImage struct {
+	key string
+	cv  js.Value
+}
+
+// get returns the canvas for key: w×h CSS pixels at ratio dpr, drawn by
+// draw (in CSS pixels, origin at the top left) when key differs from the
+// last call's.
+func (ci *cachedImage) get(key string, w, h, dpr float64, draw func(ctx js.Value)) js.Value {
+	if key == ci.key && !ci.cv.IsUndefined() {
+		return ci.cv
+	}
+	ci.key = key
+	ci.cv = js.Global().Get("document").Call("createElement", "canvas")
+	ci.cv.Set("width", int(math.Ceil(w*dpr)))
+	ci.cv.Set("height", int(math.Ceil(h*dpr)))
+	ctx := ci.cv.Call("getContext", "2d")
+	ctx.Call("setTransform", dpr, 0, 0, dpr, 0, 0)
+	draw(ctx)
+	return ci.cv
+}

@@ -176,7 +176,11 @@ func (ch *Charts) panel(s series, tx render.Axis, top, h float64) {
 	}
 	ctx.Call("save")
 	ctx.Call("beginPath")
-	ctx.Call("rect", chartLeft, top, right-chartLeft, h)
+	// The clip on whole device pixels (outwards): a fractional one makes
+	// the browser rasterise the line through a coverage mask.
+	dpr := ch.cv.dpr
+	y0, y1 := math.Floor(top*dpr)/dpr, math.Ceil((top+h)*dpr)/dpr
+	ctx.Call("rect", chartLeft, y0, right-chartLeft, y1-y0)
 	ctx.Call("clip")
 	ch.path.Reset()
 	ch.path.Polyline(ch.line)

@@ -30,8 +30,50 @@ type Plot struct {
 	blit   blitter
 	svs    []render.SupportVector
 	path   pathBuilder
-	coarse []float64  // the field at half resolution, for the margins
-	lin    linearPlot // hyperplanes of linear models, the RES-vs-SGD chart (linear.go)
+	lin    linearPlot          // hyperplanes of linear models, the RES-vs-SGD chart (linear.go)
+	bulk   bulk                // static/draw.js: paths and sprites in one call
+	atlas  spriteAtlas         // the point and support-vector markers
+	tracer render.Tracer       // contours as polylines
+	lines  []float64           // their vertices, then pixels
+	marks  []float64           // sprite triples of this frame
+	key    cachedImage         // the colour key, drawn once per task
+	dashes map[string]js.Value // line dash arrays by pattern
+}
+
+// Markers of the plot, in the sprite atlas: the support-vector rings at
+// ringSteps radii from 3 to 11 px (a quarter pixel apart), then a point's
+// white ring, its dark outline (multiclass) and its fill in each class
+// colour.
+const (
+	ringSteps   = 33
+	spriteWhite = ringSteps
+	spriteDark  = ringSteps + 1
+	spriteFill  = ringSteps + 2 // + class
+	pointRadius = 4.5
+)
+
+// markers builds the atlas for the canvas's pixel ratio.
+func (p *Plot) markers(dpr float64) {
+	key := ftoa(dpr, 3)
+	if key == p.atlas.key {
+		return
+	}
+	specs := make([]spriteSpec, 0, spriteFill+state.MaxClasses)
+	for i := range ringSteps {
+		specs = append(specs, spriteSpec{R: 3 + float64(i)/4, Width: 1.3, Stroke: inkColor})
+	}
+	specs = append(specs,
+		spriteSpec{R: pointRadius, Width: 1.8, Stroke: "#ffffff"},
+		spriteSpec{R: pointRadius, Width: 3.4, Stroke: "rgba(27,31,36,0.55)"})
+	for class := range state.MaxClasses {
+		specs = append(specs, spriteSpec{R: pointRadius, Fill: classCSS(state.Config{}, class)})
+	}
+	p.atlas.build(key, dpr, specs)
+}
+
+// ringSprite is the atlas cell of a support-vector ring of radius r.
+func ringSprite(r float64) int {
+	return max(0, min(ringSteps-1, int(math.Round((r-3)*4))))
 }
 
 // Render implements vecty.Component.
@@ -165,73 +207,64 @@ func (p *Plot) draw() bool {
 	} else if !p.drawLinear(l, c, margin) {
 		// The boundary solid, the margins dashed (linear models and AMM
 		// draw their exact lines instead: linear.go).
+		// Traced through the grid and simplified to a third of a device
+		// pixel: the same lines with far fewer vertices to stroke.
+		tol := 2 / w / cv.dpr / 3
 		if c.Task == state.TaskBinary && margin > 0 {
-			// The dashed margins from the field at half resolution: they are
-			// chained (so the dashes run along them), which costs per segment.
-			var segs []render.Segment
-			if g := c.Grid; g%2 == 0 && len(p.surf.Scores()) == g*g {
-				var g2 int
-				p.coarse, g2 = halve(p.coarse, p.surf.Scores(), g)
-				segs = append(render.Contours(p.coarse, g2, render.Square, margin),
-					render.Contours(p.coarse, g2, render.Square, -margin)...)
-			} else {
-				segs = append(p.surf.Contours(margin), p.surf.Contours(-margin)...)
-			}
-			p.stroke(segs, 1.2, []float64{5, 4}, false)
+			p.lines = p.surf.Lines(p.lines[:0], &p.tracer, margin, tol)
+			p.lines = p.surf.Lines(p.lines, &p.tracer, -margin, tol)
+			p.strokeLines(p.lines, 1.2, []float64{5, 4}, false)
 		}
-		p.stroke(p.surf.Contours(0), 2, nil, true)
+		p.lines = p.surf.Lines(p.lines[:0], &p.tracer, 0, tol)
+		p.strokeLines(p.lines, 2, nil, true)
 	}
 	t3 := perfNow()
 	p.app.profile("contours", t3-t2)
 
-	// Points (clicked, or the generator's recent examples): one path per
-	// class; a white ring and a thin dark one keep them visible on regions
-	// of their own colour.
+	// Points (clicked, or the generator's recent examples), class by
+	// class: a white ring and (multiclass, whose regions take the class
+	// colours) a dark one under all the points of the class, then their
+	// fills; then the support vectors as rings with radius growing with
+	// |α_i|. All copied from the sprite atlas in one call.
+	dpr := cv.dpr
+	p.markers(dpr)
 	pts := sm.Points()
+	p.marks = p.marks[:0]
 	for class := 0; class < state.MaxClasses; class++ {
-		p.path.Reset()
-		for _, pt := range pts {
-			if pt.Class == class {
-				x, y := p.view.toPixel(pt.X, pt.Y, w, h)
-				p.path.Circle(x, y, 4.5)
+		for pass := 0; pass < 3; pass++ {
+			if pass == 0 && c.Task != state.TaskMulticlass {
+				continue
+			}
+			sprite := [3]int{spriteDark, spriteWhite, spriteFill + class}[pass]
+			for _, pt := range pts {
+				if pt.Class == class {
+					x, y := p.view.toPixel(pt.X, pt.Y, w, h)
+					p.marks = p.atlas.put(p.marks, sprite, x, y, dpr)
+				}
 			}
 		}
-		if p.path.Len() == 0 {
-			continue
-		}
-		path := path2D(&p.path)
-		if c.Task == state.TaskMulticlass { // regions take the class colours
-			ctx.Set("lineWidth", 3.4)
-			ctx.Set("strokeStyle", "rgba(27,31,36,0.55)")
-			ctx.Call("stroke", path)
-		}
-		ctx.Set("lineWidth", 1.8)
-		ctx.Set("strokeStyle", "#ffffff")
-		ctx.Call("stroke", path)
-		ctx.Set("fillStyle", classCSS(c, class))
-		ctx.Call("fill", path)
 	}
-
-	// Support vectors: rings with radius growing with |α_i|; the next
-	// evicted term crossed out.
-	if terms := render.ModelTerms(l); terms != nil && terms.Dim() == 2 {
+	terms := render.ModelTerms(l)
+	if terms != nil && terms.Dim() == 2 {
 		p.svs = render.SupportVectors(p.svs[:0], terms)
 		maxA := 0.0
 		for _, sv := range p.svs {
 			maxA = math.Max(maxA, math.Abs(sv.Alpha))
 		}
-		p.path.Reset()
 		for _, sv := range p.svs {
 			r := 3.0
 			if maxA > 0 {
 				r = 3 + 8*math.Abs(sv.Alpha)/maxA
 			}
 			x, y := p.view.toPixel(sv.X, sv.Y, w, h)
-			p.path.Circle(x, y, r)
+			p.marks = p.atlas.put(p.marks, ringSprite(r), x, y, dpr)
 		}
-		ctx.Set("strokeStyle", inkColor)
-		ctx.Set("lineWidth", 1.3)
-		ctx.Call("stroke", path2D(&p.path))
+	}
+	t4 := perfNow()
+	p.bulk.sprites(ctx, p.atlas.cv, p.atlas.cells, p.marks)
+	p.app.profile("sprites", perfNow()-t4)
+	// The next evicted term crossed out.
+	if terms != nil && terms.Dim() == 2 {
 		for _, sv := range p.svs {
 			if sv.Next {
 				x, y := p.view.toPixel(sv.X, sv.Y, w, h)
@@ -289,10 +322,52 @@ func (p *Plot) stroke(segs []render.Segment, width float64, dash []float64, halo
 	p.setDash(nil)
 }
 
+// strokeLines strokes polylines in the format of render.Tracer.Lines
+// (input coordinates, NaN-separated; converted to pixels in place) as one
+// path made in one call; with halo, over a white halo so the line reads on
+// both ends of the palette.
+func (p *Plot) strokeLines(xy []float64, width float64, dash []float64, halo bool) {
+	if len(xy) == 0 {
+		return
+	}
+	w, h := p.cv.w, p.cv.h
+	for i := 0; i+1 < len(xy); i += 2 {
+		xy[i], xy[i+1] = p.view.toPixel(xy[i], xy[i+1], w, h)
+	}
+	ctx := p.cv.ctx
+	p.bulk.pathOf(ctx, xy)
+	p.setDash(dash)
+	ctx.Set("lineCap", "round")
+	ctx.Set("lineJoin", "round")
+	if halo {
+		ctx.Set("strokeStyle", haloColor)
+		ctx.Set("lineWidth", width+2)
+		ctx.Call("stroke")
+	}
+	ctx.Set("strokeStyle", inkColor)
+	ctx.Set("lineWidth", width)
+	ctx.Call("stroke")
+	p.setDash(nil)
+}
+
+// setDash sets the line dash pattern (nil: solid), with the JS arrays
+// made once per pattern.
 func (p *Plot) setDash(dash []float64) {
-	arr := js.Global().Get("Array").New()
+	key := ""
 	for _, d := range dash {
-		arr.Call("push", d)
+		key += ftoa(d, 2) + ","
+	}
+	arr, ok := p.dashes[key]
+	if !ok {
+		vals := make([]any, len(dash))
+		for i, d := range dash {
+			vals[i] = d
+		}
+		arr = js.ValueOf(vals)
+		if p.dashes == nil {
+			p.dashes = map[string]js.Value{}
+		}
+		p.dashes[key] = arr
 	}
 	p.cv.ctx.Call("setLineDash", arr)
 }
@@ -370,11 +445,20 @@ func (p *Plot) curve(xs, ys []float64, shift, width float64, dash []float64) {
 // the diverging bar over scores −2 … +2 (the surface maps s to
 // Diverging(tanh(s)), so ±1, the margins, are 76% saturated), or the class
 // swatches for multiclass.
+// It is drawn once per task and pixel ratio into an offscreen canvas and
+// copied from there every frame.
 func (p *Plot) legend(c state.Config) {
-	ctx := p.cv.ctx
+	const boxW, boxH = 150.0, 50.0
 	w, h := p.cv.w, p.cv.h
-	const pad, barH, boxW, boxH = 8.0, 9.0, 150.0, 50.0
-	x0, y0 := w-boxW-6, h-boxH-6
+	key := ftoa(p.cv.dpr, 3) + " " + string(c.Task) + " " + itoa(c.NumClasses())
+	img := p.key.get(key, boxW, boxH, p.cv.dpr, func(ctx js.Value) { drawLegend(ctx, c, boxW, boxH) })
+	p.cv.ctx.Call("drawImage", img, w-boxW-6, h-boxH-6, boxW, boxH)
+}
+
+// drawLegend draws the colour key into a boxW×boxH box at the origin.
+func drawLegend(ctx js.Value, c state.Config, boxW, boxH float64) {
+	const pad, barH = 8.0, 9.0
+	x0, y0 := 0.0, 0.0
 	ctx.Set("fillStyle", "rgba(255,255,255,0.9)")
 	ctx.Call("fillRect", x0, y0, boxW, boxH)
 	ctx.Set("font", "13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")

@@ -188,3 +188,25 @@ func BenchmarkChain(b *testing.B) {
 		Chain(segs)
 	}
 }
+
+// BenchmarkTracer traces the boundary and both margins of the default
+// demo's surface into simplified polylines (a third of a pixel at 520 px),
+// the work BenchmarkContours and BenchmarkChain do together.
+func BenchmarkTracer(b *testing.B) {
+	s, err := sim.New(state.Default())
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Step(3000)
+	surf := &Surface{Grid: benchGrid}
+	surf.Render(s.Learner())
+	var tr Tracer
+	var xy []float64
+	for b.Loop() {
+		xy = xy[:0]
+		for _, level := range []float64{0, 1, -1} {
+			xy = surf.Lines(xy, &tr, level, 2.0/520/3)
+		}
+	}
+	b.ReportMetric(float64(len(xy)/2), "vertices")
+}

@@ -1,0 +1,143 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"math"
+	"syscall/js"
+	"unsafe"
+)
+
+// bulk is the page's bridge to static/draw.js (window.kpDraw): numbers go
+// to a Float64Array shared with the helper in one js.CopyBytesToJS, and one
+// call draws a whole path or a batch of sprites. The zero value is ready;
+// it looks the helper up on first use.
+type bulk struct {
+	kp          js.Value // window.kpDraw
+	path, spr   js.Value // its methods
+	u8          js.Value // the helper's buffer as bytes
+	capF        int      // its size in float64s
+	initialised bool
+}
+
+func (b *bulk) init() {
+	if b.initialised {
+		return
+	}
+	b.initialised = true
+	b.kp = js.Global().Get("kpDraw")
+	if b.kp.IsUndefined() {
+		panic("ui: static/draw.js is not loaded (window.kpDraw is missing)")
+	}
+	b.path, b.spr = b.kp.Get("path"), b.kp.Get("sprites")
+}
+
+// send copies xs into the helper's buffer.
+func (b *bulk) send(xs []float64) {
+	b.init()
+	if len(xs) == 0 {
+		return
+	}
+	if len(xs) > b.capF || b.u8.IsUndefined() {
+		b.u8 = b.kp.Call("buffer", len(xs))
+		b.capF = b.u8.Get("length").Int() / 8
+	}
+	// The float64s' bytes in memory order: WebAssembly is little-endian,
+	// as Float64Array is on every platform that runs it.
+	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(xs))), 8*len(xs))
+	js.CopyBytesToJS(b.u8, raw)
+}
+
+// pathOf makes ctx's current path from xy (x, y pairs in CSS pixels; a
+// NaN pair breaks the line) with one call; stroke or fill it next.
+func (b *bulk) pathOf(ctx js.Value, xy []float64) {
+	b.send(xy)
+	b.path.Invoke(ctx, len(xy))
+}
+
+// sprites draws sprites of atlas: data is triples (cell, x, y), x, y the
+// device pixel of the cell's top left corner; cells is the flat JS array
+// of (sx, sy, w, h).
+func (b *bulk) sprites(ctx, atlas, cells js.Value, data []float64) {
+	if len(data) == 0 {
+		return
+	}
+	b.send(data)
+	b.spr.Invoke(ctx, atlas, cells, len(data))
+}
+
+// spriteAtlas is an offscreen canvas of markers (circles and rings) drawn
+// once at the device pixel ratio, so the plot copies each marker with one
+// drawImage instead of rasterising hundreds of circles per frame (in
+// Chromium without a GPU, stroking the 512 support-vector rings as one path
+// took 11 ms a frame; the copies take a fraction of that).
+type spriteAtlas struct {
+	key   string    // what the atlas holds; rebuilt when it changes
+	cv    js.Value  // the canvas
+	cells js.Value  // flat JS array (sx, sy, w, h) per sprite
+	half  []float64 // half the side of each cell, device pixels
+}
+
+// spriteSpec is one marker: a circle of radius R (CSS pixels) around the
+// cell's centre, stroked with Width in Stroke, or filled with Fill when
+// Width is 0.
+type spriteSpec struct {
+	R, Width     float64
+	Stroke, Fill string
+}
+
+// build draws the specs at device pixel ratio dpr into a new atlas when
+// key differs from the last build.
+func (a *spriteAtlas) build(key string, dpr float64, specs []spriteSpec) {
+	if key == a.key && !a.cv.IsUndefined() {
+		return
+	}
+	a.key = key
+	// Cell sides in device pixels, even, so the centre is a pixel corner.
+	sides := make([]float64, len(specs))
+	width, height := 0.0, 0.0
+	for i, s := range specs {
+		ext := s.R + s.Width/2 + 1 // one pixel for the antialiased edge
+		side := 2 * math.Ceil(ext*dpr)
+		sides[i] = side
+		width += side + 2
+		height = math.Max(height, side)
+	}
+	doc := js.Global().Get("document")
+	a.cv = doc.Call("createElement", "canvas")
+	a.cv.Set("width", int(width)+1)
+	a.cv.Set("height", int(height)+1)
+	ctx := a.cv.Call("getContext", "2d")
+	cells := make([]any, 0, 4*len(specs))
+	a.half = a.half[:0]
+	x := 0.0
+	for i, s := range specs {
+		side := sides[i]
+		cells = append(cells, x, 0, side, side)
+		a.half = append(a.half, side/2)
+		cx, cy := x+side/2, side/2
+		ctx.Call("beginPath")
+		ctx.Call("arc", cx, cy, s.R*dpr, 0, 2*math.Pi)
+		if s.Width > 0 {
+			ctx.Set("lineWidth", s.Width*dpr)
+			ctx.Set("strokeStyle", s.Stroke)
+			ctx.Call("stroke")
+		} else {
+			ctx.Set("fillStyle", s.Fill)
+			ctx.Call("fill")
+		}
+		x += side + 2
+	}
+	a.cells = js.ValueOf(cells)
+}
+
+// put appends the triple that draws sprite i centred on (x, y) in CSS
+// pixels at ratio dpr (the centre rounded to the nearest device pixel
+// corner: at most half a device pixel off) to data.
+func (a *spriteAtlas) put(data []float64, i int, x, y, dpr float64) []float64 {
+	if math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) {
+		return data
+	}
+	h := a.half[i]
+	return append(data, float64(i), math.Round(x*dpr)-h, math.Round(y*dpr)-h)
+}
