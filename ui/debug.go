@@ -17,6 +17,7 @@ import (
 //	scores(x, y)   the raw scores (one per class)
 //	trace()        the run so far as JSON: t and the chart series
 //	stats()        {t, frames, fps, sps, compiledMs, mainMs, mountMs, firstSurfaceMs,
+//	               shownMs (the first animation frame after the first surface was painted),
 //	               playing, message, grid,
 //	               bufferSize, terms, stepMs, drawMs, surfaceMs, profile}
 //	config()       the configuration: {Name: value string} for every setting,
@@ -73,6 +74,7 @@ func (a *App) installDebugHook() {
 			"fps":            a.fps.Rate(),
 			"sps":            a.sps.Rate(),
 			"firstSurfaceMs": a.firstSurface,
+			"shownMs":        a.shownMS,
 			"mainMs":         a.mainMS,
 			"mountMs":        a.mountMS,
 			"compiledMs":     js.Global().Get("kpBoot").Get("compiledMs"),
