@@ -20,9 +20,9 @@ PURE     := ./core/... ./ui/state/... ./ui/sim/... ./ui/render/...
 # also de-inline the learners' loops and the runtime (speed not established).
 WASMGC    := -gcflags=kernelplay/ui=-l -gcflags=kernelplay/ui/state=-l
 WASMFLAGS := -trimpath -ldflags="-s -w" $(WASMGC)
-# tools/wasmsize -pack rewrites the data section with fewer, longer segments
+# wasm/internal/wasmsize -pack rewrites the data section with fewer, longer segments
 # (identical initial memory; about 110 KB less gzip, 0.6 MB more raw).
-WASMSIZE  := $(GO) run ./tools/wasmsize
+WASMSIZE  := $(GO) run ./wasm/internal/wasmsize
 
 .PHONY: serve wasm wasm-size test fmt vet test-native test-wasm test-browser chromium node clean
 
@@ -39,7 +39,7 @@ wasm:
 
 # What main.wasm is made of: the served sizes, then a build that keeps the
 # name section, its code bytes per Go package (top $(TOP)) and its data
-# section by runtime region (see tools/wasmsize). Writes nothing in static/.
+# section by runtime region (see wasm/internal/wasmsize). Writes nothing in static/.
 TOP ?= 20
 wasm-size: wasm
 	@echo "served: $$(wc -c < static/main.wasm) bytes raw, $$(wc -c < static/main.wasm.gz) gzip -9"

@@ -16,7 +16,7 @@ import (
 // [AMM.Objective]. Every gonum mat.Matrix (*mat.Dense, *mat.VecDense, …)
 // satisfies it. learn declares it rather than importing gonum/mat: that
 // import alone (its package initialisation) adds 49 KB raw, 10 KB gzip to the
-// page's wasm (tools/wasmsize, Go 1.26, gonum v0.17.0).
+// page's wasm (wasm/internal/wasmsize, Go 1.26, gonum v0.17.0).
 type Matrix interface {
 	// Dims returns the number of rows N and columns d.
 	Dims() (r, c int)
