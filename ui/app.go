@@ -43,7 +43,6 @@ type App struct {
 	mountMS      float64 // ms from navigation to the first render of the page
 	firstSurface float64 // ms from navigation to the first drawn surface (0: not yet)
 	shownMS      float64 // ms from navigation to the first animation frame after it was painted
-	holdOne      bool    // the first surface was drawn on mount: skip the next frame's work
 	frames       int
 	stepMS       float64            // learning time per frame, ms (exponential moving average)
 	drawMS       float64            // drawing time per drawn frame, ms (exponential moving average)
@@ -135,14 +134,6 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 	js.Global().Call("requestAnimationFrame", a.raf) // first: a panic below must not stop the loop
 	defer a.recovered("frame")
 	now := args[0].Float()
-	if a.holdOne {
-		// The first picture was drawn on mount, just before this frame:
-		// let the browser paint it now instead of drawing another one
-		// first (which delayed the first paint by a whole frame's work).
-		a.holdOne = false
-		a.pacer.Reset()
-		return nil
-	}
 	if a.firstSurface != 0 && a.shownMS == 0 {
 		// The browser painted the first picture after the previous
 		// frame's callbacks: it is on the screen.

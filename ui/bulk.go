@@ -6,15 +6,17 @@ import (
 	"math"
 	"syscall/js"
 	"unsafe"
+
+	"kernelplay/ui/render"
 )
 
 // bulk is the page's bridge to static/draw.js (window.kpDraw): numbers go
 // to a Float64Array shared with the helper in one js.CopyBytesToJS, and one
-// call draws a whole path or a batch of sprites. The zero value is ready;
+// call draws a whole path. The zero value is ready;
 // it looks the helper up on first use.
 type bulk struct {
 	kp          js.Value // window.kpDraw
-	path, spr   js.Value // its methods
+	path        js.Value // its path method
 	u8          js.Value // the helper's buffer as bytes
 	capF        int      // its size in float64s
 	initialised bool
@@ -29,7 +31,7 @@ func (b *bulk) init() {
 	if b.kp.IsUndefined() {
 		panic("ui: static/draw.js is not loaded (window.kpDraw is missing)")
 	}
-	b.path, b.spr = b.kp.Get("path"), b.kp.Get("sprites")
+	b.path = b.kp.Get("path")
 }
 
 // send copies xs into the helper's buffer.
@@ -55,27 +57,18 @@ func (b *bulk) pathOf(ctx js.Value, xy []float64) {
 	b.path.Invoke(ctx, len(xy))
 }
 
-// sprites draws sprites of atlas: data is triples (cell, x, y), x, y the
-// device pixel of the cell's top left corner; cells is the flat JS array
-// of (sx, sy, w, h).
-func (b *bulk) sprites(ctx, atlas, cells js.Value, data []float64) {
-	if len(data) == 0 {
-		return
-	}
-	b.send(data)
-	b.spr.Invoke(ctx, atlas, cells, len(data))
-}
-
 // spriteAtlas is an offscreen canvas of markers (circles and rings) drawn
-// once at the device pixel ratio, so the plot copies each marker with one
-// drawImage instead of rasterising hundreds of circles per frame (in
-// Chromium without a GPU, stroking the 512 support-vector rings as one path
-// took 11 ms a frame; the copies take a fraction of that).
+// once at the device pixel ratio and read back as render.Sprites, which the
+// plot stamps onto a render.Layer instead of rasterising hundreds of
+// circles per frame (in Chromium without a GPU, stroking the 512
+// support-vector rings as one path took 11 ms a frame, a drawImage per
+// marker about 5 µs each; stamping all of them about 3 ms).
 type spriteAtlas struct {
-	key   string    // what the atlas holds; rebuilt when it changes
-	cv    js.Value  // the canvas
-	cells js.Value  // flat JS array (sx, sy, w, h) per sprite
-	half  []float64 // half the side of each cell, device pixels
+	key    string           // what the atlas holds; rebuilt when it changes
+	cv     js.Value         // the canvas
+	cells  js.Value         // flat JS array (sx, sy, w, h) per sprite
+	half   []float64        // half the side of each cell, device pixels
+	sprite []*render.Sprite // the cells' pixels, for stamping in Go
 }
 
 // spriteSpec is one marker: a circle of radius R (CSS pixels) around the
@@ -129,6 +122,20 @@ func (a *spriteAtlas) build(key string, dpr float64, specs []spriteSpec) {
 		x += side + 2
 	}
 	a.cells = js.ValueOf(cells)
+	// The pixels, read back once, for render.Layer.
+	w, h := int(width)+1, int(height)+1
+	data := ctx.Call("getImageData", 0, 0, w, h).Get("data")
+	pix := make([]byte, 4*w*h)
+	js.CopyBytesToGo(pix, data)
+	a.sprite = a.sprite[:0]
+	for i := range specs {
+		sx, side := int(cells[4*i].(float64)), int(sides[i])
+		sub := make([]byte, 0, 4*side*side)
+		for y := range side {
+			sub = append(sub, pix[4*(y*w+sx):4*(y*w+sx+side)]...)
+		}
+		a.sprite = append(a.sprite, render.NewSprite(sub, side, side))
+	}
 }
 
 // put appends the triple that draws sprite i centred on (x, y) in CSS

@@ -37,7 +37,6 @@ func (p *Page) Mount() {
 		a.profile("first advance", t0-a.mountMS)
 		a.draw(a.mountMS)
 		a.profile("first draw", perfNow()-t0)
-		a.holdOne = a.firstSurface != 0
 	}()
 }
 

@@ -74,17 +74,13 @@ func (t *Tracer) Lines(dst, v []float64, g int, view Viewport, level, tol float6
 		t.bits = make([]uint64, g*words)
 	}
 	bitsAbove := t.bits[:g*words]
+	clear(bitsAbove)
 	for py := range g {
 		row, out := v[py*g:(py+1)*g], bitsAbove[py*words:(py+1)*words]
-		for wi := range out {
-			chunk := row[wi<<6 : min(len(row), wi<<6+64)]
-			var word uint64
-			for k, x := range chunk {
-				if x > level { // NaN: false, and the cell is skipped below
-					word |= 1 << k
-				}
+		for px, x := range row {
+			if x > level { // NaN: false, and the cell is skipped below
+				out[px>>6] |= 1 << (px & 63)
 			}
-			out[wi] = word
 		}
 	}
 	// The last cell of a row is g−2: mask the bits from g−1 on.
