@@ -695,7 +695,7 @@ func TestBrowser(t *testing.T) {
 
 	t.Run("DocsScreenshot", func(t *testing.T) {
 		// The README's picture: the default demo a few seconds in, as JPEG
-		// (copy testdata/screenshots/docs.jpg to docs/screenshot.jpg).
+		// (copy testdata/screenshots/docs.jpg to testdata/readme-screenshot.jpg).
 		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
 			if err := open(ctx, srv.URL, ""); err != nil {
 				return err
