@@ -323,10 +323,14 @@ func (p *Page) modeTabs() *vecty.HTML {
 	)
 }
 
-// loadButton is the file picker for a user's LIBSVM or CSV file.
+// loadButton is the file picker for a user's LIBSVM or CSV file. It is
+// wrapped in an element of its own tag, kp-file (display: contents), so that
+// Vecty never reconciles the file input against another input at the same
+// place in a different mode's markup: a reused node would keep type=file while
+// Vecty sets its value, which the browser refuses with an exception.
 func (p *Page) loadButton() *vecty.HTML {
 	a := p.app
-	return elem.Label(vecty.Markup(vecty.Class("btn", "file"), vecty.Attribute("title",
+	return vecty.Tag("kp-file", elem.Label(vecty.Markup(vecty.Class("btn", "file"), vecty.Attribute("title",
 		"load a LIBSVM/svmlight or CSV file (label in the last column); or drop it on the page"),
 	),
 		vecty.Text("Load data…"),
@@ -339,7 +343,7 @@ func (p *Page) loadButton() *vecty.HTML {
 				}
 				e.Target.Set("value", "")
 			})))),
-	)
+	))
 }
 
 // digitSigma is the Gaussian width that suits each shipped set (JMLR §6's
