@@ -30,19 +30,7 @@ func Contours(v []float64, g int, view Viewport, level float64) []Segment {
 			if math.IsNaN(a + b + c + d) {
 				continue
 			}
-			idx := 0
-			if a > 0 {
-				idx |= 1
-			}
-			if b > 0 {
-				idx |= 2
-			}
-			if c > 0 {
-				idx |= 4
-			}
-			if d > 0 {
-				idx |= 8
-			}
+			idx := cellCase(a, b, c, d)
 			if idx == 0 || idx == 15 {
 				continue
 			}
@@ -188,4 +176,25 @@ func Chain(segs []Segment) [][]float64 {
 		lines = append(lines, fwd)
 	}
 	return lines
+}
+
+// cellCase is the marching-squares case of one grid cell: bit 0 set when the
+// corner a = (px, py) is above the level, bit 1 for b = (px+1, py), bit 2 for
+// c = (px+1, py+1), bit 3 for d = (px, py+1); 0 and 15 have no crossing. The
+// arguments are corner values minus the level.
+func cellCase(a, b, c, d float64) int {
+	idx := 0
+	if a > 0 {
+		idx |= 1
+	}
+	if b > 0 {
+		idx |= 2
+	}
+	if c > 0 {
+		idx |= 4
+	}
+	if d > 0 {
+		idx |= 8
+	}
+	return idx
 }

@@ -137,19 +137,7 @@ func (t *Tracer) Lines(dst, v []float64, g int, view Viewport, level, tol float6
 				if math.IsNaN(a + b + c + d) {
 					continue
 				}
-				idx := 0
-				if a > 0 {
-					idx |= 1
-				}
-				if b > 0 {
-					idx |= 2
-				}
-				if c > 0 {
-					idx |= 4
-				}
-				if d > 0 {
-					idx |= 8
-				}
+				idx := cellCase(a, b, c, d)
 				x0, x1 := gx[px], gx[px+1]
 				top := int32(py*(g-1) + px)
 				bottom := top + int32(g-1)
