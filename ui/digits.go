@@ -265,24 +265,7 @@ func (p *Page) digitsTop() *vecty.HTML {
 		),
 		p.modeTabs(),
 		elem.Label(vecty.Markup(vecty.Class("inline")), vecty.Text("paper figure"), a.choiceSelect(fig, c, "figure-select")),
-		elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("play"),
-			vecty.Attribute("title", "play or pause (space)"),
-			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.TogglePlay{}) })),
-		), vecty.Text(playLabel), elem.KeyboardInput(vecty.Text("space"))),
-		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("step"),
-			vecty.Attribute("title", "learn one example (→); shift: ten"),
-			event.Click(a.on(func(e *vecty.Event) {
-				n := 1
-				if e.Get("shiftKey").Bool() {
-					n = 10
-				}
-				a.store.Dispatch(state.Step{N: n})
-			})),
-		), vecty.Text("Step"), elem.KeyboardInput(vecty.Text("→"))),
-		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("reset"),
-			vecty.Attribute("title", "start the run again from t = 0 (r)"),
-			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Reset{}) })),
-		), vecty.Text("Reset"), elem.KeyboardInput(vecty.Text("r"))),
+		p.runButtons(playLabel, "space"),
 		elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title",
 			"examples per frame while playing; heavy runs are sliced to keep the page responsive")),
 			vecty.Text("speed"),

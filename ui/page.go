@@ -93,24 +93,7 @@ func (p *Page) topBar() *vecty.HTML {
 		vecty.If(!hidden(c, "l"), a.choiceSelect(learner, c, "learner-select")),
 		vecty.If(!hidden(c, "t"), a.choiceSelect(task, c, "task-select")),
 		vecty.If(!hidden(c, "p"), a.presetSelect(preset, c)),
-		elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("play"),
-			vecty.Attribute("title", "play or pause (space)"),
-			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.TogglePlay{}) })),
-		), vecty.Text(playLabel), elem.KeyboardInput(vecty.Text(playKey))),
-		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("step"),
-			vecty.Attribute("title", "learn one example (→); shift: ten"),
-			event.Click(a.on(func(e *vecty.Event) {
-				n := 1
-				if e.Get("shiftKey").Bool() {
-					n = 10
-				}
-				a.store.Dispatch(state.Step{N: n})
-			})),
-		), vecty.Text("Step"), elem.KeyboardInput(vecty.Text("→"))),
-		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("reset"),
-			vecty.Attribute("title", "start the run again from t = 0 (r)"),
-			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Reset{}) })),
-		), vecty.Text("Reset"), elem.KeyboardInput(vecty.Text("r"))),
+		p.runButtons(playLabel, playKey),
 		vecty.If(!hidden(c, "spf"), elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title", spf.Hint)),
 			vecty.Text("steps / frame"),
 			a.slider(spf, c, "spf"),
@@ -206,4 +189,30 @@ func hidden(c state.Config, key string) bool {
 		}
 	}
 	return false
+}
+
+// runButtons are the top bar's play/pause, step and reset buttons, shared by
+// the 2D and digits bars; playKey is the key hint shown on the play button.
+func (p *Page) runButtons(playLabel, playKey string) vecty.List {
+	a := p.app
+	return vecty.List{
+		elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("play"),
+			vecty.Attribute("title", "play or pause (space)"),
+			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.TogglePlay{}) })),
+		), vecty.Text(playLabel), elem.KeyboardInput(vecty.Text(playKey))),
+		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("step"),
+			vecty.Attribute("title", "learn one example (→); shift: ten"),
+			event.Click(a.on(func(e *vecty.Event) {
+				n := 1
+				if e.Get("shiftKey").Bool() {
+					n = 10
+				}
+				a.store.Dispatch(state.Step{N: n})
+			})),
+		), vecty.Text("Step"), elem.KeyboardInput(vecty.Text("→"))),
+		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("reset"),
+			vecty.Attribute("title", "start the run again from t = 0 (r)"),
+			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Reset{}) })),
+		), vecty.Text("Reset"), elem.KeyboardInput(vecty.Text("r"))),
+	}
 }
