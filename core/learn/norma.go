@@ -489,9 +489,11 @@ func (n *NORMA) diverge(st Step) Step {
 	return st
 }
 
+// finite reports whether every element of v is neither NaN nor ±Inf; the
+// learners' divergence checks use it.
 func finite(v []float64) bool {
 	for _, x := range v {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
+		if !svmdFinite(x) {
 			return false
 		}
 	}

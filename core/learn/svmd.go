@@ -618,7 +618,7 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 		shrink = 0
 	}
 	// Check before touching the model: everything below is finite if these are.
-	if !svmdFinite(l) || !svmdFinite(gv) || !svmdFinite(eta) || !svmdAllFinite(s.u) {
+	if !svmdFinite(l) || !svmdFinite(gv) || !svmdFinite(eta) || !finite(s.u) {
 		return s.diverge(st)
 	}
 	if s.hasOffset {
@@ -688,7 +688,7 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 		st.Margin = s.eps
 	}
 	st.BufferSize = e.Len()
-	if !svmdFinite(pi) || !svmdFinite(normF) || !svmdFinite(s.eps) || !svmdAllFinite(s.b) || !svmdAllFinite(s.etaB) || !svmdFinite(s.etaEps) {
+	if !svmdFinite(pi) || !svmdFinite(normF) || !svmdFinite(s.eps) || !finite(s.b) || !finite(s.etaB) || !svmdFinite(s.etaEps) {
 		return s.diverge(st)
 	}
 	return st
@@ -700,15 +700,6 @@ func (s *SVMD) diverge(st Step) Step {
 	st.Eta = s.eta
 	st.BufferSize = s.exp.Len()
 	return st
-}
-
-func svmdAllFinite(v []float64) bool {
-	for _, x := range v {
-		if !svmdFinite(x) {
-			return false
-		}
-	}
-	return true
 }
 
 func svmdDot(a, b []float64) float64 {
