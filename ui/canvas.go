@@ -57,10 +57,22 @@ type blitter struct {
 // draw puts img onto dst's rectangle (x, y, w, h) in CSS pixels. When smooth
 // is false the pixels are scaled without interpolation.
 func (b *blitter) draw(dst *canvas2D, img *image.RGBA, x, y, w, h float64, smooth bool) {
+	if !b.upload(img) {
+		return
+	}
+	dst.ctx.Set("imageSmoothingEnabled", smooth)
+	dst.ctx.Call("drawImage", b.off, x, y, w, h)
+}
+
+// upload puts img onto the blitter's offscreen canvas (no drawing), so that it
+// or parts of it can be drawn with drawImage: one js.CopyBytesToJS into a
+// reused ImageData and one putImageData. It reports false, doing nothing, for
+// an empty image.
+func (b *blitter) upload(img *image.RGBA) bool {
 	r := img.Bounds()
 	iw, ih := r.Dx(), r.Dy()
 	if iw == 0 || ih == 0 {
-		return
+		return false
 	}
 	if b.off.IsUndefined() || b.w != iw || b.h != ih {
 		doc := js.Global().Get("document")
@@ -85,8 +97,7 @@ func (b *blitter) draw(dst *canvas2D, img *image.RGBA, x, y, w, h float64, smoot
 	}
 	js.CopyBytesToJS(b.data, pix)
 	b.offCtx.Call("putImageData", b.img, 0, 0)
-	dst.ctx.Set("imageSmoothingEnabled", smooth)
-	dst.ctx.Call("drawImage", b.off, x, y, w, h)
+	return true
 }
 
 // cssColor formats an 8-bit RGBA colour for the canvas API.

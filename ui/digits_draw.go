@@ -6,7 +6,6 @@ import (
 	"image"
 	"math"
 	"strconv"
-	"syscall/js"
 
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
@@ -264,25 +263,6 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 		foot = short
 	}
 	ctx.Call("fillText", foot, 0, cv.h-3)
-}
-
-// upload puts img onto the blitter's offscreen canvas (no drawing), so
-// parts of it can be drawn with drawImage.
-func (b *blitter) upload(img *image.RGBA) {
-	r := img.Bounds()
-	iw, ih := r.Dx(), r.Dy()
-	if b.off.IsUndefined() || b.w != iw || b.h != ih {
-		doc := js.Global().Get("document")
-		b.off = doc.Call("createElement", "canvas")
-		b.off.Set("width", iw)
-		b.off.Set("height", ih)
-		b.offCtx = b.off.Call("getContext", "2d")
-		b.img = b.offCtx.Call("createImageData", iw, ih)
-		b.data = b.img.Get("data")
-		b.w, b.h = iw, ih
-	}
-	js.CopyBytesToJS(b.data, img.Pix)
-	b.offCtx.Call("putImageData", b.img, 0, 0)
 }
 
 // drawConfusion draws learner i's confusion matrix: rows the true class,
