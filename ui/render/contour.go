@@ -49,31 +49,10 @@ func Contours(v []float64, g int, view Viewport, level float64) []Segment {
 					segs = append(segs, Segment{ax, ay, bx, by})
 				}
 			}
-			switch idx {
-			case 1, 14:
-				seg(left, top)
-			case 2, 13:
-				seg(top, right)
-			case 3, 12:
-				seg(left, right)
-			case 4, 11:
-				seg(right, bottom)
-			case 6, 9:
-				seg(top, bottom)
-			case 7, 8:
-				seg(left, bottom)
-			case 5, 10:
-				// Saddle: a and c on one side, b and d on the other.
-				centre := (a+b+c+d)/4 > 0
-				if (idx == 5) == centre {
-					// a, c and the centre positive: the positive region
-					// connects a to c; cut off b and d.
-					seg(top, right)
-					seg(left, bottom)
-				} else {
-					seg(left, top)
-					seg(right, bottom)
-				}
+			edges := [4]func() (float64, float64){top, right, bottom, left}
+			pairs, n := cellSegments(idx, a, b, c, d)
+			for k := range n {
+				seg(edges[pairs[k][0]], edges[pairs[k][1]])
 			}
 		}
 	}
@@ -197,4 +176,34 @@ func cellCase(a, b, c, d float64) int {
 		idx |= 8
 	}
 	return idx
+}
+
+// cellSegments gives the segments of the level in one grid cell of case idx
+// (cellCase; a, b, c, d are the corner values minus the level): n pairs of
+// crossed edges, numbered 0 top (a–b), 1 right (b–c), 2 bottom (d–c), 3 left
+// (a–d). The saddles 5 and 10 are resolved by the sign of the cell's centre,
+// the mean of its corners: when the centre is on the side of a and c, their
+// region joins and b and d are cut off.
+func cellSegments(idx int, a, b, c, d float64) (pairs [2][2]int8, n int) {
+	if idx == 5 || idx == 10 {
+		if centre := (a+b+c+d)/4 > 0; (idx == 5) == centre {
+			return [2][2]int8{{0, 1}, {3, 2}}, 2 // top–right, left–bottom
+		}
+		return [2][2]int8{{3, 0}, {1, 2}}, 2 // left–top, right–bottom
+	}
+	return cellPairs[idx], int(cellPairs[idx][0][0]>>7&1 ^ 1)
+}
+
+// cellPairs is cellSegments' table for the cases without a saddle: the one
+// segment's two edges, or {-1, -1} for the empty cases 0 and 15 (its sign bit
+// makes the count 0). A table keeps cellSegments small enough to inline into
+// the per-frame Tracer.
+var cellPairs = [16][2][2]int8{
+	0: {{-1, -1}}, 15: {{-1, -1}},
+	1: {{3, 0}}, 14: {{3, 0}}, // left–top
+	2: {{0, 1}}, 13: {{0, 1}}, // top–right
+	3: {{3, 1}}, 12: {{3, 1}}, // left–right
+	4: {{1, 2}}, 11: {{1, 2}}, // right–bottom
+	6: {{0, 2}}, 9: {{0, 2}}, // top–bottom
+	7: {{3, 2}}, 8: {{3, 2}}, // left–bottom
 }

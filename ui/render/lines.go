@@ -157,28 +157,10 @@ func (t *Tracer) Lines(dst, v []float64, g int, view Viewport, level, tol float6
 				if (idx^idx>>3)&1 != 0 { // a, d differ
 					cross(left, a, d, x0, y0, x0, y1)
 				}
-				switch idx {
-				case 1, 14:
-					add(left, top)
-				case 2, 13:
-					add(top, right)
-				case 3, 12:
-					add(left, right)
-				case 4, 11:
-					add(right, bottom)
-				case 6, 9:
-					add(top, bottom)
-				case 7, 8:
-					add(left, bottom)
-				case 5, 10:
-					centre := (a+b+c+d)/4 > 0
-					if (idx == 5) == centre {
-						add(top, right)
-						add(left, bottom)
-					} else {
-						add(left, top)
-						add(right, bottom)
-					}
+				edges := [4]int32{top, right, bottom, left}
+				pairs, n := cellSegments(idx, a, b, c, d)
+				for k := range n {
+					add(edges[pairs[k][0]], edges[pairs[k][1]])
 				}
 			}
 		}
