@@ -3,6 +3,7 @@ package experiment
 import (
 	"fmt"
 	"math"
+	"strconv"
 
 	"kernelplay/core/data"
 	"kernelplay/core/kernel"
@@ -76,6 +77,20 @@ func norma(name string, cfg learn.NORMAConfig, dim int) func() (string, learn.Le
 	}
 }
 
+// papersTrio is the comparison of the JMLR paper's figures: SVMD with the
+// trace decay of base (named "SVMD λ=<decay>", the paper's letter), its
+// single-step variant (decay 0, "SVMD λ=0"), and NORMA with the scheduled
+// step size (59) under normaName.
+func papersTrio(base learn.SVMDConfig, normaName string, n learn.NORMAConfig, dim int) ([]Contender, error) {
+	single := base
+	single.Decay, single.SingleStep = 0, true
+	return contenders(
+		svmd("SVMD λ="+strconv.FormatFloat(base.Decay, 'g', -1, 64), base, dim),
+		svmd("SVMD λ=0", single, dim),
+		norma(normaName, n, dim),
+	)
+}
+
 // BinarySetup is JMLR §6.1.1, Fig. 3: ν-SVM binary classification of the
 // digits 0–4 against 5–9, one pass. ν-SVMD with ν = 0.05, η0 = 1, μ = 1,
 // λ = 0.95; its single-step variant (λ = 0); NORMA ν-classification with the
@@ -92,14 +107,8 @@ func BinarySetup() Setup {
 			q := data.ClassSplit(set, seed)
 			k := kernel.Gaussian{Sigma: scaledSigma(8, set.Dim)}
 			base := learn.SVMDConfig{Kernel: k, Loss: learn.SVMDHinge, Nu: 0.05, Eta0: 1, Mu: 1, Decay: 0.95}
-			single := base
-			single.Decay, single.SingleStep = 0, true
-			cs, err := contenders(
-				svmd("SVMD λ=0.95", base, set.Dim),
-				svmd("SVMD λ=0", single, set.Dim),
-				norma("NORMA τ=10", learn.NORMAConfig{Kernel: k, Rule: learn.RuleNuClassification, Nu: 0.05,
-					Schedule: learn.Sqrt{Eta0: 1, Tau: 10}}, set.Dim),
-			)
+			cs, err := papersTrio(base, "NORMA τ=10", learn.NORMAConfig{Kernel: k, Rule: learn.RuleNuClassification, Nu: 0.05,
+				Schedule: learn.Sqrt{Eta0: 1, Tau: 10}}, set.Dim)
 			return q, cs, err
 		},
 	}
@@ -122,14 +131,8 @@ func MulticlassSetup() Setup {
 			c := 1 / (500 * float64(q.Len()))
 			base := learn.SVMDConfig{Kernel: k, Loss: learn.SVMDMulticlass, Classes: set.Classes, Lambda: c,
 				Eta0: 0.1, Mu: 0.1, Decay: 0.99}
-			single := base
-			single.Decay, single.SingleStep = 0, true
-			cs, err := contenders(
-				svmd("SVMD λ=0.99", base, set.Dim),
-				svmd("SVMD λ=0", single, set.Dim),
-				norma("NORMA τ=100", learn.NORMAConfig{Kernel: k, Classes: set.Classes, Lambda: c,
-					Schedule: learn.Sqrt{Eta0: 0.1, Tau: 100}}, set.Dim),
-			)
+			cs, err := papersTrio(base, "NORMA τ=100", learn.NORMAConfig{Kernel: k, Classes: set.Classes, Lambda: c,
+				Schedule: learn.Sqrt{Eta0: 0.1, Tau: 100}}, set.Dim)
 			return q, cs, err
 		},
 	}
@@ -161,14 +164,8 @@ func countingBuild(set *data.Set, seed uint64, runs int) (*data.Sequence, []Cont
 	}
 	k := kernel.Gaussian{Sigma: scaledSigma(8, set.Dim)}
 	base := learn.SVMDConfig{Kernel: k, Loss: learn.SVMDMulticlass, Classes: 10, Nu: 0.05, Eta0: 1, Mu: 1, Decay: 0.95}
-	single := base
-	single.Decay, single.SingleStep = 0, true
-	cs, err := contenders(
-		svmd("SVMD λ=0.95", base, set.Dim),
-		svmd("SVMD λ=0", single, set.Dim),
-		norma("NORMA τ=100", learn.NORMAConfig{Kernel: k, Classes: 10, Rule: learn.RuleNuClassification, Nu: 0.05,
-			Schedule: learn.Sqrt{Eta0: 1, Tau: 100}}, set.Dim),
-	)
+	cs, err := papersTrio(base, "NORMA τ=100", learn.NORMAConfig{Kernel: k, Classes: 10, Rule: learn.RuleNuClassification, Nu: 0.05,
+		Schedule: learn.Sqrt{Eta0: 1, Tau: 100}}, set.Dim)
 	return q, cs, err
 }
 
