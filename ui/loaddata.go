@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"errors"
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"kernelplay/core/data"
@@ -32,8 +33,8 @@ const (
 // loadEntry is one shipped set being fetched or held.
 type loadEntry struct {
 	phase           loadPhase
-	received, total int // bytes (total 0 when the server sent no length)
-	buf             []byte
+	received, total int    // compressed bytes (total 0 when the server sent no length)
+	buf             []byte // the uncompressed payload so far
 	set             *data.Set
 	err             error
 }
@@ -83,7 +84,7 @@ func (l *loader) poll() bool {
 		if e.phase != loadDecoding {
 			continue
 		}
-		d, err := data.ReadDigits(bytes.NewReader(e.buf), shippedSets[key].Name)
+		d, err := data.DecodeDigits(bytes.NewReader(e.buf), shippedSets[key].Name)
 		e.buf = nil
 		if err != nil {
 			e.phase, e.err = loadFailed, err
@@ -95,7 +96,13 @@ func (l *loader) poll() bool {
 	return changed
 }
 
-// fetch reads url into e chunk by chunk.
+// fetch reads url into e chunk by chunk. The shipped files are gzip
+// streams: the browser decompresses them (DecompressionStream, standard in
+// Chromium 80+, Firefox 113+, Safari 16.4+), so compress/gzip stays out of
+// main.wasm, and e.buf receives the uncompressed payload for
+// data.DecodeDigits. e.received counts the compressed bytes as they pass
+// (a TransformStream in front of the decompressor), so the progress is
+// bytes downloaded of the Content-Length, as the server sends them.
 func (l *loader) fetch(a *App, e *loadEntry, url string) {
 	var funcs []js.Func
 	release := func() {
@@ -104,12 +111,24 @@ func (l *loader) fetch(a *App, e *loadEntry, url string) {
 		}
 	}
 	fail := func(msg string) {
-		e.phase, e.err = loadFailed, errors.New(msg)
+		e.phase, e.err, e.buf = loadFailed, errors.New(msg), nil
 		release()
 		l.changed()
 	}
+	if js.Global().Get("DecompressionStream").IsUndefined() {
+		e.phase, e.err = loadFailed, errors.New("this browser cannot decompress gzip streams (no DecompressionStream); "+
+			"use Chromium 80+, Firefox 113+ or Safari 16.4+")
+		return
+	}
 	var reader js.Value
 	var pump js.Func
+	// count passes the compressed chunks on to the decompressor, counting
+	// them: args are (chunk Uint8Array, TransformStreamDefaultController).
+	count := a.jsFunc("loading data", func(_ js.Value, args []js.Value) {
+		e.received += args[0].Get("length").Int()
+		args[1].Call("enqueue", args[0])
+		l.changed()
+	})
 	onChunk := a.jsFunc("loading data", func(_ js.Value, args []js.Value) {
 		r := args[0]
 		if r.Get("done").Bool() {
@@ -125,20 +144,24 @@ func (l *loader) fetch(a *App, e *loadEntry, url string) {
 		v := r.Get("value")
 		n := v.Get("length").Int()
 		if len(e.buf)+n > MaxFileBytes {
-			fail(url + " is larger than expected")
+			reader.Call("cancel") // stops the pipes, so count is not called once released
+			fail(url + " decompresses to more than " + strconv.Itoa(MaxFileBytes>>20) + " MB")
 			return
 		}
 		start := len(e.buf)
 		e.buf = append(e.buf, make([]byte, n)...)
 		js.CopyBytesToGo(e.buf[start:], v)
-		e.received += n
-		l.changed()
 		reader.Call("read").Call("then", pump, funcs[len(funcs)-1])
 	})
 	onErr := a.jsFunc("loading data", func(_ js.Value, args []js.Value) {
 		msg := "network error"
 		if len(args) > 0 && !args[0].IsUndefined() {
-			msg = args[0].Call("toString").String()
+			msg = strings.TrimSuffix(args[0].Call("toString").String(), ".") // the page adds its own
+		}
+		if e.total > 0 && e.received == e.total {
+			// Every byte arrived: the gzip stream itself is broken.
+			fail("could not decompress " + url + " (not a valid gzip file): " + msg)
+			return
 		}
 		fail("could not load " + url + ": " + msg)
 	})
@@ -151,12 +174,14 @@ func (l *loader) fetch(a *App, e *loadEntry, url string) {
 		}
 		if n, err := strconv.Atoi(resp.Get("headers").Call("get", "Content-Length").String()); err == nil && n > 0 {
 			e.total = n
-			e.buf = make([]byte, 0, n)
 		}
-		reader = resp.Get("body").Call("getReader")
+		counter := js.Global().Get("TransformStream").New(map[string]any{"transform": count})
+		reader = resp.Get("body").Call("pipeThrough", counter).
+			Call("pipeThrough", js.Global().Get("DecompressionStream").New("gzip")).
+			Call("getReader")
 		reader.Call("read").Call("then", pump, funcs[len(funcs)-1])
 	})
-	funcs = append(funcs, onResp, onChunk, onErr) // onErr last: used as the rejection handler
+	funcs = append(funcs, onResp, count, onChunk, onErr) // onErr last: used as the rejection handler
 	js.Global().Call("fetch", url, map[string]any{"credentials": "same-origin"}).Call("then", onResp, onErr)
 }
 

@@ -73,7 +73,8 @@ func (d *Digits) Set() *Set {
 	return s
 }
 
-// The shipped digit format, inside one gzip stream (all integers little-endian):
+// The shipped digit format: one gzip stream (RFC 1952) whose uncompressed
+// payload is (all integers little-endian)
 //
 //	offset 0   magic "KPDIGIT1" (8 bytes)
 //	offset 8   uint32 n: number of images
@@ -87,8 +88,8 @@ const digitsMagic = "KPDIGIT1"
 
 const (
 	digitsHeaderLen = 20
-	// maxDigits and maxDigitPixels bound what ReadDigits accepts, so that a
-	// corrupt header cannot make it allocate gigabytes.
+	// maxDigits and maxDigitPixels bound what DecodeDigits accepts, so that
+	// a corrupt header cannot make it allocate gigabytes.
 	maxDigits      = 1 << 20
 	maxDigitPixels = 64 * 64
 )
@@ -98,17 +99,34 @@ const (
 var ErrNotDigits = errors.New("data: not a kernelplay digit file (bad magic)")
 
 // ReadDigits decodes a digit file (the gzip-compressed format written by
-// [WriteDigits]) from r, which it reads to the end. name becomes
-// Digits.Name. Corrupt or truncated input is an error, never a panic; the
-// error says which part was bad.
+// [WriteDigits]) from r, which it reads to the end: it gunzips r and hands
+// the payload to [DecodeDigits]. name becomes Digits.Name. Corrupt or
+// truncated input (gzip or payload) is an error, never a panic; the error
+// says which part was bad.
+//
+// The browser build does not call it (the page lets the browser gunzip the
+// shipped files and calls DecodeDigits), so compress/gzip stays out of
+// main.wasm; it is kept for native code, tools and tests.
 func ReadDigits(r io.Reader, name string) (*Digits, error) {
 	zr, err := gzip.NewReader(bufio.NewReader(r))
 	if err != nil {
 		return nil, fmt.Errorf("data: reading %s: %w", name, err)
 	}
 	defer zr.Close()
+	return DecodeDigits(zr, name)
+}
+
+// DecodeDigits decodes the uncompressed payload of a digit file (what
+// gunzipping a file written by [WriteDigits] gives; the layout is described
+// above digitsMagic in digits.go: 20-byte header with magic "KPDIGIT1",
+// image count, width, height, max pixel value and class count; then the
+// labels; then the pixels) from r, which it reads to the end. name becomes
+// Digits.Name. Corrupt, truncated or over-long input is an error (bad magic
+// wraps [ErrNotDigits]), never a panic; the error says which part was bad.
+// r's own errors are returned wrapped.
+func DecodeDigits(r io.Reader, name string) (*Digits, error) {
 	var h [digitsHeaderLen]byte
-	if _, err := io.ReadFull(zr, h[:]); err != nil {
+	if _, err := io.ReadFull(r, h[:]); err != nil {
 		return nil, fmt.Errorf("data: reading %s header: %w", name, err)
 	}
 	if string(h[:8]) != digitsMagic {
@@ -132,7 +150,7 @@ func ReadDigits(r io.Reader, name string) (*Digits, error) {
 	}
 	d := &Digits{Name: name, Width: w, Height: ht, MaxValue: maxV, Classes: k}
 	d.Labels = make([]uint8, n)
-	if _, err := io.ReadFull(zr, d.Labels); err != nil {
+	if _, err := io.ReadFull(r, d.Labels); err != nil {
 		return nil, fmt.Errorf("data: %s: reading %d labels: %w", name, n, err)
 	}
 	for i, l := range d.Labels {
@@ -141,7 +159,7 @@ func ReadDigits(r io.Reader, name string) (*Digits, error) {
 		}
 	}
 	d.Pixels = make([]uint8, n*w*ht)
-	if _, err := io.ReadFull(zr, d.Pixels); err != nil {
+	if _, err := io.ReadFull(r, d.Pixels); err != nil {
 		return nil, fmt.Errorf("data: %s: reading %d×%d×%d pixels: %w", name, n, w, ht, err)
 	}
 	for i, p := range d.Pixels {
@@ -150,7 +168,7 @@ func ReadDigits(r io.Reader, name string) (*Digits, error) {
 		}
 	}
 	var one [1]byte
-	switch _, err := io.ReadFull(zr, one[:]); err {
+	switch _, err := io.ReadFull(r, one[:]); err {
 	case io.EOF:
 		return d, nil
 	case nil:

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"sync"
 	"testing"
+	"testing/iotest"
 )
 
 // shippedDir is where the converted digit sets are committed.
@@ -108,10 +111,36 @@ func TestDigitsRoundTrip(t *testing.T) {
 		back.Width != 3 || back.Height != 2 || back.MaxValue != 9 || back.Classes != 4 {
 		t.Errorf("round trip: got %+v", back)
 	}
+	raw := gunzip(t, a.Bytes())
+	dec, err := DecodeDigits(bytes.NewReader(raw), "tiny")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(dec, back) {
+		t.Errorf("DecodeDigits of the gunzipped file: got %+v, ReadDigits gave %+v", dec, back)
+	}
+	if len(raw) != digitsHeaderLen+2+2*6 || string(raw[:8]) != digitsMagic {
+		t.Errorf("payload: %d bytes starting %q, want %d starting %q", len(raw), raw[:8], digitsHeaderLen+14, digitsMagic)
+	}
 	s := back.Set()
 	if s.Dim != 6 || s.Row(1)[0] != 1 || s.Row(0)[3] != 3.0/9 || s.Y[0] != 3 {
 		t.Errorf("Set: got dim %d, rows %v %v, labels %v", s.Dim, s.Row(0), s.Row(1), s.Y)
 	}
+}
+
+// gunzip decompresses one gzip stream, as the browser's DecompressionStream
+// does before the page calls DecodeDigits.
+func gunzip(t testing.TB, b []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
 }
 
 // gz compresses raw as one gzip stream.
@@ -129,15 +158,17 @@ func TestReadDigitsErrors(t *testing.T) {
 	if err := WriteDigits(&good, d); err != nil {
 		t.Fatal(err)
 	}
-	zr, _ := gzip.NewReader(bytes.NewReader(good.Bytes()))
-	var raw bytes.Buffer
-	raw.ReadFrom(zr)
-	mutate := func(f func(b []byte) []byte) []byte { return gz(f(slices.Clone(raw.Bytes()))) }
+	raw := gunzip(t, good.Bytes())
+	if _, err := DecodeDigits(bytes.NewReader(raw), "good"); err != nil {
+		t.Fatalf("good payload: %v", err)
+	}
+	mutate := func(f func(b []byte) []byte) []byte { return gz(f(slices.Clone(raw))) }
 	for _, c := range []struct {
 		name string
 		in   []byte
 	}{
 		{"empty", nil},
+		{"empty payload", gz(nil)},
 		{"not gzip", []byte("KPDIGIT1")},
 		{"bad magic", mutate(func(b []byte) []byte { b[0] = 'X'; return b })},
 		{"truncated header", mutate(func(b []byte) []byte { return b[:10] })},
@@ -153,12 +184,60 @@ func TestReadDigitsErrors(t *testing.T) {
 		{"truncated gzip", good.Bytes()[:good.Len()-3]},
 	} {
 		if _, err := ReadDigits(bytes.NewReader(c.in), c.name); err == nil {
-			t.Errorf("%s: no error", c.name)
+			t.Errorf("ReadDigits %s: no error", c.name)
 		}
+		// The same payload, already decompressed (as the page gets it from
+		// the browser), must fail in DecodeDigits too.
+		if c.name == "empty" || c.name == "not gzip" || c.name == "truncated gzip" {
+			continue
+		}
+		if _, err := DecodeDigits(bytes.NewReader(gunzip(t, c.in)), c.name); err == nil {
+			t.Errorf("DecodeDigits %s: no error", c.name)
+		}
+	}
+	if _, err := DecodeDigits(bytes.NewReader(good.Bytes()), "still gzip"); !errors.Is(err, ErrNotDigits) {
+		t.Errorf("DecodeDigits of a gzip stream: error %v is not ErrNotDigits", err)
+	}
+	if _, err := DecodeDigits(iotest.ErrReader(errBroken), "broken reader"); !errors.Is(err, errBroken) {
+		t.Errorf("DecodeDigits of a failing reader: error %v does not wrap it", err)
 	}
 	if _, err := ReadDigits(bytes.NewReader(mutate(func(b []byte) []byte { b[1] = 'Q'; return b })), "m"); !errors.Is(err, ErrNotDigits) {
 		t.Errorf("bad magic: error %v is not ErrNotDigits", err)
 	}
+}
+
+var errBroken = errors.New("broken")
+
+// FuzzDecodeDigits checks that DecodeDigits never panics on an arbitrary
+// payload, and that whatever it accepts is consistent and survives
+// WriteDigits → gunzip → DecodeDigits unchanged.
+func FuzzDecodeDigits(f *testing.F) {
+	var good bytes.Buffer
+	WriteDigits(&good, &Digits{Width: 2, Height: 2, MaxValue: 16, Classes: 10, Labels: []uint8{7}, Pixels: []uint8{0, 16, 3, 9}})
+	f.Add(gunzip(f, good.Bytes()))
+	f.Add([]byte{})
+	f.Add([]byte(digitsMagic))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		d, err := DecodeDigits(bytes.NewReader(in), "fuzz")
+		if err != nil {
+			return
+		}
+		if len(d.Pixels) != d.Len()*d.Width*d.Height {
+			t.Fatalf("inconsistent digits: %d labels, %d×%d, %d pixels", d.Len(), d.Width, d.Height, len(d.Pixels))
+		}
+		var b bytes.Buffer
+		if err := WriteDigits(&b, d); err != nil {
+			t.Fatal(err)
+		}
+		raw := gunzip(t, b.Bytes())
+		if !bytes.Equal(raw, in) {
+			t.Fatalf("accepted payload is not canonical: re-encoded %d bytes differ from the %d read", len(raw), len(in))
+		}
+		back, err := DecodeDigits(bytes.NewReader(raw), "again")
+		if err != nil || !reflect.DeepEqual(back.Pixels, d.Pixels) || !reflect.DeepEqual(back.Labels, d.Labels) {
+			t.Fatalf("round trip failed: %v", err)
+		}
+	})
 }
 
 func FuzzReadDigits(f *testing.F) {
