@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -56,10 +57,7 @@ type Store struct {
 func NewStore(hash string) *Store {
 	s := &Store{cfg: state.Default()}
 	if hash != "" {
-		c, err := state.Decode(hash)
-		if err == nil {
-			err = c.Validate()
-		}
+		c, err := decodeLink(hash)
 		if err != nil {
 			s.msg = Message{Kind: Failure, Text: "This link could not be read (" + err.Error() +
 				"). Showing the default demo instead."}
@@ -141,10 +139,7 @@ func (s *Store) Dispatch(a any) {
 	case Dismiss:
 		s.msg = Message{}
 	case LoadLink:
-		c, err := state.Decode(a.Hash)
-		if err == nil {
-			err = c.Validate()
-		}
+		c, err := decodeLink(a.Hash)
 		if err != nil {
 			s.msg = Message{Kind: Failure, Text: "This link could not be read (" + err.Error() + "). Nothing was changed."}
 			break
@@ -234,6 +229,32 @@ type SetDeleting struct{ On bool }
 
 // Dismiss hides the banner.
 type Dismiss struct{}
+
+// unescapeHash undoes the %-escapes a browser or chat app may put in a
+// share link's hash (location.hash keeps them: a pasted "v1%26s%3D0.5"
+// means "v1&s=0.5"); ok is false for a broken escape. The page sets it to
+// the browser's decodeURIComponent (hash_unescape.go), so main.wasm does
+// not link net/url. Natively it is nil and hashes are read as they are (a
+// '%' is then an ordinary character that state.Decode rejects cleanly).
+var unescapeHash func(hash string) (s string, ok bool)
+
+// decodeLink reads a share link's hash (without '#'): %-unescaped by
+// unescapeHash when it holds a '%', then [state.Decode] and
+// [state.Config.Validate]. Errors carry the "link: " prefix.
+func decodeLink(hash string) (state.Config, error) {
+	if unescapeHash != nil && strings.Contains(hash, "%") {
+		u, ok := unescapeHash(hash)
+		if !ok {
+			return state.Config{}, errors.New("link: the link has a broken %-escape")
+		}
+		hash = u
+	}
+	c, err := state.Decode(hash)
+	if err == nil {
+		err = c.Validate()
+	}
+	return c, err
+}
 
 // LoadLink replaces the configuration by the one a share link's hash holds
 // (the address bar's hash changed without a reload).

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"net/url"
 	"strings"
 )
 
@@ -63,7 +62,11 @@ func Encode(c Config) string {
 }
 
 // Decode reads a hash written by [Encode] (a leading '#' is allowed; an
-// empty hash gives [Default]). Missing settings take their [Default] value,
+// empty hash gives [Default]). It takes the hash already %-unescaped: the
+// page undoes the escapes a browser or chat app may put in a link with the
+// browser's decodeURIComponent (ui/store.go), so this package needs no
+// net/url; a '%' left in hash is an ordinary character, which no key or
+// value accepts. Missing settings take their [Default] value,
 // so hand-written short links work; empty segments ("&&", a trailing '&')
 // are skipped. It returns an error — with a message a
 // user can act on, naming the setting — for a wrong version, a malformed,
@@ -76,13 +79,6 @@ func Decode(hash string) (Config, error) {
 	}
 	if hash == "" {
 		return Default(), nil
-	}
-	if strings.Contains(hash, "%") {
-		u, err := url.PathUnescape(hash)
-		if err != nil {
-			return Config{}, errors.New("link: the link has a broken %-escape")
-		}
-		hash = u
 	}
 	parts := strings.Split(hash, "&")
 	if parts[0] != Version {

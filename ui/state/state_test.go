@@ -225,7 +225,16 @@ func TestDecodeErrors(t *testing.T) {
 		{"v1&t=regression&l=svmd", "regression needs the NORMA learner"},
 		{"v1&t=novelty&nu=0.1&l=perceptron", "cannot do novelty detection"},
 		{"v1&c=9", "classes K = 9 is out of range"},
-		{"v1&s=%zz", "broken %-escape"},
+		// Decode takes the hash already %-unescaped (the page does it): a
+		// '%' is an ordinary character no key or value accepts.
+		{"v1&s=%zz", `"%zz" is not a number`},
+		{"v1&s=%30.5", `"%30.5" is not a number`},
+		{"v1&%73=0.5", `unknown setting "%73"`},
+		{"v1&h=%73", `hidden control "%73"`},
+		{"v1&l=%", `learner = "%" is not one of`},
+		{"v1&pts=AA%41", "not base64url"},
+		{"v1%26s%3D0.5", `unsupported link version "v1%26s%3D0.5"`},
+		{"%%garbage&&v9=;", `unsupported link version "%%garbage"`},
 		{"v1" + strings.Repeat("&s=1", MaxHashLen/4), "characters long"},
 		{good + "&junk", "malformed setting"},
 	}
@@ -246,9 +255,10 @@ func TestDecodeErrors(t *testing.T) {
 	if c, err := Decode("v1&s=0.5&"); err != nil || c.Sigma != 0.5 {
 		t.Errorf("trailing &: %v", err)
 	}
-	// Percent-escaped links (as some chat apps rewrite them) still decode.
-	if c, err := Decode("#v1%26s%3D0.5"); err != nil || c.Sigma != 0.5 {
-		t.Errorf("escaped link: %v, σ = %v", err, c.Sigma)
+	// A percent-escaped link (as some chat apps rewrite them) decodes once
+	// the page has unescaped it ("#v1%26s%3D0.5" above fails as it is).
+	if c, err := Decode("#v1&s=0.5"); err != nil || c.Sigma != 0.5 {
+		t.Errorf("unescaped link: %v, σ = %v", err, c.Sigma)
 	}
 }
 
@@ -336,6 +346,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add(Encode(c))
 	f.Add("v1&s=1e-2&pts=AAAA")
 	f.Add("v1&t=multiclass&c=5&pts=_____w")
+	f.Add("v1&s=%zz&h=%73")
+	f.Add("v1%26s%3D0.5")
 	f.Fuzz(func(t *testing.T, hash string) {
 		c, err := Decode(hash)
 		if err != nil {
