@@ -5,8 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"gonum.org/v1/gonum/mat"
-
 	"kernelplay/core/kernel"
 	"kernelplay/core/learn"
 	"kernelplay/ui/state"
@@ -191,7 +189,7 @@ const (
 type comparison struct {
 	sgd      *learn.SGD
 	res      *learn.RES
-	x        *mat.Dense
+	x        *rows // the evaluation sample, ResEvalSize × n
 	y        []float64
 	lambda   float64
 	loss     learn.LinearLoss
@@ -236,17 +234,47 @@ func newRESvsSGD(cfg state.Config) (*Sim, error) {
 	s.learner = res
 	c := &comparison{res: res, sgd: sgd, lambda: cfg.Lambda, loss: linLoss(cfg.LinLoss), next: 1}
 	rng := rand.New(rand.NewPCG(cfg.Seed, resEvalSeq))
-	c.x = mat.NewDense(ResEvalSize, n, nil)
+	c.x = &rows{d: n, x: make([]float64, 0, ResEvalSize*n)}
 	c.y = make([]float64, ResEvalSize)
 	src := resSource{n}
 	for i := range ResEvalSize {
 		x, y := src.Next(rng)
-		c.x.SetRow(i, x)
+		c.x.x = append(c.x.x, x...)
 		c.y[i] = y
 	}
 	s.cmp = c
 	s.traces.init()
 	return s, nil
+}
+
+// rows is an N×d matrix stored row by row in one slice (row i is
+// x[i·d : (i+1)·d], N = len(x)/d): the RES-vs-SGD evaluation sample, read
+// by learn.LinearObjective through learn.Matrix (learn.RowMatrix, so rows
+// are not copied). It stands in for gonum's mat.Dense, whose import (with
+// text/tabwriter, cblas128 and math/cmplx) added about 11 KB gzip to
+// main.wasm for these three methods. Out-of-range indices panic.
+type rows struct {
+	d int
+	x []float64
+}
+
+var _ learn.RowMatrix = (*rows)(nil)
+
+// Dims returns N and d.
+func (m *rows) Dims() (r, c int) { return len(m.x) / m.d, m.d }
+
+// At returns the element in row i, column j.
+func (m *rows) At(i, j int) float64 {
+	if r := len(m.x) / m.d; uint(i) >= uint(r) || uint(j) >= uint(m.d) {
+		panic(fmt.Sprintf("sim: rows.At(%d, %d) outside %d×%d", i, j, r, m.d))
+	}
+	return m.x[i*m.d+j]
+}
+
+// RawRowView returns row i (not a copy; capacity d, so appending to it does
+// not overwrite row i+1).
+func (m *rows) RawRowView(i int) []float64 {
+	return m.x[i*m.d : (i+1)*m.d : (i+1)*m.d]
 }
 
 // learn feeds SGD the example RES just learned (the t-th) and measures

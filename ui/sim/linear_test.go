@@ -1,10 +1,14 @@
 package sim
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
 
 	"kernelplay/core/learn"
 	"kernelplay/ui/state"
@@ -185,5 +189,58 @@ func TestRESvsSGDPreset(t *testing.T) {
 	}
 	if _, _, ok := mustNew(t, state.Default()).Objective(); ok {
 		t.Error("Objective reports ok outside the preset")
+	}
+}
+
+// TestResEvalRows: the RES-vs-SGD evaluation sample in rows holds the
+// examples drawn from the preset's seeded source, row by row, and
+// learn.LinearObjective gives bit for bit the same value on it as on the
+// same sample in a gonum mat.Dense (which rows replaced in the page).
+func TestResEvalRows(t *testing.T) {
+	const seed = 3
+	t.Logf("seed %d", seed)
+	c := state.Default()
+	c.Preset, c.Seed = state.PresetRESvsSGD, seed
+	s := mustNew(t, c)
+	m := s.cmp.x
+	n := c.ResDim
+	if r, d := m.Dims(); r != ResEvalSize || d != n {
+		t.Fatalf("Dims = %d×%d, want %d×%d", r, d, ResEvalSize, n)
+	}
+	rng := rand.New(rand.NewPCG(seed, resEvalSeq))
+	ref := mat.NewDense(ResEvalSize, n, nil)
+	for i := range ResEvalSize {
+		x, y := resSource{n}.Next(rng)
+		ref.SetRow(i, x)
+		row := m.RawRowView(i)
+		if len(row) != n || cap(row) != n || s.cmp.y[i] != y {
+			t.Fatalf("row %d: len %d cap %d, label %v want %v", i, len(row), cap(row), s.cmp.y[i], y)
+		}
+		for j := range n {
+			if row[j] != x[j] || m.At(i, j) != x[j] {
+				t.Fatalf("element (%d, %d): RawRowView %v, At %v, drawn %v", i, j, row[j], m.At(i, j), x[j])
+			}
+		}
+	}
+	w := make([]float64, n)
+	for j := range w {
+		w[j] = 0.25 * float64(j+1)
+	}
+	for _, loss := range []learn.LinearLoss{learn.LinearSquaredHinge, learn.LinearLogistic} {
+		got := learn.LinearObjective(loss, c.Lambda, 0, w, m, s.cmp.y)
+		want := learn.LinearObjective(loss, c.Lambda, 0, w, ref, s.cmp.y)
+		if got != want || math.IsNaN(got) {
+			t.Errorf("loss %v: F(w) = %v on rows, %v on mat.Dense", loss, got, want)
+		}
+	}
+	for _, ij := range [][2]int{{-1, 0}, {ResEvalSize, 0}, {0, n}, {0, -1}} {
+		func() {
+			defer func() {
+				if r := recover(); r == nil || !strings.HasPrefix(fmt.Sprint(r), "sim: ") {
+					t.Errorf("At(%d, %d): panic %v, want a sim: panic", ij[0], ij[1], r)
+				}
+			}()
+			m.At(ij[0], ij[1])
+		}()
 	}
 }
