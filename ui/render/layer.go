@@ -53,6 +53,7 @@ type Layer struct {
 	W, H       int
 	Pix        []uint8 // premultiplied RGBA, row-major
 	top, below int     // rows [top, below) may be non-transparent
+	stroke     strokeScratch
 }
 
 // Reset makes the layer w×h and fully transparent (clearing only the rows
