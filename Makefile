@@ -41,12 +41,13 @@ wasm:
 # name section, its code bytes per Go package (top $(TOP)) and its data
 # section by runtime region (see wasm/internal/wasmsize). Writes nothing in static/.
 TOP ?= 20
+FUNCS ?= 0
 wasm-size: wasm
 	@echo "served: $$(wc -c < static/main.wasm) bytes raw, $$(wc -c < static/main.wasm.gz) gzip -9"
 	@tmp=$$(mktemp -d) && \
 	  GOOS=js GOARCH=wasm $(GO) build -trimpath $(WASMGC) -o $$tmp/named.wasm ./wasm && \
 	  GOOS=js GOARCH=wasm $(GO) list -deps ./wasm > $$tmp/deps.txt && \
-	  $(WASMSIZE) -pkgs $$tmp/deps.txt -top $(TOP) $$tmp/named.wasm; \
+	  $(WASMSIZE) -pkgs $$tmp/deps.txt -top $(TOP) -funcs $(FUNCS) $$tmp/named.wasm; \
 	  rc=$$?; rm -rf $$tmp; exit $$rc
 
 test: fmt vet test-native test-wasm test-browser

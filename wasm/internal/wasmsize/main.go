@@ -47,9 +47,10 @@ func main() {
 	pack := flag.Bool("pack", false, "merge data segments (in place) instead of reporting")
 	pkgs := flag.String("pkgs", "", "file of import paths (go list -deps) to name packages")
 	top := flag.Int("top", 20, "packages to list")
+	funcs := flag.Int("funcs", 0, "also list the n largest functions")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: wasmsize [-pack] [-pkgs file] [-top n] file.wasm")
+		fmt.Fprintln(os.Stderr, "usage: wasmsize [-pack] [-pkgs file] [-top n] [-funcs n] file.wasm")
 		os.Exit(2)
 	}
 	path := flag.Arg(0)
@@ -58,7 +59,7 @@ func main() {
 		if *pack {
 			err = packFile(path, b)
 		} else {
-			err = report(b, *pkgs, *top)
+			err = report(b, *pkgs, *top, *funcs)
 		}
 	}
 	if err != nil {
@@ -292,7 +293,7 @@ func deflateSize(b []byte) int {
 
 var sanitize = regexp.MustCompile(`[^\w.]`)
 
-func report(b []byte, pkgFile string, top int) error {
+func report(b []byte, pkgFile string, top, funcs int) error {
 	secs, err := sections(b)
 	if err != nil {
 		return err
@@ -367,6 +368,7 @@ func report(b []byte, pkgFile string, top int) error {
 		fmt.Println("\n(no name section: build without -ldflags=-s to see packages)")
 	} else {
 		packageTable(code, names, imports, pkgFile, top)
+		funcTable(code, names, imports, funcs)
 	}
 	if segs != nil {
 		dataTable(segs, nfunc)
@@ -433,6 +435,22 @@ func packageTable(code [][]byte, names map[int]string, imports int, pkgFile stri
 		fmt.Printf("%9d %5.1f%% %9d %6d  %s\n", a.size, 100*float64(a.size)/float64(total), deflateSize(a.body), a.funcs, a.name)
 	}
 	fmt.Printf("%9d in %d functions, %d packages\n", total, len(code), len(list))
+}
+
+// funcTable lists the n largest function bodies with their names.
+func funcTable(code [][]byte, names map[int]string, imports, n int) {
+	if n <= 0 {
+		return
+	}
+	idx := make([]int, len(code))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return len(code[idx[a]]) > len(code[idx[b]]) })
+	fmt.Printf("\nlargest functions\n%9s %9s  %s\n", "bytes", "deflated", "function")
+	for _, i := range idx[:min(n, len(idx))] {
+		fmt.Printf("%9d %9d  %s\n", len(code[i]), deflateSize(code[i]), names[imports+i])
+	}
 }
 
 // dataTable splits the data section at the boundaries recorded in the
