@@ -194,4 +194,3 @@ func BenchmarkStroke(b *testing.B) {
 		l.Stroke(boundary, Pen{Width: 2, Color: black, Halo: 1, HaloColor: white})
 	}
 }
-
