@@ -1,8 +1,6 @@
 package data
 
 import (
-	"bufio"
-	"compress/gzip"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -73,8 +71,9 @@ func (d *Digits) Set() *Set {
 	return s
 }
 
-// The shipped digit format: one gzip stream (RFC 1952) whose uncompressed
-// payload is (all integers little-endian)
+// The digit format (the payload of a shipped .kpd.gz file, which is this
+// payload gzip-compressed as one RFC 1952 stream; kernelplay/core/data/digitfile
+// reads and writes the compressed files), all integers little-endian:
 //
 //	offset 0   magic "KPDIGIT1" (8 bytes)
 //	offset 8   uint32 n: number of images
@@ -83,7 +82,8 @@ func (d *Digits) Set() *Set {
 //	offset 20  n label bytes, each < K
 //	then       n·width·height pixel bytes, each ≤ max, image after image
 //
-// and nothing after. It is written once by core/data/internal/convert.
+// and nothing after. The shipped files are written once by
+// core/data/internal/convert.
 const digitsMagic = "KPDIGIT1"
 
 const (
@@ -98,32 +98,17 @@ const (
 // magic (after decompression).
 var ErrNotDigits = errors.New("data: not a kernelplay digit file (bad magic)")
 
-// ReadDigits decodes a digit file (the gzip-compressed format written by
-// [WriteDigits]) from r, which it reads to the end: it gunzips r and hands
-// the payload to [DecodeDigits]. name becomes Digits.Name. Corrupt or
-// truncated input (gzip or payload) is an error, never a panic; the error
-// says which part was bad.
-//
-// The browser build does not call it (the page lets the browser gunzip the
-// shipped files and calls DecodeDigits), so compress/gzip stays out of
-// main.wasm; it is kept for native code, tools and tests.
-func ReadDigits(r io.Reader, name string) (*Digits, error) {
-	zr, err := gzip.NewReader(bufio.NewReader(r))
-	if err != nil {
-		return nil, fmt.Errorf("data: reading %s: %w", name, err)
-	}
-	defer zr.Close()
-	return DecodeDigits(zr, name)
-}
-
 // DecodeDigits decodes the uncompressed payload of a digit file (what
-// gunzipping a file written by [WriteDigits] gives; the layout is described
+// gunzipping a shipped .kpd.gz file gives, as the browser does before the
+// page calls it; the layout is described
 // above digitsMagic in digits.go: 20-byte header with magic "KPDIGIT1",
 // image count, width, height, max pixel value and class count; then the
 // labels; then the pixels) from r, which it reads to the end. name becomes
 // Digits.Name. Corrupt, truncated or over-long input is an error (bad magic
 // wraps [ErrNotDigits]), never a panic; the error says which part was bad.
-// r's own errors are returned wrapped.
+// r's own errors are returned wrapped. It is the inverse of [EncodeDigits];
+// for the gzip-compressed files natively, see digitfile.Read
+// (kernelplay/core/data/digitfile), which the page does not link.
 func DecodeDigits(r io.Reader, name string) (*Digits, error) {
 	var h [digitsHeaderLen]byte
 	if _, err := io.ReadFull(r, h[:]); err != nil {
@@ -178,33 +163,33 @@ func DecodeDigits(r io.Reader, name string) (*Digits, error) {
 	}
 }
 
-// WriteDigits encodes d in the shipped digit format, gzip-compressed at the
-// best compression with no name or time stamp in the gzip header, so that
-// the same d always gives the same bytes. It panics if d's fields are
-// inconsistent (shapes, values above MaxValue, labels ≥ Classes) or outside
-// the format's ranges; it returns w's errors.
-func WriteDigits(w io.Writer, d *Digits) error {
+// EncodeDigits writes d to w in the digit format's uncompressed payload (the
+// layout above digitsMagic in digits.go), which [DecodeDigits] reads back
+// unchanged; the same d always gives the same bytes. The shipped files are
+// this payload gzip-compressed: digitfile.Write (kernelplay/core/data/digitfile)
+// writes them. It panics, before writing anything, if d's fields are
+// inconsistent (len(Pixels) ≠ len(Labels)·Width·Height, pixels above
+// MaxValue, labels ≥ Classes) or outside the format's ranges (more than 2^20
+// images, more than 64·64 pixels per image, MaxValue or Classes outside
+// 1..255); it returns w's errors.
+func EncodeDigits(w io.Writer, d *Digits) error {
 	n, px := len(d.Labels), d.Width*d.Height
 	switch {
 	case n > maxDigits || d.Width <= 0 || d.Height <= 0 || px > maxDigitPixels,
 		d.MaxValue < 1 || d.MaxValue > 255 || d.Classes < 1 || d.Classes > 255,
 		len(d.Pixels) != n*px:
-		panic(fmt.Sprintf("data: WriteDigits: inconsistent digits %q: %d labels, %d×%d, %d pixels, max %d, %d classes",
+		panic(fmt.Sprintf("data: EncodeDigits: inconsistent digits %q: %d labels, %d×%d, %d pixels, max %d, %d classes",
 			d.Name, n, d.Width, d.Height, len(d.Pixels), d.MaxValue, d.Classes))
 	}
 	for _, l := range d.Labels {
 		if int(l) >= d.Classes {
-			panic(fmt.Sprintf("data: WriteDigits: label %d ≥ %d classes", l, d.Classes))
+			panic(fmt.Sprintf("data: EncodeDigits: label %d ≥ %d classes", l, d.Classes))
 		}
 	}
 	for _, p := range d.Pixels {
 		if int(p) > d.MaxValue {
-			panic(fmt.Sprintf("data: WriteDigits: pixel %d > max %d", p, d.MaxValue))
+			panic(fmt.Sprintf("data: EncodeDigits: pixel %d > max %d", p, d.MaxValue))
 		}
-	}
-	zw, err := gzip.NewWriterLevel(w, gzip.BestCompression)
-	if err != nil {
-		panic(err) // the level is valid
 	}
 	var h [digitsHeaderLen]byte
 	copy(h[:], digitsMagic)
@@ -213,9 +198,9 @@ func WriteDigits(w io.Writer, d *Digits) error {
 	binary.LittleEndian.PutUint16(h[14:], uint16(d.Height))
 	h[16], h[17] = uint8(d.MaxValue), uint8(d.Classes)
 	for _, b := range [][]byte{h[:], d.Labels, d.Pixels} {
-		if _, err := zw.Write(b); err != nil {
+		if _, err := w.Write(b); err != nil {
 			return err
 		}
 	}
-	return zw.Close()
+	return nil
 }

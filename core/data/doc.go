@@ -1,8 +1,9 @@
 // Package data holds the examples kernelplay learns from: the [Example] and
 // [Stream] types; the seeded 2D generators of the playground; the shipped
 // digit sets (the 8×8 UCI/scikit-learn digits and a 10,000-digit MNIST
-// subset, in a compact gzip format under static/data, see [ReadDigits] and, for
-// the payload the browser has already decompressed, [DecodeDigits]);
+// subset, in a compact gzip format under static/data: [DecodeDigits] and
+// [EncodeDigits] handle the uncompressed payload, which the browser gunzips
+// for the page, and the subpackage digitfile the .kpd.gz files themselves);
 // the papers' streams over them (class-split binary, 10-way multiclass, the
 // conference paper's 0/1 → 2/3 switch, the JMLR counting sequence, novelty
 // detection); and readers for the user's own LIBSVM/svmlight and CSV files.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"kernelplay/core/data"
+	"kernelplay/core/data/digitfile"
 )
 
 // Load the shipped MNIST subset and build the JMLR counting sequence over it.
@@ -16,7 +17,7 @@ func ExampleCounting() {
 		return
 	}
 	defer f.Close()
-	d, err := data.ReadDigits(f, "mnist10k")
+	d, err := digitfile.Read(f, "mnist10k")
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"kernelplay/core/data"
+	"kernelplay/core/data/digitfile"
 	"kernelplay/core/kernel"
 	"kernelplay/core/learn"
 )
@@ -33,7 +34,7 @@ func shippedSet(t testing.TB, name string) *data.Set {
 				setsErr = err
 				return
 			}
-			d, err := data.ReadDigits(f, n)
+			d, err := digitfile.Read(f, n)
 			f.Close()
 			if err != nil {
 				setsErr = err

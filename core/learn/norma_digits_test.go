@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"kernelplay/core/data"
+	"kernelplay/core/data/digitfile"
 	"kernelplay/core/kernel"
 	"kernelplay/core/learn"
 )
@@ -24,7 +25,7 @@ func TestNORMADigits(t *testing.T) {
 		t.Fatalf("shipped digits (committed under static/data): %v", err)
 	}
 	defer f.Close()
-	d, err := data.ReadDigits(f, "digits8x8")
+	d, err := digitfile.Read(f, "digits8x8")
 	if err != nil {
 		t.Fatal(err)
 	}

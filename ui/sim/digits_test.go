@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"kernelplay/core/data"
+	"kernelplay/core/data/digitfile"
 	"kernelplay/core/experiment"
 	"kernelplay/ui/state"
 )
@@ -20,7 +21,7 @@ func loadDigits(t testing.TB, file string) *data.Digits {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	d, err := data.ReadDigits(f, strings.TrimSuffix(file, ".kpd.gz"))
+	d, err := digitfile.Read(f, strings.TrimSuffix(file, ".kpd.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}

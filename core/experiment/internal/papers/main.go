@@ -8,9 +8,10 @@
 //
 // Run it from the repository root (or point -data at static/data).
 //
-// It imports only the standard library, kernelplay/core/data and
-// kernelplay/core/experiment; it must not import syscall/js or anything
-// under kernelplay/ui.
+// It imports only the standard library, kernelplay/core/data (and its
+// digitfile, which reads the shipped .kpd.gz files) and
+// kernelplay/core/experiment; it must not import syscall/js or anything under
+// kernelplay/ui.
 package main
 
 import (
@@ -22,6 +23,7 @@ import (
 	"strings"
 
 	"kernelplay/core/data"
+	"kernelplay/core/data/digitfile"
 	"kernelplay/core/experiment"
 )
 
@@ -44,7 +46,7 @@ func main() {
 			log.Fatal(err)
 		}
 		defer f.Close()
-		d, err := data.ReadDigits(f, name)
+		d, err := digitfile.Read(f, name)
 		if err != nil {
 			log.Fatal(err)
 		}
