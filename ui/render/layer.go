@@ -53,7 +53,6 @@ type Layer struct {
 	W, H       int
 	Pix        []uint8 // premultiplied RGBA, row-major
 	top, below int     // rows [top, below) may be non-transparent
-	stroke     strokeScratch
 }
 
 // Reset makes the layer w×h and fully transparent (clearing only the rows
