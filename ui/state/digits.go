@@ -57,22 +57,22 @@ func noFigure(c Config) bool { return c.Mode == ModeDigits && c.Figure == Figure
 // digitsFields are appended to [Fields] (after the 2D settings, so that
 // older links keep their order). They matter only in ModeDigits.
 var digitsFields = []Field{
-	choice("ds", "Data", "digit set", []string{Data8x8, DataMNIST, DataFile},
-		"1,797 digits of 8×8 pixels, 10,000 MNIST digits of 28×28, or your own LIBSVM/CSV file (a link cannot carry it)",
-		GroupData, func(c *Config) *string { return &c.Data }, noFigure),
-	choice("st", "Stream", "stream",
-		[]string{StreamMulticlass, StreamSplit, StreamSwitch, StreamCounting, StreamNovelty},
-		"which digits, labelled how, in which order: each once (10 classes or two halves), a switch of task halfway, a counter, or novelty detection",
-		GroupData, func(c *Config) *string { return &c.Stream },
-		func(c Config) bool { return noFigure(c) && c.Data != DataFile }),
-	choice("fig", "Figure", "paper figure",
-		[]string{FigureNone, FigureBinary, FigureMulticlass, FigureCounting, FigureNovelty, FigureSwitch, FigureBuffer},
-		"run one of the papers' experiments with the papers' learners and settings",
-		GroupData, func(c *Config) *string { return &c.Figure }, isDigits),
-	choice("vs", "Compare", "compare with",
-		[]string{CompareNone, LearnerSVMD, LearnerSVMD0, LearnerNORMA, LearnerPerceptron},
-		"a second learner, same settings, on the identical stream; charts overlaid",
-		GroupLearner, func(c *Config) *string { return &c.Compare }, noFigure),
+	{Key: "ds", Name: "Data", Label: "digit set", Kind: Choice,
+		Options: []string{Data8x8, DataMNIST, DataFile},
+		Hint:    "1,797 digits of 8×8 pixels, 10,000 MNIST digits of 28×28, or your own LIBSVM/CSV file (a link cannot carry it)",
+		Group:   GroupData, active: noFigure},
+	{Key: "st", Name: "Stream", Label: "stream", Kind: Choice,
+		Options: []string{StreamMulticlass, StreamSplit, StreamSwitch, StreamCounting, StreamNovelty},
+		Hint:    "which digits, labelled how, in which order: each once (10 classes or two halves), a switch of task halfway, a counter, or novelty detection",
+		Group:   GroupData, active: func(c Config) bool { return noFigure(c) && c.Data != DataFile }},
+	{Key: "fig", Name: "Figure", Label: "paper figure", Kind: Choice,
+		Options: []string{FigureNone, FigureBinary, FigureMulticlass, FigureCounting, FigureNovelty, FigureSwitch, FigureBuffer},
+		Hint:    "run one of the papers' experiments with the papers' learners and settings",
+		Group:   GroupData, active: isDigits},
+	{Key: "vs", Name: "Compare", Label: "compare with", Kind: Choice,
+		Options: []string{CompareNone, LearnerSVMD, LearnerSVMD0, LearnerNORMA, LearnerPerceptron},
+		Hint:    "a second learner, same settings, on the identical stream; charts overlaid",
+		Group:   GroupLearner, active: noFigure},
 }
 
 func init() { Fields = append(Fields, digitsFields...) }

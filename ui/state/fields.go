@@ -3,6 +3,7 @@ package state
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -64,9 +65,65 @@ type Field struct {
 	// Group is the panel.
 	Group Group
 
-	get    func(*Config) string
-	set    func(*Config, string) error
+	// active is nil when the field always matters.
 	active func(Config) bool
+}
+
+// The table below is static data (composite literals and closures without
+// captures, which the compiler lays out in the binary instead of building
+// them at start-up): a field reaches its Config field by Name through
+// reflect, which the page links anyway (fmt). TestFieldsTable checks that
+// every Name is a Config field of the Kind's type.
+
+// value returns the Config field named f.Name in *c.
+func (f *Field) value(c *Config) reflect.Value {
+	return reflect.ValueOf(c).Elem().FieldByName(f.Name)
+}
+
+// get returns the field's value in *c as its string form.
+func (f *Field) get(c *Config) string {
+	v := f.value(c)
+	switch v.Kind() {
+	case reflect.Float64:
+		return Format(v.Float())
+	case reflect.Int:
+		return strconv.FormatInt(v.Int(), 10)
+	case reflect.Uint64:
+		return strconv.FormatUint(v.Uint(), 10)
+	case reflect.Bool:
+		return fmtBool(v.Bool())
+	}
+	return v.String()
+}
+
+// set parses s into the field's value in *c. A number that does not parse
+// is an error, and sets a float64 or int field to 0 (the seed, a uint64, is
+// left alone); range and option checks are Validate's.
+func (f *Field) set(c *Config, s string) error {
+	v := f.value(c)
+	switch v.Kind() {
+	case reflect.Float64:
+		x, err := parseFloat(s)
+		v.SetFloat(x)
+		return err
+	case reflect.Int:
+		x, err := parseInt(s)
+		v.SetInt(int64(x))
+		return err
+	case reflect.Uint64:
+		x, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			return fmt.Errorf("%q is not a whole number from 0 to %d", s, uint64(f.Max))
+		}
+		v.SetUint(x)
+		return nil
+	case reflect.Bool:
+		x, err := parseBool(s)
+		v.SetBool(x)
+		return err
+	}
+	v.SetString(s)
+	return nil
 }
 
 // Get returns the field's value in c as its string form (the one the link
@@ -177,53 +234,6 @@ func fmtBool(b bool) string {
 	return "0"
 }
 
-// Builders for the table.
-func num(key, name, sym, label string, min, max, step float64, log bool, hint string, g Group,
-	p func(*Config) *float64, active func(Config) bool) Field {
-	return Field{Key: key, Name: name, Symbol: sym, Label: label, Kind: Number, Min: min, Max: max, Step: step,
-		Log: log, Hint: hint, Group: g, active: active,
-		get: func(c *Config) string { return Format(*p(c)) },
-		set: func(c *Config, s string) error {
-			v, err := parseFloat(s)
-			*p(c) = v
-			return err
-		}}
-}
-
-func integer(key, name, sym, label string, min, max float64, log bool, hint string, g Group,
-	p func(*Config) *int, active func(Config) bool) Field {
-	step := 1.0
-	if log {
-		step = 0
-	}
-	return Field{Key: key, Name: name, Symbol: sym, Label: label, Kind: Integer, Min: min, Max: max, Step: step,
-		Log: log, Hint: hint, Group: g, active: active,
-		get: func(c *Config) string { return strconv.Itoa(*p(c)) },
-		set: func(c *Config, s string) error {
-			v, err := parseInt(s)
-			*p(c) = v
-			return err
-		}}
-}
-
-func choice(key, name, label string, opts []string, hint string, g Group, p func(*Config) *string,
-	active func(Config) bool) Field {
-	return Field{Key: key, Name: name, Label: label, Kind: Choice, Options: opts, Hint: hint, Group: g,
-		active: active,
-		get:    func(c *Config) string { return *p(c) },
-		set:    func(c *Config, s string) error { *p(c) = s; return nil }}
-}
-
-func boolean(key, name, sym, label, hint string, g Group, p func(*Config) *bool, active func(Config) bool) Field {
-	return Field{Key: key, Name: name, Symbol: sym, Label: label, Kind: Bool, Hint: hint, Group: g, active: active,
-		get: func(c *Config) string { return fmtBool(*p(c)) },
-		set: func(c *Config, s string) error {
-			v, err := parseBool(s)
-			*p(c) = v
-			return err
-		}}
-}
-
 func isKernel(ks ...string) func(Config) bool {
 	return func(c Config) bool { return slices.Contains(ks, c.Kernel) }
 }
@@ -237,84 +247,84 @@ func notPerceptron(c Config) bool { return c.Learner != LearnerPerceptron }
 // Fields is the table of settings, in display and link order. Points and
 // Hide are not in it (the link stores them under "pts" and "h").
 var Fields = []Field{
-	choice("mode", "Mode", "data", []string{Mode2D, ModeDigits},
-		"what the plot shows", GroupData, func(c *Config) *string { return &c.Mode }, nil),
-	choice("t", "Task", "task", []string{TaskBinary, TaskMulticlass, TaskNovelty, TaskRegression},
-		"what is learned: two classes, several classes, the support of one class, or a 1D curve",
-		GroupData, func(c *Config) *string { return &c.Task }, nil),
-	choice("p", "Preset", "data set",
-		[]string{PresetGaussians, PresetXOR, PresetCircles, PresetMoons, PresetSpirals, PresetCheckerboard, PresetRotating,
+	{Key: "mode", Name: "Mode", Label: "data", Kind: Choice,
+		Options: []string{Mode2D, ModeDigits},
+		Hint:    "what the plot shows",
+		Group:   GroupData},
+	{Key: "t", Name: "Task", Label: "task", Kind: Choice,
+		Options: []string{TaskBinary, TaskMulticlass, TaskNovelty, TaskRegression},
+		Hint:    "what is learned: two classes, several classes, the support of one class, or a 1D curve",
+		Group:   GroupData},
+	{Key: "p", Name: "Preset", Label: "data set", Kind: Choice,
+		Options: []string{PresetGaussians, PresetXOR, PresetCircles, PresetMoons, PresetSpirals, PresetCheckerboard, PresetRotating,
 			PresetRESvsSGD},
-		"the generator drawing examples while no points are clicked; rotating drifts with time",
-		GroupData, func(c *Config) *string { return &c.Preset },
-		func(c Config) bool { return c.Task != TaskRegression && len(c.Points) == 0 }),
-	num("n", "Noise", "", "noise", 0, 0.5, 0.01, false,
-		"standard deviation of the jitter added to generated examples",
-		GroupData, func(c *Config) *float64 { return &c.Noise }, func(c Config) bool { return len(c.Points) == 0 }),
-	integer("c", "Classes", "K", "classes", 2, MaxClasses, false, "number of classes of the multiclass task",
-		GroupData, func(c *Config) *int { return &c.Classes }, func(c Config) bool { return c.Task == TaskMulticlass }),
+		Hint:  "the generator drawing examples while no points are clicked; rotating drifts with time",
+		Group: GroupData, active: func(c Config) bool { return c.Task != TaskRegression && len(c.Points) == 0 }},
+	{Key: "n", Name: "Noise", Label: "noise", Kind: Number, Min: 0, Max: 0.5, Step: 0.01,
+		Hint:  "standard deviation of the jitter added to generated examples",
+		Group: GroupData, active: func(c Config) bool { return len(c.Points) == 0 }},
+	{Key: "c", Name: "Classes", Symbol: "K", Label: "classes", Kind: Integer, Min: 2, Max: MaxClasses, Step: 1,
+		Hint:  "number of classes of the multiclass task",
+		Group: GroupData, active: func(c Config) bool { return c.Task == TaskMulticlass }},
 	{Key: "r", Name: "Seed", Label: "seed", Kind: Integer, Min: 0, Max: math.MaxUint32, Step: 1,
-		Hint: "seeds the generator and the order of clicked points: same seed, same run", Group: GroupData,
-		get: func(c *Config) string { return strconv.FormatUint(c.Seed, 10) },
-		set: func(c *Config, s string) error {
-			v, err := strconv.ParseUint(s, 10, 64)
-			if err != nil {
-				return fmt.Errorf("%q is not a whole number from 0 to %d", s, uint64(math.MaxUint32))
-			}
-			c.Seed = v
-			return nil
-		}},
+		Hint: "seeds the generator and the order of clicked points: same seed, same run", Group: GroupData},
 
-	choice("l", "Learner", "learner", []string{LearnerSVMD, LearnerSVMD0, LearnerNORMA, LearnerPerceptron,
-		LearnerPegasos, LearnerKernelPegasos, LearnerDCD, LearnerAMM, LearnerMulticlass, LearnerRES, LearnerSGD},
-		"SVMD adapts η by stochastic meta-descent; svmd0 without the trace; NORMA decays η on a schedule; the rest are linear SVM solvers",
-		GroupLearner, func(c *Config) *string { return &c.Learner }, nil),
-	num("lam", "Lambda", "λ", "regularizer", 1e-6, 1, 0, true,
-		"c in the JMLR paper: each step shrinks every coefficient by (1 − ηλ), so larger λ forgets faster",
-		GroupLearner, func(c *Config) *float64 { return &c.Lambda }, notPerceptron),
-	num("nu", "Nu", "ν", "margin-error fraction", 0, 1, 0.01, false,
-		"ν-trick: the margin adapts so that about a fraction ν of examples violate it; 0 fixes the margin at 1",
-		GroupLearner, func(c *Config) *float64 { return &c.Nu }, notPerceptron),
-	boolean("b", "UseOffset", "b", "offset",
-		"learn a bias b, so the boundary need not pass where f's expansion is 0",
-		GroupLearner, func(c *Config) *bool { return &c.UseOffset }, nil),
+	{Key: "l", Name: "Learner", Label: "learner", Kind: Choice,
+		Options: []string{LearnerSVMD, LearnerSVMD0, LearnerNORMA, LearnerPerceptron,
+			LearnerPegasos, LearnerKernelPegasos, LearnerDCD, LearnerAMM, LearnerMulticlass, LearnerRES, LearnerSGD},
+		Hint:  "SVMD adapts η by stochastic meta-descent; svmd0 without the trace; NORMA decays η on a schedule; the rest are linear SVM solvers",
+		Group: GroupLearner},
+	{Key: "lam", Name: "Lambda", Symbol: "λ", Label: "regularizer", Kind: Number, Min: 1e-6, Max: 1, Log: true,
+		Hint:  "c in the JMLR paper: each step shrinks every coefficient by (1 − ηλ), so larger λ forgets faster",
+		Group: GroupLearner, active: notPerceptron},
+	{Key: "nu", Name: "Nu", Symbol: "ν", Label: "margin-error fraction", Kind: Number, Min: 0, Max: 1, Step: 0.01,
+		Hint:  "ν-trick: the margin adapts so that about a fraction ν of examples violate it; 0 fixes the margin at 1",
+		Group: GroupLearner, active: notPerceptron},
+	{Key: "b", Name: "UseOffset", Symbol: "b", Label: "offset", Kind: Bool,
+		Hint:  "learn a bias b, so the boundary need not pass where f's expansion is 0",
+		Group: GroupLearner},
 
-	choice("k", "Kernel", "kernel", []string{KernelGaussian, KernelPolynomial, KernelLinear, KernelLaplacian},
-		"similarity between two inputs; the Gaussian is smooth and local",
-		GroupKernel, func(c *Config) *string { return &c.Kernel }, nil),
-	num("s", "Sigma", "σ", "kernel width", 0.01, 10, 0, true,
-		"length scale of the kernel: small σ gives wiggly boundaries, large σ smooth ones",
-		GroupKernel, func(c *Config) *float64 { return &c.Sigma }, isKernel(KernelGaussian, KernelLaplacian)),
-	integer("d", "Degree", "p", "degree", 1, 10, false, "polynomial degree",
-		GroupKernel, func(c *Config) *int { return &c.Degree }, isKernel(KernelPolynomial)),
-	num("ks", "Scale", "a", "scale", 0.01, 100, 0, true, "multiplies ⟨x, x'⟩ before the offset is added",
-		GroupKernel, func(c *Config) *float64 { return &c.Scale }, isKernel(KernelPolynomial)),
-	num("ko", "Offset", "c₀", "kernel offset", 0, 10, 0.1, false, "added to a·⟨x, x'⟩; 0 is the homogeneous kernel",
-		GroupKernel, func(c *Config) *float64 { return &c.Offset }, isKernel(KernelPolynomial)),
+	{Key: "k", Name: "Kernel", Label: "kernel", Kind: Choice,
+		Options: []string{KernelGaussian, KernelPolynomial, KernelLinear, KernelLaplacian},
+		Hint:    "similarity between two inputs; the Gaussian is smooth and local",
+		Group:   GroupKernel},
+	{Key: "s", Name: "Sigma", Symbol: "σ", Label: "kernel width", Kind: Number, Min: 0.01, Max: 10, Log: true,
+		Hint:  "length scale of the kernel: small σ gives wiggly boundaries, large σ smooth ones",
+		Group: GroupKernel, active: isKernel(KernelGaussian, KernelLaplacian)},
+	{Key: "d", Name: "Degree", Symbol: "p", Label: "degree", Kind: Integer, Min: 1, Max: 10, Step: 1,
+		Hint:  "polynomial degree",
+		Group: GroupKernel, active: isKernel(KernelPolynomial)},
+	{Key: "ks", Name: "Scale", Symbol: "a", Label: "scale", Kind: Number, Min: 0.01, Max: 100, Log: true,
+		Hint:  "multiplies ⟨x, x'⟩ before the offset is added",
+		Group: GroupKernel, active: isKernel(KernelPolynomial)},
+	{Key: "ko", Name: "Offset", Symbol: "c₀", Label: "kernel offset", Kind: Number, Min: 0, Max: 10, Step: 0.1,
+		Hint:  "added to a·⟨x, x'⟩; 0 is the homogeneous kernel",
+		Group: GroupKernel, active: isKernel(KernelPolynomial)},
 
-	num("e", "Eta0", "η₀", "initial step size", 1e-4, 10, 0, true,
-		"the step size at t = 1; SVMD adapts it, NORMA decays it as √(τ/(τ+t))",
-		GroupStepSize, func(c *Config) *float64 { return &c.Eta0 }, notPerceptron),
-	num("tau", "Tau", "τ", "decay time", 1, 1e5, 0, true,
-		"NORMA's schedule η_t = η₀·√(τ/(τ + t)) (JMLR eq. 59): larger τ decays later",
-		GroupStepSize, func(c *Config) *float64 { return &c.Tau }, isLearner(LearnerNORMA)),
-	num("m", "Mu", "μ", "meta step size", 1e-4, 10, 0, true,
-		"how fast SVMD changes η: η ← η·max(½, 1 − μ⟨g, v⟩)",
-		GroupStepSize, func(c *Config) *float64 { return &c.Mu }, isLearner(LearnerSVMD, LearnerSVMD0)),
-	num("dc", "Decay", "ρ", "trace decay", 0, 1, 0.01, false,
-		"λ in the JMLR paper: how far back SVMD's gradient trace v remembers; 0 sees one step, 1 the whole run",
-		GroupStepSize, func(c *Config) *float64 { return &c.Decay }, isLearner(LearnerSVMD)),
+	{Key: "e", Name: "Eta0", Symbol: "η₀", Label: "initial step size", Kind: Number, Min: 1e-4, Max: 10, Log: true,
+		Hint:  "the step size at t = 1; SVMD adapts it, NORMA decays it as √(τ/(τ+t))",
+		Group: GroupStepSize, active: notPerceptron},
+	{Key: "tau", Name: "Tau", Symbol: "τ", Label: "decay time", Kind: Number, Min: 1, Max: 1e5, Log: true,
+		Hint:  "NORMA's schedule η_t = η₀·√(τ/(τ + t)) (JMLR eq. 59): larger τ decays later",
+		Group: GroupStepSize, active: isLearner(LearnerNORMA)},
+	{Key: "m", Name: "Mu", Symbol: "μ", Label: "meta step size", Kind: Number, Min: 1e-4, Max: 10, Log: true,
+		Hint:  "how fast SVMD changes η: η ← η·max(½, 1 − μ⟨g, v⟩)",
+		Group: GroupStepSize, active: isLearner(LearnerSVMD, LearnerSVMD0)},
+	{Key: "dc", Name: "Decay", Symbol: "ρ", Label: "trace decay", Kind: Number, Min: 0, Max: 1, Step: 0.01,
+		Hint:  "λ in the JMLR paper: how far back SVMD's gradient trace v remembers; 0 sees one step, 1 the whole run",
+		Group: GroupStepSize, active: isLearner(LearnerSVMD)},
 
-	integer("w", "BufferSize", "ω", "buffer size", 1, 4096, true,
-		"the expansion keeps the ω most recent terms; older ones are evicted",
-		GroupBuffer, func(c *Config) *int { return &c.BufferSize }, nil),
+	{Key: "w", Name: "BufferSize", Symbol: "ω", Label: "buffer size", Kind: Integer, Min: 1, Max: 4096, Log: true,
+		Hint:  "the expansion keeps the ω most recent terms; older ones are evicted",
+		Group: GroupBuffer},
 
-	integer("spf", "StepsPerFrame", "", "steps per frame", 1, 1000, true,
-		"examples learned per animation frame while playing",
-		GroupRun, func(c *Config) *int { return &c.StepsPerFrame }, nil),
-	integer("g", "Grid", "", "surface resolution", 20, 400, false,
-		"pixels per side of the decision surface",
-		GroupRun, func(c *Config) *int { return &c.Grid }, nil),
-	boolean("play", "Playing", "", "playing", "whether the run advances by itself",
-		GroupRun, func(c *Config) *bool { return &c.Playing }, nil),
+	{Key: "spf", Name: "StepsPerFrame", Label: "steps per frame", Kind: Integer, Min: 1, Max: 1000, Log: true,
+		Hint:  "examples learned per animation frame while playing",
+		Group: GroupRun},
+	{Key: "g", Name: "Grid", Label: "surface resolution", Kind: Integer, Min: 20, Max: 400, Step: 1,
+		Hint:  "pixels per side of the decision surface",
+		Group: GroupRun},
+	{Key: "play", Name: "Playing", Label: "playing", Kind: Bool,
+		Hint:  "whether the run advances by itself",
+		Group: GroupRun},
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,7 +26,7 @@ func TestFieldsTable(t *testing.T) {
 			t.Errorf("duplicate key %q", f.Key)
 		}
 		keys[f.Key] = true
-		if f.Label == "" || f.Hint == "" || f.Group == "" || f.get == nil || f.set == nil {
+		if f.Label == "" || f.Hint == "" || f.Group == "" {
 			t.Errorf("field %q incomplete", f.Key)
 		}
 		if (f.Kind == Number || f.Kind == Integer) && !(f.Min < f.Max) || f.Log && f.Min <= 0 {
@@ -38,6 +39,16 @@ func TestFieldsTable(t *testing.T) {
 		v := reflect.ValueOf(Default()).FieldByName(f.Name)
 		if !v.IsValid() {
 			t.Errorf("field %q names no Config field %q", f.Key, f.Name)
+			continue
+		}
+		// Its Go type is the one get and set handle for the Kind.
+		want := map[Kind][]reflect.Kind{Number: {reflect.Float64}, Integer: {reflect.Int, reflect.Uint64},
+			Choice: {reflect.String}, Bool: {reflect.Bool}}[f.Kind]
+		if !slices.Contains(want, v.Kind()) {
+			t.Errorf("field %q: Config.%s is a %s, want one of %v for its kind", f.Key, f.Name, v.Kind(), want)
+		}
+		if f.Kind == Integer && f.Step != map[bool]float64{false: 1, true: 0}[f.Log] {
+			t.Errorf("integer field %q: step %v with log=%v", f.Key, f.Step, f.Log)
 		}
 	}
 	// Every Config field is in the table, or is Points / Hide.
