@@ -8,6 +8,13 @@
 window.kpDraw = (function () {
   var f64 = new Float64Array(4096);
   var u8 = new Uint8Array(f64.buffer);
+  // The line worker (static/lines.js) and its flow control: at most one
+  // frame in flight, and of the frames made meanwhile only the newest.
+  var worker = null, busy = false, pending = null;
+  function post(m) {
+    busy = true;
+    worker.postMessage(m, [m.xy.buffer]);
+  }
   return {
     // buffer returns the shared array's bytes with room for at least n
     // float64s (a new array when the old one is too small).
@@ -29,6 +36,39 @@ window.kpDraw = (function () {
         if (x !== x || y !== y) { pen = false; continue; }
         if (pen) { ctx.lineTo(x, y); } else { ctx.moveTo(x, y); pen = true; }
       }
+    },
+    // linesStart hands canvas to a new line worker (static/lines.js) with
+    // the line colours; false when the browser cannot (no OffscreenCanvas
+    // or no workers): the page then strokes the lines itself.
+    linesStart: function (canvas, ink, halo) {
+      this.linesStop();
+      if (typeof Worker === "undefined" || !canvas.transferControlToOffscreen) { return false; }
+      try {
+        var off = canvas.transferControlToOffscreen();
+        worker = new Worker("lines.js");
+        worker.onmessage = function () {
+          busy = false;
+          if (pending) { var m = pending; pending = null; post(m); }
+        };
+        worker.postMessage({canvas: off, ink: ink, halo: halo}, [off]);
+        return true;
+      } catch (e) {
+        worker = null;
+        return false;
+      }
+    },
+    // linesFrame sends the first n numbers of the shared array (the
+    // layout static/lines.js reads) as the next frame of lines for a
+    // pw×ph canvas at pixel ratio dpr.
+    linesFrame: function (n, pw, ph, dpr) {
+      if (!worker) { return; }
+      var m = {xy: f64.slice(0, n), pw: pw, ph: ph, dpr: dpr};
+      if (busy) { pending = m; } else { post(m); }
+    },
+    // linesStop ends the line worker, if any.
+    linesStop: function () {
+      if (worker) { worker.terminate(); }
+      worker = null; busy = false; pending = null;
     }
   };
 })();

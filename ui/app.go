@@ -43,6 +43,9 @@ type App struct {
 	mountMS      float64 // ms from navigation to the first render of the page
 	firstSurface float64 // ms from navigation to the first drawn surface (0: not yet)
 	shownMS      float64 // ms from navigation to the first animation frame after it was painted
+	completeMS   float64 // ms from navigation to the first full picture with the whole page (0: not yet)
+	booting      bool    // the page shows its skeleton and the surface only (see Page.Mount)
+	statsMounted bool    // the read-outs have been rendered: Rerender is allowed
 	frames       int
 	stepMS       float64            // learning time per frame, ms (exponential moving average)
 	drawMS       float64            // drawing time per drawn frame, ms (exponential moving average)
@@ -58,6 +61,7 @@ type App struct {
 func Run(hash string) {
 	a := &App{mainMS: perfNow()}
 	a.store = NewStore(hash)
+	a.booting = a.store.Config().Mode != state.ModeDigits
 	a.page = &Page{app: a}
 	a.plot = &Plot{app: a}
 	a.strip = &Strip{app: a}
@@ -106,7 +110,9 @@ func (a *App) rerender() {
 		return
 	}
 	vecty.Rerender(a.page)
-	vecty.Rerender(a.stats)
+	if a.statsMounted {
+		vecty.Rerender(a.stats)
+	}
 }
 
 // on wraps an event handler so that a panic in it becomes a message instead
@@ -139,6 +145,14 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		// frame's callbacks: it is on the screen.
 		a.shownMS = perfNow()
 	}
+	if a.booting {
+		// The skeleton and the surface are painted after this callback;
+		// the whole page renders in the next frame (Vecty batches the
+		// rerender into it), and the full picture is drawn from then on.
+		a.booting = false
+		a.rerender()
+		return nil
+	}
 	if a.digitsFrame(now) {
 		return nil // the digits mode has its own loop (digits_app.go)
 	}
@@ -170,7 +184,7 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 	} else {
 		a.infoSince = 0
 	}
-	if now-a.lastStats >= 250 && a.mounted {
+	if now-a.lastStats >= 250 && a.statsMounted {
 		a.lastStats = now
 		vecty.Rerender(a.stats)
 	}
@@ -213,6 +227,9 @@ func (a *App) draw(now float64) {
 	a.fps.Add(now, 1)
 	if a.firstSurface == 0 {
 		a.firstSurface = perfNow()
+	}
+	if a.completeMS == 0 && a.charts.cv != nil {
+		a.completeMS = perfNow()
 	}
 }
 

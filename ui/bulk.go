@@ -57,6 +57,56 @@ func (b *bulk) pathOf(ctx js.Value, xy []float64) {
 	b.path.Invoke(ctx, len(xy))
 }
 
+// lineBatch collects the strokes of one frame for the line worker
+// (static/lines.js): per stroke its coordinates (CSS pixels, NaN pairs
+// between polylines), width, dash and halo, in the layout lines.js reads.
+type lineBatch struct {
+	desc []float64 // per stroke: n, width, dash on, dash off, halo 0/1
+	xy   []float64
+	buf  []float64
+	sent bool // the last frame sent had strokes (the next may clear them)
+}
+
+// add appends one stroke.
+func (lb *lineBatch) add(xy []float64, width float64, dash []float64, halo bool) {
+	on, off, h := 0.0, 0.0, 0.0
+	if len(dash) == 2 {
+		on, off = dash[0], dash[1]
+	}
+	if halo {
+		h = 1
+	}
+	lb.desc = append(lb.desc, float64(len(xy)), width, on, off, h)
+	lb.xy = append(lb.xy, xy...)
+}
+
+// linesStart gives canvas el to a new line worker; false when the browser
+// has no OffscreenCanvas or workers.
+func (b *bulk) linesStart(el js.Value) bool {
+	b.init()
+	return b.kp.Call("linesStart", el, inkColor, haloColor).Bool()
+}
+
+// linesFrame sends the batch as the next frame of a pw×ph (device pixels)
+// canvas at pixel ratio dpr and empties it; a frame with no strokes is sent
+// only to clear the previous one.
+func (b *bulk) linesFrame(lb *lineBatch, pw, ph int, dpr float64) {
+	if len(lb.desc) == 0 && !lb.sent {
+		return
+	}
+	lb.buf = append(append(append(lb.buf[:0], float64(len(lb.desc)/5)), lb.desc...), lb.xy...)
+	b.send(lb.buf)
+	b.kp.Call("linesFrame", len(lb.buf), pw, ph, dpr)
+	lb.sent = len(lb.desc) > 0
+	lb.desc, lb.xy = lb.desc[:0], lb.xy[:0]
+}
+
+// linesStop ends the line worker.
+func (b *bulk) linesStop() {
+	b.init()
+	b.kp.Call("linesStop")
+}
+
 // spriteAtlas is an offscreen canvas of markers (circles and rings) drawn
 // once at the device pixel ratio and read back as render.Sprites, which the
 // plot stamps onto a render.Layer instead of rasterising hundreds of

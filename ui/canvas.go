@@ -64,10 +64,28 @@ func (b *blitter) draw(dst *canvas2D, img *image.RGBA, x, y, w, h float64, smoot
 	dst.ctx.Call("drawImage", b.off, x, y, w, h)
 }
 
-// upload puts img onto the blitter's offscreen canvas (no drawing), so that it
-// or parts of it can be drawn with drawImage: one js.CopyBytesToJS into a
-// reused ImageData and one putImageData. It reports false, doing nothing, for
-// an empty image.
+// target makes the blitter upload into the canvas el (sized to each image)
+// instead of an offscreen canvas of its own: a canvas on the page that
+// CSS scales.
+func (b *blitter) target(el js.Value) {
+	b.off, b.offCtx, b.w, b.h = el, el.Call("getContext", "2d"), 0, 0
+}
+
+// put copies img into dst's backing store at the origin, one canvas pixel
+// per image pixel, replacing what dst held (putImageData: no compositing,
+// no scaling). It does nothing for an empty image.
+func (b *blitter) put(dst *canvas2D, img *image.RGBA) {
+	if b.off.IsUndefined() {
+		b.target(dst.el)
+	}
+	b.upload(img)
+}
+
+// upload puts img onto the blitter's canvas (offscreen unless set by
+// target; no drawing), so that it or parts of it can be drawn with
+// drawImage: one js.CopyBytesToJS into a reused ImageData and one
+// putImageData. A target canvas is resized to the image. It reports false,
+// doing nothing, for an empty image.
 func (b *blitter) upload(img *image.RGBA) bool {
 	r := img.Bounds()
 	iw, ih := r.Dx(), r.Dy()
@@ -75,11 +93,14 @@ func (b *blitter) upload(img *image.RGBA) bool {
 		return false
 	}
 	if b.off.IsUndefined() || b.w != iw || b.h != ih {
-		doc := js.Global().Get("document")
-		b.off = doc.Call("createElement", "canvas")
-		b.off.Set("width", iw)
-		b.off.Set("height", ih)
-		b.offCtx = b.off.Call("getContext", "2d")
+		if b.off.IsUndefined() {
+			b.off = js.Global().Get("document").Call("createElement", "canvas")
+			b.offCtx = b.off.Call("getContext", "2d")
+		}
+		if b.off.Get("width").Int() != iw || b.off.Get("height").Int() != ih {
+			b.off.Set("width", iw)
+			b.off.Set("height", ih)
+		}
 		b.img = b.offCtx.Call("createImageData", iw, ih)
 		b.data = b.img.Get("data")
 		b.w, b.h = iw, ih

@@ -18,6 +18,7 @@ import (
 //	trace()        the run so far as JSON: t and the chart series
 //	stats()        {t, frames, fps, sps, compiledMs, mainMs, mountMs, firstSurfaceMs,
 //	               shownMs (the first animation frame after the first surface was painted),
+//	               completeMs (the first full picture with the whole page rendered),
 //	               playing, message, grid,
 //	               bufferSize, terms, stepMs, drawMs, surfaceMs, profile}
 //	config()       the configuration: {Name: value string} for every setting,
@@ -75,6 +76,7 @@ func (a *App) installDebugHook() {
 			"sps":            a.sps.Rate(),
 			"firstSurfaceMs": a.firstSurface,
 			"shownMs":        a.shownMS,
+			"completeMs":     a.completeMS,
 			"mainMs":         a.mainMS,
 			"mountMs":        a.mountMS,
 			"compiledMs":     js.Global().Get("kpBoot").Get("compiledMs"),

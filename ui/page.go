@@ -23,8 +23,15 @@ type Page struct {
 }
 
 // Mount implements vecty.Mounter: from now on the page may be rerendered.
-// The first picture is drawn right away, before the browser's first paint,
-// instead of one animation frame later.
+//
+// The page starts as a skeleton — the top bar and the plot in their final
+// places, the side columns empty — and the decision surface is drawn into
+// it right away, before the browser's first paint: the first thing a
+// visitor sees is the live model. The rest of the page (the controls, the
+// charts) renders in the next animation frame, and the full picture (lines,
+// points, support vectors) is drawn from then on; see App.frame. Both are
+// the costliest the first time, while the browser compiles the code they
+// run.
 func (p *Page) Mount() {
 	a := p.app
 	a.mounted, a.mountMS = true, perfNow()
@@ -35,7 +42,11 @@ func (p *Page) Mount() {
 		}
 		t0 := perfNow()
 		a.profile("first advance", t0-a.mountMS)
-		a.draw(a.mountMS)
+		if !a.booting {
+			a.draw(a.mountMS)
+		} else if a.plot.drawSurface() != nil {
+			a.firstSurface = perfNow()
+		}
 		a.profile("first draw", perfNow()-t0)
 	}()
 }
@@ -52,25 +63,34 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 			p.banner(),
 			elem.Div(vecty.Markup(vecty.Class("main")),
 				elem.Div(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("controls", "panel"),
-					vecty.Attribute("aria-label", "settings"))}, p.controls()...)...),
+					vecty.Attribute("aria-label", "settings"))}, p.controlsAfterBoot()...)...),
 				elem.Div(vecty.Markup(vecty.Class("center")),
 					elem.Div(vecty.Markup(vecty.Class("plotwrap")), a.plot),
-					p.plotHint(),
-					elem.Div(vecty.Markup(vecty.Class("panel", "stripwrap")),
+					vecty.If(!a.booting, p.plotHint()),
+					vecty.If(!a.booting, elem.Div(vecty.Markup(vecty.Class("panel", "stripwrap")),
 						elem.Div(vecty.Markup(vecty.Class("cap")),
 							elem.Span(vecty.Text("Buffer: coefficient α_i of each term, oldest → newest")),
 							elem.Span(vecty.Markup(vecty.Class("evict")), vecty.Text("▼ evicted next")),
 						),
 						a.strip,
-					),
+					)),
 				),
 				elem.Div(vecty.Markup(vecty.Class("side")),
-					elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), a.charts),
-					a.stats,
+					vecty.If(!a.booting, elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), a.charts)),
+					vecty.If(!a.booting, a.stats),
 				),
 			),
 		),
 	)
+}
+
+// controlsAfterBoot is the controls column's content: empty in the
+// skeleton the page starts as (see Mount).
+func (p *Page) controlsAfterBoot() []vecty.MarkupOrChild {
+	if p.app.booting {
+		return nil
+	}
+	return p.controls()
 }
 
 func (p *Page) topBar() *vecty.HTML {

@@ -21,26 +21,34 @@ import (
 // (mouse, pen, touch) adds and deletes points.
 type Plot struct {
 	vecty.Core
-	app  *App
-	el   *vecty.HTML
-	cv   *canvas2D
-	view plotView
-	fns  []js.Func
+	app   *App
+	el    *vecty.HTML // the plot canvas: lines, markers, input
+	under *vecty.HTML // the surface canvas under it (grid-sized, scaled by CSS)
+	mid   *vecty.HTML // between them: the traced lines, drawn by the line worker
+	cv    *canvas2D
+	view  plotView
+	fns   []js.Func
 
 	surf   render.Surface
-	blit   blitter
+	blit   blitter // the surface, straight into the canvas under the plot
 	svs    []render.SupportVector
 	path   pathBuilder
 	lin    linearPlot          // hyperplanes of linear models, the RES-vs-SGD chart (linear.go)
-	bulk   bulk                // static/draw.js: a path in one call
+	bulk   bulk                // static/draw.js: a path in one call, the line worker
 	atlas  spriteAtlas         // the point and support-vector markers
 	tracer render.Tracer       // contours as polylines
 	lines  []float64           // their vertices, then pixels
+	worker bool                // the line worker strokes them
+	batch  lineBatch           // this frame's lines for it
 	marks  []float64           // sprite triples of this frame
 	layer  render.Layer        // the markers, stamped at device resolution
-	layerB blitter             // and copied to the canvas
+	layerB blitter             // and composited onto the canvas, or
+	direct blitter             // put into it when nothing is under the layer
 	key    cachedImage         // the colour key, drawn once per task
 	dashes map[string]js.Value // line dash arrays by pattern
+
+	canvasBelow              bool // this frame drew canvas paths under the layer
+	surfaceShown, surfaceSet bool // the surface canvas's visibility, once set
 }
 
 // Markers of the plot, in the sprite atlas: the support-vector rings at
@@ -80,11 +88,22 @@ func ringSprite(r float64) int {
 }
 
 // Render implements vecty.Component.
+//
+// Three canvases, so that the main thread draws as little as possible: the
+// decision surface, one canvas pixel per grid cell, which the browser's
+// compositor scales to the plot's size; over it the boundary and margins,
+// stroked by a worker (static/lines.js) on an OffscreenCanvas; on top the
+// plot proper at device resolution (markers, legend), which takes the
+// input.
 func (p *Plot) Render() vecty.ComponentOrHTML {
+	p.under = elem.Canvas(vecty.Markup(vecty.Class("surface"), vecty.Attribute("id", "surface"),
+		vecty.Attribute("aria-hidden", "true")))
+	p.mid = elem.Canvas(vecty.Markup(vecty.Class("lines"), vecty.Attribute("id", "lines"),
+		vecty.Attribute("aria-hidden", "true")))
 	p.el = elem.Canvas(vecty.Markup(vecty.Class("plot"), vecty.Attribute("id", "plot"),
 		vecty.Attribute("role", "img"),
 		vecty.Attribute("aria-label", "decision surface; click to add points")))
-	return p.el
+	return elem.Div(vecty.Markup(vecty.Class("plotframe")), p.under, p.mid, p.el)
 }
 
 // SkipRender implements vecty.RenderSkipper: the frame loop draws the canvas.
@@ -94,6 +113,8 @@ func (p *Plot) SkipRender(prev vecty.Component) bool { return true }
 func (p *Plot) Mount() {
 	el := p.el.Node()
 	p.cv = newCanvas2D(el)
+	p.blit.target(p.under.Node())
+	p.worker = p.bulk.linesStart(p.mid.Node())
 	on := func(name string, f func(e js.Value)) {
 		fn := p.app.jsFunc("plot "+name, func(_ js.Value, args []js.Value) { f(args[0]) })
 		p.fns = append(p.fns, fn)
@@ -105,6 +126,10 @@ func (p *Plot) Mount() {
 
 // Unmount implements vecty.Unmounter.
 func (p *Plot) Unmount() {
+	if p.worker {
+		p.bulk.linesStop()
+		p.worker = false
+	}
 	for _, f := range p.fns {
 		f.Release()
 	}
@@ -179,6 +204,8 @@ func (p *Plot) draw() bool {
 		return false
 	}
 	if p.drawRESvsSGD() {
+		p.showSurface(false)
+		p.flushLines()
 		return true // the preset's objective chart replaces the 2D plot
 	}
 	s := p.app.store
@@ -187,26 +214,25 @@ func (p *Plot) draw() bool {
 	l := sm.Learner()
 	cv := p.cv
 	w, h := cv.w, cv.h
-
-	p.surf.Grid = c.Grid
-	p.surf.Scale = 0 // f = ±1 (the margins) at 76% of the palette
-	if c.Task == state.TaskMulticlass {
-		p.surf.Scale = 2 // paler regions, so points of the region's class stand out
-	}
-	t0 := perfNow()
-	img := p.surf.Render(l)
-	p.app.surfMS = ema(p.app.surfMS, perfNow()-t0)
-	p.app.profile("surface", perfNow()-t0)
-	t1 := perfNow()
+	p.drawSurface()
 	cv.clear()
-	p.blit.draw(cv, img, 0, 0, w, h, true)
 	t2 := perfNow()
-	p.app.profile("blit", t2-t1)
 
+	// Lines traced from the surface go to the line worker (or, without
+	// one, are stroked on this canvas); the exact lines of linear models
+	// and the regression curve are paths on this canvas. The markers'
+	// layer goes over them.
+	dpr := cv.dpr
+	W, H := int(math.Round(w*dpr)), int(math.Round(h*dpr))
+	p.layer.Reset(W, H)
+	p.canvasBelow = false
 	margin := plotMargin(sm, c)
 	if c.Task == state.TaskRegression {
+		p.canvasBelow = true
 		p.drawRegression(l, margin)
-	} else if !p.drawLinear(l, c, margin) {
+	} else if p.drawLinear(l, c, margin) {
+		p.canvasBelow = true
+	} else {
 		// The boundary solid, the margins dashed (linear models and AMM
 		// draw their exact lines instead: linear.go).
 		// Traced through the grid and simplified to a third of a device
@@ -220,6 +246,7 @@ func (p *Plot) draw() bool {
 		p.lines = p.surf.Lines(p.lines[:0], &p.tracer, 0, tol)
 		p.strokeLines(p.lines, 2, nil, true)
 	}
+	p.flushLines() // the worker strokes them while this frame goes on
 	t3 := perfNow()
 	p.app.profile("contours", t3-t2)
 
@@ -228,7 +255,6 @@ func (p *Plot) draw() bool {
 	// colours) a dark one under all the points of the class, then their
 	// fills; then the support vectors as rings with radius growing with
 	// |α_i|. All from the sprite atlas.
-	dpr := cv.dpr
 	p.markers(dpr)
 	pts := sm.Points()
 	p.marks = p.marks[:0]
@@ -266,13 +292,17 @@ func (p *Plot) draw() bool {
 	// copied to the canvas as one image: a drawImage per marker cost the
 	// browser about 5 µs each, a thousand a frame.
 	t4 := perfNow()
-	W, H := int(math.Round(w*dpr)), int(math.Round(h*dpr))
-	p.layer.Reset(W, H)
 	for i := 0; i+2 < len(p.marks); i += 3 {
 		p.layer.Stamp(p.atlas.sprite[int(p.marks[i])], int(p.marks[i+1]), int(p.marks[i+2]))
 	}
-	p.layerB.draw(cv, &image.RGBA{Pix: p.layer.Straight(), Stride: 4 * W, Rect: image.Rect(0, 0, W, H)},
-		0, 0, float64(W)/dpr, float64(H)/dpr, false)
+	layer := &image.RGBA{Pix: p.layer.Straight(), Stride: 4 * W, Rect: image.Rect(0, 0, W, H)}
+	if p.canvasBelow {
+		p.layerB.draw(cv, layer, 0, 0, float64(W)/dpr, float64(H)/dpr, false)
+	} else {
+		// Nothing under the layer: its pixels replace the canvas's
+		// (putImageData, no compositing).
+		p.direct.put(cv, layer)
+	}
 	p.app.profile("markers", perfNow()-t4)
 	// The next evicted term crossed out.
 	if terms != nil && terms.Dim() == 2 {
@@ -286,6 +316,29 @@ func (p *Plot) draw() bool {
 	p.legend(c)
 	p.app.profile("points", perfNow()-t3)
 	return true
+}
+
+// drawSurface computes the decision surface and puts it into the surface
+// canvas (shown), returning it; nil when the plot has no canvas or size yet.
+func (p *Plot) drawSurface() *image.RGBA {
+	if p.cv == nil || !p.cv.fit() {
+		return nil
+	}
+	c := p.app.store.Config()
+	p.surf.Grid = c.Grid
+	p.surf.Scale = 0 // f = ±1 (the margins) at 76% of the palette
+	if c.Task == state.TaskMulticlass {
+		p.surf.Scale = 2 // paler regions, so points of the region's class stand out
+	}
+	t0 := perfNow()
+	img := p.surf.Render(p.app.store.Sim().Learner())
+	p.app.surfMS = ema(p.app.surfMS, perfNow()-t0)
+	p.app.profile("surface", perfNow()-t0)
+	t1 := perfNow()
+	p.showSurface(true)
+	p.blit.upload(img)
+	p.app.profile("blit", perfNow()-t1)
+	return img
 }
 
 // stroke draws segments (input coordinates), chained into polylines so
@@ -334,9 +387,10 @@ func (p *Plot) stroke(segs []render.Segment, width float64, dash []float64, halo
 }
 
 // strokeLines strokes polylines in the format of render.Tracer.Lines
-// (input coordinates, NaN-separated; converted to pixels in place) as one
-// path made in one call; with halo, over a white halo so the line reads on
-// both ends of the palette.
+// (input coordinates, NaN-separated; converted to CSS pixels in place), in
+// ink with a dash pattern (CSS pixels) and, with halo, over a white halo so
+// the line reads on both ends of the palette: batched for the line worker,
+// or (without one) as one path on the plot canvas, made in one call.
 func (p *Plot) strokeLines(xy []float64, width float64, dash []float64, halo bool) {
 	if len(xy) == 0 {
 		return
@@ -345,6 +399,11 @@ func (p *Plot) strokeLines(xy []float64, width float64, dash []float64, halo boo
 	for i := 0; i+1 < len(xy); i += 2 {
 		xy[i], xy[i+1] = p.view.toPixel(xy[i], xy[i+1], w, h)
 	}
+	if p.worker {
+		p.batch.add(xy, width, dash, halo)
+		return
+	}
+	p.canvasBelow = true
 	ctx := p.cv.ctx
 	p.bulk.pathOf(ctx, xy)
 	p.setDash(dash)
@@ -359,6 +418,27 @@ func (p *Plot) strokeLines(xy []float64, width float64, dash []float64, halo boo
 	ctx.Set("lineWidth", width)
 	ctx.Call("stroke")
 	p.setDash(nil)
+}
+
+// flushLines sends this frame's lines to the line worker (which clears its
+// canvas when there are none).
+func (p *Plot) flushLines() {
+	if p.worker {
+		p.bulk.linesFrame(&p.batch, int(math.Round(p.cv.w*p.cv.dpr)), int(math.Round(p.cv.h*p.cv.dpr)), p.cv.dpr)
+	}
+}
+
+// showSurface shows or hides the surface canvas under the plot.
+func (p *Plot) showSurface(on bool) {
+	if on == p.surfaceShown && p.surfaceSet {
+		return
+	}
+	p.surfaceShown, p.surfaceSet = on, true
+	v := "hidden"
+	if on {
+		v = "visible"
+	}
+	p.under.Node().Get("style").Set("visibility", v)
 }
 
 // setDash sets the line dash pattern (nil: solid), with the JS arrays

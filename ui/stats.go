@@ -15,6 +15,10 @@ type Stats struct {
 	app *App
 }
 
+// Mount implements vecty.Mounter: from now on the read-outs may be
+// rerendered (the page's skeleton has none; see Page.Mount).
+func (s *Stats) Mount() { s.app.statsMounted = true }
+
 // Render implements vecty.Component.
 func (s *Stats) Render() vecty.ComponentOrHTML {
 	rows := readouts(s.app.store.Sim(), s.app.store.Config())

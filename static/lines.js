@@ -1,0 +1,60 @@
+// kernelplay's line worker: strokes the plot's boundary and margins on an
+// OffscreenCanvas, off the page's main thread (in Chromium without a GPU,
+// rasterising those anti-aliased, dashed, haloed paths took about 4 ms of
+// every frame there). The page (static/draw.js, kpDraw.lines) sends the
+// canvas once, then one message per frame; each is answered so that the
+// page sends no new frame while one is being drawn.
+"use strict";
+var canvas = null, ctx = null, ink = "#000", halo = "#fff";
+
+onmessage = function (e) {
+  var m = e.data;
+  if (m.canvas) {
+    canvas = m.canvas;
+    ctx = canvas.getContext("2d");
+    ink = m.ink;
+    halo = m.halo;
+    return;
+  }
+  if (ctx) {
+    draw(m);
+  }
+  postMessage(0);
+};
+
+// draw clears the canvas to pw×ph device pixels and strokes m.xy: a count
+// k, then per stroke (number of coordinates n, width, dash on, dash off,
+// halo 0/1), then the strokes' x, y pairs in CSS pixels one after another
+// (a NaN pair ends a polyline).
+function draw(m) {
+  if (canvas.width !== m.pw || canvas.height !== m.ph) {
+    canvas.width = m.pw;
+    canvas.height = m.ph;
+  }
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  ctx.setTransform(m.dpr, 0, 0, m.dpr, 0, 0);
+  ctx.lineCap = "round";
+  ctx.lineJoin = "round";
+  var f = m.xy, k = f[0], at = 1 + 5 * k;
+  for (var s = 0; s < k; s++) {
+    var d = 1 + 5 * s, n = f[d], width = f[d + 1];
+    ctx.beginPath();
+    var pen = false;
+    for (var i = at; i + 1 < at + n; i += 2) {
+      var x = f[i], y = f[i + 1];
+      if (x !== x || y !== y) { pen = false; continue; }
+      if (pen) { ctx.lineTo(x, y); } else { ctx.moveTo(x, y); pen = true; }
+    }
+    at += n;
+    ctx.setLineDash(f[d + 2] > 0 ? [f[d + 2], f[d + 3]] : []);
+    if (f[d + 4]) {
+      ctx.strokeStyle = halo;
+      ctx.lineWidth = width + 2;
+      ctx.stroke();
+    }
+    ctx.strokeStyle = ink;
+    ctx.lineWidth = width;
+    ctx.stroke();
+  }
+}
