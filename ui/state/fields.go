@@ -277,7 +277,7 @@ var Fields = []Field{
 	{Key: "lam", Name: "Lambda", Symbol: "λ", Label: "regularizer", Kind: Number, Min: 1e-6, Max: 1, Log: true,
 		Hint:  "c in the JMLR paper: each step shrinks every coefficient by (1 − ηλ), so larger λ forgets faster",
 		Group: GroupLearner, active: notPerceptron},
-	{Key: "nu", Name: "Nu", Symbol: "ν", Label: "margin-error fraction", Kind: Number, Min: 0, Max: 1, Step: 0.01,
+	{Key: "nu", Name: "Nu", Symbol: "ν", Label: "margin errors", Kind: Number, Min: 0, Max: 1, Step: 0.01,
 		Hint:  "ν-trick: the margin adapts so that about a fraction ν of examples violate it; 0 fixes the margin at 1",
 		Group: GroupLearner, active: notPerceptron},
 	{Key: "b", Name: "UseOffset", Symbol: "b", Label: "offset", Kind: Bool,
