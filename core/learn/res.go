@@ -7,8 +7,9 @@ import (
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas64"
+	blasgonum "gonum.org/v1/gonum/blas/gonum"
 	"gonum.org/v1/gonum/floats"
-	"gonum.org/v1/gonum/lapack/lapack64"
+	lapackgonum "gonum.org/v1/gonum/lapack/gonum"
 )
 
 // RESSettings configures [RES]. The zero value is the setting of the RES
@@ -88,8 +89,8 @@ func checkStepSettings(who string, eta0, tau float64) error {
 //
 // As a [Learner] it takes one example per Learn call and stores it in the
 // current batch (L×d, preallocated); the iteration runs on the L-th. B̂_t⁻¹ŝ
-// is solved by a Cholesky factorization of B̂_t (LAPACK dpotrf/dpotrs through
-// gonum), O(d³) per iteration, without allocation. If B̂_t is not positive
+// is solved by a Cholesky factorization of B̂_t (see [cholSolve]), O(d³) per
+// iteration, without allocation. If B̂_t is not positive
 // definite to working precision (possible only with NonRegularized), the
 // learner reports Diverged and stops until Reset.
 type RES struct {
@@ -102,9 +103,10 @@ type RES struct {
 	by                   []float64 // batch labels
 	dl                   []float64 // l'(m) at w_t per batch example
 	inBat                int
-	t                    int // completed iterations
-	skips                int // skipped B̂ updates
-	b, chol              blas64.Symmetric
+	t                    int              // completed iterations
+	skips                int              // skipped B̂ updates
+	b                    blas64.Symmetric // B̂_t, upper triangle
+	chol                 []float64        // p×p: copy of B̂_t, then its Cholesky factor U
 	dead                 bool
 }
 
@@ -178,7 +180,7 @@ func NewRES(dim int, s RESSettings) (*RES, error) {
 		dir: make([]float64, p), v: make([]float64, p), r: make([]float64, p), bv: make([]float64, p),
 		bx: make([]float64, s.BatchSize*p), by: make([]float64, s.BatchSize), dl: make([]float64, s.BatchSize),
 		b:    blas64.Symmetric{Uplo: blas.Upper, N: p, Stride: p, Data: make([]float64, p*p)},
-		chol: blas64.Symmetric{Uplo: blas.Upper, N: p, Stride: p, Data: make([]float64, p*p)},
+		chol: make([]float64, p*p),
 	}
 	r.Reset()
 	return r, nil
@@ -294,13 +296,11 @@ func (r *RES) iterate(eps float64) bool {
 		}
 	}
 	// Step 5, (4): dir = (B̂⁻¹ + ΓI)ŝ through the Cholesky factor of B̂.
-	copy(r.chol.Data, r.b.Data)
-	tri, ok := lapack64.Potrf(r.chol)
-	if !ok {
+	copy(r.chol, r.b.Data)
+	copy(r.dir, r.sg)
+	if !cholSolve(r.chol, p, r.dir) {
 		return false
 	}
-	copy(r.dir, r.sg)
-	lapack64.Potrs(tri, blas64.General{Rows: p, Cols: 1, Stride: 1, Data: r.dir})
 	floats.AddScaled(r.dir, r.gamma, r.sg)
 	for j := range r.wNew {
 		r.wNew[j] = r.w[j] - eps*r.dir[j]
@@ -325,18 +325,47 @@ func (r *RES) iterate(eps float64) bool {
 	r.t++
 	// Step 8, (9), guarded (PAPER-NOTES 9).
 	vr := floats.Dot(r.v, r.r)
-	blas64.Symv(1, r.b, blas64.Vector{N: p, Inc: 1, Data: r.v}, 0, blas64.Vector{N: p, Inc: 1, Data: r.bv})
+	var bi blasgonum.Implementation // the concrete type: see cholSolve
+	bi.Dsymv(blas.Upper, p, 1, r.b.Data, p, r.v, 1, 0, r.bv, 1)
 	vbv := floats.Dot(r.v, r.bv)
 	if !(vr > 1e-12*floats.Norm(r.v, 2)*floats.Norm(r.r, 2)) || !(vbv > 0) {
 		r.skips++
 		return true
 	}
-	blas64.Syr(1/vr, blas64.Vector{N: p, Inc: 1, Data: r.r}, r.b)
-	blas64.Syr(-1/vbv, blas64.Vector{N: p, Inc: 1, Data: r.bv}, r.b)
+	bi.Dsyr(blas.Upper, p, 1/vr, r.r, 1, r.b.Data, p)
+	bi.Dsyr(blas.Upper, p, -1/vbv, r.bv, 1, r.b.Data, p)
 	for j := 0; j < p; j++ {
 		r.b.Data[j*p+j] += r.delta
 	}
 	return allFinite(r.b.Data)
+}
+
+// cholSolve factors a = UᵀU in place (a n×n row-major with stride n, upper
+// triangle read and overwritten by U, lower triangle untouched) and
+// overwrites x (length n) with a⁻¹x by the two triangular solves Uᵀy = x,
+// Ux = y. It returns false, with x unchanged, if a is not positive definite
+// to working precision. Shapes are not checked beyond gonum's own panics.
+//
+// It calls gonum's unblocked LAPACK dpotf2 and two BLAS dtrsv, on gonum's
+// concrete Implementation types, rather than dpotrf/dpotrs
+// (lapack64.Potrf/Potrs). For n ≤ 64 dpotrf is dpotf2 (ilaenv's block size
+// is 64), so the factor is the same bit for bit; for larger n it agrees to
+// rounding. The solve agrees to rounding (dtrsv divides by U's diagonal and
+// sums each row before subtracting; dtrsm multiplies by the reciprocal and
+// subtracts term by term), so RES runs differ in the last bits. RES's
+// dimensions are small (the page's at most 101 with the bias), where
+// blocking gains little, while dpotrf/dpotrs link ilaenv, dtrsm, dsyrk and
+// dgemm into the page's wasm: about 20 KB gzip (Go 1.26, gonum v0.17.0),
+// and calling the concrete types rather than through blas64/lapack64 about
+// 1 KB more.
+func cholSolve(a []float64, n int, x []float64) bool {
+	if !(lapackgonum.Implementation{}).Dpotf2(blas.Upper, n, a, n) {
+		return false
+	}
+	var bi blasgonum.Implementation
+	bi.Dtrsv(blas.Upper, blas.Trans, blas.NonUnit, n, a, n, x, 1)   // Uᵀy = x
+	bi.Dtrsv(blas.Upper, blas.NoTrans, blas.NonUnit, n, a, n, x, 1) // Ux = y
+	return true
 }
 
 // Fit processes samples more examples drawn uniformly with replacement from
