@@ -816,8 +816,12 @@ func TestBrowser(t *testing.T) {
 						st.ShownMS, st.CompleteMS = s2.ShownMS, s2.CompleteMS
 					}
 				}
-				t.Logf("measure: load phases (ms from navigation): wasm compiled %.0f, Go main %.0f, skeleton rendered %.0f, first surface %.0f, on screen by %.0f; whole page and full picture %.0f",
-					st.CompiledMS, st.MainMS, st.MountMS, st.FirstSurfaceMS, st.ShownMS, st.CompleteMS)
+				fetched, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(performance.getEntriesByType("resource").find(e => e.name.endsWith("/main.wasm")) || {responseEnd: 0}).responseEnd`))
+				if err != nil {
+					return err
+				}
+				t.Logf("measure: load phases (ms from navigation): main.wasm fetched %.0f, compiled %.0f, Go main %.0f, skeleton rendered %.0f, first surface %.0f, on screen by %.0f; whole page and full picture %.0f",
+					fetched, st.CompiledMS, st.MainMS, st.MountMS, st.FirstSurfaceMS, st.ShownMS, st.CompleteMS)
 			}
 			time.Sleep(measureSeconds * time.Second)
 			st, err := readStats(ctx)

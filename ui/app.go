@@ -61,6 +61,7 @@ type App struct {
 func Run(hash string) {
 	a := &App{mainMS: perfNow()}
 	a.store = NewStore(hash)
+	a.profile("first store", perfNow()-a.mainMS)
 	a.booting = a.store.Config().Mode != state.ModeDigits
 	a.page = &Page{app: a}
 	a.plot = &Plot{app: a}

@@ -38,7 +38,11 @@ func (p *Page) Mount() {
 	func() {
 		defer a.recovered("first frame")
 		if c := a.store.Config(); c.Playing && a.store.Sim().T() == 0 {
-			a.store.Advance(c.StepsPerFrame) // a live demo shows data on its first picture
+			// A live demo shows data on its first picture: the first
+			// steps of the run (at most firstSteps, as the code runs
+			// for the first time, unoptimised, and the surface costs
+			// in proportion to the terms).
+			a.store.Advance(min(c.StepsPerFrame, firstSteps))
 		}
 		t0 := perfNow()
 		a.profile("first advance", t0-a.mountMS)
@@ -50,6 +54,9 @@ func (p *Page) Mount() {
 		a.profile("first draw", perfNow()-t0)
 	}()
 }
+
+// firstSteps is the most steps the run takes before its first picture.
+const firstSteps = 25
 
 // Render implements vecty.Component.
 func (p *Page) Render() vecty.ComponentOrHTML {
