@@ -259,10 +259,7 @@ func (p *Page) digitsTop() *vecty.HTML {
 	fig, _ := state.FieldByKey("fig")
 	spf, _ := state.FieldByKey("spf")
 	return elem.Header(vecty.Markup(vecty.Class("top")),
-		elem.Div(vecty.Markup(vecty.Class("brand")),
-			elem.Strong(vecty.Text("kernelplay")),
-			elem.Span(vecty.Text("online kernel learning, one example at a time")),
-		),
+		p.brand(),
 		p.modeTabs(),
 		elem.Label(vecty.Markup(vecty.Class("inline")), vecty.Text("paper figure"), a.choiceSelect(fig, c, "figure-select")),
 		p.runButtons(playLabel, "space"),

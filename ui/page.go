@@ -66,7 +66,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	}
 	return elem.Body(
 		elem.Div(vecty.Markup(vecty.Class("app")),
-			p.topBar(),
+			p.topBarAfterBoot(),
 			p.banner(),
 			elem.Div(vecty.Markup(vecty.Class("main")),
 				elem.Div(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("controls", "panel"),
@@ -100,6 +100,15 @@ func (p *Page) controlsAfterBoot() []vecty.MarkupOrChild {
 	return p.controls()
 }
 
+// topBarAfterBoot is the top bar, or in the skeleton the page starts as
+// (see Mount) the bar with the name only, of the same height.
+func (p *Page) topBarAfterBoot() *vecty.HTML {
+	if p.app.booting {
+		return elem.Header(vecty.Markup(vecty.Class("top")), p.brand())
+	}
+	return p.topBar()
+}
+
 func (p *Page) topBar() *vecty.HTML {
 	a := p.app
 	c := a.store.Config()
@@ -112,10 +121,7 @@ func (p *Page) topBar() *vecty.HTML {
 	preset, _ := state.FieldByKey("p")
 	spf, _ := state.FieldByKey("spf")
 	return elem.Header(vecty.Markup(vecty.Class("top")),
-		elem.Div(vecty.Markup(vecty.Class("brand")),
-			elem.Strong(vecty.Text("kernelplay")),
-			elem.Span(vecty.Text("online kernel learning, one example at a time")),
-		),
+		p.brand(),
 		p.modeTabs(),
 		vecty.If(!hidden(c, "l"), a.choiceSelect(learner, c, "learner-select")),
 		vecty.If(!hidden(c, "t"), a.choiceSelect(task, c, "task-select")),
@@ -131,6 +137,13 @@ func (p *Page) topBar() *vecty.HTML {
 			vecty.Attribute("title", "copy a link that replays this run step for step"),
 			event.Click(a.on(func(*vecty.Event) { a.copyLink() })),
 		), vecty.Text("Copy link")),
+	)
+}
+
+func (p *Page) brand() *vecty.HTML {
+	return elem.Div(vecty.Markup(vecty.Class("brand")),
+		elem.Strong(vecty.Text("kernelplay")),
+		elem.Span(vecty.Text("online kernel learning, one example at a time")),
 	)
 }
 
