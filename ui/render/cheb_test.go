@@ -85,3 +85,30 @@ func TestChebEqualsGeneric(t *testing.T) {
 		}
 	}
 }
+
+// TestChebSetupDeferred: a surface of few terms is computed directly,
+// without choosing Chebyshev points (costly the first time, under wasm the
+// bulk of a page's first picture); many terms set it up and use it.
+func TestChebSetupDeferred(t *testing.T) {
+	few := trained(t, learn.Binary, kernel.Gaussian{Sigma: 0.35}, 256, 0)
+	g := &data.Gen2D{Shape: data.Moons, Noise: 0.1}
+	rng := rand.New(rand.NewPCG(testSeed, 9))
+	for ModelTerms(few).Len() < chebMinTerms/2 {
+		x, y := g.Next(rng)
+		few.Learn(x, y)
+	}
+	s := &Surface{Grid: 120}
+	s.Render(few)
+	if f := &s.field; f.chebKnown || f.chebs > 0 {
+		t.Fatalf("%d terms: Chebyshev set up (known %v, %d uses)", ModelTerms(few).Len(), f.chebKnown, f.chebs)
+	}
+	for ModelTerms(few).Len() < 4*chebMinTerms {
+		x, y := g.Next(rng)
+		few.Learn(x, y)
+	}
+	s.field.terms = nil // a full recompute
+	s.Render(few)
+	if f := &s.field; !f.chebKnown || f.chebs == 0 {
+		t.Fatalf("%d terms: Chebyshev not used (known %v, r = %d, %d uses)", ModelTerms(few).Len(), f.chebKnown, f.cheb.r, f.chebs)
+	}
+}
