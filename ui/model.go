@@ -86,11 +86,15 @@ const (
 // chartSeries are the charts beside the plot, top to bottom.
 func chartSeries(sm *sim.Sim) []series {
 	tr := sm.Traces()
+	terms := "stored terms"
+	if render.ModelTerms(sm.Learner()) == nil {
+		terms = "stored terms (this learner keeps none)"
+	}
 	return []series{
 		{Name: "step size η_t (log)", Color: etaColor, Log: true, X: tr.Eta.T, Y: tr.Eta.V},
 		{Name: "average online error (log)", Color: errorColor, Log: true, X: tr.AvgError.T, Y: tr.AvgError.V},
 		{Name: "loss", Color: lossColor, X: tr.Loss.T, Y: tr.Loss.V},
-		{Name: "stored terms", Color: bufferColor, X: tr.Buffer.T, Y: tr.Buffer.V},
+		{Name: terms, Color: bufferColor, X: tr.Buffer.T, Y: tr.Buffer.V},
 	}
 }
 
