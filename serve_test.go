@@ -363,6 +363,17 @@ const surfaceCheckJS = `(() => {
   return {colours: seen.size, coloured: coloured / (d.length / 4), width: c.width, height: c.height};
 })()`
 
+// markersDrawnJS: the top plot canvas (#plot: points, support vectors,
+// legend) has at least a few hundred opaque pixels.
+const markersDrawnJS = `(() => {
+  const c = document.getElementById("plot");
+  if (!c || c.width === 0) return false;
+  const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  let n = 0;
+  for (let i = 3; i < d.length; i += 4) if (d[i] === 255) n++;
+  return n > 300;
+})()`
+
 // rafRateJS counts requestAnimationFrame callbacks for one second.
 // It resolves on a timer, so a tab that gets no frames reports 0 instead
 // of hanging.
@@ -769,6 +780,38 @@ func TestBrowser(t *testing.T) {
 			if !gone {
 				return fmt.Errorf("hidden controls are shown (or η₀ is missing)")
 			}
+			return nil
+		})
+	})
+
+	t.Run("ModeSwitchRedrawsPlot", func(t *testing.T) {
+		// 2D → Digits → 2D mounts the plot's canvases afresh: the markers
+		// (the top canvas) and the surface must be drawn into the new ones.
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, ""); err != nil {
+				return err
+			}
+			for _, tab := range []string{"mode-digits", "mode-2d"} {
+				if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(tab))); err != nil {
+					return err
+				}
+				time.Sleep(500 * time.Millisecond)
+			}
+			if err := waitFor(ctx, `!location.hash.includes("mode=digits") && document.getElementById("plot") !== null`, 10*time.Second); err != nil {
+				h, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector(".plotwrap") || {outerHTML: "no .plotwrap"}).outerHTML`))
+				return fmt.Errorf("%w (the plot's place holds %s)", err, h)
+			}
+			if err := waitFor(ctx, markersDrawnJS, 5*time.Second); err != nil {
+				return fmt.Errorf("after switching back to the 2D plot no markers are drawn: %w", err)
+			}
+			s, err := chromedp.Run(ctx, chromedp.Evaluate[surfaceInfo](surfaceCheckJS))
+			if err != nil {
+				return err
+			}
+			if s.Colours < 20 || s.Coloured < 0.5 {
+				return fmt.Errorf("after switching back the plot shows %d colours, %.0f%% coloured", s.Colours, 100*s.Coloured)
+			}
+			screenshot(t, ctx, "mode-switch.png")
 			return nil
 		})
 	})

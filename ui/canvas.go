@@ -71,12 +71,13 @@ func (b *blitter) target(el js.Value) {
 	b.off, b.offCtx, b.w, b.h = el, el.Call("getContext", "2d"), 0, 0
 }
 
-// put copies img into dst's backing store at the origin, one canvas pixel
-// per image pixel, replacing what dst held (putImageData: no compositing,
-// no scaling). It does nothing for an empty image.
-func (b *blitter) put(dst *canvas2D, img *image.RGBA) {
+// put copies img into the target canvas's backing store at the origin,
+// one canvas pixel per image pixel, replacing what it held (putImageData:
+// no compositing, no scaling). It does nothing for an empty image. It
+// panics if target was not called.
+func (b *blitter) put(img *image.RGBA) {
 	if b.off.IsUndefined() {
-		b.target(dst.el)
+		panic("ui: blitter.put without a target canvas")
 	}
 	b.upload(img)
 }

@@ -32,11 +32,16 @@ func (ch *Charts) Render() vecty.ComponentOrHTML {
 	return ch.el
 }
 
-// SkipRender implements vecty.RenderSkipper.
-func (ch *Charts) SkipRender(prev vecty.Component) bool { return true }
+// SkipRender implements vecty.RenderSkipper: while mounted the frame loop
+// draws the canvas; after an unmount (a mode switch) Vecty must build it
+// afresh, not keep what another view left at its place.
+func (ch *Charts) SkipRender(prev vecty.Component) bool { return ch.cv != nil }
 
 // Mount implements vecty.Mounter.
 func (ch *Charts) Mount() { ch.cv = newCanvas2D(ch.el.Node()) }
+
+// Unmount implements vecty.Unmounter: the canvas is gone (mode switch).
+func (ch *Charts) Unmount() { ch.cv = nil }
 
 func (ch *Charts) resized() bool {
 	return ch.cv != nil && (ch.cv.el.Get("clientWidth").Float() != ch.cv.w ||

@@ -46,8 +46,8 @@ func (d *dCanvas) Render() vecty.ComponentOrHTML {
 	return d.el
 }
 
-// SkipRender implements vecty.RenderSkipper.
-func (d *dCanvas) SkipRender(prev vecty.Component) bool { return true }
+// SkipRender implements vecty.RenderSkipper: as Charts.SkipRender.
+func (d *dCanvas) SkipRender(prev vecty.Component) bool { return d.cv != nil }
 
 // Mount implements vecty.Mounter.
 func (d *dCanvas) Mount() { d.cv = newCanvas2D(d.el.Node()) }

@@ -106,14 +106,15 @@ func (p *Plot) Render() vecty.ComponentOrHTML {
 	return elem.Div(vecty.Markup(vecty.Class("plotframe")), p.under, p.mid, p.el)
 }
 
-// SkipRender implements vecty.RenderSkipper: the frame loop draws the canvas.
-func (p *Plot) SkipRender(prev vecty.Component) bool { return true }
+// SkipRender implements vecty.RenderSkipper: as Charts.SkipRender.
+func (p *Plot) SkipRender(prev vecty.Component) bool { return p.cv != nil }
 
 // Mount implements vecty.Mounter.
 func (p *Plot) Mount() {
 	el := p.el.Node()
 	p.cv = newCanvas2D(el)
 	p.blit.target(p.under.Node())
+	p.direct.target(el) // (a remount brings new canvases)
 	p.worker = p.bulk.linesStart(p.mid.Node())
 	on := func(name string, f func(e js.Value)) {
 		fn := p.app.jsFunc("plot "+name, func(_ js.Value, args []js.Value) { f(args[0]) })
@@ -134,6 +135,7 @@ func (p *Plot) Unmount() {
 		f.Release()
 	}
 	p.fns = nil
+	p.cv, p.surfaceSet = nil, false // the canvases are gone (mode switch)
 }
 
 func (p *Plot) resized() bool {
@@ -301,7 +303,7 @@ func (p *Plot) draw() bool {
 	} else {
 		// Nothing under the layer: its pixels replace the canvas's
 		// (putImageData, no compositing).
-		p.direct.put(cv, layer)
+		p.direct.put(layer)
 	}
 	p.app.profile("markers", perfNow()-t4)
 	// The next evicted term crossed out.

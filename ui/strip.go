@@ -30,11 +30,14 @@ func (s *Strip) Render() vecty.ComponentOrHTML {
 	return s.el
 }
 
-// SkipRender implements vecty.RenderSkipper.
-func (s *Strip) SkipRender(prev vecty.Component) bool { return true }
+// SkipRender implements vecty.RenderSkipper: as Charts.SkipRender.
+func (s *Strip) SkipRender(prev vecty.Component) bool { return s.cv != nil }
 
 // Mount implements vecty.Mounter.
 func (s *Strip) Mount() { s.cv = newCanvas2D(s.el.Node()) }
+
+// Unmount implements vecty.Unmounter: the canvas is gone (mode switch).
+func (s *Strip) Unmount() { s.cv = nil }
 
 func (s *Strip) resized() bool {
 	return s.cv != nil && (s.cv.el.Get("clientWidth").Float() != s.cv.w ||
