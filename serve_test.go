@@ -352,6 +352,8 @@ const surfaceCheckJS = `(() => {
   const c = document.createElement("canvas"); c.width = p.width; c.height = p.height;
   const x = c.getContext("2d");
   if (s && s.width > 0 && getComputedStyle(s).visibility !== "hidden") x.drawImage(s, 0, 0, c.width, c.height);
+  const l = document.getElementById("lines");
+  if (l && l.width > 0) x.drawImage(l, 0, 0, c.width, c.height);
   x.drawImage(p, 0, 0);
   const d = x.getImageData(0, 0, c.width, c.height).data;
   const seen = new Set(); let coloured = 0;
@@ -363,15 +365,18 @@ const surfaceCheckJS = `(() => {
   return {colours: seen.size, coloured: coloured / (d.length / 4), width: c.width, height: c.height};
 })()`
 
-// markersDrawnJS: the top plot canvas (#plot: points, support vectors,
-// legend) has at least a few hundred opaque pixels.
-const markersDrawnJS = `(() => {
-  const c = document.getElementById("plot");
-  if (!c || c.width === 0) return false;
-  const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+// linesDrawnJS: the line worker's canvas (#lines: the boundary, the margins,
+// the points and support vectors; read through drawImage, as its context
+// belongs to the worker) has at least a thousand opaque pixels.
+const linesDrawnJS = `(() => {
+  const l = document.getElementById("lines");
+  if (!l || l.width === 0) return false;
+  const c = document.createElement("canvas"); c.width = l.width; c.height = l.height;
+  const x = c.getContext("2d"); x.drawImage(l, 0, 0);
+  const d = x.getImageData(0, 0, c.width, c.height).data;
   let n = 0;
   for (let i = 3; i < d.length; i += 4) if (d[i] === 255) n++;
-  return n > 300;
+  return n > 1000;
 })()`
 
 // rafRateJS counts requestAnimationFrame callbacks for one second.
@@ -785,8 +790,9 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("ModeSwitchRedrawsPlot", func(t *testing.T) {
-		// 2D → Digits → 2D mounts the plot's canvases afresh: the markers
-		// (the top canvas) and the surface must be drawn into the new ones.
+		// 2D → Digits → 2D mounts the plot's canvases afresh (and a new
+		// line worker): the surface, the lines and the markers must be
+		// drawn into the new ones.
 		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
 			if err := open(ctx, srv.URL, ""); err != nil {
 				return err
@@ -801,8 +807,8 @@ func TestBrowser(t *testing.T) {
 				h, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector(".plotwrap") || {outerHTML: "no .plotwrap"}).outerHTML`))
 				return fmt.Errorf("%w (the plot's place holds %s)", err, h)
 			}
-			if err := waitFor(ctx, markersDrawnJS, 5*time.Second); err != nil {
-				return fmt.Errorf("after switching back to the 2D plot no markers are drawn: %w", err)
+			if err := waitFor(ctx, linesDrawnJS, 5*time.Second); err != nil {
+				return fmt.Errorf("after switching back to the 2D plot no lines or markers are drawn: %w", err)
 			}
 			s, err := chromedp.Run(ctx, chromedp.Evaluate[surfaceInfo](surfaceCheckJS))
 			if err != nil {

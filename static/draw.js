@@ -42,7 +42,9 @@ window.kpDraw = (function () {
     // or no workers): the page then strokes the lines itself.
     linesStart: function (canvas, ink, halo) {
       this.linesStop();
-      if (typeof Worker === "undefined" || !canvas.transferControlToOffscreen) { return false; }
+      if (typeof Worker === "undefined" || !canvas.transferControlToOffscreen || typeof createImageBitmap === "undefined") {
+        return false;
+      }
       try {
         var off = canvas.transferControlToOffscreen();
         worker = new Worker("lines.js");
@@ -56,6 +58,15 @@ window.kpDraw = (function () {
         worker = null;
         return false;
       }
+    },
+    // linesAtlas sends the worker a copy of the sprite atlas canvas and its
+    // cells (sx, sy, w, h per sprite) for the markers of later frames.
+    linesAtlas: function (canvas, cells) {
+      var w = worker;
+      if (!w) { return; }
+      createImageBitmap(canvas).then(function (bmp) {
+        if (worker === w) { w.postMessage({atlas: bmp, cells: cells.slice()}, [bmp]); }
+      });
     },
     // linesFrame sends the first n numbers of the shared array (the
     // layout static/lines.js reads) as the next frame of lines for a

@@ -1,11 +1,13 @@
-// kernelplay's line worker: strokes the plot's boundary and margins on an
-// OffscreenCanvas, off the page's main thread (in Chromium without a GPU,
-// rasterising those anti-aliased, dashed, haloed paths took about 4 ms of
-// every frame there). The page (static/draw.js, kpDraw.lines) sends the
-// canvas once, then one message per frame; each is answered so that the
-// page sends no new frame while one is being drawn.
+// kernelplay's line worker: strokes the plot's boundary and margins and
+// draws its markers (points, support-vector rings) on an OffscreenCanvas,
+// off the page's main thread (in Chromium without a GPU, rasterising those
+// anti-aliased, dashed, haloed paths took about 4 ms of every frame there,
+// compositing the markers 3–4 ms more). The page (static/draw.js, kpDraw)
+// sends the canvas once, the sprite atlas when it changes, then one message
+// per frame; each frame is answered so that the page sends no new frame
+// while one is being drawn.
 "use strict";
-var canvas = null, ctx = null, ink = "#000", halo = "#fff";
+var canvas = null, ctx = null, ink = "#000", halo = "#fff", atlas = null, cells = [];
 
 onmessage = function (e) {
   var m = e.data;
@@ -16,16 +18,22 @@ onmessage = function (e) {
     halo = m.halo;
     return;
   }
+  if (m.atlas) {
+    atlas = m.atlas;
+    cells = m.cells;
+    return;
+  }
   if (ctx) {
     draw(m);
   }
   postMessage(0);
 };
 
-// draw clears the canvas to pw×ph device pixels and strokes m.xy: a count
+// draw clears the canvas to pw×ph device pixels and draws m.xy: a count
 // k, then per stroke (number of coordinates n, width, dash on, dash off,
 // halo 0/1), then the strokes' x, y pairs in CSS pixels one after another
-// (a NaN pair ends a polyline).
+// (a NaN pair ends a polyline); then a count of markers and per marker its
+// atlas cell and the device pixel of its top left corner.
 function draw(m) {
   if (canvas.width !== m.pw || canvas.height !== m.ph) {
     canvas.width = m.pw;
@@ -56,5 +64,13 @@ function draw(m) {
     ctx.strokeStyle = ink;
     ctx.lineWidth = width;
     ctx.stroke();
+  }
+  var nm = f[at] || 0;
+  if (!atlas || nm === 0) { return; }
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  var end = Math.min(f.length, at + 1 + 3 * nm);
+  for (var j = at + 1; j + 2 < end; j += 3) {
+    var c = 4 * f[j];
+    ctx.drawImage(atlas, cells[c], cells[c + 1], cells[c + 2], cells[c + 3], f[j + 1], f[j + 2], cells[c + 2], cells[c + 3]);
   }
 }

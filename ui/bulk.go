@@ -57,14 +57,15 @@ func (b *bulk) pathOf(ctx js.Value, xy []float64) {
 	b.path.Invoke(ctx, len(xy))
 }
 
-// lineBatch collects the strokes of one frame for the line worker
-// (static/lines.js): per stroke its coordinates (CSS pixels, NaN pairs
-// between polylines), width, dash and halo, in the layout lines.js reads.
+// lineBatch collects one frame for the line worker (static/lines.js): per
+// stroke its coordinates (CSS pixels, NaN pairs between polylines), width,
+// dash and halo, then the markers, in the layout lines.js reads.
 type lineBatch struct {
-	desc []float64 // per stroke: n, width, dash on, dash off, halo 0/1
-	xy   []float64
-	buf  []float64
-	sent bool // the last frame sent had strokes (the next may clear them)
+	desc  []float64 // per stroke: n, width, dash on, dash off, halo 0/1
+	xy    []float64
+	marks []float64 // sprite triples (atlas cell, x, y in device pixels), drawn over the lines
+	buf   []float64
+	sent  bool // the last frame sent drew something (the next may clear it)
 }
 
 // add appends one stroke.
@@ -81,24 +82,33 @@ func (lb *lineBatch) add(xy []float64, width float64, dash []float64, halo bool)
 }
 
 // linesStart gives canvas el to a new line worker; false when the browser
-// has no OffscreenCanvas or workers.
+// has no OffscreenCanvas, workers or createImageBitmap.
 func (b *bulk) linesStart(el js.Value) bool {
 	b.init()
 	return b.kp.Call("linesStart", el, inkColor, haloColor).Bool()
 }
 
 // linesFrame sends the batch as the next frame of a pw×ph (device pixels)
-// canvas at pixel ratio dpr and empties it; a frame with no strokes is sent
-// only to clear the previous one.
+// canvas at pixel ratio dpr and empties it; a frame with nothing to draw is
+// sent only to clear the previous one.
 func (b *bulk) linesFrame(lb *lineBatch, pw, ph int, dpr float64) {
-	if len(lb.desc) == 0 && !lb.sent {
+	empty := len(lb.desc) == 0 && len(lb.marks) == 0
+	if empty && !lb.sent {
 		return
 	}
 	lb.buf = append(append(append(lb.buf[:0], float64(len(lb.desc)/5)), lb.desc...), lb.xy...)
+	lb.buf = append(append(lb.buf, float64(len(lb.marks)/3)), lb.marks...)
 	b.send(lb.buf)
 	b.kp.Call("linesFrame", len(lb.buf), pw, ph, dpr)
-	lb.sent = len(lb.desc) > 0
-	lb.desc, lb.xy = lb.desc[:0], lb.xy[:0]
+	lb.sent = !empty
+	lb.desc, lb.xy, lb.marks = lb.desc[:0], lb.xy[:0], lb.marks[:0]
+}
+
+// linesAtlas gives the line worker the sprite atlas (a canvas, and its
+// cells: sx, sy, w, h per sprite) for the markers of later frames.
+func (b *bulk) linesAtlas(cv, cells js.Value) {
+	b.init()
+	b.kp.Call("linesAtlas", cv, cells)
 }
 
 // linesStop ends the line worker.

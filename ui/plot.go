@@ -29,23 +29,24 @@ type Plot struct {
 	view  plotView
 	fns   []js.Func
 
-	surf   render.Surface
-	blit   blitter // the surface, straight into the canvas under the plot
-	svs    []render.SupportVector
-	path   pathBuilder
-	lin    linearPlot          // hyperplanes of linear models, the RES-vs-SGD chart (linear.go)
-	bulk   bulk                // static/draw.js: a path in one call, the line worker
-	atlas  spriteAtlas         // the point and support-vector markers
-	tracer render.Tracer       // contours as polylines
-	lines  []float64           // their vertices, then pixels
-	worker bool                // the line worker strokes them
-	batch  lineBatch           // this frame's lines for it
-	marks  []float64           // sprite triples of this frame
-	layer  render.Layer        // the markers, stamped at device resolution
-	layerB blitter             // and composited onto the canvas, or
-	direct blitter             // put into it when nothing is under the layer
-	key    cachedImage         // the colour key, drawn once per task
-	dashes map[string]js.Value // line dash arrays by pattern
+	surf      render.Surface
+	blit      blitter // the surface, straight into the canvas under the plot
+	svs       []render.SupportVector
+	path      pathBuilder
+	lin       linearPlot          // hyperplanes of linear models, the RES-vs-SGD chart (linear.go)
+	bulk      bulk                // static/draw.js: a path in one call, the line worker
+	atlas     spriteAtlas         // the point and support-vector markers
+	tracer    render.Tracer       // contours as polylines
+	lines     []float64           // their vertices, then pixels
+	worker    bool                // the line worker strokes them and draws the markers
+	batch     lineBatch           // this frame's lines and markers for it
+	sentAtlas string              // the atlas the worker has (its key)
+	marks     []float64           // sprite triples of this frame
+	layer     render.Layer        // the markers, stamped at device resolution
+	layerB    blitter             // and composited onto the canvas, or
+	direct    blitter             // put into it when nothing is under the layer
+	key       cachedImage         // the colour key, drawn once per task
+	dashes    map[string]js.Value // line dash arrays by pattern
 
 	canvasBelow              bool // this frame drew canvas paths under the layer
 	surfaceShown, surfaceSet bool // the surface canvas's visibility, once set
@@ -135,7 +136,7 @@ func (p *Plot) Unmount() {
 		f.Release()
 	}
 	p.fns = nil
-	p.cv, p.surfaceSet = nil, false // the canvases are gone (mode switch)
+	p.cv, p.surfaceSet, p.sentAtlas = nil, false, "" // the canvases and the worker are gone (mode switch)
 }
 
 func (p *Plot) resized() bool {
@@ -207,6 +208,7 @@ func (p *Plot) draw() bool {
 	}
 	if p.drawRESvsSGD() {
 		p.showSurface(false)
+		p.batch.marks = p.batch.marks[:0]
 		p.flushLines()
 		return true // the preset's objective chart replaces the 2D plot
 	}
@@ -226,7 +228,6 @@ func (p *Plot) draw() bool {
 	// layer goes over them.
 	dpr := cv.dpr
 	W, H := int(math.Round(w*dpr)), int(math.Round(h*dpr))
-	p.layer.Reset(W, H)
 	p.canvasBelow = false
 	margin := plotMargin(sm, c)
 	if c.Task == state.TaskRegression {
@@ -248,7 +249,6 @@ func (p *Plot) draw() bool {
 		p.lines = p.surf.Lines(p.lines[:0], &p.tracer, 0, tol)
 		p.strokeLines(p.lines, 2, nil, true)
 	}
-	p.flushLines() // the worker strokes them while this frame goes on
 	t3 := perfNow()
 	p.app.profile("contours", t3-t2)
 
@@ -290,20 +290,15 @@ func (p *Plot) draw() bool {
 			p.marks = p.atlas.put(p.marks, ringSprite(r), x, y, dpr)
 		}
 	}
-	// Stamped onto a transparent layer at device resolution in Go and
-	// copied to the canvas as one image: a drawImage per marker cost the
-	// browser about 5 µs each, a thousand a frame.
 	t4 := perfNow()
-	for i := 0; i+2 < len(p.marks); i += 3 {
-		p.layer.Stamp(p.atlas.sprite[int(p.marks[i])], int(p.marks[i+1]), int(p.marks[i+2]))
-	}
-	layer := &image.RGBA{Pix: p.layer.Straight(), Stride: 4 * W, Rect: image.Rect(0, 0, W, H)}
-	if p.canvasBelow {
-		p.layerB.draw(cv, layer, 0, 0, float64(W)/dpr, float64(H)/dpr, false)
+	if p.worker {
+		// The worker draws them over its lines, from its copy of the
+		// atlas, while this frame goes on.
+		p.sendAtlas()
+		p.batch.marks = append(p.batch.marks[:0], p.marks...)
+		p.flushLines()
 	} else {
-		// Nothing under the layer: its pixels replace the canvas's
-		// (putImageData, no compositing).
-		p.direct.put(layer)
+		p.stampMarkers(W, H)
 	}
 	p.app.profile("markers", perfNow()-t4)
 	// The next evicted term crossed out.
@@ -420,6 +415,34 @@ func (p *Plot) strokeLines(xy []float64, width float64, dash []float64, halo boo
 	ctx.Set("lineWidth", width)
 	ctx.Call("stroke")
 	p.setDash(nil)
+}
+
+// stampMarkers draws this frame's markers without a worker: stamped onto a
+// transparent W×H layer (device pixels) in Go and copied to the canvas as
+// one image (a drawImage per marker cost the browser about 5 µs each, a
+// thousand a frame).
+func (p *Plot) stampMarkers(W, H int) {
+	p.layer.Reset(W, H)
+	for i := 0; i+2 < len(p.marks); i += 3 {
+		p.layer.Stamp(p.atlas.sprite[int(p.marks[i])], int(p.marks[i+1]), int(p.marks[i+2]))
+	}
+	layer := &image.RGBA{Pix: p.layer.Straight(), Stride: 4 * W, Rect: image.Rect(0, 0, W, H)}
+	if p.canvasBelow {
+		dpr := p.cv.dpr
+		p.layerB.draw(p.cv, layer, 0, 0, float64(W)/dpr, float64(H)/dpr, false)
+	} else {
+		// Nothing under the layer: its pixels replace the canvas's
+		// (putImageData, no compositing).
+		p.direct.put(layer)
+	}
+}
+
+// sendAtlas gives the worker the sprite atlas when it changed.
+func (p *Plot) sendAtlas() {
+	if p.sentAtlas != p.atlas.key {
+		p.sentAtlas = p.atlas.key
+		p.bulk.linesAtlas(p.atlas.cv, p.atlas.cells)
+	}
 }
 
 // flushLines sends this frame's lines to the line worker (which clears its
