@@ -45,7 +45,12 @@ func (p *Pacer) Ticks(now float64) int {
 	}
 	period := 1000 / tps
 	p.acc += dt
-	n := math.Floor(p.acc/period + 1e-9) // tolerate rounding of period sums
+	// A tick is due once its time is within tickSlack of a period: display
+	// frames arrive with jitter (16.5 ms, then 16.8 ms at 60 Hz), and a
+	// strict floor would give some frames no tick and others two — a
+	// picture that stands still every few frames. The time owed or
+	// borrowed stays in acc, so the long-run rate is exactly TPS.
+	n := math.Floor(p.acc/period + tickSlack)
 	if n > float64(maxTicks) {
 		// A stall: run what the cap allows and drop the rest of the debt.
 		p.acc = 0
@@ -54,6 +59,9 @@ func (p *Pacer) Ticks(now float64) int {
 	p.acc -= n * period
 	return int(n)
 }
+
+// tickSlack is how early in a period (as a fraction of it) a tick may run.
+const tickSlack = 0.25
 
 // Reset forgets the time of the last frame (call it when playing resumes).
 func (p *Pacer) Reset() { *p = Pacer{TPS: p.TPS, MaxTicks: p.MaxTicks} }

@@ -22,6 +22,20 @@ func TestPacerSteady60(t *testing.T) {
 	}
 }
 
+// Display frames with jitter each get exactly one tick: the picture moves
+// on every frame (a strict floor gave alternate frames 0 and 2 ticks).
+func TestPacerJitterOneTickPerFrame(t *testing.T) {
+	var p Pacer
+	p.Ticks(0)
+	for i := 1; i <= 600; i++ {
+		jitter := []float64{2, -2, 1.5, -1, 0}[i%5]
+		now := float64(i)*1000/60 + jitter
+		if n := p.Ticks(now); n != 1 {
+			t.Fatalf("frame %d at %.2f ms: %d ticks, want 1", i, now, n)
+		}
+	}
+}
+
 func TestPacer120Hz(t *testing.T) {
 	// A 120 Hz display: ticks still come at 60 per second.
 	var p Pacer
