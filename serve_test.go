@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -376,6 +377,17 @@ const linesDrawnJS = `(() => {
   const d = x.getImageData(0, 0, c.width, c.height).data;
   let n = 0;
   for (let i = 3; i < d.length; i += 4) if (d[i] === 255) n++;
+  return n > 1000;
+})()`
+
+// plotInkedJS: the plot canvas (#plot) has at least a thousand opaque dark
+// pixels (ink lines and marker rings; the legend alone has a few hundred).
+const plotInkedJS = `(() => {
+  const c = document.getElementById("plot");
+  if (!c || c.width === 0) return false;
+  const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  let n = 0;
+  for (let i = 0; i < d.length; i += 4) if (d[i+3] === 255 && d[i] < 60 && d[i+1] < 60 && d[i+2] < 60) n++;
   return n > 1000;
 })()`
 
@@ -818,6 +830,36 @@ func TestBrowser(t *testing.T) {
 				return fmt.Errorf("after switching back the plot shows %d colours, %.0f%% coloured", s.Colours, 100*s.Coloured)
 			}
 			screenshot(t, ctx, "mode-switch.png")
+			return nil
+		})
+	})
+
+	t.Run("WithoutWorker", func(t *testing.T) {
+		// A browser without OffscreenCanvas: the page strokes the lines
+		// and stamps the markers itself, on the plot canvas.
+		added, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `delete HTMLCanvasElement.prototype.transferControlToOffscreen;`,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer chromedp.Call(ctx, page.RemoveScriptToEvaluateOnNewDocument, page.RemoveScriptToEvaluateOnNewDocumentParams{Identifier: added.Identifier})
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, ""); err != nil {
+				return err
+			}
+			time.Sleep(300 * time.Millisecond)
+			if err := waitFor(ctx, plotInkedJS, 5*time.Second); err != nil {
+				return fmt.Errorf("without a worker the plot canvas shows no lines or markers: %w", err)
+			}
+			s, err := chromedp.Run(ctx, chromedp.Evaluate[surfaceInfo](surfaceCheckJS))
+			if err != nil {
+				return err
+			}
+			if s.Colours < 20 || s.Coloured < 0.5 {
+				return fmt.Errorf("without a worker the plot shows %d colours, %.0f%% coloured", s.Colours, 100*s.Coloured)
+			}
+			screenshot(t, ctx, "without-worker.png")
 			return nil
 		})
 	})
