@@ -864,6 +864,29 @@ func TestBrowser(t *testing.T) {
 		})
 	})
 
+	t.Run("WorkerFails", func(t *testing.T) {
+		// static/lines.js cannot be loaded: the page notices the worker's
+		// error and draws the lines and markers itself.
+		static := newHandler("static")
+		noWorker := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasSuffix(r.URL.Path, "/lines.js") {
+				http.Error(w, "gone", http.StatusNotFound)
+				return
+			}
+			static.ServeHTTP(w, r)
+		}))
+		defer noWorker.Close()
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, noWorker.URL, ""); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, plotInkedJS, 5*time.Second); err != nil {
+				return fmt.Errorf("with the line worker failing the plot canvas shows no lines or markers: %w", err)
+			}
+			return nil
+		})
+	})
+
 	t.Run("NarrowScreen", func(t *testing.T) {
 		// A phone-sized window stacks plot, controls and charts.
 		within(t, ctx, 60*time.Second, func(ctx context.Context) error {

@@ -10,7 +10,7 @@ window.kpDraw = (function () {
   var u8 = new Uint8Array(f64.buffer);
   // The line worker (static/lines.js) and its flow control: at most one
   // frame in flight, and of the frames made meanwhile only the newest.
-  var worker = null, busy = false, pending = null;
+  var worker = null, busy = false, pending = null, failed = false;
   function post(m) {
     busy = true;
     worker.postMessage(m, [m.xy.buffer]);
@@ -48,6 +48,12 @@ window.kpDraw = (function () {
       try {
         var off = canvas.transferControlToOffscreen();
         worker = new Worker("lines.js");
+        failed = false;
+        worker.onerror = function (e) {
+          // lines.js missing or broken: the page draws the lines itself.
+          failed = true;
+          if (console && console.error) { console.error("kernelplay: the line worker failed:", e.message || e); }
+        };
         worker.onmessage = function () {
           busy = false;
           if (pending) { var m = pending; pending = null; post(m); }
@@ -70,11 +76,13 @@ window.kpDraw = (function () {
     },
     // linesFrame sends the first n numbers of the shared array (the
     // layout static/lines.js reads) as the next frame of lines for a
-    // pw×ph canvas at pixel ratio dpr.
+    // pw×ph canvas at pixel ratio dpr. It returns false, sending nothing,
+    // when there is no working line worker.
     linesFrame: function (n, pw, ph, dpr) {
-      if (!worker) { return; }
+      if (!worker || failed) { return false; }
       var m = {xy: f64.slice(0, n), pw: pw, ph: ph, dpr: dpr};
       if (busy) { pending = m; } else { post(m); }
+      return true;
     },
     // linesStop ends the line worker, if any.
     linesStop: function () {

@@ -90,18 +90,23 @@ func (b *bulk) linesStart(el js.Value) bool {
 
 // linesFrame sends the batch as the next frame of a pw×ph (device pixels)
 // canvas at pixel ratio dpr and empties it; a frame with nothing to draw is
-// sent only to clear the previous one.
-func (b *bulk) linesFrame(lb *lineBatch, pw, ph int, dpr float64) {
+// sent only to clear the previous one. It reports false when the worker has
+// failed (static/lines.js missing or broken); the caller then draws the
+// lines itself from then on.
+func (b *bulk) linesFrame(lb *lineBatch, pw, ph int, dpr float64) bool {
 	empty := len(lb.desc) == 0 && len(lb.marks) == 0
 	if empty && !lb.sent {
-		return
+		return true
 	}
 	lb.buf = append(append(append(lb.buf[:0], float64(len(lb.desc)/5)), lb.desc...), lb.xy...)
 	lb.buf = append(append(lb.buf, float64(len(lb.marks)/3)), lb.marks...)
 	b.send(lb.buf)
-	b.kp.Call("linesFrame", len(lb.buf), pw, ph, dpr)
+	if !b.kp.Call("linesFrame", len(lb.buf), pw, ph, dpr).Bool() {
+		return false
+	}
 	lb.sent = !empty
 	lb.desc, lb.xy, lb.marks = lb.desc[:0], lb.xy[:0], lb.marks[:0]
+	return true
 }
 
 // linesAtlas gives the line worker the sprite atlas (a canvas, and its

@@ -447,9 +447,16 @@ func (p *Plot) sendAtlas() {
 
 // flushLines sends this frame's lines to the line worker (which clears its
 // canvas when there are none).
+// If the worker has failed, the plot draws them itself from the next frame
+// on.
 func (p *Plot) flushLines() {
-	if p.worker {
-		p.bulk.linesFrame(&p.batch, int(math.Round(p.cv.w*p.cv.dpr)), int(math.Round(p.cv.h*p.cv.dpr)), p.cv.dpr)
+	if !p.worker {
+		return
+	}
+	if !p.bulk.linesFrame(&p.batch, int(math.Round(p.cv.w*p.cv.dpr)), int(math.Round(p.cv.h*p.cv.dpr)), p.cv.dpr) {
+		p.bulk.linesStop()
+		p.worker, p.batch = false, lineBatch{}
+		p.app.drawnSim = nil // redraw, even if paused
 	}
 }
 
