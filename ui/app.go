@@ -136,7 +136,8 @@ func (a *App) jsFunc(where string, f func(this js.Value, args []js.Value)) js.Fu
 
 // frame is the requestAnimationFrame callback: advance the run by the
 // ticks due (capped, as Ebitengine does) times StepsPerFrame, redraw the
-// canvases if anything changed, refresh the read-outs four times a second.
+// canvases if anything changed, refresh the read-outs with the charts (at
+// most ten times a second) and otherwise four times a second.
 func (a *App) frame(this js.Value, args []js.Value) any {
 	js.Global().Call("requestAnimationFrame", a.raf) // first: a panic below must not stop the loop
 	defer a.recovered("frame")
@@ -217,6 +218,11 @@ func (a *App) draw(now float64) {
 	if slow {
 		a.charts.draw()
 		a.slowDrawn = now
+		if a.statsMounted {
+			// The read-outs with the charts, so that their numbers agree.
+			a.lastStats = now
+			vecty.Rerender(a.stats)
+		}
 	}
 	t3 := perfNow()
 	a.drawMS = ema(a.drawMS, t3-t0)
