@@ -343,14 +343,7 @@ func TestBrowserDigits(t *testing.T) {
 	// A data set that cannot be downloaded: a clear message, and the app
 	// keeps working (the 8×8 digits still run).
 	t.Run("LoadFailure", func(t *testing.T) {
-		static := newHandler("static")
-		broken := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if strings.HasSuffix(r.URL.Path, "mnist10k.kpd.gz") {
-				http.Error(w, "gone", http.StatusNotFound)
-				return
-			}
-			static.ServeHTTP(w, r)
-		}))
+		broken := serverWithout("mnist10k.kpd.gz")
 		defer broken.Close()
 		cfg := state.DigitsDefault()
 		cfg.Data = state.DataMNIST

@@ -401,6 +401,33 @@ const rafRateJS = `new Promise(done => {
   setTimeout(() => { on = false; done(n * 1000 / (performance.now() - t0)); }, 1000);
 })`
 
+// surfaceShown reads the plot as shown (surfaceCheckJS) and reports an
+// error, saying when (after what), if it has fewer than minColours distinct
+// colours or fewer than a fraction minColoured of coloured pixels.
+func surfaceShown(ctx context.Context, when string, minColours int, minColoured float64) (surfaceInfo, error) {
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[surfaceInfo](surfaceCheckJS))
+	if err != nil {
+		return s, err
+	}
+	if s.Colours < minColours || s.Coloured < minColoured {
+		return s, fmt.Errorf("%s the plot looks blank: %d colours, %.1f%% coloured pixels", when, s.Colours, 100*s.Coloured)
+	}
+	return s, nil
+}
+
+// serverWithout serves static/ but answers 404 for paths ending in suffix
+// (a file the deployment lost, or a download that fails).
+func serverWithout(suffix string) *httptest.Server {
+	static := newHandler("static")
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, suffix) {
+			http.Error(w, "gone", http.StatusNotFound)
+			return
+		}
+		static.ServeHTTP(w, r)
+	}))
+}
+
 type surfaceInfo struct {
 	Colours  int     `json:"colours"`
 	Coloured float64 `json:"coloured"`
@@ -447,13 +474,10 @@ func TestBrowser(t *testing.T) {
 			if err := waitFor(ctx, `window.kernelplay.stats().t > 100`, 10*time.Second); err != nil {
 				return fmt.Errorf("the default demo is not learning: %w", err)
 			}
-			s, err := chromedp.Run(ctx, chromedp.Evaluate[surfaceInfo](surfaceCheckJS))
+			s, err := surfaceShown(ctx, "on the default page", 20, 0.2)
+			t.Logf("plot canvas %d×%d: %d colours, %.0f%% coloured", s.Width, s.Height, s.Colours, 100*s.Coloured)
 			if err != nil {
 				return err
-			}
-			t.Logf("plot canvas %d×%d: %d colours, %.0f%% coloured", s.Width, s.Height, s.Colours, 100*s.Coloured)
-			if s.Colours < 20 || s.Coloured < 0.2 {
-				return fmt.Errorf("the surface looks blank: %d colours, %.1f%% coloured pixels", s.Colours, 100*s.Coloured)
 			}
 			st, err := readStats(ctx)
 			if err != nil {
@@ -715,14 +739,8 @@ func TestBrowser(t *testing.T) {
 				if st.Message != "" {
 					return fmt.Errorf("%s: message %q", tc.name, st.Message)
 				}
-				s, err := chromedp.Run(ctx, chromedp.Evaluate[surfaceInfo](surfaceCheckJS))
-				if err != nil {
-					return err
-				}
-				if s.Colours < 10 {
-					return fmt.Errorf("%s: the surface looks blank (%d colours)", tc.name, s.Colours)
-				}
-				return nil
+				_, err = surfaceShown(ctx, tc.name+":", 10, 0)
+				return err
 			})
 			screenshot(t, ctx, "task-"+tc.name+".png")
 		}
@@ -822,12 +840,8 @@ func TestBrowser(t *testing.T) {
 			if err := waitFor(ctx, linesDrawnJS, 5*time.Second); err != nil {
 				return fmt.Errorf("after switching back to the 2D plot no lines or markers are drawn: %w", err)
 			}
-			s, err := chromedp.Run(ctx, chromedp.Evaluate[surfaceInfo](surfaceCheckJS))
-			if err != nil {
+			if _, err := surfaceShown(ctx, "after switching back", 20, 0.5); err != nil {
 				return err
-			}
-			if s.Colours < 20 || s.Coloured < 0.5 {
-				return fmt.Errorf("after switching back the plot shows %d colours, %.0f%% coloured", s.Colours, 100*s.Coloured)
 			}
 			screenshot(t, ctx, "mode-switch.png")
 			return nil
@@ -848,16 +862,11 @@ func TestBrowser(t *testing.T) {
 			if err := open(ctx, srv.URL, ""); err != nil {
 				return err
 			}
-			time.Sleep(300 * time.Millisecond)
 			if err := waitFor(ctx, plotInkedJS, 5*time.Second); err != nil {
 				return fmt.Errorf("without a worker the plot canvas shows no lines or markers: %w", err)
 			}
-			s, err := chromedp.Run(ctx, chromedp.Evaluate[surfaceInfo](surfaceCheckJS))
-			if err != nil {
+			if _, err := surfaceShown(ctx, "without a worker", 20, 0.5); err != nil {
 				return err
-			}
-			if s.Colours < 20 || s.Coloured < 0.5 {
-				return fmt.Errorf("without a worker the plot shows %d colours, %.0f%% coloured", s.Colours, 100*s.Coloured)
 			}
 			screenshot(t, ctx, "without-worker.png")
 			return nil
@@ -867,14 +876,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("WorkerFails", func(t *testing.T) {
 		// static/lines.js cannot be loaded: the page notices the worker's
 		// error and draws the lines and markers itself.
-		static := newHandler("static")
-		noWorker := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if strings.HasSuffix(r.URL.Path, "/lines.js") {
-				http.Error(w, "gone", http.StatusNotFound)
-				return
-			}
-			static.ServeHTTP(w, r)
-		}))
+		noWorker := serverWithout("/lines.js")
 		defer noWorker.Close()
 		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
 			if err := open(ctx, noWorker.URL, ""); err != nil {

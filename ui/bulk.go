@@ -123,9 +123,10 @@ func (b *bulk) linesStop() {
 }
 
 // spriteAtlas is an offscreen canvas of markers (circles and rings) drawn
-// once at the device pixel ratio and read back as render.Sprites, which the
-// plot stamps onto a render.Layer instead of rasterising hundreds of
-// circles per frame (in Chromium without a GPU, stroking the 512
+// once at the device pixel ratio: a copy goes to the line worker, which
+// draws the markers from it, and (for the page without a worker) it is read
+// back as render.Sprites, which the plot stamps onto a render.Layer, instead
+// of rasterising hundreds of circles per frame (in Chromium without a GPU, stroking the 512
 // support-vector rings as one path took 11 ms a frame, a drawImage per
 // marker about 5 µs each; stamping all of them about 3 ms).
 type spriteAtlas struct {

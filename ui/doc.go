@@ -10,12 +10,14 @@
 // the controls go through Store.Dispatch (state.Apply for the configuration)
 // and listeners rerender the page, as in Vecty's todomvc example, without
 // package-level state. The canvases (plot, strip, charts) implement
-// vecty.Mounter and SkipRender: Vecty renders them once, and the frame loop
-// (App.frame, one reused requestAnimationFrame js.Func) advances the run by
-// a capped number of ticks (Pacer, as Ebitengine's clock) and redraws them.
-// The decision surface is one RGBA image from ui/render, copied to the
-// canvas with one js.CopyBytesToJS; lines and points are handed to the
-// canvas as one Path2D each (path.go). Every event handler and the frame
+// vecty.Mounter and SkipRender: Vecty renders them once per mount, and the
+// frame loop (App.frame, one reused requestAnimationFrame js.Func) advances
+// the run by a capped number of ticks (Pacer, as Ebitengine's clock) and
+// redraws them. The decision surface is one RGBA image from ui/render,
+// copied to a grid-sized canvas with one js.CopyBytesToJS and scaled by the
+// browser; the traced boundary and margins and the markers go, as numbers
+// in one buffer, to a worker that draws them on an OffscreenCanvas
+// (static/lines.js; without one the plot draws them itself, see Plot). Every event handler and the frame
 // loop recover from panics into a message with a Reset button.
 //
 // Files that touch the DOM carry the build constraint js && wasm; the pure

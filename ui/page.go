@@ -24,8 +24,8 @@ type Page struct {
 
 // Mount implements vecty.Mounter: from now on the page may be rerendered.
 //
-// The page starts as a skeleton — the top bar and the plot in their final
-// places, the side columns empty — and the decision surface is drawn into
+// The page starts as a skeleton — the top bar with the name only, the plot
+// in its final place, the side columns empty — and the surface is drawn into
 // it right away, before the browser's first paint: the first thing a
 // visitor sees is the live model. The rest of the page (the controls, the
 // charts) renders in the next animation frame, and the full picture (lines,
@@ -48,7 +48,7 @@ func (p *Page) Mount() {
 		a.profile("first advance", t0-a.mountMS)
 		if !a.booting {
 			a.draw(a.mountMS)
-		} else if a.plot.drawSurface() != nil {
+		} else if a.plot.drawSurface() {
 			a.firstSurface = perfNow()
 		}
 		a.profile("first draw", perfNow()-t0)
@@ -140,6 +140,7 @@ func (p *Page) topBar() *vecty.HTML {
 	)
 }
 
+// brand is the name and tagline at the left of the top bar.
 func (p *Page) brand() *vecty.HTML {
 	return elem.Div(vecty.Markup(vecty.Class("brand")),
 		elem.Strong(vecty.Text("kernelplay")),

@@ -15,16 +15,17 @@ import (
 	"kernelplay/ui/state"
 )
 
-// Plot is the square plot canvas: the decision surface, its boundary and
-// margins, the points, the support vectors and the term evicted next. It
-// renders once (SkipRender) and is drawn by the frame loop. Pointer input
-// (mouse, pen, touch) adds and deletes points.
+// Plot is the square plot: the decision surface, its boundary and margins,
+// the points, the support vectors and the term evicted next, in three
+// stacked canvases (see Render). It renders once per mount (SkipRender) and
+// is drawn by the frame loop. Pointer input (mouse, pen, touch) adds and
+// deletes points.
 type Plot struct {
 	vecty.Core
 	app   *App
-	el    *vecty.HTML // the plot canvas: lines, markers, input
+	el    *vecty.HTML // the plot canvas: legend, evict mark, exact lines; input
 	under *vecty.HTML // the surface canvas under it (grid-sized, scaled by CSS)
-	mid   *vecty.HTML // between them: the traced lines, drawn by the line worker
+	mid   *vecty.HTML // between them: the traced lines and the markers, drawn by the line worker
 	cv    *canvas2D
 	view  plotView
 	fns   []js.Func
@@ -316,10 +317,11 @@ func (p *Plot) draw() bool {
 }
 
 // drawSurface computes the decision surface and puts it into the surface
-// canvas (shown), returning it; nil when the plot has no canvas or size yet.
-func (p *Plot) drawSurface() *image.RGBA {
-	if p.cv == nil || !p.cv.fit() {
-		return nil
+// canvas (shown; it is grid-sized, so the plot's size does not matter). It
+// reports false when the plot is not mounted.
+func (p *Plot) drawSurface() bool {
+	if p.cv == nil {
+		return false
 	}
 	c := p.app.store.Config()
 	p.surf.Grid = c.Grid
@@ -335,7 +337,7 @@ func (p *Plot) drawSurface() *image.RGBA {
 	p.showSurface(true)
 	p.blit.upload(img)
 	p.app.profile("blit", perfNow()-t1)
-	return img
+	return true
 }
 
 // stroke draws segments (input coordinates), chained into polylines so
