@@ -55,10 +55,9 @@ const (
 	// MaxDim is the largest input dimension the readers accept (65,536):
 	// inputs are stored densely, in the set and in the learner's buffer
 	// (ω·Dim values), and every kernel evaluation costs Dim operations.
-	// It is above the dimension of the dense LIBSVM sets a browser can
-	// hold (MNIST 784, gisette 5,000, news20 62,061) and far below that of
-	// the sparse ones (news20.binary 1,355,191), which a dense reader could
-	// not hold anyway.
+	// At that width MaxCells leaves 128 examples; wider data, such as the
+	// sparse news20.binary of the LIBSVM collection (1,355,191 features),
+	// could not be held densely anyway.
 	MaxDim = 1 << 16
 	// MaxAbs bounds the magnitude of a feature value: |x| ≤ 1e150. Beyond
 	// about 1.3e154 the squared norm ‖x‖² that the Gaussian and Laplacian
@@ -275,8 +274,9 @@ type CSVConfig struct {
 // ReadCSV reads a data set from comma-separated text: one example per
 // record, every field a finite decimal number (features with |value| ≤
 // [MaxAbs]), the same number of fields in every record, at most [MaxDim]
-// features and [MaxCells] values in all. The first record is a header, and skipped, when any of its
-// fields is not a number. A leading UTF-8 byte-order mark is ignored. Lines starting with '#' are comments; spaces
+// features and [MaxCells] values in all. The first record is a header, and
+// skipped, when any of its fields is not a number. A leading UTF-8
+// byte-order mark is ignored. Lines starting with '#' are comments; spaces
 // around fields are ignored; quoted fields are allowed (RFC 4180). Labels are
 // kept as read (convert with [Set.ToBinary] or [Set.ToClasses]).
 //
