@@ -309,7 +309,7 @@ func (d *Digits) stopped(i int, e data.Example, st learn.Step) error {
 	row := d.seq.Row(d.t)
 	where := fmt.Sprintf("example %d (row %d of the data)", d.t+1, row+1)
 	if err := DataCause(where, e.X, e.Y, k); err != nil {
-		return fmt.Errorf("%s stopped: %w", d.cs[i].Name, err)
+		return err
 	}
 	return fmt.Errorf("%s diverged at example %d (η = %.3g; a coefficient became infinite or NaN): lower η₀, μ or λ, then reset",
 		d.cs[i].Name, d.t+1, st.Eta)

@@ -368,7 +368,7 @@ func (s *Sim) Step(n int) {
 		}
 		s.traces.add(s.t, st, float64(s.mistakes)/float64(s.t))
 		if st.Diverged {
-			s.err = fmt.Errorf("the run diverged at example %d (η = %.3g): lower η₀, μ or λ, then reset", s.t, st.Eta)
+			s.err = s.stopped(x, y, st)
 			return
 		}
 	}

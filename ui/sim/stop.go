@@ -24,15 +24,16 @@ import (
 // It returns nil when the example is within range, so that a divergence is
 // the step sizes' doing (the run's own advice: lower η₀, μ or λ).
 func DataCause(where string, x []float64, y float64, k kernel.Kernel) error {
-	const fix = "rescale the data (divide each feature by its largest |value|, or standardize it) and run it again; lowering η₀ will not help"
+	const fix = "Rescale the data (divide each feature by its largest |value|, or standardize it), then run it again"
+	const notEta = "; lowering η₀ will not help"
 	for j, v := range x {
 		if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > data.MaxAbs {
-			return fmt.Errorf("the data stopped the run: %s has feature %d = %g, beyond what the kernels can represent (|value| ≤ %g): %s",
-				where, j+1, v, data.MaxAbs, fix)
+			return fmt.Errorf("the data stopped the run: %s has feature %d = %g, beyond what the kernels can represent (|value| ≤ %g). %s%s",
+				where, j+1, v, data.MaxAbs, fix, notEta)
 		}
 	}
 	if math.IsNaN(y) || math.IsInf(y, 0) {
-		return fmt.Errorf("the data stopped the run: %s has the label %g: give every example a finite label", where, y)
+		return fmt.Errorf("the data stopped the run: %s has the label %g. Give every example a finite label%s", where, y, notEta)
 	}
 	xx := 0.0
 	for _, v := range x {
@@ -44,8 +45,8 @@ func DataCause(where string, x []float64, y float64, k kernel.Kernel) error {
 	}
 	if math.IsInf(xx, 0) || math.IsNaN(kxx) || math.IsInf(kxx, 0) {
 		j := largest(x)
-		return fmt.Errorf("the data stopped the run: at %s the kernel value k(x, x) = %g is not finite (‖x‖² = %g; its largest feature is %d = %g): %s, or choose a kernel that stays finite on it (a lower polynomial degree, or the Gaussian)",
-			where, kxx, xx, j+1, x[j], fix)
+		return fmt.Errorf("the data stopped the run: at %s the kernel value k(x, x) = %g is not finite (‖x‖² = %g, largest feature %d = %g). %s, or choose a kernel that stays finite on it (a lower polynomial degree, or the Gaussian)%s",
+			where, kxx, xx, j+1, x[j], fix, notEta)
 	}
 	return nil
 }
