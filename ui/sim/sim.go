@@ -159,10 +159,15 @@ func Kernel(cfg state.Config) (kernel.Kernel, error) {
 //
 // Zero-valued settings of the core configs mean paper defaults; the page's
 // ranges (state.Fields) keep every setting above zero where that matters.
-// Combinations the learners do not support are errors.
+// Combinations the learners do not support are errors, and so is a buffer
+// beyond the page's memory budget ([CheckBuffer]), refused before
+// anything is allocated.
 func Learner(cfg state.Config, dim int) (learn.Learner, error) {
 	t, err := task(cfg.Task)
 	if err != nil {
+		return nil, err
+	}
+	if err := CheckBuffer(cfg, dim); err != nil {
 		return nil, err
 	}
 	k, err := Kernel(cfg)
