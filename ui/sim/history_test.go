@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"kernelplay/core/experiment"
 	"kernelplay/core/learn"
@@ -34,6 +35,10 @@ func TestHistoryBounded(t *testing.T) {
 	}
 	if lt, lv := h.Last(); lt != steps || lv != float64(steps%977) || o.T[len(o.T)-1] != steps || o.V[len(o.V)-1] != lv {
 		t.Errorf("last (%d, %v), curve ends at (%v, %v)", lt, lv, o.T[len(o.T)-1], o.V[len(o.V)-1])
+	}
+	// The bound the docs state: BucketBytes per bucket.
+	if n := unsafe.Sizeof(Bucket{}); n != BucketBytes {
+		t.Errorf("a Bucket takes %d bytes, BucketBytes says %d", n, BucketBytes)
 	}
 	// 10⁷ steps in at most 512 buckets: width 2^15 = 32768 (10⁷/32768 ≈ 305).
 	if h.Width() != 1<<15 {
