@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"kernelplay/core/data"
 	"kernelplay/core/experiment"
@@ -81,9 +82,19 @@ func (d *Digits) figure(name string, set *data.Set) ([]experiment.Contender, err
 		d.seq, d.title = seq, s.Title
 		d.task = state.DigitsTask(d.cfg)
 		d.names = classNames(d.task, figureStream(name), nil)
+		for i := range cs {
+			cs[i].Name = decaySymbol(cs[i].Name)
+		}
 		return cs, nil
 	}
 	return nil, fmt.Errorf("unknown paper figure %q", name)
+}
+
+// decaySymbol renames the trace decay in a JMLR figure's contender name
+// ("SVMD λ=0.95", JMLR's letter) to the page's ρ ("SVMD ρ=0.95"): on the
+// page λ is the regularizer.
+func decaySymbol(name string) string {
+	return strings.Replace(name, "SVMD λ=", "SVMD ρ=", 1)
 }
 
 func figureStream(name string) string {
@@ -146,15 +157,17 @@ func (d *Digits) configured(set *data.Set) ([]experiment.Contender, error) {
 	return cs, nil
 }
 
-// LearnerName is how the page names cfg's learner in legends: "SVMD λ=0.99",
-// "SVMD λ=0", "NORMA τ=100", "perceptron" (λ here is JMLR's trace decay,
-// as in the papers' figure legends).
+// LearnerName is how the page names cfg's learner in legends: "SVMD ρ=0.99",
+// "SVMD ρ=0", "NORMA τ=100", "perceptron". The trace decay (Decay) is ρ,
+// the conference paper's letter and its slider's: JMLR calls it λ, but on
+// this page λ is the regularizer (JMLR's c), so the JMLR figures' legends
+// are renamed too (see [decaySymbol]).
 func LearnerName(cfg state.Config) string {
 	switch cfg.Learner {
 	case state.LearnerSVMD:
-		return "SVMD λ=" + state.Format(cfg.Decay)
+		return "SVMD ρ=" + state.Format(cfg.Decay)
 	case state.LearnerSVMD0:
-		return "SVMD λ=0"
+		return "SVMD ρ=0"
 	case state.LearnerNORMA:
 		return "NORMA τ=" + state.Format(cfg.Tau)
 	case state.LearnerPerceptron:
