@@ -47,6 +47,8 @@ type Panel struct {
 	Title, Value string
 	// Log makes the y axis logarithmic: non-positive values are not drawn.
 	Log bool
+	// Whole keeps linear y ticks on whole numbers (counts).
+	Whole bool
 	// LogPad, on a log axis, widens the data range by this factor each way
 	// instead of rounding it out to whole decades.
 	LogPad float64
@@ -181,6 +183,9 @@ func (l *List) Chart(c *Chart) {
 	}
 	// Titles first: they are never dropped.
 	for i, p := range c.Panels {
+		if p.Title == "" {
+			continue
+		}
 		l.place(Op{Kind: OpText, Text: p.Title, X: 0, Y: tops[i] - 5, Font: FontSans, Size: chartText, Color: ChartInk}, true)
 	}
 	for i, p := range c.Panels {
@@ -302,8 +307,11 @@ func (l *List) fits(ops []Op) bool {
 // smallest k that fits.
 func (l *List) xTicks(c *Chart, ax Axis, bottom float64) []Tick {
 	by := bottom + 15
+	// A label centred on its tick, moved in to stay on the canvas.
 	label := func(tk Tick) Op {
-		return Op{Kind: OpText, Text: tk.Label, X: ax.Pixel(tk.Value), Y: by, Font: FontMono, Size: chartText, Align: AlignCenter, Color: ChartMuted}
+		hw := TextWidth(tk.Label, FontMono, chartText) / 2
+		x := math.Max(hw, math.Min(l.W-hw, ax.Pixel(tk.Value)))
+		return Op{Kind: OpText, Text: tk.Label, X: x, Y: by, Font: FontMono, Size: chartText, Align: AlignCenter, Color: ChartMuted}
 	}
 	if c.XName != "" {
 		l.place(Op{Kind: OpText, Text: c.XName, X: ax.P0 - labelPad - 3, Y: by, Font: FontMono, Size: chartText, Align: AlignRight, Color: ChartMuted}, true)
@@ -337,7 +345,7 @@ func (l *List) xTicks(c *Chart, ax Axis, bottom float64) []Tick {
 		min = 1
 	}
 	var ticks []Tick
-	for n := int((ax.P1 - ax.P0) / 40); n >= 1; n-- {
+	for n := max(1, int((ax.P1-ax.P0)/80)); n >= 1; n-- {
 		ticks = linearTicks(ax.Min, ax.Max, n, min, c.XWhole)
 		ops = ops[:0]
 		for _, tk := range ticks {
@@ -414,7 +422,7 @@ func (p *Panel) ticks(lo, hi float64, n int) []Tick {
 func (l *List) panel(p *Panel, ax Axis, left, right, top, h float64) {
 	if p.YLabel != "" {
 		o := Op{Kind: OpText, Text: p.YLabel, X: 14, Y: top + h/2, Font: FontSans, Size: chartText, Align: AlignCenter, Color: ChartInk, Vertical: true}
-		l.place(o, true)
+		l.place(o, false) // dropped when the panel is too short for it
 	}
 	lo, hi, ok := p.yRange()
 	if ok {
@@ -486,8 +494,12 @@ func (l *List) yTicks(p *Panel, ay Axis, left, right, top, h float64) {
 		return
 	}
 	var ticks []Tick
-	for n := max(1, int(h/(2*chartText))); n >= 1; n-- {
-		ticks = LinearTicks(ay.Min, ay.Max, n)
+	minStep := 0.0
+	if p.Whole {
+		minStep = 1
+	}
+	for n := max(1, int(h/40)); n >= 1; n-- {
+		ticks = linearTicks(ay.Min, ay.Max, n, minStep, false)
 		ops = ops[:0]
 		for _, tk := range ticks {
 			if inside(tk) {
@@ -550,7 +562,7 @@ func linearTicks(lo, hi float64, n int, minStep float64, whole bool) []Tick {
 	if len(ticks) >= 2 && ticks[1].Value-ticks[0].Value < minStep {
 		ticks = ticks[:0]
 		for v := math.Ceil(lo/minStep) * minStep; v <= hi; v += minStep {
-			ticks = append(ticks, Tick{Value: v, Major: true})
+			ticks = append(ticks, Tick{Value: v, Label: strconv.FormatFloat(v, 'f', 0, 64), Major: true})
 		}
 	}
 	if whole {

@@ -41,11 +41,12 @@ type TraceInput struct {
 // none, when non-empty, says why there is nothing to chart (a linear model
 // keeps only w).
 func Stored(l learn.Learner) (title, none string) {
+	if ammOf(l) != nil {
+		return "hyperplanes", ""
+	}
 	switch l.(type) {
 	case *learn.DCDOnline:
 		return "examples in the window (ω)", ""
-	case *learn.AMM:
-		return "hyperplanes", ""
 	case *learn.Pegasos, *learn.RES, *learn.SGD:
 		return "stored terms", "a linear model keeps only w, no terms"
 	}
@@ -81,7 +82,7 @@ func TraceChart(dst *Chart, in TraceInput) {
 	}
 	loss := Panel{Title: "loss", Value: lastValue(in.Loss.Y, false),
 		Series: []Series{{Color: LossColor, X: in.Loss.X, Y: in.Loss.Y}}}
-	buf := Panel{Title: stored, Note: none}
+	buf := Panel{Title: stored, Note: none, Whole: true}
 	if none == "" {
 		buf.Value = lastValue(in.Buffer.Y, true)
 		buf.Series = []Series{{Color: BufferColor, X: in.Buffer.X, Y: in.Buffer.Y}}
