@@ -3,6 +3,7 @@ package render
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // The page's charts as display lists: [Chart] describes one canvas of
@@ -89,6 +90,8 @@ type Chart struct {
 	Markers         []Marker
 	// Message is written at the top left when there are no panels.
 	Message string
+	// Background, if set, fills the canvas first.
+	Background string
 }
 
 // chartScratch is the memory List.Chart reuses between frames.
@@ -104,17 +107,18 @@ func (l *List) Chart(c *Chart) {
 	s := &l.scratch
 	s.placed = s.placed[:0]
 	w, h := l.W, l.H
+	if c.Background != "" {
+		l.Fill(0, 0, w, h, c.Background)
+	}
 	y := 0.0
 	if c.Title != "" {
-		l.place(Op{Kind: OpText, Text: c.Title, X: 0, Y: 16, Font: FontBold, Size: 15, Color: ChartInk}, true)
+		text, size := fitText(c.Title, FontBold, 15, w)
+		l.place(Op{Kind: OpText, Text: text, X: 0, Y: 16, Font: FontBold, Size: size, Color: ChartInk}, true)
 		y = 22
 	}
 	if c.Subtitle != "" {
-		size := chartText
-		for size > 11 && TextWidth(c.Subtitle, FontSans, size) > w {
-			size--
-		}
-		l.place(Op{Kind: OpText, Text: c.Subtitle, X: 0, Y: y + 16, Font: FontSans, Size: size, Color: ChartMuted}, true)
+		text, size := fitText(c.Subtitle, FontSans, chartText, w)
+		l.place(Op{Kind: OpText, Text: text, X: 0, Y: y + 16, Font: FontSans, Size: size, Color: ChartMuted}, true)
 		y += 22
 	}
 	if len(c.Panels) == 0 {
@@ -128,8 +132,14 @@ func (l *List) Chart(c *Chart) {
 	for i := range c.Panels {
 		p := &c.Panels[i]
 		if lo, hi, ok := p.yRange(); ok {
-			for _, tk := range p.ticks(lo, hi, 8) {
-				left = math.Max(left, TextWidth(tk.Label, FontMono, chartText))
+			// Every tick count yTicks may try (a panel is at most h high).
+			for n := 1; n <= max(1, int(h/40)); n++ {
+				for _, tk := range p.ticks(lo, hi, n) {
+					left = math.Max(left, TextWidth(tk.Label, FontMono, chartText))
+				}
+				if p.Log {
+					break
+				}
 			}
 		}
 	}
@@ -152,12 +162,13 @@ func (l *List) Chart(c *Chart) {
 			if sr.Value != "" {
 				name += " " + sr.Value
 			}
-			tw := TextWidth(name, FontSans, chartText)
+			name, size := fitText(name, FontSans, chartText, w-left-18)
+			tw := TextWidth(name, FontSans, size)
 			if lx+18+tw > w && lx > left {
 				lx, ly = left, ly+legendLineH
 			}
 			l.Fill(lx, ly-5, 14, 3, sr.Color)
-			l.place(Op{Kind: OpText, Text: name, X: lx + 18, Y: ly, Font: FontSans, Size: chartText, Color: ChartInk}, true)
+			l.place(Op{Kind: OpText, Text: name, X: lx + 18, Y: ly, Font: FontSans, Size: size, Color: ChartInk}, true)
 			lx += 18 + tw + 14
 		}
 		y = ly + 4
@@ -186,7 +197,8 @@ func (l *List) Chart(c *Chart) {
 		if p.Title == "" {
 			continue
 		}
-		l.place(Op{Kind: OpText, Text: p.Title, X: 0, Y: tops[i] - 5, Font: FontSans, Size: chartText, Color: ChartInk}, true)
+		text, size := fitText(p.Title, FontSans, chartText, w)
+		l.place(Op{Kind: OpText, Text: text, X: 0, Y: tops[i] - 5, Font: FontSans, Size: size, Color: ChartInk}, true)
 	}
 	for i, p := range c.Panels {
 		if p.Value != "" {
@@ -212,11 +224,17 @@ func (l *List) Chart(c *Chart) {
 		}
 	}
 	if c.XCaption != "" {
-		l.place(Op{Kind: OpText, Text: c.XCaption, X: (left + right) / 2, Y: bottom + chartAxisH + 14, Font: FontSans, Size: chartText, Align: AlignCenter, Color: ChartInk}, true)
+		text, size := fitText(c.XCaption, FontSans, chartText, w)
+		hw := TextWidth(text, FontSans, size) / 2
+		x := math.Max(hw, math.Min(w-hw, (left+right)/2))
+		l.place(Op{Kind: OpText, Text: text, X: x, Y: bottom + chartAxisH + 14, Font: FontSans, Size: size, Align: AlignCenter, Color: ChartInk}, true)
 	}
 	// Panels: y axis, series, note.
 	for i := range c.Panels {
 		l.panel(&c.Panels[i], ax, left, right, tops[i], ph)
+	}
+	if c.Legend == LegendInside {
+		l.insideLegend(c.Panels[0].Series, left, right, tops[0], ph)
 	}
 	// Markers over every panel, labelled in the first.
 	for _, m := range c.Markers {
@@ -227,17 +245,16 @@ func (l *List) Chart(c *Chart) {
 		for _, top := range tops {
 			l.Stroke([]float64{px, top + 1, px, top + ph - 1}, m.Color, 1.2, [2]float64{4, 3}, Rect{})
 		}
-		if m.Label != "" {
+		// The label right of the line, or left of it, inside the frame.
+		if tw := TextWidth(m.Label, FontSans, 12); m.Label != "" && (px+4+tw <= right || px-4-tw >= left) {
 			al, x := AlignLeft, px+4
-			if px > (left+right)/2 {
+			if px+4+tw > right {
 				al, x = AlignRight, px-4
 			}
 			l.place(Op{Kind: OpText, Text: m.Label, X: x, Y: tops[0] + 14, Font: FontSans, Size: 12, Align: al, Color: m.Color}, false)
 		}
 	}
-	if c.Legend == LegendInside {
-		l.insideLegend(c.Panels[0].Series, left, tops[0]+ph)
-	}
+
 }
 
 // dataXRange is the x range of the data: first to last X of any series,
@@ -314,7 +331,7 @@ func (l *List) xTicks(c *Chart, ax Axis, bottom float64) []Tick {
 		return Op{Kind: OpText, Text: tk.Label, X: x, Y: by, Font: FontMono, Size: chartText, Align: AlignCenter, Color: ChartMuted}
 	}
 	if c.XName != "" {
-		l.place(Op{Kind: OpText, Text: c.XName, X: ax.P0 - labelPad - 3, Y: by, Font: FontMono, Size: chartText, Align: AlignRight, Color: ChartMuted}, true)
+		l.place(Op{Kind: OpText, Text: c.XName, X: ax.P0 - labelPad - 6, Y: by, Font: FontMono, Size: chartText, Align: AlignRight, Color: ChartMuted}, true)
 	}
 	inside := func(tk Tick) bool {
 		px := ax.Pixel(tk.Value)
@@ -442,7 +459,39 @@ func (l *List) panel(p *Panel, ax Axis, left, right, top, h float64) {
 		}
 	}
 	if p.Note != "" {
-		l.place(Op{Kind: OpText, Text: p.Note, X: (left + right) / 2, Y: top + h/2 + 4, Font: FontSans, Size: chartText, Align: AlignCenter, Color: ChartMuted}, true)
+		l.note(p.Note, left, right, top, h)
+	}
+}
+
+// note writes s centred in the frame between left and right, top and
+// top+h, wrapped at spaces into lines that fit its width; lines that do
+// not fit its height are left out.
+func (l *List) note(s string, left, right, top, h float64) {
+	const lineH = 16.0
+	maxW := right - left - 8
+	var lines []string
+	line := ""
+	for len(s) > 0 {
+		word := s
+		if i := strings.IndexByte(s, ' '); i >= 0 {
+			word, s = s[:i], s[i+1:]
+		} else {
+			s = ""
+		}
+		switch {
+		case line == "":
+			line = word
+		case TextWidth(line+" "+word, FontSans, chartText) <= maxW:
+			line += " " + word
+		default:
+			lines, line = append(lines, line), word
+		}
+	}
+	lines = append(lines, line)
+	lines = lines[:min(len(lines), max(1, int((h-4)/lineH)))]
+	y := top + h/2 + 4 - lineH*float64(len(lines)-1)/2
+	for i, ln := range lines {
+		l.place(Op{Kind: OpText, Text: ln, X: (left + right) / 2, Y: y + lineH*float64(i), Font: FontSans, Size: chartText, Align: AlignCenter, Color: ChartMuted}, false)
 	}
 }
 
@@ -526,9 +575,10 @@ func (l *List) yTicks(p *Panel, ay Axis, left, right, top, h float64) {
 }
 
 // insideLegend draws the series' names and values in a white box in the
-// lower left of a frame whose bottom edge is at bottom, the series drawn
-// last (on top) first.
-func (l *List) insideLegend(ss []Series, left, bottom float64) {
+// lower left of the frame (left, top, right − left, h), the series drawn
+// last (on top) first; nothing when the box does not fit the frame or its
+// text would overlap other text.
+func (l *List) insideLegend(ss []Series, left, right, top, h float64) {
 	if len(ss) == 0 {
 		return
 	}
@@ -536,15 +586,24 @@ func (l *List) insideLegend(ss []Series, left, bottom float64) {
 	for _, s := range ss {
 		wmax = math.Max(wmax, TextWidth(legendText(s), FontMono, chartText))
 	}
-	lh := 20.0
-	bh := lh*float64(len(ss)) + 8
-	x0, y0 := left+6, bottom-6-bh
-	l.Fill(x0, y0, wmax+46, bh, "rgba(255,255,255,0.9)")
+	const lh = 20.0
+	bw, bh := wmax+46, lh*float64(len(ss))+8
+	if bw > right-left-12 || bh > h-12 {
+		return
+	}
+	x0, y0 := left+6, top+h-6-bh
+	ops := make([]Op, len(ss))
 	for i := range ss {
 		s := ss[len(ss)-1-i]
-		y := y0 + 18 + float64(i)*lh
-		l.Fill(x0+8, y-5, 22, 3, s.Color)
-		l.place(Op{Kind: OpText, Text: legendText(s), X: x0 + 38, Y: y, Font: FontMono, Size: chartText, Color: ChartInk}, true)
+		ops[i] = Op{Kind: OpText, Text: legendText(s), X: x0 + 38, Y: y0 + 18 + float64(i)*lh, Font: FontMono, Size: chartText, Color: ChartInk}
+	}
+	if !l.fits(ops) {
+		return
+	}
+	l.Fill(x0, y0, bw, bh, "rgba(255,255,255,0.9)")
+	for i, o := range ops {
+		l.Fill(x0+8, o.Y-5, 22, 3, ss[len(ss)-1-i].Color)
+		l.place(o, true)
 	}
 }
 
@@ -571,6 +630,24 @@ func linearTicks(lo, hi float64, n int, minStep float64, whole bool) []Tick {
 		}
 	}
 	return ticks
+}
+
+// fitText returns s and a font size for it, at most size and at least
+// 11 px, so that its estimated width is at most maxW: the largest size
+// that fits, and at 11 px the longest prefix that fits, ended by "…".
+// Monospace text is only cut, not shrunk.
+func fitText(s string, font Font, size, maxW float64) (string, float64) {
+	for font != FontMono && size > 11 && TextWidth(s, font, size) > maxW {
+		size--
+	}
+	if TextWidth(s, font, size) <= maxW {
+		return s, size
+	}
+	r := []rune(s)
+	for len(r) > 0 && TextWidth(string(r)+"…", font, size) > maxW {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…", size
 }
 
 // CountLabel writes a whole number compactly for an axis: up to 9999 as

@@ -185,8 +185,9 @@ func frames(l *List) []Rect {
 	return out
 }
 
-// checkLayout asserts what every chart must satisfy: no two texts overlap
-// by the layout's own width estimate; every y tick label (monospace, right
+// checkLayout asserts what every chart must satisfy: every text lies
+// within the canvas's width and no two texts overlap by the layout's own
+// width estimate; every y tick label (monospace, right
 // aligned left of a frame) has its baseline inside its frame's height and
 // every x tick label (monospace, centred, under the last frame) its anchor
 // inside the frames' width; log panels (given by frame index in logs)
@@ -194,6 +195,11 @@ func frames(l *List) []Rect {
 func checkLayout(t *testing.T, name string, l *List, logs map[int]bool) {
 	t.Helper()
 	ts := texts(l)
+	for _, o := range ts {
+		if b := TextBox(o); b.X < -0.5 || b.X+b.W > l.W+0.5 {
+			t.Errorf("%s: %q spans x = %.1f…%.1f, outside the %.0f px canvas", name, o.Text, b.X, b.X+b.W, l.W)
+		}
+	}
 	for i := range ts {
 		for j := range i {
 			if TextBox(ts[i]).overlaps(TextBox(ts[j])) {
@@ -268,10 +274,10 @@ func TestChartTimeAxisEarlyAndLong(t *testing.T) {
 
 // TestChartLabelsNeverCollide lays out seeded random charts — 1 to 4
 // panels, log ranges over up to 30 decades, linear ranges of any sign and
-// scale, t up to 10⁷, canvases from 180×120 to 900×1000 — and checks them
-// with checkLayout.
+// scale, t up to 10⁷, canvases from 180×120 to 900×1000, with and without
+// legends, notes, markers, titles — and checks them with checkLayout.
 func TestChartLabelsNeverCollide(t *testing.T) {
-	const seed, cases = 11, 400
+	const seed, cases = 11, 2000
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 0))
 	for k := range cases {
@@ -302,8 +308,21 @@ func TestChartLabelsNeverCollide(t *testing.T) {
 			pn.Series = []Series{{Name: "a", Color: "#000", X: xs, Y: ys}, {Name: "SVMD ρ=0.99", Color: "#111", X: xs, Y: ys}}
 			c.Panels = append(c.Panels, pn)
 		}
-		if rng.IntN(3) == 0 {
+		switch rng.IntN(3) {
+		case 0:
 			c.Legend = LegendTop
+		case 1:
+			c.Legend = LegendInside
+		}
+		if rng.IntN(4) == 0 {
+			c.Panels[0].Note = "DCD has no step size: each update solves its dual coordinate exactly"
+			c.Panels[0].Series = nil
+		}
+		if rng.IntN(3) == 0 {
+			c.Markers = []Marker{{X: xs[1], Label: "0/1 → 2/3", Color: "#555"}}
+		}
+		if rng.IntN(4) == 0 {
+			c.Title, c.Subtitle = "RES vs SGD: objective F(wₜ) as samples arrive", "§4 problem, n = 4 · F on 2000 held-out samples"
 		}
 		l := &List{}
 		l.Reset(180+720*rng.Float64(), 120+880*rng.Float64())

@@ -95,8 +95,8 @@ type CompareInput struct {
 	// Names and Colors of the learners, in legend order.
 	Names, Colors []string
 	// Steps is 1, 2, …, t (see [StepAxis]); AvgError[i] and Eta[i] the
-	// learner's running average online error and step size η_t, at least t
-	// long.
+	// learner's running average online error and step size η_t from step 1
+	// (up to t values are drawn).
 	Steps         []float64
 	AvgError, Eta [][]float64
 	// N is the stream's length (the x axis runs from 1 to N).
@@ -130,8 +130,10 @@ func CompareChart(dst *Chart, in CompareInput) {
 	etaP := Panel{Title: "step size η_t (log)", Log: true}
 	for i, name := range in.Names {
 		col := in.Colors[i%len(in.Colors)]
-		errP.Series = append(errP.Series, Series{Name: name, Color: col, X: in.Steps, Y: in.AvgError[i][:t]})
-		etaP.Series = append(etaP.Series, Series{Name: name, Color: col, X: in.Steps, Y: in.Eta[i][:t]})
+		a, e := in.AvgError[i], in.Eta[i]
+		a, e = a[:min(t, len(a))], e[:min(t, len(e))]
+		errP.Series = append(errP.Series, Series{Name: name, Color: col, X: in.Steps[:len(a)], Y: a})
+		etaP.Series = append(etaP.Series, Series{Name: name, Color: col, X: in.Steps[:len(e)], Y: e})
 	}
 	dst.Panels = append(dst.Panels, errP, etaP)
 	if in.SwitchAt > 0 {
@@ -183,7 +185,7 @@ func ObjectiveChart(dst *Chart, in ObjectiveInput) {
 		Subtitle: "§4 problem, n = " + strconv.Itoa(in.Dim) + " · F on " + strconv.Itoa(in.Eval) +
 			" held-out samples · L = " + strconv.Itoa(in.L) + " RES, 1 SGD",
 		Panels: append(dst.Panels[:0], p), XMin: 1, XMax: tmax, XLog: true,
-		XCaption: "samples processed t (log)", Legend: LegendInside,
+		XCaption: "samples processed t (log)", Legend: LegendInside, Background: "#ffffff",
 	}
 }
 

@@ -111,34 +111,71 @@ func (l *List) Text(s string, x, y float64, font Font, size float64, align Align
 // Rect is an axis-aligned rectangle in CSS pixels.
 type Rect struct{ X, Y, W, H float64 }
 
-// overlaps reports whether r and q share interior points.
+// textGap is the least horizontal space between two texts on one line
+// (CSS pixels): less reads as one word ("t1").
+const textGap = 4
+
+// overlaps reports whether r and q share interior points or, side by side,
+// stand less than textGap apart.
 func (r Rect) overlaps(q Rect) bool {
-	return r.X < q.X+q.W && q.X < r.X+r.W && r.Y < q.Y+q.H && q.Y < r.Y+r.H
+	return r.X < q.X+q.W+textGap && q.X < r.X+r.W+textGap && r.Y < q.Y+q.H && q.Y < r.Y+r.H
 }
 
-// Width factors of the text-width estimate, in ems per character: a
-// monospace digit is 0.6 em in Menlo, Consolas and DejaVu Sans Mono; the
-// widest common system-ui glyphs of labels (digits, capitals) stay under
-// 0.62 em in Segoe UI, Roboto and San Francisco, and bold adds about 5%.
-// The estimate errs wide, so labels spaced by it never touch on screen.
+// Widths of the text-width estimate, in ems. Monospace: 0.62 (0.6 em in
+// Menlo, Consolas, DejaVu Sans Mono). Proportional: by class of character,
+// the widest of DejaVu Sans (Chromium's fallback on Linux), Segoe UI,
+// Roboto and San Francisco, rounded up: narrow (i, l, punctuation, space),
+// semi-narrow (f, t, r, I, brackets), wide (m, w, M, W, dashes), other
+// capitals, digits and other lowercase, and everything else (Greek,
+// symbols); bold adds 8%. The estimate errs wide, so labels spaced by it
+// never touch on screen (the browser test measures the real widths).
 const (
-	monoEm = 0.62
-	sansEm = 0.6
-	boldEm = 0.64
+	monoEm   = 0.62
+	narrowEm = 0.34
+	semiEm   = 0.46
+	wideEm   = 0.98
+	capEm    = 0.78
+	digitEm  = 0.64
+	lowerEm  = 0.64
+	otherEm  = 0.8
+	boldX    = 1.08
 )
 
-// TextWidth estimates the width in CSS pixels of s drawn in font at size
-// px: characters × a per-font width in ems (see monoEm). Layout and the
-// collision tests use the same estimate.
-func TextWidth(s string, font Font, size float64) float64 {
-	em := sansEm
-	switch font {
-	case FontMono:
-		em = monoEm
-	case FontBold:
-		em = boldEm
+// sansEm is the estimated width of r in ems in the proportional font.
+func sansEm(r rune) float64 {
+	switch {
+	case r == ' ' || r == '.' || r == ',' || r == ':' || r == ';' || r == '|' || r == '\'' ||
+		r == 'i' || r == 'j' || r == 'l' || r == '!' || r == '·':
+		return narrowEm
+	case r == 'f' || r == 't' || r == 'r' || r == 'I' || r == '(' || r == ')' || r == '[' || r == ']' ||
+		r == '/' || r == '-':
+		return semiEm
+	case r == 'm' || r == 'w' || r == 'M' || r == 'W' || r == '—' || r == '%' || r == '@':
+		return wideEm
+	case r >= 'A' && r <= 'Z':
+		return capEm
+	case r >= '0' && r <= '9':
+		return digitEm
+	case r >= 'a' && r <= 'z':
+		return lowerEm
 	}
-	return float64(utf8.RuneCountInString(s)) * em * size
+	return otherEm
+}
+
+// TextWidth estimates the width in CSS pixels of s drawn in font at size
+// px (see monoEm). Layout and the collision tests use the same estimate.
+func TextWidth(s string, font Font, size float64) float64 {
+	if font == FontMono {
+		return float64(utf8.RuneCountInString(s)) * monoEm * size
+	}
+	em := 0.0
+	for _, r := range s {
+		em += sansEm(r)
+	}
+	if font == FontBold {
+		em *= boldX
+	}
+	return em * size
 }
 
 // TextBox is the box an OpText covers by the estimate: [TextWidth] wide,
