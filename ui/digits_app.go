@@ -46,8 +46,7 @@ type digitsUI struct {
 	slowCost   float64 // ms the last slow redraw took
 	lastStats  float64
 	dropWired  bool
-	chartLine  []float64
-	chartPath  pathBuilder
+	chart      compareChart // the charts' display list and painter (digits_draw.go)
 	termIdx    []int
 	alpha      []float64
 	galleryImg []*galleryCache

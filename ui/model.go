@@ -11,7 +11,7 @@ import (
 )
 
 // Pure read-outs of the simulation for the page: predictions for the debug
-// hook, the margin lines, the chart series and the stats table.
+// hook, the margin lines and the stats table (the charts: render.TraceChart).
 
 // scoresAt returns the learner's scores at plot point (x, y): the input is
 // (x, y) in 2D tasks and x alone in 1D regression.
@@ -73,29 +73,6 @@ func termsOf(sm *sim.Sim) int {
 		return t.Len()
 	}
 	return 0
-}
-
-// Chart colours: Okabe–Ito, distinct from each other and readable on white.
-const (
-	etaColor    = "#0072b2"
-	errorColor  = "#d55e00"
-	lossColor   = "#009e73"
-	bufferColor = "#6a3d9a"
-)
-
-// chartSeries are the charts beside the plot, top to bottom.
-func chartSeries(sm *sim.Sim) []series {
-	tr := sm.Traces()
-	terms := "stored terms"
-	if render.ModelTerms(sm.Learner()) == nil {
-		terms = "stored terms (this learner keeps none)"
-	}
-	return []series{
-		{Name: "step size η_t (log)", Color: etaColor, Log: true, X: tr.Eta.T, Y: tr.Eta.V},
-		{Name: "average online error (log)", Color: errorColor, Log: true, X: tr.AvgError.T, Y: tr.AvgError.V},
-		{Name: "loss", Color: lossColor, X: tr.Loss.T, Y: tr.Loss.V},
-		{Name: terms, Color: bufferColor, X: tr.Buffer.T, Y: tr.Buffer.V},
-	}
 }
 
 // traceJSON is the run so far for the debug hook: t, the mistakes and

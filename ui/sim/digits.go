@@ -329,6 +329,20 @@ func (d *Digits) cell(tr *experiment.Trace, t int) (truth, pred int) {
 	return int(tr.Label[t]), int(tr.Prediction[t])
 }
 
+// SwitchAt returns, on the 0/1 → 2/3 stream (data.Switch, conference
+// Figs. 1–2), the last step of the first task, ⌊N/2⌋, and 0 on other
+// streams.
+func (d *Digits) SwitchAt() int {
+	stream := d.cfg.Stream
+	if f, ok := state.FigureByName(d.cfg.Figure); ok {
+		stream = f.Stream
+	}
+	if stream != state.StreamSwitch {
+		return 0
+	}
+	return d.N() / 2
+}
+
 // Config returns the configuration the run was built from.
 func (d *Digits) Config() state.Config { return d.cfg }
 
