@@ -127,6 +127,9 @@ func readouts(sm *sim.Sim, c state.Config) []readout {
 	if last.X != nil {
 		eta, loss = last.Step.Eta, last.Step.Loss
 	}
+	if render.NoStepSize(sm.Learner()) != "" {
+		eta = math.NaN() // DCD: no step size (its Step.Eta is 0)
+	}
 	terms := "–"
 	if m := render.ModelTerms(sm.Learner()); m != nil {
 		terms = itoa(m.Len()) + " / " + itoa(m.Cap())
@@ -141,10 +144,23 @@ func readouts(sm *sim.Sim, c state.Config) []readout {
 		{"t", count(t), "examples drawn, predicted and learned so far"},
 		{"mistakes", count(sm.Mistakes()), "wrong predictions, each made before its example was learned"},
 		{"avg error", ftoa(100*avg, 2) + " %", "average online error: mistakes / t"},
+	}
+	if c.Task == state.TaskRegression {
+		// A regression "mistake" is a residual outside the ε-tube: every
+		// step when ν = 0 leaves no tube. The online error of regression
+		// is the mean absolute residual, each prediction made before its
+		// example is learned.
+		rows = []readout{
+			{"t", count(t), "examples drawn, predicted and learned so far"},
+			{"mean |y − f|", dash(sm.MeanAbsError()), "mean absolute error on the stream: (1/t)·Σ |y_t − f(x_t)|, each f(x_t) predicted before learning"},
+			{"outside ε", count(sm.Mistakes()), "residuals outside the ε-tube (all of them when there is no tube, ν = 0)"},
+		}
+	}
+	rows = append(rows, []readout{
 		{"η_t", dash(eta), "the step size of the last update"},
 		{"loss", dash(loss), "the loss of the last example, before its update"},
 		{"margin", dash(plotMargin(sm, c)), "ε (ν-trick) or the fixed margin 1; dashed in the plot"},
 		{"terms / ω", terms, "expansion terms stored / buffer size"},
-	}
+	}...)
 	return rows
 }
