@@ -158,7 +158,7 @@ func pageCharts(t *testing.T) map[string]*List {
 func TestChartGolden(t *testing.T) {
 	charts := pageCharts(t)
 	for name, l := range charts {
-		goldenText(t, "chart-"+name+".txt", l.String())
+		goldenText(t, "chart-"+name+".txt", l.dump())
 		checkLayout(t, name, l, nil)
 	}
 }

@@ -64,7 +64,7 @@ type Op struct {
 
 // List is a display list: drawing operations in painting order over a
 // W×H CSS-pixel canvas. A view paints it one to one on a canvas 2D
-// context; tests compare its [List.String] with golden files. The zero
+// context; tests compare its text form with golden files. The zero
 // value is empty; [List.Reset] keeps the memory for the next frame.
 type List struct {
 	W, H float64
@@ -198,9 +198,10 @@ func TextBox(o Op) Rect {
 	return r
 }
 
-// String writes the list as text, one op a line, coordinates to 0.1 px:
-// the golden-file format of the chart tests.
-func (l *List) String() string {
+// dump writes the list as text, one op a line, coordinates to 0.1 px:
+// the golden-file format of the chart tests. (Unexported: an exported
+// method would be linked into the page, which reflects over methods.)
+func (l *List) dump() string {
 	b := []byte("canvas ")
 	f := func(v float64) {
 		if math.IsNaN(v) {
