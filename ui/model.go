@@ -152,7 +152,7 @@ func readouts(sm *sim.Sim, c state.Config) []readout {
 		// example is learned.
 		rows = []readout{
 			{"t", count(t), "examples drawn, predicted and learned so far"},
-			{"mean |y − f|", dash(sm.MeanAbsError()), "mean absolute error on the stream: (1/t)·Σ |y_t − f(x_t)|, each f(x_t) predicted before learning"},
+			{"avg |y−f|", dash(sm.MeanAbsError()), "mean absolute error on the stream: (1/t)·Σ |y_t − f(x_t)|, each f(x_t) predicted before learning"},
 			{"outside ε", count(sm.Mistakes()), "residuals outside the ε-tube (all of them when there is no tube, ν = 0)"},
 		}
 	}

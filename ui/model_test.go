@@ -92,8 +92,8 @@ func TestReadoutsRegression(t *testing.T) {
 	if v, ok := rows["avg error"]; ok {
 		t.Errorf("regression reads avg error %q", v)
 	}
-	if got, want := rows["mean |y − f|"], num(sm.MeanAbsError()); got != want || !(sm.MeanAbsError() < 0.3) {
-		t.Errorf("mean |y − f| reads %q, want %q (< 0.3)", got, want)
+	if got, want := rows["avg |y−f|"], num(sm.MeanAbsError()); got != want || !(sm.MeanAbsError() < 0.3) {
+		t.Errorf("avg |y−f| reads %q, want %q (< 0.3)", got, want)
 	}
 	// Classification keeps its read-outs.
 	b, _ := sim.New(state.Default())
