@@ -69,9 +69,9 @@ type Marker struct {
 
 // Legend placement.
 const (
-	LegendNone   = iota
-	LegendTop    // a row (wrapping) of the series of the first panel above the panels
-	LegendInside // a box in the lower left of the first panel, with values
+	LegendNone   = iota // no legend
+	LegendTop           // a row (wrapping) of the series of the first panel above the panels
+	LegendInside        // a box in the lower left of the first panel, with values
 )
 
 // Chart describes a canvas of panels stacked over one x axis.
@@ -123,7 +123,8 @@ func (l *List) Chart(c *Chart) {
 	}
 	if len(c.Panels) == 0 {
 		if c.Message != "" {
-			l.place(Op{Kind: OpText, Text: c.Message, X: 4, Y: y + 18, Font: FontSans, Size: chartText, Color: ChartMuted}, true)
+			text, size := fitText(c.Message, FontSans, chartText, w-4)
+			l.place(Op{Kind: OpText, Text: text, X: 4, Y: y + 18, Font: FontSans, Size: size, Color: ChartMuted}, true)
 		}
 		return
 	}

@@ -29,9 +29,9 @@ const (
 type Align uint8
 
 const (
-	AlignLeft Align = iota
-	AlignCenter
-	AlignRight
+	AlignLeft   Align = iota // the anchor is the text's left end
+	AlignCenter              // the anchor is the text's middle
+	AlignRight               // the anchor is the text's right end
 )
 
 // Font is a display-list font family.
