@@ -133,14 +133,10 @@ func (l *List) Chart(c *Chart) {
 	for i := range c.Panels {
 		p := &c.Panels[i]
 		if lo, hi, ok := p.yRange(); ok {
-			// Every tick count yTicks may try (a panel is at most h high).
-			for n := 1; n <= max(1, int(h/40)); n++ {
-				for _, tk := range p.ticks(lo, hi, n) {
-					left = math.Max(left, TextWidth(tk.Label, FontMono, chartText))
-				}
-				if p.Log {
-					break
-				}
+			// The most ticks yTicks may try (a panel is at most h high):
+			// the finest step has the most decimals, so the widest labels.
+			for _, tk := range p.ticks(lo, hi, max(1, int(h/40))) {
+				left = math.Max(left, TextWidth(tk.Label, FontMono, chartText))
 			}
 		}
 	}

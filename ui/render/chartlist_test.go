@@ -424,3 +424,23 @@ func TestFormatValue(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTraceChart lays out the 2D page's chart stack of a 1500-step
+// run (300×560 px, the page's size at 1280×800): the work of one chart
+// redraw before painting.
+func BenchmarkTraceChart(b *testing.B) {
+	const steps, w, h = 1500, 300, 560
+	s, err := sim.New(state.Default())
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.Step(steps)
+	in := traceInput(s)
+	var c Chart
+	var l List
+	for b.Loop() {
+		TraceChart(&c, in)
+		l.Reset(w, h)
+		l.Chart(&c)
+	}
+}
