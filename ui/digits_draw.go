@@ -58,7 +58,7 @@ func (dg *digitsUI) draw(a *App, now float64) {
 	if slow {
 		dg.slowDrawn = now
 		defer func() { dg.slowCost = perfNow() - t1 }()
-		dg.drawCharts(run)
+		dg.drawCharts(a, run)
 		t2 := perfNow()
 		a.profile("dcharts", t2-t1)
 		if run != nil {
@@ -330,7 +330,7 @@ func (dg *digitsUI) drawConfusion(run *sim.Digits, i int) {
 // overlaid on log scales (as JMLR Figs. 3–7) over one time axis, with a
 // legend and, on the 0/1 → 2/3 stream, the switch marked: the display list
 // of render.CompareChart, painted.
-func (dg *digitsUI) drawCharts(run *sim.Digits) {
+func (dg *digitsUI) drawCharts(a *App, run *sim.Digits) {
 	cv := dg.charts.cv
 	if cv == nil || !cv.fit() {
 		return
@@ -351,7 +351,7 @@ func (dg *digitsUI) drawCharts(run *sim.Digits) {
 		}
 	}
 	render.CompareChart(&ch.chart, *in)
-	ch.draw(cv)
+	ch.draw(cv, &a.plot.bulk)
 }
 
 // compareChart is the digits charts' display list and painter, and what

@@ -186,7 +186,7 @@ func (p *Plot) drawRESvsSGD() bool {
 		RES: render.Points{X: res.T, Y: res.V}, SGD: render.Points{X: sgd.T, Y: sgd.V},
 		Dim: c.ResDim, Eval: sim.ResEvalSize, L: c.BatchSize, Started: sm.T() > 0,
 	})
-	p.lin.chart.draw(p.cv)
+	p.lin.chart.draw(p.cv, &p.bulk)
 	return true
 }
 

@@ -19,21 +19,22 @@ type chartView struct {
 }
 
 // draw lays out v.chart (filled in by the caller) for the canvas's size
-// and paints it.
-func (v *chartView) draw(cv *canvas2D) {
+// and paints it, its polylines through b: the page's one bridge to
+// static/draw.js (the plot's), whose shared array a second bridge would
+// hold stale once the first grew it.
+func (v *chartView) draw(cv *canvas2D, b *bulk) {
 	v.list.Reset(cv.w, cv.h)
 	v.list.Chart(&v.chart)
 	cv.clear()
-	v.paint.paint(cv.ctx, &v.list)
+	v.paint.paint(cv.ctx, &v.list, b)
 }
 
 // painter paints render.List display lists on a canvas 2D context, one op
-// at a time: a polyline goes to static/draw.js in one call (bulk), and the
+// at a time: a polyline goes to static/draw.js in one call (a bulk), and the
 // context's colours, font, alignment, width and dash are set only when
 // they change (each set is a call into JavaScript and, for strings, a
 // conversion).
 type painter struct {
-	bulk   bulk
 	dashes map[[2]float64]js.Value
 	// The context state last set (valid within one paint call).
 	fill, stroke string
@@ -115,8 +116,9 @@ func (p *painter) setStroke(ctx js.Value, c string, width float64, dash [2]float
 	}
 }
 
-// paint draws l's ops in order on ctx (whose units are CSS pixels).
-func (p *painter) paint(ctx js.Value, l *render.List) {
+// paint draws l's ops in order on ctx (whose units are CSS pixels), the
+// polylines through b.
+func (p *painter) paint(ctx js.Value, l *render.List, b *bulk) {
 	p.forget()
 	ctx.Set("textBaseline", "alphabetic")
 	ctx.Set("lineJoin", "round")
@@ -137,7 +139,7 @@ func (p *painter) paint(ctx js.Value, l *render.List) {
 				ctx.Call("rect", o.X, o.Y, o.W, o.H)
 				ctx.Call("clip")
 			}
-			p.bulk.pathOf(ctx, l.Pts[o.P0:o.P1])
+			b.pathOf(ctx, l.Pts[o.P0:o.P1])
 			p.setStroke(ctx, o.Color, o.Width, o.Dash)
 			ctx.Call("stroke")
 			if clip {
