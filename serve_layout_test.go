@@ -1,0 +1,179 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"kernelplay/ui/state"
+)
+
+// The page's layout, sliders, keys and classroom hide keys in headless
+// Chromium (helpers in serve_test.go).
+
+// layoutShots are the screenshots the layout is judged by: the default
+// page at four window sizes (a phone among them) and digits at two.
+var layoutShots = []struct {
+	name string
+	w, h int64
+	hash func() string
+}{
+	{"default-1024x768.png", 1024, 768, func() string { return "" }},
+	{"default-1280x800.png", 1280, 800, func() string { return "" }},
+	{"default-1920x1080.png", 1920, 1080, func() string { return "" }},
+	{"default-390x844.png", 390, 844, func() string { return "" }},
+	{"digits-1280x800.png", 1280, 800, func() string { return state.Encode(state.DigitsDefault()) }},
+	{"digits-1536x864.png", 1536, 864, func() string { return state.Encode(state.DigitsDefault()) }},
+}
+
+// thumbsJS lists the range inputs of the page: id, value, min and max as
+// the browser holds them (after its sanitising of the value).
+const thumbsJS = `[...document.querySelectorAll("input[type=range]")].map(e =>
+  ({id: e.id, value: e.valueAsNumber, min: +e.min, max: +e.max}))`
+
+type thumb struct {
+	ID    string  `json:"id"`
+	Value float64 `json:"value"`
+	Min   float64 `json:"min"`
+	Max   float64 `json:"max"`
+}
+
+// checkThumbs checks that every slider's thumb sits where its setting is:
+// the thumb's fraction of the track, (value − min)/(max − min), against the
+// setting's fraction of its range (of log(v/Min)/log(Max/Min) on a log
+// scale), computed here from state.Fields, within one percent. It returns
+// the keys checked.
+func checkThumbs(ctx context.Context, when string) ([]string, error) {
+	ths, err := chromedp.Run(ctx, chromedp.Evaluate[[]thumb](thumbsJS))
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`window.kernelplay.config()`))
+	if err != nil {
+		return nil, err
+	}
+	var keys []string
+	for _, th := range ths {
+		key := strings.TrimPrefix(th.ID, "f-")
+		f, ok := state.FieldByKey(key)
+		if !ok {
+			return nil, fmt.Errorf("%s: slider %q is no setting", when, th.ID)
+		}
+		v, err := strconv.ParseFloat(fmt.Sprint(cfg[f.Name]), 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s: config %s = %v: %v", when, f.Name, cfg[f.Name], err)
+		}
+		want := (v - f.Min) / (f.Max - f.Min)
+		if f.Log {
+			want = math.Log(v/f.Min) / math.Log(f.Max/f.Min)
+		}
+		got := (th.Value - th.Min) / (th.Max - th.Min)
+		if math.Abs(got-want) > 0.01 {
+			return nil, fmt.Errorf("%s: the %s slider (%s = %v) shows its thumb at %.1f%% of the track, want %.1f%%",
+				when, key, f.Label, v, 100*got, 100*want)
+		}
+		keys = append(keys, key)
+	}
+	return keys, nil
+}
+
+// setSelect chooses value in the <select> with id, as a user does (a
+// change event).
+func setSelect(ctx context.Context, id, value string) error {
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const s = document.getElementById(`+strconv.Quote(id)+`);
+  s.value = `+strconv.Quote(value)+`; s.dispatchEvent(new Event("change", {bubbles: true})); return true; })()`))
+	return err
+}
+
+// configValue reads one setting (by its Config name) from the page.
+func configValue(ctx context.Context, name string) (string, error) {
+	return chromedp.Run(ctx, chromedp.Evaluate[string](`String(window.kernelplay.config()[`+strconv.Quote(name)+`])`))
+}
+
+func TestBrowserLayout(t *testing.T) {
+	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
+	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
+	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
+	srv := httptest.NewServer(newHandler("static"))
+	defer srv.Close()
+	ctx := browser(t)
+
+	t.Run("SliderThumbs", func(t *testing.T) {
+		// Every slider's thumb sits at its value when it appears: on the
+		// default page, and for the sliders a learner or kernel switch
+		// brings (RES's δ and τ, the polynomial's a); the first arrow key
+		// on the λ slider moves λ one slider step up from 0.001, not to
+		// wherever a misplaced thumb was.
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, ""); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `!!document.getElementById("f-lam")`, 10*time.Second); err != nil {
+				return err
+			}
+			keys, err := checkThumbs(ctx, "default page")
+			if err != nil {
+				return err
+			}
+			t.Logf("default page: thumbs of %v in place", keys)
+			if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("f-lam")), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+				return err
+			}
+			time.Sleep(200 * time.Millisecond)
+			s, err := configValue(ctx, "Lambda")
+			if err != nil {
+				return err
+			}
+			// One step of 1000 over 10⁻⁶…1 is a factor 10^0.006 ≈ 1.014.
+			if lam, _ := strconv.ParseFloat(s, 64); !(lam > 0.001 && lam < 0.00102) {
+				return fmt.Errorf("→ on the λ slider at 0.001 gives λ = %s, want one step up (0.00101)", s)
+			}
+			for _, sw := range []struct{ id, value string }{
+				{"learner-select", state.LearnerRES},
+				{"learner-select", state.LearnerSVMD},
+				{"f-k", state.KernelPolynomial},
+			} {
+				if err := setSelect(ctx, sw.id, sw.value); err != nil {
+					return err
+				}
+				time.Sleep(300 * time.Millisecond)
+				keys, err := checkThumbs(ctx, "after choosing "+sw.value)
+				if err != nil {
+					return err
+				}
+				t.Logf("after choosing %s: thumbs of %v in place", sw.value, keys)
+			}
+			return nil
+		})
+	})
+
+	t.Run("Screenshots", func(t *testing.T) {
+		// Not asserted: pictures to look at (testdata/screenshots/layout-*).
+		for _, s := range layoutShots {
+			within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+				if err := chromedp.Do(ctx, chromedp.EmulateViewport(s.w, s.h)); err != nil {
+					return err
+				}
+				defer chromedp.Do(ctx, chromedp.EmulateReset())
+				if err := open(ctx, srv.URL, s.hash()); err != nil {
+					return err
+				}
+				time.Sleep(2 * time.Second)
+				screenshot(t, ctx, "layout-"+s.name)
+				return nil
+			})
+		}
+	})
+}
