@@ -159,6 +159,56 @@ func TestBrowserLayout(t *testing.T) {
 		})
 	})
 
+	t.Run("KeysWithFocus", func(t *testing.T) {
+		// Space and r play and reset while a slider or a menu has the
+		// focus; → stays with the slider.
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, ""); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `!!document.getElementById("f-lam")`, 10*time.Second); err != nil {
+				return err
+			}
+			if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("f-lam")), chromedp.KeyEvent(" ")); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `!window.kernelplay.stats().playing`, 3*time.Second); err != nil {
+				return fmt.Errorf("space on a focused slider did not pause: %w", err)
+			}
+			if err := chromedp.Do(ctx, chromedp.KeyEvent("r")); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().t === 0`, 3*time.Second); err != nil {
+				return fmt.Errorf("r on a focused slider did not reset: %w", err)
+			}
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+				return err
+			}
+			time.Sleep(200 * time.Millisecond)
+			st, err := readStats(ctx)
+			if err != nil {
+				return err
+			}
+			lam, err := configValue(ctx, "Lambda")
+			if err != nil {
+				return err
+			}
+			if st.T != 0 || lam == "0.001" {
+				return fmt.Errorf("→ on the λ slider: t = %d and λ = %s, want the slider to move (λ ≠ 0.001) and no step", st.T, lam)
+			}
+			if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("learner-select")), chromedp.KeyEvent(" ")); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().playing`, 3*time.Second); err != nil {
+				return fmt.Errorf("space on the focused learner menu did not play: %w", err)
+			}
+			if l, err := configValue(ctx, "Learner"); err != nil || l != state.LearnerSVMD {
+				return fmt.Errorf("space on the learner menu changed the learner to %q (%v)", l, err)
+			}
+			return nil
+		})
+	})
+
 	t.Run("Screenshots", func(t *testing.T) {
 		// Not asserted: pictures to look at (testdata/screenshots/layout-*).
 		for _, s := range layoutShots {
