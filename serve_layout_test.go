@@ -209,6 +209,62 @@ func TestBrowserLayout(t *testing.T) {
 		})
 	})
 
+	t.Run("HideKeys", func(t *testing.T) {
+		// A classroom link can hide every panel of both modes; a hidden
+		// learner menu leaves the learner's name.
+		absent := func(ctx context.Context, when string, sels ...string) error {
+			for _, sel := range sels {
+				n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(`+strconv.Quote(sel)+`).length`))
+				if err != nil {
+					return err
+				}
+				if n > 0 {
+					return fmt.Errorf("%s: %s is shown though the link hides it", when, sel)
+				}
+			}
+			return nil
+		}
+		panels := []string{}
+		for _, p := range state.Panels {
+			panels = append(panels, p.Key)
+		}
+		c := state.Default()
+		c.Hide = append([]string{"l", "t", "p", "spf", "g"}, panels...)
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, state.Encode(c)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `!!document.getElementById("f-lam")`, 10*time.Second); err != nil {
+				return err
+			}
+			if err := absent(ctx, "2D", ".tabs", "#learner-select", "#task-select", "#preset-select", "#spf",
+				`select[aria-label="surface resolution"]`, ".chartwrap", ".stats", ".stripwrap", "#file-input",
+				"#defaults", ".brushes", "#copy-link"); err != nil {
+				return err
+			}
+			name, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById("learner-name") || {textContent: ""}).textContent`))
+			if err != nil {
+				return err
+			}
+			if !strings.HasPrefix(name, "SVMD") {
+				return fmt.Errorf("with the learner menu hidden the top bar names the learner %q, want SVMD", name)
+			}
+			return nil
+		})
+		d := state.DigitsDefault()
+		d.Hide = append([]string{"fig", "spf"}, panels...)
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, state.Encode(d)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `!!document.getElementById("digits-progress")`, 10*time.Second); err != nil {
+				return err
+			}
+			return absent(ctx, "digits", ".tabs", "#figure-select", "#spf", "#file-input", "#copy-link",
+				"canvas.dcharts", ".galleries", ".confwrap")
+		})
+	})
+
 	t.Run("Screenshots", func(t *testing.T) {
 		// Not asserted: pictures to look at (testdata/screenshots/layout-*).
 		for _, s := range layoutShots {

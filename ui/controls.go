@@ -29,10 +29,6 @@ var elsewhere = map[string]bool{"mode": true, "l": true, "t": true, "p": true, "
 func (p *Page) controls() []vecty.MarkupOrChild {
 	a := p.app
 	c := a.store.Config()
-	hidden := map[string]bool{}
-	for _, k := range c.Hide {
-		hidden[k] = true
-	}
 	var out []vecty.MarkupOrChild
 	for _, g := range columnGroups {
 		var items []vecty.MarkupOrChild
@@ -40,19 +36,19 @@ func (p *Page) controls() []vecty.MarkupOrChild {
 			items = append(items, elem.Div(vecty.Markup(vecty.Class("ghead")),
 				elem.Heading2(vecty.Text(string(g))),
 				elem.Span(vecty.Markup(vecty.Class("spacer"))),
-				p.loadButton(),
-				elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("defaults"),
+				vecty.If(!c.Hidden(state.HideLoad), p.loadButton()),
+				vecty.If(!c.Hidden(state.HideDefaults), elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("defaults"),
 					vecty.Attribute("title", "restore the default demo"),
 					event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Defaults{}) })),
-				), vecty.Text("defaults")),
-			), p.pointTools())
+				), vecty.Text("defaults"))),
+			), vecty.If(!c.Hidden(state.HidePoints), p.pointTools()))
 		} else {
 			items = append(items, elem.Heading2(vecty.Text(string(g))))
 		}
 		n := 0
 		for i := range state.Fields {
 			f := &state.Fields[i]
-			if f.Group != g || elsewhere[f.Key] || hidden[f.Key] || !f.Active(c) {
+			if f.Group != g || elsewhere[f.Key] || c.Hidden(f.Key) || !f.Active(c) {
 				continue
 			}
 			items = append(items, a.control(f, c))
