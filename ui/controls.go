@@ -41,7 +41,18 @@ func (p *Page) controls() []vecty.MarkupOrChild {
 					vecty.Attribute("title", "restore the default demo"),
 					event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Defaults{}) })),
 				), vecty.Text("defaults"))),
-			), vecty.If(!c.Hidden(state.HidePoints), p.pointTools()))
+			))
+			// The task and the data set head the Data group (the top bar
+			// keeps one row at laptop widths).
+			if task, _ := state.FieldByKey("t"); !c.Hidden("t") {
+				items = append(items, menuRow(task, "task-select", a.choiceSelect(task, c, "task-select")))
+			}
+			if preset, _ := state.FieldByKey("p"); !c.Hidden("p") {
+				items = append(items, menuRow(preset, "preset-select", a.presetSelect(preset, c)))
+			}
+			if !c.Hidden(state.HidePoints) {
+				items = append(items, p.pointTools())
+			}
 		} else {
 			items = append(items, elem.Heading2(vecty.Text(string(g))))
 		}
@@ -118,6 +129,19 @@ func (a *App) control(f *state.Field, c state.Config) *vecty.HTML {
 			value,
 		),
 		elem.Div(vecty.Markup(vecty.Class("hint"), vecty.Attribute("title", hint)), vecty.Text(hint)),
+	)
+}
+
+// menuRow is a compact control row for a menu that is not built from the
+// field table's rules (the task, the data set): the label and the select,
+// with the hint as the label's tooltip.
+func menuRow(f *state.Field, id string, sel *vecty.HTML) *vecty.HTML {
+	return elem.Div(vecty.Markup(vecty.Class("ctl", "choice", "menu")),
+		elem.Div(vecty.Markup(vecty.Class("row")),
+			elem.Span(vecty.Markup(vecty.Class("sym"), vecty.Attribute("aria-hidden", "true"))),
+			elem.Label(vecty.Markup(prop.For(id), vecty.Attribute("title", f.Label+": "+f.Hint)), vecty.Text(f.Label)),
+			sel,
+		),
 	)
 }
 

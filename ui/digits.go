@@ -174,6 +174,9 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 		items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("group")), elem.Heading2(vecty.Text(string(g)))}
 		n := 0
 		if g == state.GroupData {
+			// Load data… sits by the Data heading, as in the 2D column.
+			items[1] = elem.Div(vecty.Markup(vecty.Class("ghead")), elem.Heading2(vecty.Text(string(g))),
+				elem.Span(vecty.Markup(vecty.Class("spacer"))), vecty.If(!c.Hidden(state.HideLoad), p.loadButton()))
 			items = append(items, elem.Div(vecty.Markup(vecty.Class("dnote")), vecty.Text(dataNote(c, run != nil && run.Title() != "", dg))))
 		}
 		for i := range state.Fields {
@@ -273,7 +276,6 @@ func (p *Page) digitsTop() *vecty.HTML {
 			elem.Span(vecty.Markup(vecty.Class("val", "spf")), vecty.Text(fieldText(spf, c))),
 		)),
 		elem.Div(vecty.Markup(vecty.Class("spacer"))),
-		vecty.If(!c.Hidden(state.HideLoad), p.loadButton()),
 		vecty.If(!c.Hidden(state.HideLink), p.copyLinkButton()),
 	)
 }

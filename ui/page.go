@@ -118,8 +118,6 @@ func (p *Page) topBar() *vecty.HTML {
 		playLabel = "❚❚ Pause"
 	}
 	learner, _ := state.FieldByKey("l")
-	task, _ := state.FieldByKey("t")
-	preset, _ := state.FieldByKey("p")
 	spf, _ := state.FieldByKey("spf")
 	return elem.Header(vecty.Markup(vecty.Class("top")),
 		p.brand(),
@@ -128,8 +126,6 @@ func (p *Page) topBar() *vecty.HTML {
 		// A hidden learner menu leaves the learner's name.
 		vecty.If(hidden(c, "l"), elem.Span(vecty.Markup(vecty.Class("fixed"), prop.ID("learner-name"),
 			vecty.Attribute("title", "the learner (this link fixes it)")), vecty.Text(fieldOptionLabel("l", c.Learner)))),
-		vecty.If(!hidden(c, "t"), a.choiceSelect(task, c, "task-select")),
-		vecty.If(!hidden(c, "p"), a.presetSelect(preset, c)),
 		p.runButtons(playLabel, playKey),
 		vecty.If(!hidden(c, "spf"), elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title", spf.Hint)),
 			vecty.Text("steps / frame"),
