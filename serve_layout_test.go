@@ -24,7 +24,8 @@ import (
 // Chromium (helpers in serve_test.go).
 
 // layoutShots are the screenshots the layout is judged by: the default
-// page at four window sizes (a phone among them) and digits at two.
+// page at four window sizes (a phone among them), digits at three and
+// compare at one.
 var layoutShots = []struct {
 	name string
 	w, h int64
@@ -36,6 +37,8 @@ var layoutShots = []struct {
 	{"default-390x844.png", 390, 844, func() string { return "" }},
 	{"digits-1280x800.png", 1280, 800, func() string { return state.Encode(state.DigitsDefault()) }},
 	{"digits-1536x864.png", 1536, 864, func() string { return state.Encode(state.DigitsDefault()) }},
+	{"digits-390x844.png", 390, 844, func() string { return state.Encode(state.DigitsDefault()) }},
+	{"compare-1280x800.png", 1280, 800, func() string { return state.Encode(state.ComparePreset()) }},
 }
 
 // thumbsJS lists the range inputs of the page: id, value, min and max as
