@@ -39,6 +39,7 @@ var layoutShots = []struct {
 	{"digits-1536x864.png", 1536, 864, func() string { return state.Encode(state.DigitsDefault()) }},
 	{"digits-390x844.png", 390, 844, func() string { return state.Encode(state.DigitsDefault()) }},
 	{"compare-1280x800.png", 1280, 800, func() string { return state.Encode(state.ComparePreset()) }},
+	{"figure4-1280x800.png", 1280, 800, func() string { c, _ := state.FigurePreset(state.FigureMulticlass); return state.Encode(c) }},
 }
 
 // thumbsJS lists the range inputs of the page: id, value, min and max as

@@ -10,7 +10,6 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
-	"kernelplay/core/experiment"
 	"kernelplay/ui/render"
 	"kernelplay/ui/state"
 )
@@ -228,14 +227,8 @@ func digitsField(key string, c state.Config) bool {
 // dataNote is the line under the Data heading.
 func dataNote(c state.Config, titled bool, dg *digitsUI) string {
 	if f, ok := state.FigureByName(c.Figure); ok {
-		claim := ""
-		for _, s := range experiment.Setups() {
-			if s.Name == f.Name {
-				claim = " The paper: " + s.Claim + "."
-			}
-		}
-		return f.Title + ", on " + setTitle(c) + ", with the papers' learners and settings." + claim +
-			" Choose “none” as paper figure to set your own."
+		return f.Title + ", on " + setTitle(c) + ", with the papers' learners and settings.\n" +
+			state.FigureCaption(f.Name, c.Seed) + "\nChoose “none” as paper figure to set your own."
 	}
 	if c.Data == state.DataFile {
 		if dg.userSet != nil {

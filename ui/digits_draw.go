@@ -167,6 +167,10 @@ func (dg *digitsUI) drawNow(run *sim.Digits) {
 			Error: measure(chartMono, "error "+p.errNum), ErrorNumber: measure(chartMono, p.errNum)})
 		rows = max(rows, p.l.Rows)
 	}
+	word := true // "error" on every line or on none
+	for _, p := range lines {
+		word = word && p.l.ErrorWord
+	}
 	lineH := math.Min(math.Max(30, float64(rows)*nowRowDY+10), (side-34)/float64(max(1, run.Learners())))
 	for i, p := range lines {
 		y := y0 + 48 + float64(i)*lineH
@@ -186,7 +190,7 @@ func (dg *digitsUI) drawNow(run *sim.Digits) {
 		ctx.Call("fillText", p.mark, p.l.MarkX, y+p.l.VerdictDY+1)
 		if p.errNum != "" {
 			txt := p.errNum
-			if p.l.ErrorWord {
+			if word {
 				txt = "error " + txt
 			}
 			ctx.Set("font", chartMono)
