@@ -128,7 +128,7 @@ func (p *Page) topBar() *vecty.HTML {
 			vecty.Attribute("title", "the learner (this link fixes it)")), vecty.Text(fieldOptionLabel("l", c.Learner)))),
 		p.runButtons(playLabel, playKey),
 		vecty.If(!hidden(c, "spf"), elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title", spf.Hint)),
-			vecty.Text("steps / frame"),
+			elem.Span(vecty.Markup(vecty.Class("lbl")), vecty.Text("steps / frame")),
 			a.slider(spf, c, "spf"),
 			elem.Span(vecty.Markup(vecty.Class("val", "spf")), vecty.Text(fieldText(spf, c))),
 		)),
