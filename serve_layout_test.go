@@ -304,11 +304,10 @@ func TestBrowserLayout(t *testing.T) {
 
 	t.Run("TopBar", func(t *testing.T) {
 		// At laptop widths (2D from 1024 px, digits from 1200 px) the top
-		// bar is one row; at every
-		// width, phones included, its menus show their whole choice and
-		// Copy link can be clicked. Checked with the widest choices: the
-		// 2D bar with DCD and the RES vs SGD preset, digits with a paper
-		// figure.
+		// bar is one row; at every width, phones included, its menus show
+		// their whole choice and Copy link can be clicked. Checked with the
+		// widest choices: the 2D bar with DCD and the RES vs SGD preset,
+		// digits with a paper figure.
 		dcd := state.Default()
 		dcd.Learner = state.LearnerDCD
 		dcd.Kernel = state.KernelLinear
