@@ -171,6 +171,15 @@ func (dg *digitsUI) drawNow(run *sim.Digits) {
 	for _, p := range lines {
 		word = word && p.l.ErrorWord
 	}
+	if !word {
+		// The bare numbers get the word once, over them, in the gap
+		// between the heading and the first line.
+		ctx.Set("font", "12px ui-monospace, Menlo, Consolas, monospace")
+		ctx.Set("fillStyle", "#4d5560")
+		ctx.Set("textAlign", "right")
+		ctx.Call("fillText", "error", cv.w-8, y0+35)
+		ctx.Set("textAlign", "left")
+	}
 	lineH := math.Min(math.Max(30, float64(rows)*nowRowDY+10), (side-34)/float64(max(1, run.Learners())))
 	for i, p := range lines {
 		y := y0 + 48 + float64(i)*lineH

@@ -35,9 +35,10 @@ type nowLineWidths struct {
 
 // layoutNowLine places a line whose text starts at tx (after the digit) and
 // must end by right, for text of widths w. On one row the verdicts of all
-// learners line up at tx + 160 when the names leave room; the error is
-// right-aligned at right, at least 16 px from what precedes it, with its
-// word when that fits and as a bare number otherwise. A line too long for
+// learners line up at tx + 160 when the names and the error with its word
+// leave room; the error is right-aligned at right, at least 16 px from
+// what precedes it, with its word when that fits and as a bare number
+// otherwise (the caller then heads the numbers with the word once). A line too long for
 // one row puts the verdict under the name, and the error where it fits:
 // after the verdict, after the name, or on a third row.
 func layoutNowLine(tx, right float64, w nowLineWidths) nowLine {
@@ -55,9 +56,10 @@ func layoutNowLine(tx, right float64, w nowLineWidths) nowLine {
 		}
 		return false, false
 	}
-	// One row.
+	// One row: in the verdict column if the error fits with its word,
+	// else right after the name, with the word if it fits.
 	l.VerdictX = max(l.NameX+w.Name+gap, tx+160)
-	if l.VerdictX+w.Verdict+8+w.Mark+errGap+w.ErrorNumber > right {
+	if l.VerdictX+w.Verdict+8+w.Mark+errGap+w.Error > right {
 		l.VerdictX = l.NameX + w.Name + gap // give up the column
 	}
 	l.MarkX = l.VerdictX + w.Verdict + 8
