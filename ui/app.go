@@ -265,32 +265,25 @@ func (a *App) installHashChange() {
 	}))
 }
 
-// installKeys binds space (play/pause), → (step; shift: 10) and r (reset).
-// Keys typed into a text field, a select or a slider are left alone.
+// installKeys binds space (play/pause), → (step; shift: 10) and r (reset),
+// leaving a focused control the keys it needs (state.KeyAction).
 func (a *App) installKeys() {
 	js.Global().Get("document").Call("addEventListener", "keydown", a.jsFunc("keyboard", func(_ js.Value, args []js.Value) {
 		e := args[0]
 		if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
 			return
 		}
-		switch e.Get("target").Get("tagName").String() {
-		case "INPUT", "SELECT", "TEXTAREA":
+		tg := e.Get("target")
+		typ := ""
+		if t := tg.Get("type"); t.Type() == js.TypeString {
+			typ = t.String()
+		}
+		act, ok := state.KeyAction(e.Get("key").String(), e.Get("shiftKey").Bool(), state.FocusOf(tg.Get("tagName").String(), typ))
+		if !ok {
 			return
 		}
-		switch e.Get("key").String() {
-		case " ":
-			e.Call("preventDefault") // no page scroll, no click on a focused button
-			a.store.Dispatch(state.TogglePlay{})
-		case "ArrowRight":
-			e.Call("preventDefault")
-			n := 1
-			if e.Get("shiftKey").Bool() {
-				n = 10
-			}
-			a.store.Dispatch(state.Step{N: n})
-		case "r", "R":
-			a.store.Dispatch(state.Reset{})
-		}
+		e.Call("preventDefault") // no page scroll, no click on a focused button, no menu opening
+		a.store.Dispatch(act)
 	}))
 }
 

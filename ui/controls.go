@@ -29,10 +29,6 @@ var elsewhere = map[string]bool{"mode": true, "l": true, "t": true, "p": true, "
 func (p *Page) controls() []vecty.MarkupOrChild {
 	a := p.app
 	c := a.store.Config()
-	hidden := map[string]bool{}
-	for _, k := range c.Hide {
-		hidden[k] = true
-	}
 	var out []vecty.MarkupOrChild
 	for _, g := range columnGroups {
 		var items []vecty.MarkupOrChild
@@ -40,19 +36,30 @@ func (p *Page) controls() []vecty.MarkupOrChild {
 			items = append(items, elem.Div(vecty.Markup(vecty.Class("ghead")),
 				elem.Heading2(vecty.Text(string(g))),
 				elem.Span(vecty.Markup(vecty.Class("spacer"))),
-				p.loadButton(),
-				elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("defaults"),
+				vecty.If(!c.Hidden(state.HideLoad), p.loadButton()),
+				vecty.If(!c.Hidden(state.HideDefaults), elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("defaults"),
 					vecty.Attribute("title", "restore the default demo"),
 					event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Defaults{}) })),
-				), vecty.Text("defaults")),
-			), p.pointTools())
+				), vecty.Text("defaults"))),
+			))
+			// The task and the data set head the Data group (the top bar
+			// keeps one row at laptop widths).
+			if task, _ := state.FieldByKey("t"); !c.Hidden("t") {
+				items = append(items, menuRow(task, "task-select", a.choiceSelect(task, c, "task-select")))
+			}
+			if preset, _ := state.FieldByKey("p"); !c.Hidden("p") {
+				items = append(items, menuRow(preset, "preset-select", a.presetSelect(preset, c)))
+			}
+			if !c.Hidden(state.HidePoints) {
+				items = append(items, p.pointTools())
+			}
 		} else {
 			items = append(items, elem.Heading2(vecty.Text(string(g))))
 		}
 		n := 0
 		for i := range state.Fields {
 			f := &state.Fields[i]
-			if f.Group != g || elsewhere[f.Key] || hidden[f.Key] || !f.Active(c) {
+			if f.Group != g || elsewhere[f.Key] || c.Hidden(f.Key) || !f.Active(c) {
 				continue
 			}
 			items = append(items, a.control(f, c))
@@ -125,18 +132,30 @@ func (a *App) control(f *state.Field, c state.Config) *vecty.HTML {
 	)
 }
 
+// menuRow is a compact control row for a menu that is not built from the
+// field table's rules (the task, the data set): the label and the select,
+// with the hint as the label's tooltip.
+func menuRow(f *state.Field, id string, sel *vecty.HTML) *vecty.HTML {
+	return elem.Div(vecty.Markup(vecty.Class("ctl", "choice", "menu")),
+		elem.Div(vecty.Markup(vecty.Class("row")),
+			elem.Span(vecty.Markup(vecty.Class("sym"), vecty.Attribute("aria-hidden", "true"))),
+			elem.Label(vecty.Markup(prop.For(id), vecty.Attribute("title", f.Label+": "+f.Hint)), vecty.Text(f.Label)),
+			sel,
+		),
+	)
+}
+
 // slider is the range input of a Number or Integer field; it dispatches on
 // every input event, so the plot follows the thumb.
-func (a *App) slider(f *state.Field, c state.Config, id string) *vecty.HTML {
+func (a *App) slider(f *state.Field, c state.Config, id string) vecty.ComponentOrHTML {
 	lo, hi, step := sliderAttrs(f)
-	return elem.Input(vecty.Markup(
-		prop.Type(prop.TypeRange), prop.ID(id),
-		vecty.Attribute("min", strconv.FormatFloat(lo, 'g', -1, 64)),
-		vecty.Attribute("max", strconv.FormatFloat(hi, 'g', -1, 64)),
-		vecty.Attribute("step", strconv.FormatFloat(step, 'g', -1, 64)),
-		vecty.Attribute("aria-label", f.Label),
-		prop.Value(strconv.FormatFloat(sliderPos(f, f.Value(c)), 'g', -1, 64)),
-		event.Input(a.on(func(e *vecty.Event) {
+	return &rangeSlider{
+		ID: id, Label: f.Label,
+		Min:  strconv.FormatFloat(lo, 'g', -1, 64),
+		Max:  strconv.FormatFloat(hi, 'g', -1, 64),
+		Step: strconv.FormatFloat(step, 'g', -1, 64),
+		Pos:  strconv.FormatFloat(sliderPos(f, f.Value(c)), 'g', -1, 64),
+		OnInput: a.on(func(e *vecty.Event) {
 			pos, err := strconv.ParseFloat(e.Target.Get("value").String(), 64)
 			if err != nil {
 				return
@@ -145,9 +164,55 @@ func (a *App) slider(f *state.Field, c state.Config, id string) *vecty.HTML {
 			if v != f.Get(a.store.Config()) {
 				a.store.Dispatch(state.SetField{Key: f.Key, Value: v})
 			}
-		})),
-	))
+		}),
+	}
 }
+
+// rangeSlider is an <input type=range> whose thumb sits at Pos from the
+// moment it appears. Vecty sets an element's properties (the value) before
+// its attributes (min, max, step), so a new range input would clamp and
+// round Pos to the browser's default range 0–100 in steps of 1 (a log
+// slider at position 500 of 1000 showed at 10%, the noise 0.03 at 0, the
+// decay 0.95 at 1), and the first key press would move on from there. So
+// the value is set again once the input is in the document (Mount), and a
+// reused input (another field's slider in the same place, after a learner
+// switch) gets its new range before Vecty sets the value (Render).
+type rangeSlider struct {
+	vecty.Core
+	ID      string             `vecty:"prop"`
+	Label   string             `vecty:"prop"`
+	Min     string             `vecty:"prop"`
+	Max     string             `vecty:"prop"`
+	Step    string             `vecty:"prop"`
+	Pos     string             `vecty:"prop"`
+	OnInput func(*vecty.Event) `vecty:"prop"`
+	el      *vecty.HTML
+}
+
+// Render implements vecty.Component.
+func (s *rangeSlider) Render() vecty.ComponentOrHTML {
+	if s.el != nil {
+		if n := s.el.Node(); n.Truthy() {
+			for _, kv := range [][2]string{{"min", s.Min}, {"max", s.Max}, {"step", s.Step}} {
+				if n.Call("getAttribute", kv[0]).String() != kv[1] {
+					n.Call("setAttribute", kv[0], kv[1])
+				}
+			}
+		}
+	}
+	s.el = elem.Input(vecty.Markup(
+		prop.Type(prop.TypeRange), prop.ID(s.ID),
+		vecty.Attribute("min", s.Min), vecty.Attribute("max", s.Max), vecty.Attribute("step", s.Step),
+		vecty.Attribute("aria-label", s.Label),
+		prop.Value(s.Pos),
+		event.Input(s.OnInput),
+	))
+	return s.el
+}
+
+// Mount implements vecty.Mounter: the value again, now that min, max and
+// step are set.
+func (s *rangeSlider) Mount() { s.el.Node().Set("value", s.Pos) }
 
 // choiceSelect is the <select> of a Choice field. The preset select clears
 // clicked points (state.SetPreset).

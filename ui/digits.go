@@ -10,7 +10,6 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
-	"kernelplay/core/experiment"
 	"kernelplay/ui/render"
 	"kernelplay/ui/state"
 )
@@ -133,8 +132,10 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 	var centre, side []vecty.MarkupOrChild
 	centre = append(centre, vecty.Markup(vecty.Class("dcenter")),
 		elem.Div(vecty.Markup(vecty.Class("panel", "nowwrap")), dg.now, dg.readout))
-	side = append(side, vecty.Markup(vecty.Class("dside")),
-		elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), dg.charts))
+	side = append(side, vecty.Markup(vecty.Class("dside")))
+	if !c.Hidden(state.HideCharts) {
+		side = append(side, elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), dg.charts))
+	}
 	run := dg.run
 	if run != nil {
 		dg.sizeCanvases(run.Learners())
@@ -159,12 +160,12 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 		}
 		conf = append(conf, elem.Div(vecty.Markup(vecty.Class("confnote")),
 			vecty.Text("Confusion: rows are the true class, columns the prediction.")))
-		centre = append(centre, elem.Div(gal...))
-		side = append(side, elem.Div(conf...))
-	}
-	hidden := map[string]bool{}
-	for _, k := range c.Hide {
-		hidden[k] = true
+		if !c.Hidden(state.HideBuffer) {
+			centre = append(centre, elem.Div(gal...))
+		}
+		if !c.Hidden(state.HideConfusion) {
+			side = append(side, elem.Div(conf...))
+		}
 	}
 	var groups []vecty.MarkupOrChild
 	groups = append(groups, vecty.Markup(vecty.Class("controls", "panel"), vecty.Attribute("aria-label", "settings")))
@@ -172,11 +173,14 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 		items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("group")), elem.Heading2(vecty.Text(string(g)))}
 		n := 0
 		if g == state.GroupData {
+			// Load data… sits by the Data heading, as in the 2D column.
+			items[1] = elem.Div(vecty.Markup(vecty.Class("ghead")), elem.Heading2(vecty.Text(string(g))),
+				elem.Span(vecty.Markup(vecty.Class("spacer"))), vecty.If(!c.Hidden(state.HideLoad), p.loadButton()))
 			items = append(items, elem.Div(vecty.Markup(vecty.Class("dnote")), vecty.Text(dataNote(c, run != nil && run.Title() != "", dg))))
 		}
 		for i := range state.Fields {
 			f := &state.Fields[i]
-			if f.Group != g || hidden[f.Key] || !f.Active(c) || !digitsField(f.Key, c) {
+			if f.Group != g || c.Hidden(f.Key) || !f.Active(c) || !digitsField(f.Key, c) {
 				continue
 			}
 			if f.Key == "ds" {
@@ -223,14 +227,8 @@ func digitsField(key string, c state.Config) bool {
 // dataNote is the line under the Data heading.
 func dataNote(c state.Config, titled bool, dg *digitsUI) string {
 	if f, ok := state.FigureByName(c.Figure); ok {
-		claim := ""
-		for _, s := range experiment.Setups() {
-			if s.Name == f.Name {
-				claim = " The paper: " + s.Claim + "."
-			}
-		}
-		return f.Title + ", on " + setTitle(c) + ", with the papers' learners and settings." + claim +
-			" Choose “none” as paper figure to set your own."
+		return f.Title + ", on " + setTitle(c) + ", with the papers' learners and settings.\n" +
+			state.FigureCaption(f.Name, c.Seed) + "\nChoose “none” as paper figure to set your own."
 	}
 	if c.Data == state.DataFile {
 		if dg.userSet != nil {
@@ -260,21 +258,18 @@ func (p *Page) digitsTop() *vecty.HTML {
 	spf, _ := state.FieldByKey("spf")
 	return elem.Header(vecty.Markup(vecty.Class("top")),
 		p.brand(),
-		p.modeTabs(),
-		elem.Label(vecty.Markup(vecty.Class("inline")), vecty.Text("paper figure"), a.choiceSelect(fig, c, "figure-select")),
+		vecty.If(!c.Hidden(state.HideTabs), p.modeTabs()),
+		vecty.If(!c.Hidden("fig"), elem.Label(vecty.Markup(vecty.Class("inline")), vecty.Text("paper figure"),
+			a.choiceSelect(fig, c, "figure-select"))),
 		p.runButtons(playLabel, "space"),
-		elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title",
+		vecty.If(!c.Hidden("spf"), elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title",
 			"examples per frame while playing; heavy runs are sliced to keep the page responsive")),
 			vecty.Text("speed"),
 			a.slider(spf, c, "spf"),
 			elem.Span(vecty.Markup(vecty.Class("val", "spf")), vecty.Text(fieldText(spf, c))),
-		),
+		)),
 		elem.Div(vecty.Markup(vecty.Class("spacer"))),
-		p.loadButton(),
-		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("copy-link"),
-			vecty.Attribute("title", "copy a link that replays this run step for step"),
-			event.Click(a.on(func(*vecty.Event) { a.copyLink() })),
-		), vecty.Text("Copy link")),
+		vecty.If(!c.Hidden(state.HideLink), p.copyLinkButton()),
 	)
 }
 

@@ -88,7 +88,7 @@ func (dg *digitsUI) drawNow(run *sim.Digits) {
 	}
 	ctx := cv.ctx
 	cv.clear()
-	side := math.Min(cv.h-8, 150)
+	side := math.Min(math.Min(cv.h-8, 150), math.Max(96, 0.32*cv.w)) // smaller on a phone, to leave the text room
 	x0, y0 := 4.0, (cv.h-side)/2
 	ctx.Set("fillStyle", "#f7f7f7")
 	ctx.Call("fillRect", x0, y0, side, side)
@@ -134,38 +134,84 @@ func (dg *digitsUI) drawNow(run *sim.Digits) {
 	case run.Task() == state.TaskNovelty:
 		head = "Example " + count(last.T) + " · " + truth
 	}
+	if ctx.Call("measureText", head).Get("width").Float() > cv.w-8-tx {
+		ctx.Set("font", "600 13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif") // a narrow panel
+	}
 	ctx.Call("fillText", head, tx, y0+20)
-	lineH := math.Min(30, (side-34)/float64(max(1, run.Learners())))
-	for i := range run.Learners() {
+	// Each learner's line (name, verdict, mark, error) is placed by
+	// layoutNowLine (nowline.go), which breaks it into rows rather than
+	// drawing the parts over each other on a narrow panel.
+	markFont := "600 17px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+	measure := func(font, s string) float64 {
+		ctx.Set("font", font)
+		return ctx.Call("measureText", s).Get("width").Float()
+	}
+	type nowParts struct {
+		name, verdict, mark, col, errNum string
+		l                                nowLine
+	}
+	lines := make([]nowParts, run.Learners())
+	rows := 1
+	for i := range lines {
+		p := &lines[i]
+		p.name = run.Name(i)
+		p.verdict, p.mark, p.col = "says "+classLabel(names, last.Pred[i]), "✓", "#1a7f37"
+		if last.Mistake[i] {
+			p.mark, p.col = "✗", "#b42318"
+		}
+		if run.Task() == state.TaskNovelty {
+			p.verdict = "normal"
+			if last.Pred[i] == 1 {
+				p.verdict = "flags novel"
+			}
+		}
+		if avg := run.AverageError(i); !math.IsNaN(avg) {
+			p.errNum = ftoa(100*avg, 1) + "%"
+		}
+		p.l = layoutNowLine(tx, cv.w-8, nowLineWidths{Name: measure(chartFont, p.name),
+			Verdict: measure(chartFont, p.verdict), Mark: measure(markFont, p.mark),
+			Error: measure(chartMono, "error "+p.errNum), ErrorNumber: measure(chartMono, p.errNum)})
+		rows = max(rows, p.l.Rows)
+	}
+	word := true // "error" on every line or on none
+	for _, p := range lines {
+		word = word && p.l.ErrorWord
+	}
+	if !word {
+		// The bare numbers get the word once, over them, in the gap
+		// between the heading and the first line.
+		ctx.Set("font", "12px ui-monospace, Menlo, Consolas, monospace")
+		ctx.Set("fillStyle", "#4d5560")
+		ctx.Set("textAlign", "right")
+		ctx.Call("fillText", "error", cv.w-8, y0+35)
+		ctx.Set("textAlign", "left")
+	}
+	lineH := math.Min(math.Max(30, float64(rows)*nowRowDY+10), (side-34)/float64(max(1, run.Learners())))
+	for i, p := range lines {
 		y := y0 + 48 + float64(i)*lineH
 		ctx.Set("fillStyle", learnerColor(i))
 		ctx.Call("fillRect", tx, y-11, 12, 12)
+		name := p.name
+		for r := []rune(name); len(r) > 1 && measure(chartFont, name) > p.l.NameMax; {
+			r = r[:len(r)-1]
+			name = string(r) + "…"
+		}
 		ctx.Set("font", chartFont)
 		ctx.Set("fillStyle", "#1b1f24")
-		name := run.Name(i)
-		ctx.Call("fillText", name, tx+20, y)
-		w := ctx.Call("measureText", name).Get("width").Float()
-		verdict, mark, col := "says "+classLabel(names, last.Pred[i]), "✓", "#1a7f37"
-		if last.Mistake[i] {
-			mark, col = "✗", "#b42318"
-		}
-		if run.Task() == state.TaskNovelty {
-			verdict = "normal"
-			if last.Pred[i] == 1 {
-				verdict = "flags novel"
+		ctx.Call("fillText", name, p.l.NameX, y)
+		ctx.Call("fillText", p.verdict, p.l.VerdictX, y+p.l.VerdictDY)
+		ctx.Set("font", markFont)
+		ctx.Set("fillStyle", p.col)
+		ctx.Call("fillText", p.mark, p.l.MarkX, y+p.l.VerdictDY+1)
+		if p.errNum != "" {
+			txt := p.errNum
+			if word {
+				txt = "error " + txt
 			}
-		}
-		x := math.Max(tx+20+w+12, tx+160)
-		ctx.Call("fillText", verdict, x, y)
-		x += ctx.Call("measureText", verdict).Get("width").Float() + 8
-		ctx.Set("font", "600 17px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
-		ctx.Set("fillStyle", col)
-		ctx.Call("fillText", mark, x, y+1)
-		if avg := run.AverageError(i); !math.IsNaN(avg) {
 			ctx.Set("font", chartMono)
 			ctx.Set("fillStyle", "#4d5560")
 			ctx.Set("textAlign", "right")
-			ctx.Call("fillText", "error "+ftoa(100*avg, 1)+"%", cv.w-8, y)
+			ctx.Call("fillText", txt, p.l.ErrorRight, y+p.l.ErrorDY)
 			ctx.Set("textAlign", "left")
 		}
 	}

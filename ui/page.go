@@ -61,7 +61,8 @@ const firstSteps = 25
 // Render implements vecty.Component.
 func (p *Page) Render() vecty.ComponentOrHTML {
 	a := p.app
-	if a.store.Config().Mode == state.ModeDigits {
+	c := a.store.Config()
+	if c.Mode == state.ModeDigits {
 		return p.renderDigits() // digits.go
 	}
 	return elem.Body(
@@ -74,14 +75,14 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 				elem.Div(vecty.Markup(vecty.Class("center")),
 					elem.Div(vecty.Markup(vecty.Class("plotwrap")), a.plot),
 					vecty.If(!a.booting, p.plotHint()),
-					vecty.If(!a.booting, elem.Div(vecty.Markup(vecty.Class("panel", "stripwrap")),
+					vecty.If(!a.booting && !c.Hidden(state.HideBuffer), elem.Div(vecty.Markup(vecty.Class("panel", "stripwrap")),
 						p.stripCaption(),
 						a.strip,
 					)),
 				),
 				elem.Div(vecty.Markup(vecty.Class("side")),
-					vecty.If(!a.booting, elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), a.charts)),
-					vecty.If(!a.booting, a.stats),
+					vecty.If(!a.booting && !c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), a.charts)),
+					vecty.If(!a.booting && !c.Hidden(state.HideStats), a.stats),
 				),
 			),
 		),
@@ -114,27 +115,32 @@ func (p *Page) topBar() *vecty.HTML {
 		playLabel = "❚❚ Pause"
 	}
 	learner, _ := state.FieldByKey("l")
-	task, _ := state.FieldByKey("t")
-	preset, _ := state.FieldByKey("p")
 	spf, _ := state.FieldByKey("spf")
 	return elem.Header(vecty.Markup(vecty.Class("top")),
 		p.brand(),
-		p.modeTabs(),
+		vecty.If(!c.Hidden(state.HideTabs), p.modeTabs()),
 		vecty.If(!hidden(c, "l"), a.choiceSelect(learner, c, "learner-select")),
-		vecty.If(!hidden(c, "t"), a.choiceSelect(task, c, "task-select")),
-		vecty.If(!hidden(c, "p"), a.presetSelect(preset, c)),
+		// A hidden learner menu leaves the learner's name.
+		vecty.If(hidden(c, "l"), elem.Span(vecty.Markup(vecty.Class("fixed"), prop.ID("learner-name"),
+			vecty.Attribute("title", "the learner (this link fixes it)")), vecty.Text(fieldOptionLabel("l", c.Learner)))),
 		p.runButtons(playLabel, playKey),
 		vecty.If(!hidden(c, "spf"), elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title", spf.Hint)),
-			vecty.Text("steps / frame"),
+			elem.Span(vecty.Markup(vecty.Class("lbl")), vecty.Text("steps / frame")),
 			a.slider(spf, c, "spf"),
 			elem.Span(vecty.Markup(vecty.Class("val", "spf")), vecty.Text(fieldText(spf, c))),
 		)),
 		elem.Div(vecty.Markup(vecty.Class("spacer"))),
-		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("copy-link"),
-			vecty.Attribute("title", "copy a link that replays this run step for step"),
-			event.Click(a.on(func(*vecty.Event) { a.copyLink() })),
-		), vecty.Text("Copy link")),
+		vecty.If(!c.Hidden(state.HideLink), p.copyLinkButton()),
 	)
+}
+
+// copyLinkButton is the top bar's Copy link button (both modes).
+func (p *Page) copyLinkButton() *vecty.HTML {
+	a := p.app
+	return elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("copy-link"),
+		vecty.Attribute("title", "copy a link that replays this run step for step"),
+		event.Click(a.on(func(*vecty.Event) { a.copyLink() })),
+	), vecty.Text("Copy link"))
 }
 
 // brand is the name and tagline at the left of the top bar.
@@ -188,7 +194,7 @@ func (p *Page) plotHint() *vecty.HTML {
 	grid, _ := state.FieldByKey("g")
 	return elem.Div(vecty.Markup(vecty.Class("plothint")),
 		elem.Span(vecty.Text(text)),
-		elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title", grid.Hint)),
+		vecty.If(!hidden(c, "g"), elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title", grid.Hint)),
 			vecty.Text("surface "),
 			elem.Select(append([]vecty.MarkupOrChild{vecty.Markup(
 				vecty.Attribute("aria-label", "surface resolution"),
@@ -196,7 +202,7 @@ func (p *Page) plotHint() *vecty.HTML {
 					a.store.Dispatch(state.SetField{Key: "g", Value: e.Target.Get("value").String()})
 				})),
 			)}, gridOptions(c.Grid)...)...),
-		),
+		)),
 	)
 }
 
@@ -219,14 +225,7 @@ func gridOptions(cur int) []vecty.MarkupOrChild {
 }
 
 // hidden reports whether a classroom link hides the control of key.
-func hidden(c state.Config, key string) bool {
-	for _, k := range c.Hide {
-		if k == key {
-			return true
-		}
-	}
-	return false
-}
+func hidden(c state.Config, key string) bool { return c.Hidden(key) }
 
 // runButtons are the top bar's play/pause, step and reset buttons, shared by
 // the 2D and digits bars; playKey is the key hint shown on the play button.

@@ -182,8 +182,9 @@ type Config struct {
 	Grid int
 	// Playing says whether the run advances by itself.
 	Playing bool
-	// Hide lists keys of [Fields] whose controls the page hides (classroom
-	// links); nil shows everything.
+	// Hide lists the hide keys of the controls and panels the page hides
+	// (classroom links; see [Panels] and [IsHideKey]); nil shows
+	// everything.
 	Hide []string
 
 	// Data is the data set of ModeDigits (Data* values, digits.go).
@@ -271,10 +272,8 @@ func (c Config) Validate() error {
 			return fmt.Errorf("clicked point %d has class %d: want 0 to %d", i+1, p.Class, MaxClasses-1)
 		}
 	}
-	for _, k := range c.Hide {
-		if _, ok := FieldByKey(k); !ok {
-			return fmt.Errorf("hidden control %q is not a setting", k)
-		}
+	if err := c.checkHide(); err != nil {
+		return err
 	}
 	if c.Task == TaskNovelty && c.Nu == 0 {
 		return errors.New("novelty detection needs the ν-trick: set ν above 0")

@@ -1,0 +1,82 @@
+package state
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Classroom links hide parts of the page: the link's h= value is a list of
+// hide keys joined by '.', e.g. h=l.t.tabs.load. A hide key is either the
+// key of a setting in [Fields] (its control goes, wherever the page draws
+// it: the learner menu "l", the task "t", the data set "p", the steps per
+// frame or speed slider "spf", the surface menu "g", the paper figure menu
+// "fig", a slider such as "s") or the key of a panel in [Panels]. A hidden
+// setting keeps its value: the run is the same, only the control is gone.
+// Hiding the learner menu leaves the learner's name on the page.
+
+// The panel hide keys: parts of the page that are not one setting.
+const (
+	HideTabs      = "tabs"      // the mode tabs: 2D plot · Digits · Compare
+	HideCharts    = "charts"    // the charts: η_t, average error, loss, stored terms (digits: error and η_t)
+	HideStats     = "stats"     // the 2D read-outs under the charts (t, mistakes, η_t …)
+	HideBuffer    = "buffer"    // the buffer strip under the plot; in digits the support-vector galleries
+	HideConfusion = "confusion" // the confusion matrices of the digits view
+	HidePoints    = "points"    // the class brushes, delete mode and "clear" of the 2D data group
+	HideLoad      = "load"      // the "Load data…" button
+	HideDefaults  = "defaults"  // the "defaults" button
+	HideLink      = "link"      // the "Copy link" button
+)
+
+// Panels lists the panel hide keys with what each hides, in the order the
+// docs give them. No panel key is also the key of a setting (TestHideKeys).
+var Panels = []struct{ Key, What string }{
+	{HideTabs, "the mode tabs (2D plot · Digits · Compare)"},
+	{HideCharts, "the charts"},
+	{HideStats, "the read-outs under the charts"},
+	{HideBuffer, "the buffer strip (digits: the support-vector galleries)"},
+	{HideConfusion, "the confusion matrices (digits)"},
+	{HidePoints, "the class brushes, delete and clear"},
+	{HideLoad, "the Load data… button"},
+	{HideDefaults, "the defaults button"},
+	{HideLink, "the Copy link button"},
+}
+
+// IsHideKey reports whether k names a setting of [Fields] or a panel of
+// [Panels].
+func IsHideKey(k string) bool {
+	if _, ok := FieldByKey(k); ok {
+		return true
+	}
+	for _, p := range Panels {
+		if p.Key == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Hidden reports whether the classroom link of c hides the control or panel
+// with hide key k.
+func (c Config) Hidden(k string) bool {
+	for _, h := range c.Hide {
+		if h == k {
+			return true
+		}
+	}
+	return false
+}
+
+// checkHide returns an error naming the first key of c.Hide that is no
+// hide key, and listing the panel keys.
+func (c Config) checkHide() error {
+	for _, k := range c.Hide {
+		if !IsHideKey(k) {
+			keys := make([]string, len(Panels))
+			for i, p := range Panels {
+				keys[i] = p.Key
+			}
+			return fmt.Errorf("hidden control %q is neither a setting nor a panel (%s)", k, strings.Join(keys, ", "))
+		}
+	}
+	return nil
+}
