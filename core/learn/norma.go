@@ -112,16 +112,8 @@ const (
 // and allocates nothing. NORMA implements [Learner] and [KernelModel]; it is
 // not safe for concurrent use (Scores uses scratch space).
 type NORMA struct {
-	cfg     NORMAConfig // with defaults applied
-	rule    Rule
-	task    Task
-	k       int // scores per example (K)
-	dim     int
-	lambda  float64
-	nu      float64
-	margin0 float64 // initial margin (ρ, ε or σ)
-	sched   Schedule
-
+	normaParams
+	dim int
 	exp *expansion.Expansion
 
 	// Working state.
@@ -135,6 +127,18 @@ type NORMA struct {
 	f, g, xi, alpha []float64
 }
 
+// normaParams are the settings of a NORMA with the defaults applied.
+type normaParams struct {
+	cfg     NORMAConfig // with defaults applied
+	rule    Rule
+	task    Task
+	k       int // scores per example (K)
+	lambda  float64
+	nu      float64
+	margin0 float64 // initial margin (ρ, ε or σ)
+	sched   Schedule
+}
+
 // NewNORMA returns a NORMA learner for inputs of dimension dim with the
 // settings cfg (zero fields take their documented defaults). It returns an
 // error for any invalid setting a user could choose: an unknown rule, a
@@ -144,93 +148,136 @@ type NORMA struct {
 // [1, 1<<20] (after the default), Offset with RuleNovelty, dim < 1, or
 // ω·dim above 2^28.
 func NewNORMA(cfg NORMAConfig, dim int) (*NORMA, error) {
+	p, err := normaResolve(cfg, dim)
+	if err != nil {
+		return nil, err
+	}
+	k := p.k
+	n := &NORMA{
+		normaParams: p, dim: dim,
+		exp:   expansion.New(p.cfg.Kernel, dim, k, p.cfg.BufferSize, nil, false),
+		b:     make([]float64, k),
+		f:     make([]float64, k),
+		g:     make([]float64, k),
+		xi:    make([]float64, k),
+		alpha: make([]float64, k),
+	}
+	n.Reset()
+	return n, nil
+}
+
+// normaResolve validates cfg for inputs of dimension dim and applies the
+// defaults.
+func normaResolve(cfg NORMAConfig, dim int) (normaParams, error) {
+	var p normaParams
 	if cfg.Rule < 0 || cfg.Rule >= numRules {
-		return nil, fmt.Errorf("learn: NORMA: unknown rule %d", int(cfg.Rule))
+		return p, fmt.Errorf("learn: NORMA: unknown rule %d", int(cfg.Rule))
 	}
 	if dim < 1 {
-		return nil, fmt.Errorf("learn: NORMA: input dimension %d, want ≥ 1", dim)
+		return p, fmt.Errorf("learn: NORMA: input dimension %d, want ≥ 1", dim)
 	}
 	if cfg.Kernel == nil {
 		cfg.Kernel = kernel.Gaussian{}
 	}
-	if v, ok := cfg.Kernel.(interface{ Validate() error }); ok {
-		if err := v.Validate(); err != nil {
-			return nil, fmt.Errorf("learn: NORMA: %w", err)
-		}
+	if err := kernel.Validate(cfg.Kernel); err != nil {
+		return p, fmt.Errorf("learn: NORMA: %w", err)
 	}
 	r := cfg.Rule
 	classification := r == RuleSoftMargin || r == RuleNuClassification || r == RuleHinge
 	switch {
 	case cfg.Classes < 0 || cfg.Classes == 1 || cfg.Classes > maxClasses:
-		return nil, fmt.Errorf("learn: NORMA: Classes = %d, want 0 (binary) or 2…%d", cfg.Classes, maxClasses)
+		return p, fmt.Errorf("learn: NORMA: Classes = %d, want 0 (binary) or 2…%d", cfg.Classes, maxClasses)
 	case cfg.Classes >= 2 && !classification:
-		return nil, fmt.Errorf("learn: NORMA: Classes = %d with the %v rule, which has a single score", cfg.Classes, r)
+		return p, fmt.Errorf("learn: NORMA: Classes = %d with the %v rule, which has a single score", cfg.Classes, r)
 	}
-	k := 1
-	if cfg.Classes >= 2 {
-		k = cfg.Classes
+	p.k = max(1, cfg.Classes)
+	p.rule, p.task = r, r.Task(cfg.Classes)
+	if cfg.Offset && r == RuleNovelty {
+		return p, fmt.Errorf("learn: NORMA: the novelty rule (16) has no offset")
 	}
+	steps := []func(*NORMAConfig) error{p.setLambda, p.setMargin, p.setSchedule}
+	for _, step := range steps {
+		if err := step(&cfg); err != nil {
+			return p, err
+		}
+	}
+	omega := cfg.BufferSize
+	if omega == 0 {
+		omega = defaultBufferSize
+	}
+	if omega < 1 || omega > maxBufferSize {
+		return p, fmt.Errorf("learn: NORMA: BufferSize = %d, want 1…%d", cfg.BufferSize, maxBufferSize)
+	}
+	if omega*dim > maxStoredFloats {
+		return p, fmt.Errorf("learn: NORMA: BufferSize·dim = %d·%d is too large", omega, dim)
+	}
+	cfg.BufferSize = omega
+	p.cfg = cfg
+	return p, nil
+}
 
-	// λ.
+// setLambda checks λ and applies its default.
+func (p *normaParams) setLambda(cfg *NORMAConfig) error {
 	if bad(cfg.Lambda) {
-		return nil, fmt.Errorf("learn: NORMA: Lambda = %v, want finite and ≥ 0", cfg.Lambda)
+		return fmt.Errorf("learn: NORMA: Lambda = %v, want finite and ≥ 0", cfg.Lambda)
 	}
 	lambda := cfg.Lambda
 	if cfg.NoRegularization {
 		if lambda != 0 {
-			return nil, fmt.Errorf("learn: NORMA: NoRegularization with Lambda = %v", lambda)
+			return fmt.Errorf("learn: NORMA: NoRegularization with Lambda = %v", lambda)
 		}
 	} else if lambda == 0 {
 		lambda = defaultLambda
-		if r == RuleSoftMargin || r == RuleHinge {
+		if p.rule == RuleSoftMargin || p.rule == RuleHinge {
 			lambda = defaultLambdaSoft
 		}
 	}
 	cfg.Lambda = lambda
+	p.lambda = lambda
+	return nil
+}
 
-	// ν and the margin of the rule.
-	nu := 0.0
+// setMargin checks ν and the margin of the rule (ρ, ε or σ) and applies
+// their defaults.
+func (p *normaParams) setMargin(cfg *NORMAConfig) error {
+	r := p.rule
 	if r.adaptive() {
-		nu = cfg.Nu
+		nu := cfg.Nu
 		if nu == 0 {
 			nu = defaultNu
 		}
 		if math.IsNaN(nu) || nu <= 0 || nu > 1 {
-			return nil, fmt.Errorf("learn: NORMA: Nu = %v, want 0 < ν ≤ 1", cfg.Nu)
+			return fmt.Errorf("learn: NORMA: Nu = %v, want 0 < ν ≤ 1", cfg.Nu)
 		}
 		cfg.Nu = nu
+		p.nu = nu
 	}
-	var margin float64
 	switch r {
 	case RuleSoftMargin, RuleNuClassification, RuleNovelty:
 		if bad(cfg.Margin0) {
-			return nil, fmt.Errorf("learn: NORMA: Margin0 = %v, want finite and ≥ 0", cfg.Margin0)
+			return fmt.Errorf("learn: NORMA: Margin0 = %v, want finite and ≥ 0", cfg.Margin0)
 		}
-		margin = cfg.Margin0
-		if margin == 0 {
-			margin = defaultMargin
-		}
-		cfg.Margin0 = margin
+		cfg.Margin0 = orDefault(cfg.Margin0, defaultMargin)
+		p.margin0 = cfg.Margin0
 	case RuleNuEpsilonInsensitive:
 		if bad(cfg.Epsilon) {
-			return nil, fmt.Errorf("learn: NORMA: Epsilon = %v, want finite and ≥ 0", cfg.Epsilon)
+			return fmt.Errorf("learn: NORMA: Epsilon = %v, want finite and ≥ 0", cfg.Epsilon)
 		}
-		margin = cfg.Epsilon
+		p.margin0 = cfg.Epsilon
 	case RuleHuber, RuleAdaptiveHuber:
 		if bad(cfg.Sigma) {
-			return nil, fmt.Errorf("learn: NORMA: Sigma = %v, want finite and > 0", cfg.Sigma)
+			return fmt.Errorf("learn: NORMA: Sigma = %v, want finite and > 0", cfg.Sigma)
 		}
-		margin = cfg.Sigma
-		if margin == 0 {
-			margin = defaultSigma
-		}
-		cfg.Sigma = margin
+		cfg.Sigma = orDefault(cfg.Sigma, defaultSigma)
+		p.margin0 = cfg.Sigma
 	}
-	if cfg.Offset && r == RuleNovelty {
-		return nil, fmt.Errorf("learn: NORMA: the novelty rule (16) has no offset")
-	}
+	return nil
+}
 
-	// Schedule.
+// setSchedule builds the default schedule if none is given, checks it and
+// η_1·λ ≤ 1. λ must be set.
+func (p *normaParams) setSchedule(cfg *NORMAConfig) error {
+	r := p.rule
 	sched := cfg.Schedule
 	if sched == nil {
 		multi := cfg.Classes >= 2
@@ -249,44 +296,20 @@ func NewNORMA(cfg NORMAConfig, dim int) (*NORMA, error) {
 		sched = Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau}
 	}
 	if s, ok := sched.(InvSqrtT); ok && s.Lambda == 0 {
-		if lambda == 0 {
-			return nil, fmt.Errorf("learn: NORMA: the 1/(3λ√t) schedule needs λ > 0")
+		if p.lambda == 0 {
+			return fmt.Errorf("learn: NORMA: the 1/(3λ√t) schedule needs λ > 0")
 		}
-		sched = InvSqrtT{Lambda: lambda}
+		sched = InvSqrtT{Lambda: p.lambda}
 	}
 	if err := validateSchedule(sched); err != nil {
-		return nil, fmt.Errorf("learn: NORMA: %w", err)
+		return fmt.Errorf("learn: NORMA: %w", err)
 	}
-	if e1 := sched.Eta(1); e1*lambda > 1 {
-		return nil, fmt.Errorf("learn: NORMA: η_1·λ = %v·%v > 1: (1 − λη) would flip the sign of f", e1, lambda)
+	if e1 := sched.Eta(1); e1*p.lambda > 1 {
+		return fmt.Errorf("learn: NORMA: η_1·λ = %v·%v > 1: (1 − λη) would flip the sign of f", e1, p.lambda)
 	}
 	cfg.Schedule = sched
-
-	// Buffer.
-	omega := cfg.BufferSize
-	if omega == 0 {
-		omega = defaultBufferSize
-	}
-	if omega < 1 || omega > maxBufferSize {
-		return nil, fmt.Errorf("learn: NORMA: BufferSize = %d, want 1…%d", cfg.BufferSize, maxBufferSize)
-	}
-	if omega*dim > maxStoredFloats {
-		return nil, fmt.Errorf("learn: NORMA: BufferSize·dim = %d·%d is too large", omega, dim)
-	}
-	cfg.BufferSize = omega
-
-	n := &NORMA{
-		cfg: cfg, rule: r, task: r.Task(cfg.Classes), k: k, dim: dim,
-		lambda: lambda, nu: nu, margin0: margin, sched: sched,
-		exp:   expansion.New(cfg.Kernel, dim, k, omega, nil, false),
-		b:     make([]float64, k),
-		f:     make([]float64, k),
-		g:     make([]float64, k),
-		xi:    make([]float64, k),
-		alpha: make([]float64, k),
-	}
-	n.Reset()
-	return n, nil
+	p.sched = sched
+	return nil
 }
 
 // bad reports a negative or non-finite setting.

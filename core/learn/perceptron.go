@@ -28,13 +28,5 @@ type PerceptronConfig struct {
 // with more than ω mistakes it is the budget perceptron that forgets its
 // oldest mistakes. It returns NewNORMA's errors for invalid settings.
 func NewPerceptron(cfg PerceptronConfig, dim int) (*NORMA, error) {
-	return NewNORMA(NORMAConfig{
-		Rule:             RuleHinge,
-		Kernel:           cfg.Kernel,
-		Classes:          cfg.Classes,
-		NoRegularization: true,
-		Schedule:         Constant{Eta0: 1},
-		BufferSize:       cfg.BufferSize,
-		Offset:           cfg.Offset,
-	}, dim)
+	return NewNORMA(cfg.NORMA(), dim)
 }

@@ -182,23 +182,10 @@ type SVMDConfig struct {
 // SVMD implements [Learner] and [KernelModel]. It is deterministic (no
 // randomness) and does not allocate in Learn. Create it with [NewSVMD].
 type SVMD struct {
-	cfg       SVMDConfig // as given
-	task      Task
-	K         int // scores (coefficients per term)
-	dim       int
-	c         float64 // regularizer
-	eta0, mu  float64
-	decay     float64 // λ (= λ_b = λ_ε)
-	nu        float64
-	margin0   float64
-	etaEps0   float64
-	etaB0     float64
-	muB       float64
-	hasOffset bool
-	loss      loss.Loss
-	delta     []float64   // Δ of the graph loss (nil: 1 off the diagonal)
-	curved    loss.Curved // nil for piecewise-linear losses
-	exp       *expansion.Expansion
+	cfg SVMDConfig // as given
+	svmdParams
+	dim int
+	exp *expansion.Expansion
 
 	// Working state.
 	eta      float64   // η (the value used at the last step)
@@ -219,6 +206,27 @@ type SVMD struct {
 	fx, u, xi, vx, chi, hess, alphaNew, betaNew, offsets []float64
 }
 
+// svmdParams are the settings of an SVMD with the defaults applied.
+type svmdParams struct {
+	lossKind  SVMDLoss
+	task      Task
+	k         int // scores (coefficients per term), K
+	kern      kernel.Kernel
+	omega     int
+	c         float64 // regularizer
+	eta0, mu  float64
+	decay     float64 // λ (= λ_b = λ_ε)
+	nu        float64
+	margin0   float64
+	etaEps0   float64
+	etaB0     float64
+	muB       float64
+	hasOffset bool
+	loss      loss.Loss
+	delta     []float64   // Δ of the graph loss (nil: 1 off the diagonal)
+	curved    loss.Curved // nil for piecewise-linear losses
+}
+
 var (
 	_ Learner     = (*SVMD)(nil)
 	_ KernelModel = (*SVMD)(nil)
@@ -233,19 +241,50 @@ func svmdFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 // offsets with a loss that has none, dim < 1, more than 4096 classes, or a
 // buffer needing more than 2^26 float64s, ω·(d + 4K + 3)).
 func NewSVMD(cfg SVMDConfig, dim int) (*SVMD, error) {
-	s := &SVMD{cfg: cfg, dim: dim}
-	if err := s.configure(); err != nil {
+	p, err := svmdResolve(cfg, dim)
+	if err != nil {
 		return nil, err
 	}
+	s := &SVMD{cfg: cfg, svmdParams: p, dim: dim}
+	s.allocate()
 	s.Reset()
 	return s, nil
 }
 
-func (s *SVMD) configure() error {
-	cfg := s.cfg
-	if s.dim < 1 {
-		return fmt.Errorf("learn: SVMD: input dimension %d below 1", s.dim)
+// svmdResolve validates cfg for inputs of dimension dim and applies the
+// defaults.
+func svmdResolve(cfg SVMDConfig, dim int) (svmdParams, error) {
+	var p svmdParams
+	if dim < 1 {
+		return p, fmt.Errorf("learn: SVMD: input dimension %d below 1", dim)
 	}
+	if err := svmdCheckNumbers(cfg); err != nil {
+		return p, err
+	}
+	p.lossKind = cfg.Loss
+	if err := p.setLoss(cfg); err != nil {
+		return p, err
+	}
+	p.kern = cfg.Kernel
+	if p.kern == nil {
+		p.kern = kernel.Gaussian{}
+	}
+	if err := kernel.Validate(p.kern); err != nil {
+		return p, fmt.Errorf("learn: SVMD: %w", err)
+	}
+	if err := svmdCheckLabelKernel(cfg.LabelKernel, p.k); err != nil {
+		return p, err
+	}
+	p.setDefaults(cfg)
+	if need := float64(p.omega) * float64(dim+4*p.k+3); need > svmdMaxFloats {
+		return p, fmt.Errorf("learn: SVMD: BufferSize %d with dimension %d and %d labels needs %.3g float64s, above the limit %d",
+			p.omega, dim, p.k, need, svmdMaxFloats)
+	}
+	return p, nil
+}
+
+// svmdCheckNumbers checks the numeric settings of cfg for range.
+func svmdCheckNumbers(cfg SVMDConfig) error {
 	for _, p := range []struct {
 		name string
 		v    float64
@@ -265,152 +304,156 @@ func (s *SVMD) configure() error {
 	if cfg.BufferSize < 0 {
 		return fmt.Errorf("learn: SVMD: BufferSize = %d must be positive", cfg.BufferSize)
 	}
+	return nil
+}
+
+// setLoss sets the task, K and the loss of cfg.Loss, checking the settings
+// that depend on it (ν, offsets, Classes, Δ).
+func (p *svmdParams) setLoss(cfg SVMDConfig) error {
 	l := cfg.Loss
 	if l < SVMDHinge || l > SVMDMultiLogistic {
 		return fmt.Errorf("learn: SVMD: unknown loss %d", int(l))
 	}
-	nu := cfg.Nu > 0
-	if nu && !l.marginLoss() {
+	if cfg.Nu > 0 && !l.marginLoss() {
 		return fmt.Errorf("learn: SVMD: the ν-trick needs a margin; the %v loss has none", l)
 	}
 	if cfg.Offset && l == SVMDNovelty {
 		return errors.New("learn: SVMD: novelty detection has no offset (its margin ε plays that role)")
 	}
-	k := cfg.Kernel
-	if k == nil {
-		k = kernel.Gaussian{}
-	}
-	if err := kernel.Validate(k); err != nil {
-		return fmt.Errorf("learn: SVMD: %w", err)
-	}
-
-	s.K = 1
-	switch {
-	case l.multi():
-		s.task = Multiclass
-		s.K = cfg.Classes
-		if s.K == 0 {
-			s.K = svmdClasses
-		}
-		if s.K < 2 {
-			return fmt.Errorf("learn: SVMD: Classes = %d must be at least 2", cfg.Classes)
-		}
-	case l == SVMDNovelty:
-		s.task = Novelty
-	default:
-		s.task = Binary
-	}
-	K := s.K
-	if ky := cfg.LabelKernel; ky != nil {
-		if len(ky) != K*K {
-			return fmt.Errorf("learn: SVMD: LabelKernel has %d entries, want K² = %d", len(ky), K*K)
-		}
-		for i := range K {
-			if !(ky[i*K+i] >= 0) {
-				return fmt.Errorf("learn: SVMD: LabelKernel diagonal entry %d is %v", i, ky[i*K+i])
-			}
-			for j := range K {
-				if v := ky[i*K+j]; !svmdFinite(v) || v != ky[j*K+i] {
-					return fmt.Errorf("learn: SVMD: LabelKernel must be finite and symmetric (entry %d,%d)", i, j)
-				}
-			}
-		}
-	}
-	switch l {
-	case SVMDHinge:
-		s.loss = loss.Hinge{}
-	case SVMDNovelty:
-		s.loss = loss.Novelty{}
-	case SVMDMulticlass:
-		s.loss = loss.Multiclass{}
-	case SVMDGraph:
-		g := loss.Graph{Delta: cfg.Delta}
-		if cfg.Delta != nil && len(cfg.Delta) != K*K {
-			return fmt.Errorf("learn: SVMD: Delta has %d entries, want K² = %d", len(cfg.Delta), K*K)
-		}
-		if err := g.Validate(); err != nil {
-			return fmt.Errorf("learn: SVMD: %w", err)
-		}
-		s.delta = cfg.Delta
-		s.loss = g
-	case SVMDLogistic:
-		s.loss = loss.Logistic{}
-	case SVMDMultiLogistic:
-		s.loss = loss.MultiLogistic{}
-	}
 	if cfg.Delta != nil && l != SVMDGraph {
 		return errors.New("learn: SVMD: Delta is only for the graph loss")
 	}
-	s.curved, _ = s.loss.(loss.Curved)
+	p.k = 1
+	switch {
+	case l.multi():
+		p.task = Multiclass
+		p.k = cfg.Classes
+		if p.k == 0 {
+			p.k = svmdClasses
+		}
+		if p.k < 2 {
+			return fmt.Errorf("learn: SVMD: Classes = %d must be at least 2", cfg.Classes)
+		}
+		if p.k > svmdMaxClasses {
+			return fmt.Errorf("learn: SVMD: Classes = %d is above the limit %d", p.k, svmdMaxClasses)
+		}
+	case l == SVMDNovelty:
+		p.task = Novelty
+	default:
+		p.task = Binary
+	}
+	switch l {
+	case SVMDHinge:
+		p.loss = loss.Hinge{}
+	case SVMDNovelty:
+		p.loss = loss.Novelty{}
+	case SVMDMulticlass:
+		p.loss = loss.Multiclass{}
+	case SVMDGraph:
+		if cfg.Delta != nil && len(cfg.Delta) != p.k*p.k {
+			return fmt.Errorf("learn: SVMD: Delta has %d entries, want K² = %d", len(cfg.Delta), p.k*p.k)
+		}
+		g := loss.Graph{Delta: cfg.Delta}
+		if err := g.Validate(); err != nil {
+			return fmt.Errorf("learn: SVMD: %w", err)
+		}
+		p.delta = cfg.Delta
+		p.loss = g
+	case SVMDLogistic:
+		p.loss = loss.Logistic{}
+	case SVMDMultiLogistic:
+		p.loss = loss.MultiLogistic{}
+	}
+	p.curved, _ = p.loss.(loss.Curved)
+	return nil
+}
 
-	// Defaults (see the field docs).
+// svmdCheckLabelKernel checks that ky is nil or a finite symmetric K×K
+// matrix with a non-negative diagonal.
+func svmdCheckLabelKernel(ky []float64, K int) error {
+	if ky == nil {
+		return nil
+	}
+	if len(ky) != K*K {
+		return fmt.Errorf("learn: SVMD: LabelKernel has %d entries, want K² = %d", len(ky), K*K)
+	}
+	for i := range K {
+		if !(ky[i*K+i] >= 0) {
+			return fmt.Errorf("learn: SVMD: LabelKernel diagonal entry %d is %v", i, ky[i*K+i])
+		}
+		for j := range K {
+			if v := ky[i*K+j]; !svmdFinite(v) || v != ky[j*K+i] {
+				return fmt.Errorf("learn: SVMD: LabelKernel must be finite and symmetric (entry %d,%d)", i, j)
+			}
+		}
+	}
+	return nil
+}
+
+// setDefaults fills in the defaults documented on [SVMDConfig].
+func (p *svmdParams) setDefaults(cfg SVMDConfig) {
+	l := cfg.Loss
+	nu := cfg.Nu > 0
 	multiNoNu := l.multi() && !nu
-	s.c = cfg.Lambda
+	p.c = cfg.Lambda
 	switch {
 	case cfg.NoRegularization:
-		s.c = 0
-	case s.c == 0 && (nu || l == SVMDNovelty):
-		s.c = 1
-	case s.c == 0:
-		s.c = 1.0 / (500 * svmdUSPSTrain)
+		p.c = 0
+	case p.c == 0 && (nu || l == SVMDNovelty):
+		p.c = 1
+	case p.c == 0:
+		p.c = 1.0 / (500 * svmdUSPSTrain)
 	}
-	s.eta0 = cfg.Eta0
-	if s.eta0 == 0 {
-		s.eta0 = 1
+	p.eta0 = cfg.Eta0
+	if p.eta0 == 0 {
+		p.eta0 = 1
 		if multiNoNu {
-			s.eta0 = 0.1
+			p.eta0 = 0.1
 		}
 	}
-	s.mu = cfg.Mu
-	if s.mu == 0 {
-		s.mu = 0.1
+	p.mu = cfg.Mu
+	if p.mu == 0 {
+		p.mu = 0.1
 		if nu || l == SVMDNovelty {
-			s.mu = 1
+			p.mu = 1
 		}
 	}
-	s.decay = cfg.Decay
+	p.decay = cfg.Decay
 	switch {
 	case cfg.SingleStep:
-		s.decay = 0
-	case s.decay != 0:
+		p.decay = 0
+	case p.decay != 0:
 	case nu:
-		s.decay = 0.95
+		p.decay = 0.95
 	case l == SVMDNovelty:
-		s.decay = 1
+		p.decay = 1
 	default:
-		s.decay = 0.99
+		p.decay = 0.99
 	}
-	s.nu = cfg.Nu
-	s.margin0 = cfg.Margin0
-	if s.margin0 == 0 {
-		s.margin0 = 1
+	p.nu = cfg.Nu
+	p.margin0 = orDefault(cfg.Margin0, 1)
+	p.etaEps0 = orDefault(cfg.EtaMargin0, 1)
+	p.hasOffset = cfg.Offset
+	p.etaB0 = orDefault(cfg.EtaOffset0, p.eta0)
+	p.muB = orDefault(cfg.MuOffset, p.mu)
+	p.omega = cfg.BufferSize
+	if p.omega == 0 {
+		p.omega = svmdBufferSize
 	}
-	s.etaEps0 = cfg.EtaMargin0
-	if s.etaEps0 == 0 {
-		s.etaEps0 = 1
-	}
-	s.hasOffset = cfg.Offset
-	s.etaB0 = cfg.EtaOffset0
-	if s.etaB0 == 0 {
-		s.etaB0 = s.eta0
-	}
-	s.muB = cfg.MuOffset
-	if s.muB == 0 {
-		s.muB = s.mu
-	}
-	omega := cfg.BufferSize
-	if omega == 0 {
-		omega = svmdBufferSize
-	}
-	if K > svmdMaxClasses {
-		return fmt.Errorf("learn: SVMD: Classes = %d is above the limit %d", K, svmdMaxClasses)
-	}
-	if need := float64(omega) * float64(s.dim+4*K+3); need > svmdMaxFloats {
-		return fmt.Errorf("learn: SVMD: BufferSize %d with dimension %d and %d labels needs %.3g float64s, above the limit %d",
-			omega, s.dim, K, need, svmdMaxFloats)
-	}
+}
 
-	s.exp = expansion.New(k, s.dim, K, omega, cfg.LabelKernel, true)
+// orDefault returns v, or def if v is 0.
+func orDefault(v, def float64) float64 {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+// allocate creates the expansion and the per-score state and scratch.
+func (s *SVMD) allocate() {
+	K := s.k
+	s.exp = expansion.New(s.kern, s.dim, K, s.omega, s.cfg.LabelKernel, true)
 	s.fx = make([]float64, K)
 	s.u = make([]float64, K)
 	s.xi = make([]float64, K)
@@ -423,7 +466,6 @@ func (s *SVMD) configure() error {
 	s.etaB = make([]float64, K)
 	s.vB = make([]float64, K)
 	s.offsets = make([]float64, K)
-	return nil
 }
 
 // Reset returns SVMD to its state before the first example (f = v = 0,
@@ -451,7 +493,7 @@ func (s *SVMD) Reset() {
 func (s *SVMD) Task() Task { return s.task }
 
 // NumScores returns K for the multiclass losses and 1 otherwise.
-func (s *SVMD) NumScores() int { return s.K }
+func (s *SVMD) NumScores() int { return s.k }
 
 // Dim returns the input dimension d.
 func (s *SVMD) Dim() int { return s.dim }
@@ -476,7 +518,7 @@ func (s *SVMD) Offsets() []float64 {
 // len(x) ≠ the input dimension. Not safe for concurrent use (it shares a
 // scratch row with the expansion).
 func (s *SVMD) Scores(dst, x []float64) []float64 {
-	if len(dst) != s.K {
+	if len(dst) != s.k {
 		panic("learn: SVMD: Scores: len(dst) is not NumScores()")
 	}
 	if len(x) != s.dim {
@@ -498,8 +540,8 @@ func (s *SVMD) label(y float64) float64 {
 			panic(fmt.Sprintf("learn: SVMD: binary label %v is not ±1", y))
 		}
 	case Multiclass:
-		if y != math.Trunc(y) || y < 0 || y >= float64(s.K) {
-			panic(fmt.Sprintf("learn: SVMD: class label %v is not an integer in [0, %d)", y, s.K))
+		if y != math.Trunc(y) || y < 0 || y >= float64(s.k) {
+			panic(fmt.Sprintf("learn: SVMD: class label %v is not an integer in [0, %d)", y, s.k))
 		}
 	}
 	return y
@@ -541,7 +583,7 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 	if s.diverged {
 		return Step{Eta: s.eta, Margin: s.eps, BufferSize: s.exp.Len(), Diverged: true}
 	}
-	e, K := s.exp, s.K
+	e, K := s.exp, s.k
 	c, lam, eta := s.c, s.decay, s.eta
 
 	// (a) prediction and loss. u = f_t(x_t, ·) + b_t.
