@@ -8,9 +8,9 @@ import (
 	"gonum.org/v1/gonum/floats"
 )
 
-// AMMSettings configures the adaptive multi-hyperplane machine [AMM] and, with
+// AMMConfig configures the adaptive multi-hyperplane machine [AMM] and, with
 // MaxHyperplanes = 1, the multiclass linear SVM with the margin loss.
-type AMMSettings struct {
+type AMMConfig struct {
 	// Classes is the number K ≥ 2 of classes; labels are 0..K−1. Required:
 	// zero is an error.
 	Classes int
@@ -66,7 +66,7 @@ type AMMSettings struct {
 // The (1 − 1/t) shrinking is O(1) through a lazy scale factor; Learn costs
 // O(H·d) for H hyperplanes and allocates nothing.
 type AMM struct {
-	s     AMMSettings
+	s     AMMConfig
 	dim   int
 	p     int       // weight dimension
 	beta  []float64 // stored β, K·Max·p; true β = scale·stored
@@ -81,12 +81,14 @@ type AMM struct {
 
 var _ Learner = (*AMM)(nil)
 
-// NewAMM returns an AMM for inputs of dimension dim ≥ 1 (smaller panics). It
+// NewAMM returns an AMM for inputs of dimension dim ≥ 1 (smaller is an error). It
 // returns an error for Classes < 2, a non-positive or non-finite λ, negative
 // MaxHyperplanes, PruneEvery or Epochs, a PruneThreshold outside [0, 1), or a
 // negative Bias.
-func NewAMM(dim int, s AMMSettings) (*AMM, error) {
-	checkDim("NewAMM", dim)
+func NewAMM(s AMMConfig, dim int) (*AMM, error) {
+	if err := checkDim("AMM", dim); err != nil {
+		return nil, err
+	}
 	if s.Classes < 2 {
 		return nil, fmt.Errorf("learn: AMM: Classes = %d, want ≥ 2", s.Classes)
 	}
@@ -117,7 +119,14 @@ func NewAMM(dim int, s AMMSettings) (*AMM, error) {
 	if err := checkBias("AMM", s.Bias); err != nil {
 		return nil, err
 	}
+	if s.Classes > MaxClasses {
+		return nil, fmt.Errorf("learn: AMM: Classes = %d is above the limit %d", s.Classes, MaxClasses)
+	}
 	p := linWeightDim(dim, s.Bias)
+	need := float64(s.Classes) * float64(s.MaxHyperplanes) * float64(p+3)
+	if err := checkStorage("AMM", need, fmt.Sprintf("%d classes of %d hyperplanes in dimension %d, K·H·(p + 3),", s.Classes, s.MaxHyperplanes, dim)); err != nil {
+		return nil, err
+	}
 	slots := s.Classes * s.MaxHyperplanes
 	a := &AMM{
 		s: s, dim: dim, p: p,
@@ -131,16 +140,16 @@ func NewAMM(dim int, s AMMSettings) (*AMM, error) {
 // NewMulticlassLinear returns the multiclass linear SVM with the margin loss
 // (lecture "Multi-class SVM"): an [AMM] with one hyperplane per class.
 // s.MaxHyperplanes must be 0 or 1.
-func NewMulticlassLinear(dim int, s AMMSettings) (*AMM, error) {
+func NewMulticlassLinear(s AMMConfig, dim int) (*AMM, error) {
 	if s.MaxHyperplanes > 1 {
 		return nil, fmt.Errorf("learn: NewMulticlassLinear: MaxHyperplanes = %d, want 1", s.MaxHyperplanes)
 	}
 	s.MaxHyperplanes = 1
-	return NewAMM(dim, s)
+	return NewAMM(s, dim)
 }
 
-// Settings returns the settings in force, defaults filled in.
-func (a *AMM) Settings() AMMSettings { return a.s }
+// Config returns the settings in force, defaults filled in.
+func (a *AMM) Config() AMMConfig { return a.s }
 
 // Task returns [Multiclass].
 func (a *AMM) Task() Task { return Multiclass }

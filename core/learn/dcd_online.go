@@ -8,14 +8,14 @@ import (
 	"gonum.org/v1/gonum/floats"
 )
 
-// DCDOnlineSettings configures [DCDOnline].
-type DCDOnlineSettings struct {
+// DCDOnlineConfig configures [DCDOnline].
+type DCDOnlineConfig struct {
 	// Loss is LinearHinge (L1-loss SVM) or LinearSquaredHinge (L2-loss SVM).
 	// Zero means LinearHinge.
 	Loss LinearLoss
 	// Lambda is the regularizer λ > 0 of the objective on the buffer, F(w) =
 	// λ/2‖w‖² + (1/n)Σ_{buffer} l, so the dual box is C = 1/(λn) for the n
-	// examples stored. Zero means 10⁻⁴ (as [PegasosSettings]).
+	// examples stored. Zero means 10⁻⁴ (as [PegasosConfig]).
 	Lambda float64
 	// BufferSize is ω, the number of most recent examples kept (the oldest is
 	// dropped, with its dual variable). Zero means 512.
@@ -47,7 +47,7 @@ type DCDOnlineSettings struct {
 // costs O(Passes·ω·d) and allocates nothing. Step.Eta is 0: DCD has no step
 // size (the dual update is an exact line minimisation).
 type DCDOnline struct {
-	s        DCDOnlineSettings
+	s        DCDOnlineConfig
 	dim, p   int
 	w        []float64
 	x        []float64 // ω×p ring of x̃
@@ -65,11 +65,13 @@ var (
 )
 
 // NewDCDOnline returns an online DCD learner for inputs of dimension dim ≥ 1
-// (smaller panics). It returns an error for a loss other than the hinge and
+// (smaller is an error). It returns an error for a loss other than the hinge and
 // squared hinge, a non-positive or non-finite λ, a BufferSize outside 1…2²⁰,
 // a negative Passes or Bias.
-func NewDCDOnline(dim int, s DCDOnlineSettings) (*DCDOnline, error) {
-	checkDim("NewDCDOnline", dim)
+func NewDCDOnline(s DCDOnlineConfig, dim int) (*DCDOnline, error) {
+	if err := checkDim("DCDOnline", dim); err != nil {
+		return nil, err
+	}
 	if s.Loss == LinearLossDefault {
 		s.Loss = LinearHinge
 	}
@@ -85,8 +87,11 @@ func NewDCDOnline(dim int, s DCDOnlineSettings) (*DCDOnline, error) {
 	if s.BufferSize == 0 {
 		s.BufferSize = 512
 	}
-	if s.BufferSize < 1 || s.BufferSize > 1<<20 {
-		return nil, fmt.Errorf("learn: DCDOnline: BufferSize = %d, want 1…%d", s.BufferSize, 1<<20)
+	if s.BufferSize < 1 {
+		return nil, fmt.Errorf("learn: DCDOnline: BufferSize = %d, want ≥ 1", s.BufferSize)
+	}
+	if err := checkStorage("DCDOnline", float64(s.BufferSize)*float64(dim+5), fmt.Sprintf("BufferSize %d with dimension %d, ω·(d + 5),", s.BufferSize, dim)); err != nil {
+		return nil, err
 	}
 	if s.Passes < 0 {
 		return nil, fmt.Errorf("learn: DCDOnline: Passes = %d < 0", s.Passes)
@@ -107,8 +112,8 @@ func NewDCDOnline(dim int, s DCDOnlineSettings) (*DCDOnline, error) {
 	return d, nil
 }
 
-// Settings returns the settings in force, defaults filled in.
-func (d *DCDOnline) Settings() DCDOnlineSettings { return d.s }
+// Config returns the settings in force, defaults filled in.
+func (d *DCDOnline) Config() DCDOnlineConfig { return d.s }
 
 // Task returns [Binary].
 func (d *DCDOnline) Task() Task { return Binary }

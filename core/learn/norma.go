@@ -71,7 +71,8 @@ type NORMAConfig struct {
 	Sigma float64
 	// BufferSize is ω, the number of expansion terms kept (the most recent
 	// ones; NORMA §2 "Truncation", eq. 11, and JMLR §5.5's LRU buffer).
-	// Zero means 512 (JMLR §6.1). At most 1<<20.
+	// Zero means 512 (JMLR §6.1). Storage ω·(d + 2K + 3) float64s is at
+	// most [MaxFloats].
 	BufferSize int
 	// Offset adds the offset b (one per label), updated as b ← b − η·c'
 	// (NORMA §3, opening). False means no offset, as in the JMLR experiments
@@ -90,10 +91,6 @@ const (
 	defaultMargin     = 1
 	defaultSigma      = 1
 	defaultBufferSize = 512
-	maxBufferSize     = 1 << 20
-	maxClasses        = 1 << 12
-	// maxStoredFloats bounds ω·d, the support-vector storage (2 GiB).
-	maxStoredFloats = 1 << 28
 )
 
 // NORMA is the online kernel learner of Kivinen, Smola and Williamson,
@@ -144,9 +141,9 @@ type normaParams struct {
 // error for any invalid setting a user could choose: an unknown rule, a
 // kernel failing its Validate, Classes = 1 or above 4096 or with a rule that
 // has one score, negative or non-finite Lambda, Nu, Margin0, Epsilon or Sigma,
-// ν outside (0, 1], an invalid schedule or η_1·λ > 1, a BufferSize outside
-// [1, 1<<20] (after the default), Offset with RuleNovelty, dim < 1, or
-// ω·dim above 2^28.
+// ν outside (0, 1], an invalid schedule or η_1·λ > 1, a BufferSize below 1
+// (after the default), Offset with RuleNovelty, dim < 1, or storage
+// ω·(d + 2K + 3) above [MaxFloats].
 func NewNORMA(cfg NORMAConfig, dim int) (*NORMA, error) {
 	p, err := normaResolve(cfg, dim)
 	if err != nil {
@@ -179,14 +176,14 @@ func normaResolve(cfg NORMAConfig, dim int) (normaParams, error) {
 	if cfg.Kernel == nil {
 		cfg.Kernel = kernel.Gaussian{}
 	}
-	if err := kernel.Validate(cfg.Kernel); err != nil {
-		return p, fmt.Errorf("learn: NORMA: %w", err)
+	if err := checkKernel("NORMA", cfg.Kernel); err != nil {
+		return p, err
 	}
 	r := cfg.Rule
 	classification := r == RuleSoftMargin || r == RuleNuClassification || r == RuleHinge
 	switch {
-	case cfg.Classes < 0 || cfg.Classes == 1 || cfg.Classes > maxClasses:
-		return p, fmt.Errorf("learn: NORMA: Classes = %d, want 0 (binary) or 2…%d", cfg.Classes, maxClasses)
+	case cfg.Classes < 0 || cfg.Classes == 1 || cfg.Classes > MaxClasses:
+		return p, fmt.Errorf("learn: NORMA: Classes = %d, want 0 (binary) or 2…%d", cfg.Classes, MaxClasses)
 	case cfg.Classes >= 2 && !classification:
 		return p, fmt.Errorf("learn: NORMA: Classes = %d with the %v rule, which has a single score", cfg.Classes, r)
 	}
@@ -205,11 +202,12 @@ func normaResolve(cfg NORMAConfig, dim int) (normaParams, error) {
 	if omega == 0 {
 		omega = defaultBufferSize
 	}
-	if omega < 1 || omega > maxBufferSize {
-		return p, fmt.Errorf("learn: NORMA: BufferSize = %d, want 1…%d", cfg.BufferSize, maxBufferSize)
+	if omega < 1 {
+		return p, fmt.Errorf("learn: NORMA: BufferSize = %d, want ≥ 1", cfg.BufferSize)
 	}
-	if omega*dim > maxStoredFloats {
-		return p, fmt.Errorf("learn: NORMA: BufferSize·dim = %d·%d is too large", omega, dim)
+	need := float64(omega) * float64(dim+2*p.k+3)
+	if err := checkStorage("NORMA", need, fmt.Sprintf("BufferSize %d with dimension %d and %d labels, ω·(d + 2K + 3),", omega, dim, p.k)); err != nil {
+		return p, err
 	}
 	cfg.BufferSize = omega
 	p.cfg = cfg

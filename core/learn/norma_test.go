@@ -462,7 +462,7 @@ func TestNORMAConfigErrors(t *testing.T) {
 		{"sigma negative", learn.NORMAConfig{Rule: learn.RuleHuber, Sigma: -1}, 2},
 		{"sigma NaN", learn.NORMAConfig{Rule: learn.RuleAdaptiveHuber, Sigma: nan}, 2},
 		{"buffer negative", learn.NORMAConfig{BufferSize: -1}, 2},
-		{"buffer huge", learn.NORMAConfig{BufferSize: 1 << 21}, 2},
+		{"buffer huge", learn.NORMAConfig{BufferSize: 1 << 24}, 2},
 		{"buffer·dim huge", learn.NORMAConfig{BufferSize: 1 << 20}, 1 << 10},
 		{"offset novelty", learn.NORMAConfig{Rule: learn.RuleNovelty, Offset: true}, 2},
 		{"eta0 negative", learn.NORMAConfig{Eta0: -1}, 2},

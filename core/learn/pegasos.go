@@ -8,9 +8,9 @@ import (
 	"gonum.org/v1/gonum/floats"
 )
 
-// PegasosSettings configures [Pegasos]. The zero value is the paper's
+// PegasosConfig configures [Pegasos]. The zero value is the paper's
 // algorithm with k = 1 and λ = 10⁻⁴.
-type PegasosSettings struct {
+type PegasosConfig struct {
 	// Lambda is the regularizer λ > 0 of F(w) = λ/2‖w‖² + (1/N)Σ max(0, 1 −
 	// y⟨w, x̃⟩). Zero means 10⁻⁴ (Shalev-Shwartz et al. 2007, CCAT).
 	Lambda float64
@@ -44,7 +44,7 @@ type PegasosSettings struct {
 // k > 1 sees exactly Pegasos' mini-batches, in stream order. Learn allocates
 // nothing.
 type Pegasos struct {
-	s      PegasosSettings
+	s      PegasosConfig
 	dim    int
 	w      []float64 // length dim (+1 with a bias)
 	grad   []float64 // Σ y·x̃ over the margin violators of the current batch
@@ -57,10 +57,12 @@ type Pegasos struct {
 var _ Learner = (*Pegasos)(nil)
 
 // NewPegasos returns a Pegasos learner for inputs of dimension dim ≥ 1 (a
-// smaller dim panics). It returns an error for a negative or non-finite
+// smaller dim is an error). It returns an error for a negative or non-finite
 // Lambda or Bias, or a negative BatchSize.
-func NewPegasos(dim int, s PegasosSettings) (*Pegasos, error) {
-	checkDim("NewPegasos", dim)
+func NewPegasos(s PegasosConfig, dim int) (*Pegasos, error) {
+	if err := checkDim("Pegasos", dim); err != nil {
+		return nil, err
+	}
 	if s.Lambda == 0 {
 		s.Lambda = 1e-4
 	}
@@ -77,11 +79,14 @@ func NewPegasos(dim int, s PegasosSettings) (*Pegasos, error) {
 		return nil, err
 	}
 	p := linWeightDim(dim, s.Bias)
+	if err := checkStorage("Pegasos", 2*float64(p), fmt.Sprintf("dimension %d, 2p,", dim)); err != nil {
+		return nil, err
+	}
 	return &Pegasos{s: s, dim: dim, w: make([]float64, p), grad: make([]float64, p), radius: 1 / math.Sqrt(s.Lambda)}, nil
 }
 
-// Settings returns the settings in force, defaults filled in.
-func (p *Pegasos) Settings() PegasosSettings { return p.s }
+// Config returns the settings in force, defaults filled in.
+func (p *Pegasos) Config() PegasosConfig { return p.s }
 
 // Task returns [Binary].
 func (p *Pegasos) Task() Task { return Binary }

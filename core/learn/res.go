@@ -12,10 +12,10 @@ import (
 	lapackgonum "gonum.org/v1/gonum/lapack/gonum"
 )
 
-// RESSettings configures [RES]. The zero value is the setting of the RES
+// RESConfig configures [RES]. The zero value is the setting of the RES
 // paper's §4 (Fig. 1): λ = 10⁻³, δ = 10⁻³, Γ = 10⁻⁴, L = 5, ε0 = 3·10⁻²,
 // τ = 100, squared hinge loss.
-type RESSettings struct {
+type RESConfig struct {
 	// Lambda is the regularizer λ > 0 of F(w) = λ/2‖w‖² + (1/N)Σ l (RES eq. 1).
 	// Zero means 10⁻³ (§4).
 	Lambda float64
@@ -94,7 +94,7 @@ func checkStepSettings(who string, eta0, tau float64) error {
 // definite to working precision (possible only with NonRegularized), the
 // learner reports Diverged and stops until Reset.
 type RES struct {
-	s                    RESSettings
+	s                    RESConfig
 	lambda, delta, gamma float64
 	dim, p               int       // input and weight dimensions
 	w, wNew              []float64 // w_t, w_{t+1}
@@ -113,12 +113,14 @@ type RES struct {
 var _ Learner = (*RES)(nil)
 
 // NewRES returns a RES learner for inputs of dimension dim ≥ 1 (smaller
-// panics). It returns an error for settings out of range: non-positive or
+// is an error). It returns an error for settings out of range: non-positive or
 // non-finite λ, δ, Γ, ε0, τ after defaults, a negative BatchSize, Delta or
 // Gamma set together with NonRegularized, B0 ≤ δ, the hinge or an unknown
 // loss, or a negative Bias.
-func NewRES(dim int, s RESSettings) (*RES, error) {
-	checkDim("NewRES", dim)
+func NewRES(s RESConfig, dim int) (*RES, error) {
+	if err := checkDim("RES", dim); err != nil {
+		return nil, err
+	}
 	if s.Lambda == 0 {
 		s.Lambda = 1e-3
 	}
@@ -174,6 +176,10 @@ func NewRES(dim int, s RESSettings) (*RES, error) {
 		return nil, err
 	}
 	p := linWeightDim(dim, s.Bias)
+	need := 2*float64(p)*float64(p) + float64(s.BatchSize)*float64(p+2) + 7*float64(p)
+	if err := checkStorage("RES", need, fmt.Sprintf("dimension %d with BatchSize %d, 2p² + L·(p + 2) + 7p,", dim, s.BatchSize)); err != nil {
+		return nil, err
+	}
 	r := &RES{
 		s: s, lambda: s.Lambda, delta: s.Delta, gamma: s.Gamma, dim: dim, p: p,
 		w: make([]float64, p), wNew: make([]float64, p), sg: make([]float64, p),
@@ -186,8 +192,8 @@ func NewRES(dim int, s RESSettings) (*RES, error) {
 	return r, nil
 }
 
-// Settings returns the settings in force, defaults filled in.
-func (r *RES) Settings() RESSettings { return r.s }
+// Config returns the settings in force, defaults filled in.
+func (r *RES) Config() RESConfig { return r.s }
 
 // Task returns [Binary].
 func (r *RES) Task() Task { return Binary }

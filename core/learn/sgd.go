@@ -6,10 +6,10 @@ import (
 	"gonum.org/v1/gonum/floats"
 )
 
-// SGDSettings configures [SGD]. The zero value is the stochastic gradient
+// SGDConfig configures [SGD]. The zero value is the stochastic gradient
 // descent RES is compared with in the RES paper's §4: λ = 10⁻³, L = 1,
 // ε_t = ε0·τ/(τ + t) with ε0 = 3·10⁻², τ = 100, squared hinge loss.
-type SGDSettings struct {
+type SGDConfig struct {
 	// Lambda is the regularizer λ > 0 of F(w) (RES eq. 1). Zero means 10⁻³.
 	Lambda float64
 	// BatchSize is the sample size L ≥ 1 of (3). Zero means 1 (§4).
@@ -37,7 +37,7 @@ type SGDSettings struct {
 // As a [Learner] each Learn scores the example at w_t and accumulates its
 // gradient; the update happens on the L-th example of a batch. No allocation.
 type SGD struct {
-	s    SGDSettings
+	s    SGDConfig
 	dim  int
 	w    []float64
 	grad []float64 // Σ l'(m)·y·x̃ over the current batch
@@ -49,10 +49,12 @@ type SGD struct {
 var _ Learner = (*SGD)(nil)
 
 // NewSGD returns an SGD learner for inputs of dimension dim ≥ 1 (smaller
-// panics). It returns an error for a non-positive or non-finite λ, ε0 or τ
+// is an error). It returns an error for a non-positive or non-finite λ, ε0 or τ
 // after defaults, a negative BatchSize or Bias, or an unknown loss.
-func NewSGD(dim int, s SGDSettings) (*SGD, error) {
-	checkDim("NewSGD", dim)
+func NewSGD(s SGDConfig, dim int) (*SGD, error) {
+	if err := checkDim("SGD", dim); err != nil {
+		return nil, err
+	}
 	if s.Lambda == 0 {
 		s.Lambda = 1e-3
 	}
@@ -84,11 +86,14 @@ func NewSGD(dim int, s SGDSettings) (*SGD, error) {
 		return nil, err
 	}
 	p := linWeightDim(dim, s.Bias)
+	if err := checkStorage("SGD", 2*float64(p), fmt.Sprintf("dimension %d, 2p,", dim)); err != nil {
+		return nil, err
+	}
 	return &SGD{s: s, dim: dim, w: make([]float64, p), grad: make([]float64, p)}, nil
 }
 
-// Settings returns the settings in force, defaults filled in.
-func (g *SGD) Settings() SGDSettings { return g.s }
+// Config returns the settings in force, defaults filled in.
+func (g *SGD) Config() SGDConfig { return g.s }
 
 // Task returns [Binary].
 func (g *SGD) Task() Task { return Binary }

@@ -70,11 +70,6 @@ const (
 	svmdBufferSize = 512
 	// svmdClasses is the 10-way classification of JMLR §6.1.2–6.3.
 	svmdClasses = 10
-	// svmdMaxClasses and svmdMaxFloats bound what a user setting can make
-	// NewSVMD allocate: the expansion stores ω·(d + 4K + 3) float64s (512 MiB
-	// at the bound, within a browser's wasm memory).
-	svmdMaxClasses = 1 << 12
-	svmdMaxFloats  = 1 << 26
 	// svmdUSPSTrain is n, the number of USPS training digits, in
 	// c = 1/(500n) of JMLR §6.1.2.
 	svmdUSPSTrain = 7291
@@ -238,8 +233,9 @@ func svmdFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 // defaults of [SVMDConfig] applied. It returns an error for any invalid
 // setting (negative or non-finite numbers, ν ∉ [0, 1), Decay > 1, a kernel
 // failing kernel.Validate, label kernel or Δ of the wrong shape, ν or
-// offsets with a loss that has none, dim < 1, more than 4096 classes, or a
-// buffer needing more than 2^26 float64s, ω·(d + 4K + 3)).
+// offsets with a loss that has none, dim < 1, more than [MaxClasses]
+// classes, or a buffer needing more than [MaxFloats] float64s,
+// ω·(d + 4K + 3)).
 func NewSVMD(cfg SVMDConfig, dim int) (*SVMD, error) {
 	p, err := svmdResolve(cfg, dim)
 	if err != nil {
@@ -269,16 +265,16 @@ func svmdResolve(cfg SVMDConfig, dim int) (svmdParams, error) {
 	if p.kern == nil {
 		p.kern = kernel.Gaussian{}
 	}
-	if err := kernel.Validate(p.kern); err != nil {
-		return p, fmt.Errorf("learn: SVMD: %w", err)
+	if err := checkKernel("SVMD", p.kern); err != nil {
+		return p, err
 	}
 	if err := svmdCheckLabelKernel(cfg.LabelKernel, p.k); err != nil {
 		return p, err
 	}
 	p.setDefaults(cfg)
-	if need := float64(p.omega) * float64(dim+4*p.k+3); need > svmdMaxFloats {
-		return p, fmt.Errorf("learn: SVMD: BufferSize %d with dimension %d and %d labels needs %.3g float64s, above the limit %d",
-			p.omega, dim, p.k, need, svmdMaxFloats)
+	need := float64(p.omega) * float64(dim+4*p.k+3)
+	if err := checkStorage("SVMD", need, fmt.Sprintf("BufferSize %d with dimension %d and %d labels, ω·(d + 4K + 3),", p.omega, dim, p.k)); err != nil {
+		return p, err
 	}
 	return p, nil
 }
@@ -334,8 +330,8 @@ func (p *svmdParams) setLoss(cfg SVMDConfig) error {
 		if p.k < 2 {
 			return fmt.Errorf("learn: SVMD: Classes = %d must be at least 2", cfg.Classes)
 		}
-		if p.k > svmdMaxClasses {
-			return fmt.Errorf("learn: SVMD: Classes = %d is above the limit %d", p.k, svmdMaxClasses)
+		if p.k > MaxClasses {
+			return fmt.Errorf("learn: SVMD: Classes = %d is above the limit %d", p.k, MaxClasses)
 		}
 	case l == SVMDNovelty:
 		p.task = Novelty
