@@ -43,12 +43,12 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		l, err = learn.NewPegasos(dim, learn.PegasosSettings{Lambda: cfg.Lambda, BatchSize: cfg.PegasosK, Bias: bias})
+		l, err = learn.NewPegasos(learn.PegasosConfig{Lambda: cfg.Lambda, BatchSize: cfg.PegasosK, Bias: bias}, dim)
 	case state.LearnerKernelPegasos:
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		l, err = learn.NewKernelPegasos(dim, learn.KernelPegasosSettings{Kernel: k, Lambda: cfg.Lambda, BufferSize: cfg.BufferSize})
+		l, err = learn.NewKernelPegasos(learn.KernelPegasosConfig{Kernel: k, Lambda: cfg.Lambda, BufferSize: cfg.BufferSize}, dim)
 	case state.LearnerDCD:
 		if err := binaryOnly(); err != nil {
 			return nil, err
@@ -57,22 +57,23 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 		if cfg.DCDLoss == state.LossL2 {
 			loss = learn.LinearSquaredHinge
 		}
-		l, err = learn.NewDCDOnline(dim, learn.DCDOnlineSettings{Loss: loss, Lambda: cfg.Lambda,
-			BufferSize: cfg.BufferSize, Passes: cfg.DCDPasses, Bias: bias, Seed: cfg.Seed})
+		l, err = learn.NewDCDOnline(learn.DCDOnlineConfig{Loss: loss, Lambda: cfg.Lambda,
+			BufferSize: cfg.BufferSize, Passes: cfg.DCDPasses, Bias: bias, Seed: cfg.Seed}, dim)
+
 	case state.LearnerAMM, state.LearnerMulticlass:
 		if t != learn.Binary && t != learn.Multiclass {
 			return nil, fmt.Errorf("%s cannot do %s", cfg.Learner, t)
 		}
-		s := learn.AMMSettings{Classes: 2, Lambda: cfg.Lambda, MaxHyperplanes: cfg.MaxHyperplanes, Bias: bias}
+		s := learn.AMMConfig{Classes: 2, Lambda: cfg.Lambda, MaxHyperplanes: cfg.MaxHyperplanes, Bias: bias}
 		if t == learn.Multiclass {
 			s.Classes = cfg.Classes
 		}
 		var a *learn.AMM
 		if cfg.Learner == state.LearnerMulticlass {
 			s.MaxHyperplanes = 1
-			a, err = learn.NewMulticlassLinear(dim, s)
+			a, err = learn.NewMulticlassLinear(s, dim)
 		} else {
-			a, err = learn.NewAMM(dim, s)
+			a, err = learn.NewAMM(s, dim)
 		}
 		if err != nil {
 			return nil, wrap(err)
@@ -85,12 +86,12 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		l, err = learn.NewRES(dim, resSettings(cfg, bias))
+		l, err = learn.NewRES(resSettings(cfg, bias), dim)
 	case state.LearnerSGD:
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		l, err = learn.NewSGD(dim, sgdSettings(cfg, bias, cfg.BatchSize))
+		l, err = learn.NewSGD(sgdSettings(cfg, bias, cfg.BatchSize), dim)
 	default:
 		return nil, fmt.Errorf("unknown learner %q", cfg.Learner)
 	}
@@ -107,8 +108,8 @@ func linLoss(name string) learn.LinearLoss {
 	return learn.LinearSquaredHinge
 }
 
-func resSettings(cfg state.Config, bias float64) learn.RESSettings {
-	s := learn.RESSettings{Lambda: cfg.Lambda, Delta: cfg.Delta, Gamma: cfg.Gamma, BatchSize: cfg.BatchSize,
+func resSettings(cfg state.Config, bias float64) learn.RESConfig {
+	s := learn.RESConfig{Lambda: cfg.Lambda, Delta: cfg.Delta, Gamma: cfg.Gamma, BatchSize: cfg.BatchSize,
 		Eta0: cfg.Eps0, Tau: cfg.ResTau, Loss: linLoss(cfg.LinLoss), Bias: bias}
 	if cfg.NonRegularized {
 		s.NonRegularized, s.Delta, s.Gamma = true, 0, 0
@@ -116,8 +117,8 @@ func resSettings(cfg state.Config, bias float64) learn.RESSettings {
 	return s
 }
 
-func sgdSettings(cfg state.Config, bias float64, batch int) learn.SGDSettings {
-	return learn.SGDSettings{Lambda: cfg.Lambda, BatchSize: batch, Eta0: cfg.Eps0, Tau: cfg.ResTau,
+func sgdSettings(cfg state.Config, bias float64, batch int) learn.SGDConfig {
+	return learn.SGDConfig{Lambda: cfg.Lambda, BatchSize: batch, Eta0: cfg.Eps0, Tau: cfg.ResTau,
 		Loss: linLoss(cfg.LinLoss), Bias: bias}
 }
 
@@ -223,11 +224,11 @@ func (r resSource) Next(rng *rand.Rand) ([]float64, float64) {
 func newRESvsSGD(cfg state.Config) (*Sim, error) {
 	n := cfg.ResDim
 	s := &Sim{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, streamSeq)), task: learn.Binary, src: resSource{n}}
-	res, err := learn.NewRES(n, resSettings(cfg, 0))
+	res, err := learn.NewRES(resSettings(cfg, 0), n)
 	if err != nil {
 		return nil, wrap(err)
 	}
-	sgd, err := learn.NewSGD(n, sgdSettings(cfg, 0, 1))
+	sgd, err := learn.NewSGD(sgdSettings(cfg, 0, 1), n)
 	if err != nil {
 		return nil, wrap(err)
 	}
