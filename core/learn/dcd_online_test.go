@@ -17,7 +17,13 @@ func TestDCDOnlineMatchesBatch(t *testing.T) {
 	const n, lambda = 200, 1e-2
 	sub := X.Slice(0, n, 0, linTrainDim).(*mat.Dense)
 	for _, loss := range []LinearLoss{LinearHinge, LinearSquaredHinge} {
-		d, err := NewDCDOnline(DCDOnlineConfig{Loss: loss, Lambda: lambda, BufferSize: n, Bias: 1, Seed: 2}, linTrainDim)
+		d, err := NewDCDOnline(with(DefaultDCDOnlineConfig(), func(c *DCDOnlineConfig) {
+			c.Loss = loss
+			c.Lambda = lambda
+			c.BufferSize = n
+			c.Bias = 1
+			c.Seed = 2
+		}), linTrainDim)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +61,10 @@ func dcdOnlineCheckW(t *testing.T, d *DCDOnline) {
 func TestDCDOnlineWindow(t *testing.T) {
 	X, y := linTrainSet(t)
 	const omega, lambda = 50, 1e-2
-	d, _ := NewDCDOnline(DCDOnlineConfig{Lambda: lambda, BufferSize: omega}, linTrainDim)
+	d, _ := NewDCDOnline(with(DefaultDCDOnlineConfig(), func(c *DCDOnlineConfig) {
+		c.Lambda = lambda
+		c.BufferSize = omega
+	}), linTrainDim)
 	for i := 0; i < 300; i++ {
 		st := d.Learn(X.RawRowView(i), y[i])
 		if st.BufferSize != min(i+1, omega) {
@@ -79,7 +88,10 @@ func TestDCDOnlineWindow(t *testing.T) {
 func BenchmarkDCDOnlineLearn(b *testing.B) {
 	const dcdOnlineBenchOmega = 512
 	X, y := linTrainSet(b)
-	d, _ := NewDCDOnline(DCDOnlineConfig{Lambda: 1e-2, BufferSize: dcdOnlineBenchOmega}, linTrainDim)
+	d, _ := NewDCDOnline(with(DefaultDCDOnlineConfig(), func(c *DCDOnlineConfig) {
+		c.Lambda = 1e-2
+		c.BufferSize = dcdOnlineBenchOmega
+	}), linTrainDim)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {

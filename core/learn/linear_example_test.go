@@ -33,7 +33,9 @@ func ExampleDCD_Fit() {
 
 // Pegasos fed one example at a time, as the page drives it.
 func ExamplePegasos() {
-	p, err := learn.NewPegasos(learn.PegasosConfig{Lambda: 0.1}, 2)
+	p, err := learn.NewPegasos(with(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
+		c.Lambda = 0.1
+	}), 2)
 	if err != nil {
 		panic(err)
 	}

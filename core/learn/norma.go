@@ -8,71 +8,55 @@ import (
 	"kernelplay/core/kernel"
 )
 
-// NORMAConfig holds the settings of [NORMA]. The zero value of every field
-// means the documented default, so NORMAConfig{} is soft-margin binary
-// classification (eq. 12) with a Gaussian kernel.
+// NORMAConfig holds the settings of [NORMA]. The zero value of a field
+// means zero (λ = 0 is an ordinary setting); [DefaultNORMAConfig] gives the
+// settings of the papers' experiments, documented there.
 type NORMAConfig struct {
 	// Rule is the loss and update rule of Kivinen et al. §3 (see [Rule]).
-	// Zero means RuleSoftMargin.
+	// The zero value is RuleSoftMargin.
 	Rule Rule
-	// Kernel is the input kernel k. Nil means kernel.Gaussian{} (its default
-	// width). Kernels with a Validate method are validated.
+	// Kernel is the input kernel k; kernels failing kernel.Validate, nil
+	// included, are an error.
 	Kernel kernel.Kernel
 	// Classes is the number of classes K for multiclass classification with
 	// the rules RuleSoftMargin, RuleNuClassification and RuleHinge (JMLR
 	// eq. 16, one coefficient per label and term, labels 0..K−1). Zero means
 	// binary classification (labels ±1) or, for the other rules, their single
-	// score. Classes = 1, or Classes ≥ 2 with a novelty or regression rule,
-	// is an error.
+	// score. Classes = 1, above [MaxClasses], or Classes ≥ 2 with a novelty or
+	// regression rule, is an error.
 	Classes int
 	// Lambda is the regularizer λ ≥ 0 of R_stoch (eq. 3): every step shrinks
-	// the old coefficients by (1 − λη_t), eq. (10). Zero means the papers'
-	// value for the rule, as for SVMD's c:
-	//   - 1 for RuleNuClassification and RuleNovelty (the ν-trick's choice,
-	//     "we may set λ = 1" after eq. 13; JMLR §5.4.2 fixes c = 1);
-	//   - 1/(500n) with n = 7291 (≈ 2.74·10⁻⁷) for RuleSoftMargin and
-	//     RuleHinge, the c with which JMLR §6.1.2 runs NORMA against SVMD;
-	//   - 1 for the regression rules, the value (20) and (21) are printed
-	//     with ((1 − Λ)α_i); the paper gives none for (17) and (18).
-	// For λ = 0 set NoRegularization.
-	Lambda float64
-	// NoRegularization sets λ = 0 (Lambda must then be 0): the coefficients
-	// never shrink and only the buffer truncates f. With RuleHinge this is the
+	// the old coefficients by (1 − λη_t), eq. (10). With λ = 0 they never
+	// shrink and only the buffer truncates f; with RuleHinge that is the
 	// kernel perceptron (after eq. 15).
-	NoRegularization bool
+	Lambda float64
 	// Schedule gives the step size η_t (NORMA's Λ) of the t-th example,
-	// t = 1, 2, …. Nil means Sqrt{Eta0, Tau}, the decay (59) the JMLR paper
-	// runs NORMA with (the NORMA paper's own Theorem 2 rate is [InvSqrtT]).
-	// An InvSqrtT with Lambda 0 gets the learner's λ. Schedules are validated, and η_1·λ > 1 is an error:
-	// the factor (1 − λη) would flip the sign of every coefficient
-	// (PAPER-NOTES item 7). A custom schedule that later returns η > 1/λ has
-	// its factor clamped at 0 (f is wiped, never flipped).
+	// t = 1, 2, …; nil is an error. JMLR runs NORMA with [Sqrt], the decay
+	// (59); the NORMA paper's own Theorem 2 rate is [InvSqrtT], and an
+	// InvSqrtT with Lambda 0 gets the learner's λ. Schedules are validated,
+	// and η_1·λ > 1 is an error: the factor (1 − λη) would flip the sign of
+	// every coefficient (see "Where the papers are ambiguous or wrong" in
+	// the package documentation). A custom schedule that later returns
+	// η > 1/λ has its factor clamped at 0 (f is wiped, never flipped).
 	Schedule Schedule
-	// Eta0 and Tau are the η0 and τ of the default schedule (see [Sqrt]),
-	// ignored when Schedule is set. Zero means the JMLR experiments' values:
-	// η0 = 0.1 for multiclass RuleSoftMargin and RuleHinge (§6.1.2, Fig. 4),
-	// 1 otherwise (Figs. 3 and 6); τ = 100 for multiclass (Figs. 4 and 6),
-	// 10 otherwise (Fig. 3).
-	Eta0, Tau float64
 	// Nu is ν of the ν-trick rules (RuleNuClassification, RuleNovelty,
 	// RuleNuEpsilonInsensitive, RuleAdaptiveHuber), 0 < ν ≤ 1: the fraction
 	// of margin errors (of residuals outside the tube) the margin settles at.
-	// Zero means 0.05 (JMLR §6, Figs. 3 and 6). Ignored by the other rules.
+	// Ignored by the other rules.
 	Nu float64
 	// Margin0 is the margin ρ ≥ 0 of RuleSoftMargin (fixed; eq. 12 has
-	// ρ = 1) and the initial ρ of RuleNuClassification and RuleNovelty. Zero
-	// means 1. RuleHinge's margin is 0 by definition; other rules ignore it.
+	// ρ = 1) and the initial ρ of RuleNuClassification and RuleNovelty.
+	// RuleHinge's margin is 0 by definition; other rules ignore it.
 	Margin0 float64
 	// Epsilon is the initial tube width ε ≥ 0 of RuleNuEpsilonInsensitive
-	// (eq. 18); zero means 0. Ignored by the other rules.
+	// (eq. 18). Ignored by the other rules.
 	Epsilon float64
 	// Sigma is Huber's σ > 0 (eq. 19), fixed for RuleHuber and the initial σ
-	// of RuleAdaptiveHuber. Zero means 1. Ignored by the other rules.
+	// of RuleAdaptiveHuber. Ignored by the other rules.
 	Sigma float64
-	// BufferSize is ω, the number of expansion terms kept (the most recent
-	// ones; NORMA §2 "Truncation", eq. 11, and JMLR §5.5's LRU buffer).
-	// Zero means 512 (JMLR §6.1). Storage ω·(d + 2K + 3) float64s is at
-	// most [MaxFloats].
+	// BufferSize is ω ≥ 1, the number of expansion terms kept (the most
+	// recent ones; NORMA §2 "Truncation", eq. 11, and JMLR §5.5's LRU
+	// buffer). Storage ω·(d + 2K + 3) float64s is at most [MaxFloats].
 	BufferSize int
 	// Offset adds the offset b (one per label), updated as b ← b − η·c'
 	// (NORMA §3, opening). False means no offset, as in the JMLR experiments
@@ -82,16 +66,50 @@ type NORMAConfig struct {
 	Offset bool
 }
 
-// Defaults of NORMAConfig.
-const (
-	defaultLambda = 1
-	// defaultLambdaSoft is c = 1/(500n), n = 7291 (JMLR §6.1.2).
-	defaultLambdaSoft = 1.0 / (500 * 7291)
-	defaultNu         = 0.05
-	defaultMargin     = 1
-	defaultSigma      = 1
-	defaultBufferSize = 512
-)
+// DefaultNORMAConfig returns the papers' settings for the rule r with
+// classes labels (0 for a single score):
+//
+//   - Kernel: kernel.Gaussian{} (σ = 1). BufferSize: 512 (JMLR §6.1).
+//   - Lambda, as for SVMD's c: 1 for RuleNuClassification and RuleNovelty
+//     (the ν-trick's choice, "we may set λ = 1" after eq. 13; JMLR §5.4.2
+//     fixes c = 1); 1/(500n) with n = 7291 (≈ 2.74·10⁻⁷) for RuleSoftMargin
+//     and RuleHinge, the c with which JMLR §6.1.2 runs NORMA against SVMD;
+//     1 for the regression rules, the value (20) and (21) are printed with
+//     ((1 − Λ)α_i) (the paper gives none for (17) and (18)).
+//   - Schedule: Sqrt{Eta0, Tau}, JMLR eq. (59), with η0 = 0.1 for
+//     multiclass RuleSoftMargin and RuleHinge (§6.1.2, Fig. 4) and 1
+//     otherwise (Figs. 3 and 6); τ = 100 for multiclass (Figs. 4 and 6), 10
+//     otherwise (Fig. 3).
+//   - Nu: 0.05 for the ν-trick rules (JMLR §6, Figs. 3 and 6), else 0.
+//   - Margin0: 1 for RuleSoftMargin, RuleNuClassification and RuleNovelty
+//     (eq. 12's ρ = 1). Epsilon: 0. Sigma: 1 for the Huber rules.
+//   - Offset: false (JMLR §6).
+func DefaultNORMAConfig(r Rule, classes int) NORMAConfig {
+	c := NORMAConfig{Rule: r, Kernel: kernel.Gaussian{}, Classes: classes, Lambda: 1, BufferSize: svmdBufferSize}
+	multi := classes >= 2
+	eta0, tau := 1.0, 10.0
+	if multi {
+		tau = 100
+	}
+	switch r {
+	case RuleSoftMargin, RuleHinge:
+		c.Lambda = 1.0 / (500 * svmdUSPSTrain)
+		if multi {
+			eta0 = 0.1
+		}
+	}
+	c.Schedule = Sqrt{Eta0: eta0, Tau: tau}
+	if r.adaptive() {
+		c.Nu = 0.05
+	}
+	switch r {
+	case RuleSoftMargin, RuleNuClassification, RuleNovelty:
+		c.Margin0 = 1
+	case RuleHuber, RuleAdaptiveHuber:
+		c.Sigma = 1
+	}
+	return c
+}
 
 // NORMA is the online kernel learner of Kivinen, Smola and Williamson,
 // "Online learning with kernels" (2004): stochastic gradient descent in the
@@ -137,12 +155,11 @@ type normaParams struct {
 }
 
 // NewNORMA returns a NORMA learner for inputs of dimension dim with the
-// settings cfg (zero fields take their documented defaults). It returns an
-// error for any invalid setting a user could choose: an unknown rule, a
-// kernel failing its Validate, Classes = 1 or above 4096 or with a rule that
+// settings cfg. It returns an error for any invalid setting a user could
+// choose: an unknown rule, a kernel failing kernel.Validate (nil included), Classes = 1 or above 4096 or with a rule that
 // has one score, negative or non-finite Lambda, Nu, Margin0, Epsilon or Sigma,
-// ν outside (0, 1], an invalid schedule or η_1·λ > 1, a BufferSize below 1
-// (after the default), Offset with RuleNovelty, dim < 1, or storage
+// ν outside (0, 1] for a ν rule, Sigma = 0 for a Huber rule, a nil or
+// invalid schedule or η_1·λ > 1, a BufferSize below 1, Offset with RuleNovelty, dim < 1, or storage
 // ω·(d + 2K + 3) above [MaxFloats].
 func NewNORMA(cfg NORMAConfig, dim int) (*NORMA, error) {
 	p, err := normaResolve(cfg, dim)
@@ -173,9 +190,6 @@ func normaResolve(cfg NORMAConfig, dim int) (normaParams, error) {
 	if dim < 1 {
 		return p, fmt.Errorf("learn: NORMA: input dimension %d, want ≥ 1", dim)
 	}
-	if cfg.Kernel == nil {
-		cfg.Kernel = kernel.Gaussian{}
-	}
 	if err := checkKernel("NORMA", cfg.Kernel); err != nil {
 		return p, err
 	}
@@ -199,9 +213,6 @@ func normaResolve(cfg NORMAConfig, dim int) (normaParams, error) {
 		}
 	}
 	omega := cfg.BufferSize
-	if omega == 0 {
-		omega = defaultBufferSize
-	}
 	if omega < 1 {
 		return p, fmt.Errorf("learn: NORMA: BufferSize = %d, want ≥ 1", cfg.BufferSize)
 	}
@@ -209,53 +220,33 @@ func normaResolve(cfg NORMAConfig, dim int) (normaParams, error) {
 	if err := checkStorage("NORMA", need, fmt.Sprintf("BufferSize %d with dimension %d and %d labels, ω·(d + 2K + 3),", omega, dim, p.k)); err != nil {
 		return p, err
 	}
-	cfg.BufferSize = omega
 	p.cfg = cfg
 	return p, nil
 }
 
-// setLambda checks λ and applies its default.
+// setLambda checks λ.
 func (p *normaParams) setLambda(cfg *NORMAConfig) error {
 	if bad(cfg.Lambda) {
 		return fmt.Errorf("learn: NORMA: Lambda = %v, want finite and ≥ 0", cfg.Lambda)
 	}
-	lambda := cfg.Lambda
-	if cfg.NoRegularization {
-		if lambda != 0 {
-			return fmt.Errorf("learn: NORMA: NoRegularization with Lambda = %v", lambda)
-		}
-	} else if lambda == 0 {
-		lambda = defaultLambda
-		if p.rule == RuleSoftMargin || p.rule == RuleHinge {
-			lambda = defaultLambdaSoft
-		}
-	}
-	cfg.Lambda = lambda
-	p.lambda = lambda
+	p.lambda = cfg.Lambda
 	return nil
 }
 
-// setMargin checks ν and the margin of the rule (ρ, ε or σ) and applies
-// their defaults.
+// setMargin checks ν and the margin of the rule (ρ, ε or σ).
 func (p *normaParams) setMargin(cfg *NORMAConfig) error {
 	r := p.rule
 	if r.adaptive() {
-		nu := cfg.Nu
-		if nu == 0 {
-			nu = defaultNu
-		}
-		if math.IsNaN(nu) || nu <= 0 || nu > 1 {
+		if nu := cfg.Nu; math.IsNaN(nu) || nu <= 0 || nu > 1 {
 			return fmt.Errorf("learn: NORMA: Nu = %v, want 0 < ν ≤ 1", cfg.Nu)
 		}
-		cfg.Nu = nu
-		p.nu = nu
+		p.nu = cfg.Nu
 	}
 	switch r {
 	case RuleSoftMargin, RuleNuClassification, RuleNovelty:
 		if bad(cfg.Margin0) {
 			return fmt.Errorf("learn: NORMA: Margin0 = %v, want finite and ≥ 0", cfg.Margin0)
 		}
-		cfg.Margin0 = orDefault(cfg.Margin0, defaultMargin)
 		p.margin0 = cfg.Margin0
 	case RuleNuEpsilonInsensitive:
 		if bad(cfg.Epsilon) {
@@ -263,35 +254,19 @@ func (p *normaParams) setMargin(cfg *NORMAConfig) error {
 		}
 		p.margin0 = cfg.Epsilon
 	case RuleHuber, RuleAdaptiveHuber:
-		if bad(cfg.Sigma) {
+		if bad(cfg.Sigma) || cfg.Sigma == 0 {
 			return fmt.Errorf("learn: NORMA: Sigma = %v, want finite and > 0", cfg.Sigma)
 		}
-		cfg.Sigma = orDefault(cfg.Sigma, defaultSigma)
 		p.margin0 = cfg.Sigma
 	}
 	return nil
 }
 
-// setSchedule builds the default schedule if none is given, checks it and
-// η_1·λ ≤ 1. λ must be set.
+// setSchedule checks the schedule and η_1·λ ≤ 1. λ must be set.
 func (p *normaParams) setSchedule(cfg *NORMAConfig) error {
-	r := p.rule
 	sched := cfg.Schedule
 	if sched == nil {
-		multi := cfg.Classes >= 2
-		if cfg.Eta0 == 0 {
-			cfg.Eta0 = 1
-			if multi && (r == RuleSoftMargin || r == RuleHinge) {
-				cfg.Eta0 = 0.1
-			}
-		}
-		if cfg.Tau == 0 {
-			cfg.Tau = 10
-			if multi {
-				cfg.Tau = 100
-			}
-		}
-		sched = Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau}
+		return fmt.Errorf("learn: NORMA: no Schedule (DefaultNORMAConfig has JMLR's Sqrt schedule)")
 	}
 	if s, ok := sched.(InvSqrtT); ok && s.Lambda == 0 {
 		if p.lambda == 0 {
@@ -313,8 +288,8 @@ func (p *normaParams) setSchedule(cfg *NORMAConfig) error {
 // bad reports a negative or non-finite setting.
 func bad(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) || v < 0 }
 
-// Config returns the settings in force, with every default filled in (the
-// Schedule is the one used).
+// Config returns the settings in force (the Schedule is the one used: an
+// InvSqrtT with the learner's λ filled in).
 func (n *NORMA) Config() NORMAConfig { return n.cfg }
 
 // Task returns Binary, Multiclass, Novelty or Regression, from the rule and

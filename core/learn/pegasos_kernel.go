@@ -8,19 +8,27 @@ import (
 	"kernelplay/core/kernel"
 )
 
-// KernelPegasosConfig configures [KernelPegasos].
+// KernelPegasosConfig configures [KernelPegasos]. The zero value of a field
+// means zero; [DefaultKernelPegasosConfig] gives the defaults.
 type KernelPegasosConfig struct {
-	// Kernel is the input kernel k. Nil means kernel.Gaussian{} (its default
-	// width). Kernels with a Validate method are validated.
+	// Kernel is the input kernel k; kernels failing kernel.Validate, nil
+	// included, are an error.
 	Kernel kernel.Kernel
 	// Lambda is the regularizer λ > 0 of F(f) = λ/2‖f‖²_H + (1/N)Σ max(0,
-	// 1 − y f(x)). Zero means 10⁻⁴ (as [PegasosConfig]).
+	// 1 − y f(x)).
 	Lambda float64
-	// BufferSize is ω, the number of expansion terms kept (the most recent
-	// margin violators; the oldest is dropped, JMLR §5.5). Zero means 512.
+	// BufferSize is ω ≥ 1, the number of expansion terms kept (the most
+	// recent margin violators; the oldest is dropped, JMLR §5.5).
 	BufferSize int
 	// NoProjection skips the projection onto the ball ‖f‖_H ≤ 1/√λ.
 	NoProjection bool
+}
+
+// DefaultKernelPegasosConfig returns kernel Pegasos with kernel.Gaussian{}
+// (σ = 1), λ = 10⁻⁴ (as [DefaultPegasosConfig]) and ω = 512 (JMLR §6.1),
+// projecting.
+func DefaultKernelPegasosConfig() KernelPegasosConfig {
+	return KernelPegasosConfig{Kernel: kernel.Gaussian{}, Lambda: 1e-4, BufferSize: svmdBufferSize}
 }
 
 // KernelPegasos is Pegasos in a reproducing kernel Hilbert space (Shalev-
@@ -57,25 +65,17 @@ var (
 
 // NewKernelPegasos returns a kernel Pegasos learner for inputs of dimension
 // dim ≥ 1 (smaller is an error). It returns an error for an invalid kernel, a
-// non-positive or non-finite λ, or a BufferSize outside 1…2²⁰.
+// non-positive or non-finite λ, a BufferSize below 1, or storage ω·(d + 5)
+// above [MaxFloats].
 func NewKernelPegasos(s KernelPegasosConfig, dim int) (*KernelPegasos, error) {
 	if err := checkDim("KernelPegasos", dim); err != nil {
 		return nil, err
 	}
-	if s.Kernel == nil {
-		s.Kernel = kernel.Gaussian{}
-	}
 	if err := checkKernel("KernelPegasos", s.Kernel); err != nil {
 		return nil, err
 	}
-	if s.Lambda == 0 {
-		s.Lambda = 1e-4
-	}
 	if err := checkLambda("KernelPegasos", s.Lambda); err != nil {
 		return nil, err
-	}
-	if s.BufferSize == 0 {
-		s.BufferSize = 512
 	}
 	if s.BufferSize < 1 {
 		return nil, fmt.Errorf("learn: KernelPegasos: BufferSize = %d, want ≥ 1", s.BufferSize)
@@ -90,7 +90,7 @@ func NewKernelPegasos(s KernelPegasosConfig, dim int) (*KernelPegasos, error) {
 	return p, nil
 }
 
-// Config returns the settings in force, defaults filled in.
+// Config returns the settings in force.
 func (p *KernelPegasos) Config() KernelPegasosConfig { return p.s }
 
 // Task returns [Binary].

@@ -106,7 +106,7 @@ func (s *SVMD) Reconfigure(cfg SVMDConfig) error {
 //     truncation bookkeeping of the buffer are recomputed from the stored
 //     terms (O(ω²·d) once).
 //   - Lambda, Nu: used from the next step; no state depends on them.
-//   - Schedule, Eta0, Tau: the new schedule gives η_{t+1} at the next step,
+//   - Schedule: the new schedule gives η_{t+1} at the next step,
 //     t continuing (so η0 rescales the decay (59) from the next step on).
 //     NORMA's η_t is a fixed function of t with no adapted state, unlike
 //     SVMD's, so there is nothing else to reset.
@@ -159,12 +159,11 @@ func (n *NORMA) Reconfigure(cfg NORMAConfig) error {
 // perceptron's kernel mid-run.
 func (c PerceptronConfig) NORMA() NORMAConfig {
 	return NORMAConfig{
-		Rule:             RuleHinge,
-		Kernel:           c.Kernel,
-		Classes:          c.Classes,
-		NoRegularization: true,
-		Schedule:         Constant{Eta0: 1},
-		BufferSize:       c.BufferSize,
-		Offset:           c.Offset,
+		Rule:       RuleHinge,
+		Kernel:     c.Kernel,
+		Classes:    c.Classes,
+		Schedule:   Constant{Eta0: 1},
+		BufferSize: c.BufferSize,
+		Offset:     c.Offset,
 	}
 }

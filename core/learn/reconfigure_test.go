@@ -131,7 +131,13 @@ func TestSVMDReconfigureIdentical(t *testing.T) {
 // using the new c; a new Margin0 with ν sets ε.
 func TestSVMDReconfigureStepSizes(t *testing.T) {
 	const seed, dim, steps = 5, 2, 200
-	cfg := learn.SVMDConfig{Kernel: kernel.Gaussian{Sigma: 1}, Lambda: 0.05, Eta0: 0.5, Mu: 0.5, Decay: 0.9, Nu: 0.2}
+	cfg := with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0.2), func(c *learn.SVMDConfig) {
+		c.Kernel = kernel.Gaussian{Sigma: 1}
+		c.Lambda = 0.05
+		c.Eta0 = 0.5
+		c.Mu = 0.5
+		c.Decay = 0.9
+	})
 	l, err := learn.NewSVMD(cfg, dim)
 	if err != nil {
 		t.Fatal(err)
@@ -158,7 +164,11 @@ func TestSVMDReconfigureStepSizes(t *testing.T) {
 // TestSVMDReconfigureRefused checks that changes which start a new run, and
 // invalid settings, are errors that leave the learner as it was.
 func TestSVMDReconfigureRefused(t *testing.T) {
-	base := learn.SVMDConfig{Kernel: kernel.Gaussian{Sigma: 1}, Loss: learn.SVMDMulticlass, Classes: 3, BufferSize: 32}
+	base := with(learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0), func(c *learn.SVMDConfig) {
+		c.Kernel = kernel.Gaussian{Sigma: 1}
+		c.Classes = 3
+		c.BufferSize = 32
+	})
 	for _, tc := range []struct {
 		name, msg string
 		edit      func(*learn.SVMDConfig)
@@ -234,12 +244,25 @@ func TestNORMAReconfigure(t *testing.T) {
 	}
 	var cases []tcase
 	for r := learn.RuleSoftMargin; r <= learn.RuleAdaptiveHuber; r++ {
-		cases = append(cases, tcase{r.String(), learn.NORMAConfig{Rule: r, Kernel: kernel.Gaussian{Sigma: 1.5},
-			Lambda: 0.02, Eta0: 0.3, Tau: 10, BufferSize: omega, Nu: 0.3, Offset: r != learn.RuleNovelty}})
+		cases = append(cases, tcase{r.String(), with(learn.DefaultNORMAConfig(r, 0), func(c *learn.NORMAConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 1.5}
+			c.Lambda = 0.02
+			c.Schedule = learn.Sqrt{Eta0: 0.3, Tau: 10}
+			c.BufferSize = omega
+			c.Nu = 0.3
+			c.Offset = r != learn.RuleNovelty
+		})})
 	}
 	cases = append(cases,
-		tcase{"multiclass", learn.NORMAConfig{Kernel: kernel.Gaussian{Sigma: 1.5}, Classes: 4, Lambda: 0.02, BufferSize: omega}},
-		tcase{"perceptron", learn.PerceptronConfig{Kernel: kernel.Gaussian{Sigma: 1.5}, BufferSize: omega}.NORMA()})
+		tcase{"multiclass", with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 4), func(c *learn.NORMAConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 1.5}
+			c.Lambda = 0.02
+			c.BufferSize = omega
+		})},
+		tcase{"perceptron", with(learn.DefaultPerceptronConfig(), func(c *learn.PerceptronConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 1.5}
+			c.BufferSize = omega
+		}).NORMA()})
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			a := mustNORMA(t, tc.cfg, dim)
@@ -257,8 +280,9 @@ func TestNORMAReconfigure(t *testing.T) {
 			}
 			cfg := tc.cfg
 			cfg.Kernel = kernel.Gaussian{Sigma: 0.7}
-			if cfg.Schedule == nil {
-				cfg.Eta0 = 0.2
+			if sq, ok := cfg.Schedule.(learn.Sqrt); ok {
+				sq.Eta0 = 0.2
+				cfg.Schedule = sq
 			}
 			cfg.Margin0, cfg.Epsilon, cfg.Sigma = 0.6, 0.6, 0.6
 			if err := a.Reconfigure(cfg); err != nil {
@@ -293,7 +317,9 @@ func TestNORMAReconfigure(t *testing.T) {
 // TestNORMAReconfigureRefused checks that changes which start a new run are
 // errors.
 func TestNORMAReconfigureRefused(t *testing.T) {
-	base := learn.NORMAConfig{Kernel: kernel.Gaussian{Sigma: 1}, Classes: 3}
+	base := with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 3), func(c *learn.NORMAConfig) {
+		c.Kernel = kernel.Gaussian{Sigma: 1}
+	})
 	for _, tc := range []struct {
 		name string
 		edit func(*learn.NORMAConfig)

@@ -75,13 +75,13 @@ const (
 	svmdUSPSTrain = 7291
 )
 
-// SVMDConfig holds the settings of [SVMD]. The zero value of every field
-// means the default documented on it, taken from the experiments of JMLR §6
-// (Vishwanathan, Schraudolph, Smola 2006), where the paper gives one.
+// SVMDConfig holds the settings of [SVMD]. The zero value of a field means
+// zero (c = 0, μ = 0 and decay λ = 0 are ordinary settings);
+// [DefaultSVMDConfig] gives the settings of the experiments of JMLR §6
+// (Vishwanathan, Schraudolph, Smola 2006), documented field by field there.
 type SVMDConfig struct {
-	// Kernel is the input kernel k(x, x'). Nil means kernel.Gaussian{} (σ = 1;
-	// the paper's σ = 8 of §6.1 was cross-validated for 16×16 USPS digits and
-	// is data-specific). Kernels failing kernel.Validate are an error.
+	// Kernel is the input kernel k(x, x'); kernels failing kernel.Validate,
+	// nil included, are an error.
 	Kernel kernel.Kernel
 	// LabelKernel is the K×K label kernel K_Y, row-major, symmetric with a
 	// finite, non-negative diagonal, giving k((x, y), (x', y')) =
@@ -91,9 +91,8 @@ type SVMDConfig struct {
 	// Loss is the loss of JMLR Table 1; the zero value is SVMDHinge.
 	Loss SVMDLoss
 	// Classes is K, the number of labels of the multiclass losses
-	// (SVMDMulticlass, SVMDGraph, SVMDMultiLogistic), at least 2. Zero means
-	// 10 (the 10-way digits of §6.1.2). Ignored by the binary losses and
-	// novelty.
+	// (SVMDMulticlass, SVMDGraph, SVMDMultiLogistic), 2 … [MaxClasses].
+	// Ignored by the binary losses and novelty.
 	Classes int
 	// Delta is the K×K matrix of label distances Δ(y, ỹ) of SVMDGraph
 	// (eq. 25), row-major, finite and non-negative (e.g. from
@@ -103,68 +102,97 @@ type SVMDConfig struct {
 	// the ν-trick a violation counts m_t = ∂l/∂ε = Δ(y_t, ỹ*) rather than 1
 	// in eqs. (56)–(58). Only for SVMDGraph; elsewhere non-nil is an error.
 	Delta []float64
-	// Lambda is the regularizer c of J = l + (c/2)‖f‖² (JMLR eq. 12),
-	// c > 0. Zero means: c = 1 with the ν-trick or for novelty (§5.4.2: "the
-	// regularization parameter is fixed at c = 1"), and otherwise
-	// c = 1/(500n) with n = 7291 (§6.1.2, the USPS training set), about
-	// 2.74·10⁻⁷. Use NoRegularization for c = 0.
+	// Lambda is the regularizer c ≥ 0 of J = l + (c/2)‖f‖² (JMLR eq. 12);
+	// c = 0 means no shrinking (only the LRU buffer forgets).
 	//
-	// The step size is clamped to η_t ≤ 1/c (PAPER-NOTES item 7): SMD alone
-	// can push η above 1/c, where the factor 1 − η_t c of eq. (28) turns
-	// negative and flips the sign of every old coefficient; at the clamp the
-	// factor is exactly 0 and the old expansion is dropped, which is the
-	// limit of the paper's shrinking (§5.5 assumes 1 − η_t c < 1). SMD keeps
-	// adapting from the clamped value; [SVMDDiagnostics.Clamped] reports it.
+	// The step size is clamped to η_t ≤ 1/c (see "Where the papers are
+	// ambiguous or wrong" in the package documentation): SMD alone can push
+	// η above 1/c, where the factor 1 − η_t c of eq. (28) turns negative and
+	// flips the sign of every old coefficient; at the clamp the factor is
+	// exactly 0 and the old expansion is dropped, which is the limit of the
+	// paper's shrinking (§5.5 assumes 1 − η_t c < 1). SMD keeps adapting
+	// from the clamped value; [SVMDDiagnostics.Clamped] reports it.
 	Lambda float64
-	// NoRegularization sets c = 0 (no shrinking; only the LRU buffer forgets).
-	NoRegularization bool
-	// Eta0 is the initial step size η_0 > 0 (dimensionless). Zero means 1
-	// (§6.1.1, §6.2.1), or 0.1 for the multiclass losses without the ν-trick
-	// (§6.1.2).
+	// Eta0 is the initial step size η_0 > 0 (dimensionless).
 	Eta0 float64
-	// Mu is the meta step size μ ≥ 0 of eq. (33). Zero means 1 with the
-	// ν-trick or for novelty (§6.1.1, §6.2.1, §6.2.2), 0.1 otherwise (§6.1.2
-	// and the conference paper's experiment).
+	// Mu is the meta step size μ ≥ 0 of eq. (33); μ = 0 keeps η = η_0.
 	Mu float64
 	// Decay is SMD's trace decay λ ∈ [0, 1] of eq. (34) (the conference
-	// paper's ρ; not the regularizer). Zero means the default: 0.95 with the
-	// ν-trick (§6.1.1, §6.2.1), 1 for novelty (§6.2.2), and 0.99 for the
-	// other losses without ν (§6.1.2's soft-margin setting; the conference
-	// paper's binary experiment used ρ = 1, but with λ = 1 the trace never
-	// forgets, and after a change of the data ⟨g, v⟩ stays positive and η
-	// collapses for good — λ = 1 suits stationary data only, §6.2.1). Set
-	// SingleStep for λ = 0.
+	// paper's ρ; not the regularizer). λ = 0 is the single-step variant of
+	// §6 ("obtained by setting λ = 0"), whose η follows immediate effects
+	// only; λ = 1 never forgets the trace (see [DefaultSVMDConfig] and
+	// TestSVMDEtaAfterSwitchDecay1 for what η does after a change of the
+	// data).
 	Decay float64
-	// SingleStep sets λ = 0: the single-step variant of SVMD in §6 ("obtained
-	// by setting λ = 0"), whose η follows immediate effects only. (Decay's
-	// zero value is taken by its default, so λ = 0 needs this switch.)
-	SingleStep bool
-	// Nu is ν ∈ (0, 1) of the ν-trick (§5.4.2): the margin ε is adapted in
+	// Nu is ν ∈ [0, 1) of the ν-trick (§5.4.2): the margin ε is adapted in
 	// log space, eqs. (53)–(58), so that a fraction ν of the examples
 	// violate it. Zero means a fixed margin, Margin0. Not with the logistic
 	// losses.
 	Nu float64
-	// Margin0 is the initial (with ν) or fixed (without) margin ε > 0 of the
-	// hinge-family losses. Zero means 1 (JMLR Table 1).
+	// Margin0 is the initial (with ν, then > 0) or fixed (without, ≥ 0)
+	// margin ε of the hinge-family losses.
 	Margin0 float64
-	// EtaMargin0 is the margin's initial step size η_{ε,0} > 0 of eq. (56).
-	// Zero means 1 (§6: "we always set η_{ε,0} = 1, μ_ε = μ, and λ_ε = λ";
-	// μ_ε and λ_ε follow Mu and Decay).
+	// EtaMargin0 is the margin's initial step size η_{ε,0}, > 0 with ν, of
+	// eq. (56); μ_ε and λ_ε follow Mu and Decay (§6).
 	EtaMargin0 float64
 	// BufferSize is ω ≥ 1, the number of most recent non-zero terms kept in
-	// the LRU circular buffer (§5.5). Zero means 512 (§6.1).
+	// the LRU circular buffer (§5.5).
 	BufferSize int
 	// Offset adds an offset b_y per score, learnt by eq. (50) with its own
 	// SMD step sizes η_b, eqs. (51)–(52). Not for novelty (ε is its offset).
 	Offset bool
-	// EtaOffset0 is η_{b,0} > 0. Zero means Eta0. (The paper's experiments use
-	// no offsets; by analogy with §6's rule for ε.)
+	// EtaOffset0 is η_{b,0} ≥ 0 (used with Offset).
 	EtaOffset0 float64
-	// MuOffset is μ_b ≥ 0 of eq. (51). Zero means Mu; λ_b = λ (Decay). The
-	// offset trace follows (52) as printed, v_b ← λv_b − η_b ξ, without a
-	// Hessian term: exact for the piecewise linear losses (∂²l/∂b² = 0), an
-	// approximation of SMD's (7) for the logistic losses.
+	// MuOffset is μ_b ≥ 0 of eq. (51); λ_b = λ (Decay). The offset trace
+	// follows (52) as printed, v_b ← λv_b − η_b ξ, without a Hessian term:
+	// exact for the piecewise linear losses (∂²l/∂b² = 0), an approximation
+	// of SMD's (7) for the logistic losses.
 	MuOffset float64
+}
+
+// DefaultSVMDConfig returns the settings of JMLR §6 for the loss l with
+// ν-trick parameter nu (0: a fixed margin):
+//
+//   - Kernel: kernel.Gaussian{} (σ = 1; the paper's σ = 8 of §6.1 was
+//     cross-validated for 16×16 USPS digits and is data-specific).
+//   - Classes: 10 for the multiclass losses (the digits of §6.1.2–6.3).
+//   - Lambda: c = 1 with the ν-trick or for novelty (§5.4.2: "the
+//     regularization parameter is fixed at c = 1"), otherwise c = 1/(500n)
+//     with n = 7291, the USPS training set (§6.1.2), about 2.74·10⁻⁷.
+//   - Eta0: 1 (§6.1.1, §6.2.1), 0.1 for the multiclass losses without ν
+//     (§6.1.2).
+//   - Mu: 1 with ν or for novelty (§6.1.1, §6.2.1, §6.2.2), 0.1 otherwise
+//     (§6.1.2 and the conference paper's experiment).
+//   - Decay: 0.95 with ν (§6.1.1, §6.2.1), 1 for novelty (§6.2.2), 0.99 for
+//     the other losses without ν (§6.1.2's soft-margin setting; the
+//     conference paper's binary experiment used ρ = 1, which never forgets
+//     the trace and suits stationary data, §6.2.1).
+//   - Nu: nu. Margin0: 1 (JMLR Table 1). EtaMargin0: 1 (§6: "we always set
+//     η_{ε,0} = 1, μ_ε = μ, and λ_ε = λ").
+//   - BufferSize: 512 (§6.1: "we only store the last 512 support vectors").
+//   - Offset: false (§6: "We do not use offsets here"); EtaOffset0 = Eta0
+//     and MuOffset = Mu, by analogy with §6's rule for ε.
+func DefaultSVMDConfig(l SVMDLoss, nu float64) SVMDConfig {
+	hasNu := nu > 0
+	c := SVMDConfig{
+		Kernel: kernel.Gaussian{}, Loss: l, Nu: nu,
+		Lambda: 1.0 / (500 * svmdUSPSTrain), Eta0: 1, Mu: 0.1, Decay: 0.99,
+		Margin0: 1, EtaMargin0: 1, BufferSize: svmdBufferSize,
+	}
+	if l.multi() {
+		c.Classes = svmdClasses
+		if !hasNu {
+			c.Eta0 = 0.1
+		}
+	}
+	switch {
+	case hasNu:
+		c.Lambda, c.Mu, c.Decay = 1, 1, 0.95
+	case l == SVMDNovelty:
+		c.Lambda, c.Mu, c.Decay = 1, 1, 1
+	}
+	c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
+	return c
 }
 
 // SVMD is online SVM with step sizes adapted by stochastic meta-descent in
@@ -271,7 +299,9 @@ func svmdResolve(cfg SVMDConfig, dim int) (svmdParams, error) {
 	if err := svmdCheckLabelKernel(cfg.LabelKernel, p.k); err != nil {
 		return p, err
 	}
-	p.setDefaults(cfg)
+	if err := p.setSettings(cfg); err != nil {
+		return p, err
+	}
 	need := float64(p.omega) * float64(dim+4*p.k+3)
 	if err := checkStorage("SVMD", need, fmt.Sprintf("BufferSize %d with dimension %d and %d labels, ω·(d + 4K + 3),", p.omega, dim, p.k)); err != nil {
 		return p, err
@@ -297,9 +327,6 @@ func svmdCheckNumbers(cfg SVMDConfig) error {
 	if cfg.Nu >= 1 {
 		return fmt.Errorf("learn: SVMD: Nu = %v must be below 1", cfg.Nu)
 	}
-	if cfg.BufferSize < 0 {
-		return fmt.Errorf("learn: SVMD: BufferSize = %d must be positive", cfg.BufferSize)
-	}
 	return nil
 }
 
@@ -324,9 +351,6 @@ func (p *svmdParams) setLoss(cfg SVMDConfig) error {
 	case l.multi():
 		p.task = Multiclass
 		p.k = cfg.Classes
-		if p.k == 0 {
-			p.k = svmdClasses
-		}
 		if p.k < 2 {
 			return fmt.Errorf("learn: SVMD: Classes = %d must be at least 2", cfg.Classes)
 		}
@@ -386,64 +410,24 @@ func svmdCheckLabelKernel(ky []float64, K int) error {
 	return nil
 }
 
-// setDefaults fills in the defaults documented on [SVMDConfig].
-func (p *svmdParams) setDefaults(cfg SVMDConfig) {
-	l := cfg.Loss
-	nu := cfg.Nu > 0
-	multiNoNu := l.multi() && !nu
-	p.c = cfg.Lambda
-	switch {
-	case cfg.NoRegularization:
-		p.c = 0
-	case p.c == 0 && (nu || l == SVMDNovelty):
-		p.c = 1
-	case p.c == 0:
-		p.c = 1.0 / (500 * svmdUSPSTrain)
-	}
-	p.eta0 = cfg.Eta0
-	if p.eta0 == 0 {
-		p.eta0 = 1
-		if multiNoNu {
-			p.eta0 = 0.1
-		}
-	}
-	p.mu = cfg.Mu
-	if p.mu == 0 {
-		p.mu = 0.1
-		if nu || l == SVMDNovelty {
-			p.mu = 1
-		}
-	}
-	p.decay = cfg.Decay
-	switch {
-	case cfg.SingleStep:
-		p.decay = 0
-	case p.decay != 0:
-	case nu:
-		p.decay = 0.95
-	case l == SVMDNovelty:
-		p.decay = 1
-	default:
-		p.decay = 0.99
-	}
-	p.nu = cfg.Nu
-	p.margin0 = orDefault(cfg.Margin0, 1)
-	p.etaEps0 = orDefault(cfg.EtaMargin0, 1)
-	p.hasOffset = cfg.Offset
-	p.etaB0 = orDefault(cfg.EtaOffset0, p.eta0)
-	p.muB = orDefault(cfg.MuOffset, p.mu)
+// setSettings copies the numeric settings of cfg and checks those that
+// must be positive.
+func (p *svmdParams) setSettings(cfg SVMDConfig) error {
+	p.c, p.eta0, p.mu, p.decay, p.nu = cfg.Lambda, cfg.Eta0, cfg.Mu, cfg.Decay, cfg.Nu
+	p.margin0, p.etaEps0 = cfg.Margin0, cfg.EtaMargin0
+	p.hasOffset, p.etaB0, p.muB = cfg.Offset, cfg.EtaOffset0, cfg.MuOffset
 	p.omega = cfg.BufferSize
-	if p.omega == 0 {
-		p.omega = svmdBufferSize
+	switch {
+	case p.eta0 <= 0:
+		return fmt.Errorf("learn: SVMD: Eta0 = %v must be positive", p.eta0)
+	case p.omega < 1:
+		return fmt.Errorf("learn: SVMD: BufferSize = %d must be at least 1", p.omega)
+	case p.nu > 0 && p.margin0 <= 0:
+		return fmt.Errorf("learn: SVMD: Margin0 = %v must be positive with the ν-trick (ε adapts in log space)", p.margin0)
+	case p.nu > 0 && p.etaEps0 <= 0:
+		return fmt.Errorf("learn: SVMD: EtaMargin0 = %v must be positive with the ν-trick", p.etaEps0)
 	}
-}
-
-// orDefault returns v, or def if v is 0.
-func orDefault(v, def float64) float64 {
-	if v == 0 {
-		return def
-	}
-	return v
+	return nil
 }
 
 // allocate creates the expansion and the per-score state and scratch.
