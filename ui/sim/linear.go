@@ -43,12 +43,16 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		l, err = learn.NewPegasos(learn.PegasosConfig{Lambda: cfg.Lambda, BatchSize: cfg.PegasosK, Bias: bias}, dim)
+		c := learn.DefaultPegasosConfig()
+		c.Lambda, c.BatchSize, c.Bias = cfg.Lambda, cfg.PegasosK, bias
+		l, err = learn.NewPegasos(c, dim)
 	case state.LearnerKernelPegasos:
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		l, err = learn.NewKernelPegasos(learn.KernelPegasosConfig{Kernel: k, Lambda: cfg.Lambda, BufferSize: cfg.BufferSize}, dim)
+		c := learn.DefaultKernelPegasosConfig()
+		c.Kernel, c.Lambda, c.BufferSize = k, cfg.Lambda, cfg.BufferSize
+		l, err = learn.NewKernelPegasos(c, dim)
 	case state.LearnerDCD:
 		if err := binaryOnly(); err != nil {
 			return nil, err
@@ -57,14 +61,16 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 		if cfg.DCDLoss == state.LossL2 {
 			loss = learn.LinearSquaredHinge
 		}
-		l, err = learn.NewDCDOnline(learn.DCDOnlineConfig{Loss: loss, Lambda: cfg.Lambda,
-			BufferSize: cfg.BufferSize, Passes: cfg.DCDPasses, Bias: bias, Seed: cfg.Seed}, dim)
+		c := learn.DefaultDCDOnlineConfig()
+		c.Loss, c.Lambda, c.BufferSize, c.Passes, c.Bias, c.Seed = loss, cfg.Lambda, cfg.BufferSize, cfg.DCDPasses, bias, cfg.Seed
+		l, err = learn.NewDCDOnline(c, dim)
 
 	case state.LearnerAMM, state.LearnerMulticlass:
 		if t != learn.Binary && t != learn.Multiclass {
 			return nil, fmt.Errorf("%s cannot do %s", cfg.Learner, t)
 		}
-		s := learn.AMMConfig{Classes: 2, Lambda: cfg.Lambda, MaxHyperplanes: cfg.MaxHyperplanes, Bias: bias}
+		s := learn.DefaultAMMConfig(2)
+		s.Lambda, s.MaxHyperplanes, s.Bias = cfg.Lambda, cfg.MaxHyperplanes, bias
 		if t == learn.Multiclass {
 			s.Classes = cfg.Classes
 		}
@@ -109,17 +115,19 @@ func linLoss(name string) learn.LinearLoss {
 }
 
 func resSettings(cfg state.Config, bias float64) learn.RESConfig {
-	s := learn.RESConfig{Lambda: cfg.Lambda, Delta: cfg.Delta, Gamma: cfg.Gamma, BatchSize: cfg.BatchSize,
-		Eta0: cfg.Eps0, Tau: cfg.ResTau, Loss: linLoss(cfg.LinLoss), Bias: bias}
+	s := learn.DefaultRESConfig()
+	s.Lambda, s.Delta, s.Gamma, s.BatchSize = cfg.Lambda, cfg.Delta, cfg.Gamma, cfg.BatchSize
+	s.Eta0, s.Tau, s.Loss, s.Bias = cfg.Eps0, cfg.ResTau, linLoss(cfg.LinLoss), bias
 	if cfg.NonRegularized {
-		s.NonRegularized, s.Delta, s.Gamma = true, 0, 0
+		s.Delta, s.Gamma = 0, 0
 	}
 	return s
 }
 
 func sgdSettings(cfg state.Config, bias float64, batch int) learn.SGDConfig {
-	return learn.SGDConfig{Lambda: cfg.Lambda, BatchSize: batch, Eta0: cfg.Eps0, Tau: cfg.ResTau,
-		Loss: linLoss(cfg.LinLoss), Bias: bias}
+	s := learn.DefaultSGDConfig()
+	s.Lambda, s.BatchSize, s.Eta0, s.Tau, s.Loss, s.Bias = cfg.Lambda, batch, cfg.Eps0, cfg.ResTau, linLoss(cfg.LinLoss), bias
+	return s
 }
 
 // BinaryAMM is an AMM (or the multiclass linear SVM) with two classes
