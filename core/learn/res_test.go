@@ -160,7 +160,7 @@ func TestRESSettingsErrors(t *testing.T) {
 			c.Delta = -1
 		}), with(DefaultRESConfig(), func(c *RESConfig) {
 			c.Gamma = math.NaN()
-		}), 		with(DefaultRESConfig(), func(c *RESConfig) {
+		}), with(DefaultRESConfig(), func(c *RESConfig) {
 			c.BatchSize = -1
 		}), with(DefaultRESConfig(), func(c *RESConfig) {
 			c.Eta0 = -1
