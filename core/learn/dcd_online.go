@@ -161,8 +161,8 @@ func (d *DCDOnline) Learn(x []float64, y float64) Step {
 	checkBinaryLabel("DCDOnline.Learn", y)
 	f := linScore(d.w, x, d.s.Bias)
 	m := y * f
-	st := Step{Loss: d.s.Loss.Value(m), MarginError: m < 1, Prediction: linSign(f), Margin: 1}
-	st.Mistake = st.Prediction != y
+	st := Step{Loss: d.s.Loss.Value(m), MarginError: m < 1, Margin: 1}
+	st.Prediction, st.Mistake = binaryPrediction(f, y)
 	if d.dead {
 		st.Diverged, st.BufferSize = true, d.n
 		return st

@@ -1,6 +1,7 @@
 package learn_test
 
 import (
+	"fmt"
 	"testing"
 
 	"kernelplay/core/kernel"
@@ -55,6 +56,17 @@ func TestRESConformance(t *testing.T) {
 			}
 			return l
 		}, learntest.Options{Dim: 3})
+	}
+	for _, h := range []int{15, 1} {
+		learntest.Test(t, fmt.Sprintf("binary-amm-H%d", h), func() learn.Learner {
+			c := learn.DefaultAMMConfig(2)
+			c.Lambda, c.MaxHyperplanes = 1e-2, h
+			l, err := learn.NewBinaryAMM(c, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return l
+		}, learntest.Options{Dim: 2})
 	}
 }
 

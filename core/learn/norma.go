@@ -380,7 +380,8 @@ func (n *NORMA) checkLabel(y float64) {
 // label outside the task's range (a non-finite regression target included).
 //
 // Step.Prediction is sign(g) for binary (+1 at g = 0), the arg max of the
-// scores for multiclass (the lowest index on ties), f(x_t) for novelty
+// scores for multiclass (the lowest index on ties; a tie is a Mistake, see
+// [Step.Mistake]), f(x_t) for novelty
 // (flagged, Mistake, when f < ρ) and g(x_t) for regression (Mistake when
 // |y − g| exceeds the tube ε of RuleNuEpsilonInsensitive, or 0 for the other
 // rules). Step.Margin is [NORMA.Margin] after the update.
@@ -409,14 +410,10 @@ func (n *NORMA) Learn(x []float64, y float64) Step {
 	st.Eta = eta
 	switch n.task {
 	case Binary:
-		st.Prediction = 1
-		if n.g[0] < 0 {
-			st.Prediction = -1
-		}
-		st.Mistake = st.Prediction != y
+		st.Prediction, st.Mistake = binaryPrediction(n.g[0], y)
 	case Multiclass:
-		st.Prediction = float64(argmax(n.g))
-		st.Mistake = st.Prediction != y
+		best, mistake := multiclassPrediction(n.g, int(y))
+		st.Prediction, st.Mistake = float64(best), mistake
 	case Novelty:
 		st.Prediction = n.f[0]
 		st.Mistake = n.f[0] < n.margin

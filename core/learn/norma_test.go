@@ -83,8 +83,8 @@ func TestNORMAHandComputed(t *testing.T) {
 	half := learn.Constant{Eta0: 0.5}
 
 	// Soft margin with offset, eq. (12); λ = 0.5, η = 0.5, s = 0.75, ρ = 1.
-	// 1: x=1, y=+1: g = 0 < 1, loss 1; α_1 = ηy = 0.5, b = 0.5; w = 0.5.
-	//    Scores(2) = 0.5·2 + 0.5 = 1.5.
+	// 1: x=1, y=+1: g = 0 < 1 (undecided: a mistake), loss 1; α_1 = ηy = 0.5,
+	//    b = 0.5; w = 0.5. Scores(2) = 0.5·2 + 0.5 = 1.5.
 	// 2: x=2, y=−1: f = 1, g = 1.5 (predicts +1: mistake); y·g = −1.5 < 1,
 	//    loss 2.5; w = 0.75·0.5 − 0.5·2 = −0.625, b = 0.
 	// 3: x=−1, y=−1: g = 0.625 (mistake), loss 1.625; α_3 = −0.5 at x = −1
@@ -95,14 +95,14 @@ func TestNORMAHandComputed(t *testing.T) {
 		c.Schedule = half
 		c.Offset = true
 	}), 1), []handStep{
-		{x: 1, y: 1, loss: 1, marginE: true, mistake: false, margin: 1, w: []float64{0.5}, b: []float64{0.5}, probe: 2, scoresAt: []float64{1.5}},
+		{x: 1, y: 1, loss: 1, marginE: true, mistake: true, margin: 1, w: []float64{0.5}, b: []float64{0.5}, probe: 2, scoresAt: []float64{1.5}},
 		{x: 2, y: -1, loss: 2.5, marginE: true, mistake: true, margin: 1, w: []float64{-0.625}, b: []float64{0}},
 		{x: -1, y: -1, loss: 1.625, marginE: true, mistake: true, margin: 1, w: []float64{0.03125}, b: []float64{-0.5}},
 	})
 
 	// ν-classification, eq. (13) with the descent sign; λ = 1 (default),
 	// η = 0.5, s = 0.5, ν = 0.25, ρ_0 = 1 (default), no offset.
-	// 1: x=1, y=1: g = 0 < ρ = 1: loss 1 − νρ = 0.75; w = 0.5;
+	// 1: x=1, y=1: g = 0 < ρ = 1 (undecided: a mistake): loss 1 − νρ = 0.75; w = 0.5;
 	//    ρ ← 1 − η(1 − ν) = 0.625 (the printed (14) would give 1.375).
 	// 2: x=2, y=1: g = 1 ≥ 0.625: loss −νρ = −0.15625; w = 0.25;
 	//    ρ ← 0.625 + ην = 0.75 (printed: 0.5).
@@ -113,7 +113,7 @@ func TestNORMAHandComputed(t *testing.T) {
 		c.Nu = 0.25
 		c.Schedule = half
 	}), 1), []handStep{
-		{x: 1, y: 1, loss: 0.75, marginE: true, margin: 0.625, w: []float64{0.5}},
+		{x: 1, y: 1, loss: 0.75, marginE: true, mistake: true, margin: 0.625, w: []float64{0.5}},
 		{x: 2, y: 1, loss: -0.15625, marginE: false, margin: 0.75, w: []float64{0.25}},
 		{x: 1, y: -1, loss: 0.8125, marginE: true, mistake: true, margin: 0.375, w: []float64{-0.375}, probe: 2, scoresAt: []float64{-0.75}},
 	})

@@ -232,10 +232,10 @@ func (r *RES) Learn(x []float64, y float64) Step {
 	f := linScore(r.w, x, r.s.Bias)
 	m := y * f
 	st := Step{
-		Loss: r.s.Loss.Value(m), MarginError: r.s.Loss.Deriv(m) != 0, Prediction: linSign(f),
+		Loss: r.s.Loss.Value(m), MarginError: r.s.Loss.Deriv(m) != 0,
 		Eta: resEpsilon(r.s.Eta0, r.s.Tau, r.s.ConstantStep, r.t), Margin: 1,
 	}
-	st.Mistake = st.Prediction != y
+	st.Prediction, st.Mistake = binaryPrediction(f, y)
 	if r.dead {
 		st.Diverged = true
 		return st

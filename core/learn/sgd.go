@@ -128,10 +128,10 @@ func (g *SGD) Learn(x []float64, y float64) Step {
 	m := y * f
 	d := g.s.Loss.Deriv(m)
 	st := Step{
-		Loss: g.s.Loss.Value(m), MarginError: d != 0, Prediction: linSign(f),
+		Loss: g.s.Loss.Value(m), MarginError: d != 0,
 		Eta: resEpsilon(g.s.Eta0, g.s.Tau, g.s.ConstantStep, g.t), Margin: 1,
 	}
-	st.Mistake = st.Prediction != y
+	st.Prediction, st.Mistake = binaryPrediction(f, y)
 	if g.dead {
 		st.Diverged = true
 		return st

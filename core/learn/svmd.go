@@ -584,20 +584,10 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 	st.Loss = l
 	switch s.task {
 	case Binary:
-		st.Prediction = 1
-		if s.u[0] < 0 {
-			st.Prediction = -1
-		}
-		st.Mistake = st.Prediction != y
+		st.Prediction, st.Mistake = binaryPrediction(s.u[0], y)
 	case Multiclass:
-		best := 0
-		for i := 1; i < K; i++ {
-			if s.u[i] > s.u[best] {
-				best = i
-			}
-		}
-		st.Prediction = float64(best)
-		st.Mistake = best != int(y)
+		best, mistake := multiclassPrediction(s.u, int(y))
+		st.Prediction, st.Mistake = float64(best), mistake
 	case Novelty:
 		st.Prediction = s.fx[0]
 		st.Mistake = s.fx[0]-margin < 0
