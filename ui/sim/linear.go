@@ -23,7 +23,7 @@ import (
 //
 // UseOffset appends the bias feature B = 1 (LIBLINEAR's -B, regularized
 // like the weights). AMM and the multiclass linear SVM learn the binary task
-// as two classes through [BinaryAMM]. Tasks a solver cannot learn are
+// as two classes through learn.BinaryAMM. Tasks a solver cannot learn are
 // errors (state.Config.Validate rejects them first).
 func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (learn.Learner, error) {
 	bias := 0.0
@@ -74,20 +74,19 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 		if t == learn.Multiclass {
 			s.Classes = cfg.Classes
 		}
-		var a *learn.AMM
 		if cfg.Learner == state.LearnerMulticlass {
 			s.MaxHyperplanes = 1
-			a, err = learn.NewMulticlassLinear(s, dim)
+		}
+		var l learn.Learner
+		if t == learn.Binary {
+			l, err = learn.NewBinaryAMM(s, dim)
 		} else {
-			a, err = learn.NewAMM(s, dim)
+			l, err = learn.NewAMM(s, dim)
 		}
 		if err != nil {
 			return nil, wrap(err)
 		}
-		if t == learn.Binary {
-			return NewBinaryAMM(a), nil
-		}
-		return a, nil
+		return l, nil
 	case state.LearnerRES:
 		if err := binaryOnly(); err != nil {
 			return nil, err
@@ -129,56 +128,6 @@ func sgdSettings(cfg state.Config, bias float64, batch int) learn.SGDConfig {
 	s.Lambda, s.BatchSize, s.Eta0, s.Tau, s.Loss, s.Bias = cfg.Lambda, batch, cfg.Eps0, cfg.ResTau, linLoss(cfg.LinLoss), bias
 	return s
 }
-
-// BinaryAMM is an AMM (or the multiclass linear SVM) with two classes
-// learning the binary task: label −1 is class 0, +1 class 1, and the single
-// score is f(x) = s_1(x) − s_0(x) (so f = 0 is AMM's decision boundary and
-// f = ±1 the margins of its loss max(0, 1 + s_rival − s_y)). Predictions are
-// reported as ±1.
-type BinaryAMM struct {
-	a  *learn.AMM
-	sc []float64
-}
-
-var _ learn.Learner = (*BinaryAMM)(nil)
-
-// NewBinaryAMM wraps a two-class AMM; other class counts panic.
-func NewBinaryAMM(a *learn.AMM) *BinaryAMM {
-	if a.NumScores() != 2 {
-		panic(fmt.Sprintf("sim: NewBinaryAMM of %d classes", a.NumScores()))
-	}
-	return &BinaryAMM{a: a, sc: make([]float64, 2)}
-}
-
-// AMM returns the wrapped machine (its hyperplanes are drawn by ui/render).
-func (b *BinaryAMM) AMM() *learn.AMM { return b.a }
-
-// Task returns learn.Binary.
-func (b *BinaryAMM) Task() learn.Task { return learn.Binary }
-
-// NumScores returns 1.
-func (b *BinaryAMM) NumScores() int { return 1 }
-
-// Scores writes s_1(x) − s_0(x) into dst[0].
-func (b *BinaryAMM) Scores(dst, x []float64) []float64 {
-	b.a.Scores(b.sc, x)
-	dst[0] = b.sc[1] - b.sc[0]
-	return dst
-}
-
-// Learn learns (x, y) with y = ±1 as class (y + 1)/2.
-func (b *BinaryAMM) Learn(x []float64, y float64) learn.Step {
-	c := 0.0
-	if y > 0 {
-		c = 1
-	}
-	st := b.a.Learn(x, c)
-	st.Prediction = 2*st.Prediction - 1
-	return st
-}
-
-// Reset resets the machine.
-func (b *BinaryAMM) Reset() { b.a.Reset() }
 
 // Evaluation of the RES-vs-SGD preset.
 const (

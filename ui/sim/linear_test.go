@@ -129,7 +129,7 @@ func TestBinaryAMMLabels(t *testing.T) {
 	c := linearConfig(state.LearnerAMM, state.PresetGaussians)
 	s := mustNew(t, c)
 	s.Step(200)
-	b := s.Learner().(*BinaryAMM)
+	b := s.Learner().(*learn.BinaryAMM)
 	x := []float64{0.3, -0.2}
 	sc := b.AMM().Scores(make([]float64, 2), x)
 	if f := b.Scores(make([]float64, 1), x)[0]; f != sc[1]-sc[0] {
