@@ -79,6 +79,7 @@ var (
 	_ Curved       = Squared{}
 	_ Loss         = EpsInsensitive{}
 	_ MarginCurved = Huber{}
+	_ MarginCurved = SquaredHinge{}
 )
 
 // checkLen panics unless len(xi) == len(f) == k (k < 0: any K ≥ 1).
@@ -252,6 +253,42 @@ func (g Graph) Validate() error {
 
 // String returns "graph".
 func (Graph) String() string { return "graph" }
+
+// SquaredHinge is the squared hinge loss of the linear SVMs (the L2-loss SVM
+// of Hsieh et al. 2008, LIBLINEAR -s 1; the RES paper's §4 loss) with margin
+// ε (1 for the plain SVM):
+//
+//	l = max(0, ε − y·f)²,   ξ = −2y·max(0, ε − y·f),   ρ = 2 where ε − y·f > 0.
+//
+// Labels are ±1; K = 1.
+type SquaredHinge struct{}
+
+// Eval implements [Loss]; len(f) must be 1.
+func (SquaredHinge) Eval(xi, f []float64, y, margin float64) float64 {
+	checkLen("SquaredHinge", xi, f, 1)
+	h := math.Max(0, margin-y*f[0])
+	if h > 0 {
+		xi[0] = -2 * h * y
+		return h * h
+	}
+	xi[0] = 0
+	return h * h // NaN for a NaN score, so divergence stays visible
+}
+
+// HessianMargin implements [MarginCurved]: h[0] = 2 where the margin is
+// violated, else 0. len(h) and len(f) must be 1.
+func (SquaredHinge) HessianMargin(h, f []float64, y, margin float64) {
+	if len(h) != 1 || len(f) != 1 {
+		panic("loss: SquaredHinge.HessianMargin: len(h) and len(f) must be 1")
+	}
+	h[0] = 0
+	if margin-y*f[0] > 0 {
+		h[0] = 2
+	}
+}
+
+// String returns "squared hinge".
+func (SquaredHinge) String() string { return "squared hinge" }
 
 // softplus returns log(1 + e^z) without overflow or cancellation.
 func softplus(z float64) float64 {

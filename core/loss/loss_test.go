@@ -50,7 +50,7 @@ func randCase(r *rand.Rand, i int) testCase {
 	pm := float64(2*r.IntN(2) - 1)
 	margin := 0.2 + 2*r.Float64()
 	cls := float64(r.IntN(k))
-	switch i % 9 {
+	switch i % 10 {
 	case 0:
 		return testCase{"Novelty", Novelty{}, 1, 0, margin}
 	case 1:
@@ -67,6 +67,8 @@ func randCase(r *rand.Rand, i int) testCase {
 		return testCase{"Squared", Squared{}, 1, 3 * r.NormFloat64(), margin}
 	case 7:
 		return testCase{"EpsInsensitive", EpsInsensitive{}, 1, 3 * r.NormFloat64(), margin}
+	case 8:
+		return testCase{"SquaredHinge", SquaredHinge{}, 1, pm, margin}
 	default:
 		return testCase{"Huber", Huber{}, 1, 3 * r.NormFloat64(), margin}
 	}
@@ -79,7 +81,7 @@ func nearKink(c testCase, f []float64) bool {
 	switch l := c.l.(type) {
 	case Novelty:
 		return near(c.margin - f[0])
-	case Hinge:
+	case Hinge, SquaredHinge:
 		return near(c.margin - c.y*f[0])
 	case EpsInsensitive:
 		r := c.y - f[0]
@@ -121,7 +123,7 @@ func nearKink(c testCase, f []float64) bool {
 func TestXiFiniteDifference(t *testing.T) {
 	r := newRand(t)
 	checked := map[string]int{}
-	for i := range 9 * 400 {
+	for i := range 10 * 400 {
 		c := randCase(r, i)
 		f := make([]float64, c.k)
 		for j := range f {
@@ -159,7 +161,7 @@ func TestXiFiniteDifference(t *testing.T) {
 func TestXiBothBranches(t *testing.T) {
 	r := newRand(t)
 	zero, nonzero := map[string]int{}, map[string]int{}
-	for i := range 9 * 400 {
+	for i := range 10 * 400 {
 		c := randCase(r, i)
 		f := make([]float64, c.k)
 		for j := range f {
@@ -177,7 +179,7 @@ func TestXiBothBranches(t *testing.T) {
 			nonzero[c.name]++
 		}
 	}
-	for _, name := range []string{"Novelty", "Hinge", "Multiclass", "Graph", "EpsInsensitive"} {
+	for _, name := range []string{"Novelty", "Hinge", "SquaredHinge", "Multiclass", "Graph", "EpsInsensitive"} {
 		if zero[name] < 20 || nonzero[name] < 20 {
 			t.Errorf("%s: %d points with ξ = 0, %d with ξ ≠ 0", name, zero[name], nonzero[name])
 		}
@@ -385,7 +387,7 @@ func TestLogisticIsTwoClassMultiLogistic(t *testing.T) {
 // true value is finite, to ±Inf) for scores up to |f| = 1e300.
 func TestExtremeScores(t *testing.T) {
 	big := []float64{1e300, -1e300, 1e200, -1e300, 0}
-	for i := range 9 {
+	for i := range 10 {
 		c := randCase(rand.New(rand.NewPCG(testSeed, uint64(i))), i)
 		for _, a := range big {
 			for _, b := range big {
@@ -398,7 +400,7 @@ func TestExtremeScores(t *testing.T) {
 				}
 				xi := make([]float64, c.k)
 				l := c.l.Eval(xi, f, c.y, c.margin)
-				if math.IsNaN(l) || (math.IsInf(l, 0) && c.name != "Squared") || l < 0 {
+				if math.IsNaN(l) || (math.IsInf(l, 0) && c.name != "Squared" && c.name != "SquaredHinge") || l < 0 {
 					t.Errorf("%s at f=%v: l = %v", c.name, f, l)
 				}
 				for _, v := range xi {
@@ -435,7 +437,7 @@ func TestExtremeScores(t *testing.T) {
 
 func TestNoAlloc(t *testing.T) {
 	r := newRand(t)
-	for i := range 9 {
+	for i := range 10 {
 		c := randCase(r, i)
 		f, xi, h := make([]float64, c.k), make([]float64, c.k), make([]float64, c.k*c.k)
 		for j := range f {
@@ -517,7 +519,7 @@ func TestGraphValidate(t *testing.T) {
 // TestNaNScores checks that a NaN score gives a NaN loss (never a silent 0)
 // and no panic, so that the learners' divergence checks see it.
 func TestNaNScores(t *testing.T) {
-	for i := range 9 {
+	for i := range 10 {
 		c := randCase(rand.New(rand.NewPCG(testSeed, uint64(i))), i)
 		f, xi := make([]float64, c.k), make([]float64, c.k)
 		f[int(max(c.y, 0))%c.k] = math.NaN()
