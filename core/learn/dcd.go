@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"kernelplay/core/loss"
+
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -13,10 +15,10 @@ import (
 // 3; lecture "Dual coordinate descent"). The zero value is LIBLINEAR's
 // default (-s 3, C = 1, ε = 0.1, no bias).
 type DCDConfig struct {
-	// Loss is LinearHinge (L1-loss SVM, LIBLINEAR -s 3) or LinearSquaredHinge
-	// (L2-loss SVM, LIBLINEAR -s 1). Zero means LinearHinge. LinearLogistic is
+	// Loss is loss.Hinge{} (L1-loss SVM, LIBLINEAR -s 3) or loss.SquaredHinge{}
+	// (L2-loss SVM, LIBLINEAR -s 1). Nil means loss.Hinge{}. loss.Logistic{} is
 	// an error.
-	Loss LinearLoss
+	Loss loss.Loss
 	// Lambda is the regularizer λ > 0 of F(w) = λ/2‖w‖² + (1/N)Σ l (see
 	// [LinearObjective]); the dual box is α_n ∈ [0, C] with C = 1/(λN)
 	// (lecture). Zero means λ = 1/N, i.e. LIBLINEAR's default C = 1.
@@ -78,11 +80,11 @@ type DCD struct {
 // non-finite Lambda, Epsilon or Bias, a negative MaxEpochs, or a loss other
 // than the hinge and the squared hinge.
 func NewDCD(s DCDConfig) (*DCD, error) {
-	if s.Loss == LinearLossDefault {
-		s.Loss = LinearHinge
+	if s.Loss == nil {
+		s.Loss = loss.Hinge{}
 	}
-	if s.Loss != LinearHinge && s.Loss != LinearSquaredHinge {
-		return nil, fmt.Errorf("learn: DCD: loss %v, want hinge (L1) or squared hinge (L2)", s.Loss)
+	if err := checkMarginLoss("DCD", s.Loss, loss.Hinge{}, loss.SquaredHinge{}); err != nil {
+		return nil, err
 	}
 	if s.Lambda != 0 {
 		if err := checkLambda("DCD", s.Lambda); err != nil {
@@ -235,10 +237,11 @@ func (c *DCD) Fit(X RowMatrix, y []float64) (DCDResult, error) {
 		return DCDResult{}, fmt.Errorf("learn: DCD.Fit: diverged (non-finite w)")
 	}
 	res.W, res.Alpha = w, alpha
-	loss := c.s.Loss
+	ml := &marginLoss{l: c.s.Loss}
 	var lsum float64
 	for i := 0; i < n; i++ {
-		lsum += loss.Value(y[i] * rows.dot(i, w))
+		v, _ := ml.eval(y[i] * rows.dot(i, w))
+		lsum += v
 	}
 	ww := floats.Dot(w, w)
 	res.Primal = 0.5*lambda*ww + lsum/float64(n)
@@ -256,12 +259,12 @@ func (c *DCD) Fit(X RowMatrix, y []float64) (DCDResult, error) {
 // C = 1/(λn): the upper bound U and the diagonal D of Q̄ = Q + D·I, U = C,
 // D = 0 for the L1 loss (hinge) and U = ∞, D = 1/(2C) for the L2 loss
 // (squared hinge).
-func dcdBox(loss LinearLoss, lambda float64, n int) (lam, upper, diag float64) {
+func dcdBox(l loss.Loss, lambda float64, n int) (lam, upper, diag float64) {
 	if lambda == 0 {
 		lambda = 1 / float64(n)
 	}
 	c := 1 / (lambda * float64(n))
-	if loss == LinearSquaredHinge {
+	if l == (loss.SquaredHinge{}) {
 		return lambda, math.Inf(1), 0.5 / c
 	}
 	return lambda, c, 0

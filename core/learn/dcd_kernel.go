@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"kernelplay/core/loss"
+
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -16,9 +18,9 @@ type KernelDCDConfig struct {
 	// Kernel is the input kernel k. Nil means kernel.Gaussian{} (its default
 	// width). Kernels with a Validate method are validated.
 	Kernel kernel.Kernel
-	// Loss is LinearHinge (L1) or LinearSquaredHinge (L2). Zero means
-	// LinearHinge.
-	Loss LinearLoss
+	// Loss is loss.Hinge{} (L1) or loss.SquaredHinge{} (L2). Nil means
+	// loss.Hinge{}.
+	Loss loss.Loss
 	// Lambda is λ > 0 of F(f) = λ/2‖f‖²_H + (1/N)Σ l(y_n f(x_n)); C = 1/(λN).
 	// Zero means λ = 1/N (C = 1).
 	Lambda float64
@@ -201,8 +203,10 @@ func (c *KernelDCD) Fit(X RowMatrix, y []float64) (*KernelDCDModel, error) {
 	// ‖f‖² = αᵀQα; y_i f(x_i) = (Qα)_i.
 	ff := floats.Dot(alpha, qa)
 	var ls, as, a2 float64
+	ml := &marginLoss{l: c.s.Loss}
 	for i := 0; i < n; i++ {
-		ls += c.s.Loss.Value(qa[i])
+		v, _ := ml.eval(qa[i])
+		ls += v
 		as += alpha[i]
 		a2 += alpha[i] * alpha[i]
 		m.Coef[i] = alpha[i] * y[i]

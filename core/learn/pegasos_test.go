@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"kernelplay/core/loss"
+
 	"math"
 	"testing"
 
@@ -89,7 +91,7 @@ func TestPegasosObjective(t *testing.T) {
 			if err := p.Fit(X, y, T/k); err != nil {
 				t.Fatal(err)
 			}
-			f := LinearObjective(LinearHinge, lambda, bias, p.Weights(), X, y)
+			f := LinearObjective(loss.Hinge{}, lambda, bias, p.Weights(), X, y)
 			rel := (f - opt.Primal) / opt.Primal
 			t.Logf("k = %d, %d examples: F = %.6g, F* = %.6g, relative error %.3g", k, T, f, opt.Primal, rel)
 			if rel < -1e-9 {
