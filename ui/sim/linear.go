@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"kernelplay/core/loss"
 	"math"
 	"math/rand/v2"
 
@@ -57,12 +58,12 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		loss := learn.LinearHinge
+		var lf loss.Loss = loss.Hinge{}
 		if cfg.DCDLoss == state.LossL2 {
-			loss = learn.LinearSquaredHinge
+			lf = loss.SquaredHinge{}
 		}
 		c := learn.DefaultDCDOnlineConfig()
-		c.Loss, c.Lambda, c.BufferSize, c.Passes, c.Bias, c.Seed = loss, cfg.Lambda, cfg.BufferSize, cfg.DCDPasses, bias, cfg.Seed
+		c.Loss, c.Lambda, c.BufferSize, c.Passes, c.Bias, c.Seed = lf, cfg.Lambda, cfg.BufferSize, cfg.DCDPasses, bias, cfg.Seed
 		l, err = learn.NewDCDOnline(c, dim)
 
 	case state.LearnerAMM, state.LearnerMulticlass:
@@ -106,11 +107,11 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 	return l, nil
 }
 
-func linLoss(name string) learn.LinearLoss {
+func linLoss(name string) loss.Loss {
 	if name == state.LossLogistic {
-		return learn.LinearLogistic
+		return loss.Logistic{}
 	}
-	return learn.LinearSquaredHinge
+	return loss.SquaredHinge{}
 }
 
 func resSettings(cfg state.Config, bias float64) learn.RESConfig {
@@ -150,7 +151,7 @@ type comparison struct {
 	x        *rows // the evaluation sample, ResEvalSize × n
 	y        []float64
 	lambda   float64
-	loss     learn.LinearLoss
+	loss     loss.Loss
 	next     int // next checkpoint
 	fres     Series
 	fsgd     Series
