@@ -1,13 +1,3 @@
-// Package learn implements the online learners of kernelplay: NORMA (Kivinen,
-// Smola, Williamson 2004), SVMD (Vishwanathan, Schraudolph, Smola 2006, JMLR
-// Algorithm 2), the kernel perceptron, and the linear solvers Pegasos, dual
-// coordinate descent, the adaptive multi-hyperplane machine and RES.
-//
-// Every learner satisfies [Learner]: the caller drives, the learner steps. A
-// learner never runs its own loop or timer.
-//
-// Package learn is pure Go: it must not import syscall/js or anything under
-// kernelplay/ui or kernelplay/core/experiment.
 package learn
 
 // Task is what a learner predicts.

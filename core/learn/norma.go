@@ -318,7 +318,7 @@ func (n *NORMA) Steps() int { return n.t }
 
 // SquaredNorm returns ‖f‖² of the stored (truncated) expansion, maintained
 // incrementally: eq. (49) of the JMLR paper with c = λ for each step, plus
-// the exact change when the LRU buffer drops a term (PAPER-NOTES item 6).
+// the exact change when the LRU buffer drops a term (“Truncation”, package documentation).
 func (n *NORMA) SquaredNorm() float64 { return n.norm2 }
 
 // Reset forgets every example: f = 0, b = 0, the margin back to its initial
@@ -441,7 +441,7 @@ func (n *NORMA) Learn(x []float64, y float64) Step {
 	// JMLR eq. (49): ‖f'‖² = s²‖f‖² − 2sη ξᵀf(x_t) + η² k(x_t, x_t) ξᵀξ.
 	s := 1 - n.lambda*eta
 	if s < 0 {
-		s = 0 // PAPER-NOTES item 7: wipe f rather than flip its sign.
+		s = 0 // “Clamp” (package documentation): wipe f rather than flip its sign.
 	}
 	var xf, xx float64
 	for j, v := range n.xi {

@@ -446,7 +446,7 @@ func naiveNorm2(n *learn.NORMA) float64 {
 }
 
 // TestNORMASquaredNorm: the incremental ‖f‖² (JMLR eq. 49 with the eviction
-// correction of PAPER-NOTES item 6) equals a recomputation from the stored
+// correction (“Truncation”, package documentation)) equals a recomputation from the stored
 // coefficients and the Gram matrix to 1e-9 relative, over 2000 random steps
 // that wrap a buffer of ω = 40 about 50 times, for every rule.
 func TestNORMASquaredNorm(t *testing.T) {

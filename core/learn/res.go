@@ -88,7 +88,7 @@ func checkStepSettings(who string, eta0, tau float64) error {
 //
 // with ε_t = ε0·τ/(τ + t). The B̂ update is skipped when vᵀr̃ ≤ 10⁻¹²·‖v‖‖r̃‖
 // (Lemma 1 needs vᵀr̃ > 0; with δ = λ and no example whose loss gradient
-// changed, r̃ = 0 and (9) is 0/0: PAPER-NOTES 9) or when v = 0. To make the
+// changed, r̃ = 0 and (9) is 0/0: “RES”, package documentation) or when v = 0. To make the
 // cancellation exact in that case, r̃ is computed as (λ − δ)v + (1/L)Σ(∇l(w_{t+1})
 // − ∇l(w_t)) rather than by subtracting the two ŝ.
 //
@@ -306,7 +306,7 @@ func (r *RES) iterate(eps float64) bool {
 	}
 	copy(r.w, r.wNew)
 	r.t++
-	// Step 8, (9), guarded (PAPER-NOTES 9).
+	// Step 8, (9), guarded (“RES”, package documentation).
 	vr := floats.Dot(r.v, r.r)
 	var bi blasgonum.Implementation // the concrete type: see cholSolve
 	bi.Dsymv(blas.Upper, p, 1, r.b.Data, p, r.v, 1, 0, r.bv, 1)

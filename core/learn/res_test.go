@@ -129,7 +129,7 @@ func resStochGrad(lf loss.Loss, lambda float64, w []float64, X *mat.Dense, y []f
 
 // TestRESSkipsZeroOverZero: with δ = λ and every example of the batch beyond
 // the margin before and after the step, the loss gradients do not change, so
-// r̃ = (λ − δ)v = 0 and (9) is 0/0 (PAPER-NOTES 9): the B̂ update must be
+// r̃ = (λ − δ)v = 0 and (9) is 0/0 (“RES”, package documentation): the B̂ update must be
 // skipped and B̂ left as it was.
 func TestRESSkipsZeroOverZero(t *testing.T) {
 	r, err := NewRES(with(DefaultRESConfig(), func(c *RESConfig) {
@@ -332,7 +332,7 @@ func TestRESReportComparisons(t *testing.T) {
 	if last := len(checkpoints) - 1; !(fn[last] > 100*fr[last]) {
 		t.Errorf("n = 10, ε = 0.1: non-regularized F = %.4g is not far above RES' %.4g (Fig. 4)", fn[last], fr[last])
 	}
-	// Sensitivity to the unstated B̂_0 = B0·I (PAPER-NOTES 9), §4 settings.
+	// Sensitivity to the unstated B̂_0 = B0·I (“RES”, package documentation), §4 settings.
 	for _, n := range []int{4, 40} {
 		for _, b0 := range []float64{0.01, 0.1, 1, 10} {
 			fr, fs, _ := resCompare(t, n, 10, []int{315, 2500}, with(DefaultRESConfig(), func(c *RESConfig) {

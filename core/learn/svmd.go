@@ -120,9 +120,8 @@ type SVMDConfig struct {
 	// Decay is SMD's trace decay λ ∈ [0, 1] of eq. (34) (the conference
 	// paper's ρ; not the regularizer). λ = 0 is the single-step variant of
 	// §6 ("obtained by setting λ = 0"), whose η follows immediate effects
-	// only; λ = 1 never forgets the trace (see [DefaultSVMDConfig] and
-	// TestSVMDEtaAfterSwitchDecay1 for what η does after a change of the
-	// data).
+	// only; λ = 1 never forgets the trace (see “η after a change of the
+	// data” in the package documentation).
 	Decay float64
 	// Nu is ν ∈ [0, 1) of the ν-trick (§5.4.2): the margin ε is adapted in
 	// log space, eqs. (53)–(58), so that a fraction ν of the examples
@@ -166,7 +165,8 @@ type SVMDConfig struct {
 //   - Decay: 0.95 with ν (§6.1.1, §6.2.1), 1 for novelty (§6.2.2), 0.99 for
 //     the other losses without ν (§6.1.2's soft-margin setting; the
 //     conference paper's binary experiment used ρ = 1, which never forgets
-//     the trace and suits stationary data, §6.2.1).
+//     the trace: see “η after a change of the data” in the package
+//     documentation).
 //   - Nu: nu. Margin0: 1 (JMLR Table 1). EtaMargin0: 1 (§6: "we always set
 //     η_{ε,0} = 1, μ_ε = μ, and λ_ε = λ").
 //   - BufferSize: 512 (§6.1: "we only store the last 512 support vectors").
@@ -200,7 +200,7 @@ func DefaultSVMDConfig(l SVMDLoss, nu float64) SVMDConfig {
 // Smola 2006) in full, with the LRU buffer of §5.5. Per step it costs one
 // kernel row (O(ω·d)) plus O(ω·K) for the truncation bookkeeping; f(x_t),
 // v(x_t), v_{t+1}(x_t) and every inner product of eqs. (45)–(49) come from
-// that one row (PAPER-NOTES item 8).
+// that one row (“Cost”, package documentation).
 //
 // SVMD implements [Learner] and [KernelModel]. It is deterministic (no
 // randomness) and does not allocate in Learn. Create it with [NewSVMD].
@@ -528,7 +528,7 @@ func (s *SVMD) label(y float64) float64 {
 }
 
 // Learn makes the prediction for (x, y), then performs one step of JMLR
-// Algorithm 2 in its order (PAPER-NOTES item 3):
+// Algorithm 2 in its order (“Time index”, package documentation):
 //
 //	(a) f_t(x_t) from one kernel row; loss l(x_t, y_t, f_t + b_t) at margin ε_t
 //	(b) ξ_t = ∂l/∂f; v_t(x_t) from the same row; ⟨g_t, v_t⟩ = cπ_t + ξ_tᵀv_t(x_t)   (45)
@@ -544,10 +544,10 @@ func (s *SVMD) label(y float64) float64 {
 //	(e) α ← [(1 − η_t c)α; −η_t ξ_t]; b ← b − η_b ξ_t                     (32), (50)
 //
 // then drops the oldest term if the buffer was full and corrects π and ‖f‖²
-// for it (PAPER-NOTES item 6). Sign convention: JMLR (4), (33), (34)
-// (PAPER-NOTES item 2). m_t = 1 on a margin violation (ξ_t ≠ 0), 0 otherwise,
-// reading "ξ_t + ν" of (54)–(58) as ν − m_t for every loss (PAPER-NOTES item
-// 4). Eq. (47) is printed for H = cI; for the logistic losses it gains the
+// for it (“Truncation”, package documentation). Sign convention: JMLR (4), (33), (34)
+// (“Sign of the trace”, package documentation). m_t = 1 on a margin violation (ξ_t ≠ 0), 0 otherwise,
+// reading "ξ_t + ν" of (54)–(58) as ν − m_t for every loss (“ν-trick for every loss”, package
+// documentation). Eq. (47) is printed for H = cI; for the logistic losses it gains the
 // term −η_t λ χ_tᵀ f_t(x_t), from ⟨f_t, (H_t − cI)v_t⟩ = χ_tᵀ f_t(x_t).
 //
 // η_t is clamped to 1/c (see [SVMDConfig.Lambda]); Step.Eta is the clamped
@@ -592,7 +592,7 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 		st.Prediction = s.fx[0]
 		st.Mistake = s.fx[0]-margin < 0
 	}
-	// m_t = ∂l/∂ε on a violation, 0 otherwise (PAPER-NOTES item 4 reads
+	// m_t = ∂l/∂ε on a violation, 0 otherwise (“ν-trick for every loss” reads
 	// "ξ_t + ν" of (54)–(58) as ν − m_t): 1 for the hinge, multiclass and
 	// novelty losses, Δ(y_t, ỹ*) for the graph loss, whose margins are ε·Δ.
 	m, violated := 0.0, false
