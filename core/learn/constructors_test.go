@@ -132,6 +132,9 @@ func paperCases() []paperCase {
 		{"JMLR Fig. 3 ν-SVMD", learn.Binary, svmd(learn.SVMDHinge, 0.05, nil)},
 		{"JMLR Fig. 3 single-step", learn.Binary, svmd(learn.SVMDHinge, 0.05, func(c *learn.SVMDConfig) { c.Decay = 0 })},
 		{"JMLR Fig. 3 NORMA", learn.Binary, norma(learn.RuleNuClassification, 0, nil)},
+		{"JMLR Fig. 3 NORMA, margin rule (55)–(56)", learn.Binary, norma(learn.RuleNuClassification, 0, func(c *learn.NORMAConfig) {
+			c.MarginRule = learn.MarginLogSpace
+		})},
 		{"JMLR Fig. 4 SVMD", learn.Multiclass, svmd(learn.SVMDMulticlass, 0, nil)},
 		{"JMLR Fig. 4 NORMA", learn.Multiclass, norma(learn.RuleSoftMargin, 10, nil)},
 		{"JMLR Fig. 6 ν-SVMD", learn.Multiclass, svmd(learn.SVMDMulticlass, 0.05, nil)},

@@ -54,6 +54,14 @@ type NORMAConfig struct {
 	// Sigma is Huber's σ > 0 (eq. 19), fixed for RuleHuber and the initial σ
 	// of RuleAdaptiveHuber. Ignored by the other rules.
 	Sigma float64
+	// MarginRule is how the ν rules move their margin: MarginAdditive
+	// (Kivinen et al. eq. 14 with the descent sign, the zero value) or
+	// MarginLogSpace (JMLR eqs. 55–56, with the step size EtaMargin; the
+	// initial margin must then be positive). Only for the ν rules.
+	MarginRule MarginRule
+	// EtaMargin is the margin's step size η_m > 0 of MarginLogSpace
+	// (JMLR's η_ε); ignored otherwise.
+	EtaMargin float64
 	// BufferSize is ω ≥ 1, the number of expansion terms kept (the most
 	// recent ones; NORMA §2 "Truncation", eq. 11, and JMLR §5.5's LRU
 	// buffer). Storage ω·(d + 2K + 3) float64s is at most [MaxFloats].
@@ -83,9 +91,11 @@ type NORMAConfig struct {
 //   - Nu: 0.05 for the ν-trick rules (JMLR §6, Figs. 3 and 6), else 0.
 //   - Margin0: 1 for RuleSoftMargin, RuleNuClassification and RuleNovelty
 //     (eq. 12's ρ = 1). Epsilon: 0. Sigma: 1 for the Huber rules.
+//   - MarginRule: MarginAdditive (Kivinen et al.'s own rule); EtaMargin: 1
+//     (JMLR §6: "we always set η_{ε,0} = 1"), used by MarginLogSpace.
 //   - Offset: false (JMLR §6).
 func DefaultNORMAConfig(r Rule, classes int) NORMAConfig {
-	c := NORMAConfig{Rule: r, Kernel: kernel.Gaussian{}, Classes: classes, Lambda: 1, BufferSize: svmdBufferSize}
+	c := NORMAConfig{Rule: r, Kernel: kernel.Gaussian{}, Classes: classes, Lambda: 1, BufferSize: svmdBufferSize, EtaMargin: 1}
 	multi := classes >= 2
 	eta0, tau := 1.0, 10.0
 	if multi {
@@ -242,6 +252,14 @@ func (p *normaParams) setMargin(cfg *NORMAConfig) error {
 		}
 		p.nu = cfg.Nu
 	}
+	switch {
+	case cfg.MarginRule != MarginAdditive && cfg.MarginRule != MarginLogSpace:
+		return fmt.Errorf("learn: NORMA: unknown MarginRule %d", int(cfg.MarginRule))
+	case cfg.MarginRule == MarginLogSpace && !r.adaptive():
+		return fmt.Errorf("learn: NORMA: the log-space margin rule is for the ν rules, not %v", r)
+	case cfg.MarginRule == MarginLogSpace && (bad(cfg.EtaMargin) || cfg.EtaMargin == 0):
+		return fmt.Errorf("learn: NORMA: EtaMargin = %v, want finite and > 0 for the log-space margin rule", cfg.EtaMargin)
+	}
 	switch r {
 	case RuleSoftMargin, RuleNuClassification, RuleNovelty:
 		if bad(cfg.Margin0) {
@@ -258,6 +276,9 @@ func (p *normaParams) setMargin(cfg *NORMAConfig) error {
 			return fmt.Errorf("learn: NORMA: Sigma = %v, want finite and > 0", cfg.Sigma)
 		}
 		p.margin0 = cfg.Sigma
+	}
+	if cfg.MarginRule == MarginLogSpace && !(p.margin0 > 0) {
+		return fmt.Errorf("learn: NORMA: initial margin %v, want > 0 for the log-space margin rule (log m must exist)", p.margin0)
 	}
 	return nil
 }
@@ -461,7 +482,11 @@ func (n *NORMA) Learn(x []float64, y float64) Step {
 		}
 	}
 	if n.rule.adaptive() {
-		n.margin = math.Max(0, n.margin-eta*dm)
+		if n.cfg.MarginRule == MarginLogSpace {
+			n.margin *= math.Exp(-n.cfg.EtaMargin * n.margin * dm) // JMLR (55)–(56)
+		} else {
+			n.margin = math.Max(0, n.margin-eta*dm)
+		}
 		if n.task == Novelty {
 			n.b[0] = -n.margin
 		}

@@ -136,6 +136,37 @@ func (r Rule) Task(classes int) Task {
 	return Regression
 }
 
+// MarginRule selects how the ν rules of [NORMA] move their margin m (ρ, ε
+// or σ) with the margin derivative ∂c/∂m of the loss.
+type MarginRule int
+
+const (
+	// MarginAdditive is Kivinen et al.'s eq. (14) with the descent sign
+	// (see “NORMA's ν sign” in the package documentation): an additive step
+	// with the step size of f, m ← max(0, m − η_t·∂c/∂m). The zero value.
+	MarginAdditive MarginRule = iota
+	// MarginLogSpace is JMLR's eqs. (55)–(56): descent on log m with a step
+	// size η_m of its own ([NORMAConfig.EtaMargin]),
+	//
+	//	m ← m·exp(−η_m·m·∂c/∂m),
+	//
+	// which keeps m > 0 and moves it in proportion to its size, as ν-SVMD
+	// does (SVMD also adapts η_m by SMD, eqs. 57–58; NORMA keeps it fixed,
+	// having no meta-descent). The margin must start positive.
+	MarginLogSpace
+)
+
+// String returns "additive" or "log-space".
+func (m MarginRule) String() string {
+	switch m {
+	case MarginAdditive:
+		return "additive"
+	case MarginLogSpace:
+		return "log-space"
+	}
+	return fmt.Sprintf("MarginRule(%d)", int(m))
+}
+
 // adaptive reports whether the rule learns its margin (ρ, ε or σ) with ν.
 func (r Rule) adaptive() bool {
 	switch r {

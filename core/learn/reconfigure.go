@@ -116,8 +116,8 @@ func (s *SVMD) Reconfigure(cfg SVMDConfig) error {
 //     the current one (novelty's offset −ρ follows).
 //
 // Settings that define the run are refused with an error (the caller starts
-// a new run instead): Rule, Classes, BufferSize, Offset and the kernel's
-// type. Reconfigure with the settings in force changes nothing: the run
+// a new run instead): Rule, MarginRule, Classes, BufferSize, Offset and the
+// kernel's type. EtaMargin is used from the next step. Reconfigure with the settings in force changes nothing: the run
 // stays bit-identical to one without the call. A diverged learner stays
 // diverged until Reset.
 func (n *NORMA) Reconfigure(cfg NORMAConfig) error {
@@ -133,6 +133,8 @@ func (n *NORMA) Reconfigure(cfg NORMAConfig) error {
 		return fmt.Errorf("learn: NORMA: Reconfigure: Classes %d replaces %d: that starts a new run", p.cfg.Classes, old.cfg.Classes)
 	case p.cfg.BufferSize != old.cfg.BufferSize:
 		return fmt.Errorf("learn: NORMA: Reconfigure: BufferSize %d replaces %d: that starts a new run", p.cfg.BufferSize, old.cfg.BufferSize)
+	case p.cfg.MarginRule != old.cfg.MarginRule:
+		return fmt.Errorf("learn: NORMA: Reconfigure: the %v margin rule replaces %v: that starts a new run", p.cfg.MarginRule, old.cfg.MarginRule)
 	case p.cfg.Offset != old.cfg.Offset:
 		return fmt.Errorf("learn: NORMA: Reconfigure: Offset %v replaces %v: that starts a new run", p.cfg.Offset, old.cfg.Offset)
 	}
