@@ -213,6 +213,9 @@ func Learner(cfg state.Config, dim int) (learn.Learner, error) {
 		c.Schedule = learn.Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau}
 		if nu {
 			c.Nu = cfg.Nu
+			if cfg.MarginRule == state.MarginRuleLog {
+				c.MarginRule = learn.MarginLogSpace
+			}
 		}
 		l, err := learn.NewNORMA(c, dim)
 		return l, wrap(err)

@@ -330,3 +330,28 @@ func TestNoveltyAndRegression(t *testing.T) {
 		t.Errorf("regression points %v", p[:1])
 	}
 }
+
+// TestNORMAMarginRule: the page's margin rule reaches ν-NORMA — with "log"
+// the margin moves by JMLR (55)–(56) and the run differs from "additive";
+// without ν the setting is not applied (NORMA refuses it for fixed margins).
+func TestNORMAMarginRule(t *testing.T) {
+	margins := map[string]float64{}
+	for _, rule := range []string{state.MarginRuleAdditive, state.MarginRuleLog} {
+		c := state.Default()
+		c.Learner, c.Nu, c.MarginRule = state.LearnerNORMA, 0.2, rule
+		s := mustNew(t, c)
+		s.Step(300)
+		n := s.Learner().(*learn.NORMA)
+		if got := n.Config().MarginRule.String(); (rule == state.MarginRuleLog) != (got == "log-space") {
+			t.Fatalf("page rule %q, learner's %s", rule, got)
+		}
+		margins[rule] = n.Margin()
+	}
+	t.Logf("ρ after 300 steps: %v", margins)
+	if margins[state.MarginRuleAdditive] == margins[state.MarginRuleLog] || !(margins[state.MarginRuleLog] > 0) {
+		t.Errorf("the margin rules gave ρ = %v", margins)
+	}
+	c := state.Default()
+	c.Learner, c.Nu, c.MarginRule = state.LearnerNORMA, 0, state.MarginRuleLog
+	mustNew(t, c) // ν = 0: the soft-margin rule, the margin rule ignored
+}

@@ -55,6 +55,12 @@ const (
 	LearnerPerceptron = "perceptron" // kernel perceptron
 )
 
+// MarginRule values: how ν-NORMA moves its margin (learn.MarginRule).
+const (
+	MarginRuleAdditive = "additive" // Kivinen et al. eq. (14), descent sign, step size η_t
+	MarginRuleLog      = "log"      // JMLR eqs. (55)–(56): log space, step size η_m = 1
+)
+
 // Kernel values (core/kernel by name).
 const (
 	KernelGaussian   = "gaussian"   // exp(−‖x−x'‖²/(2σ²))
@@ -134,6 +140,10 @@ type Config struct {
 	// ν-trick off (fixed margin 1) for binary, multiclass and regression;
 	// novelty detection needs ν > 0.
 	Nu float64
+	// MarginRule is how ν-NORMA moves its margin: MarginRuleAdditive (the
+	// NORMA paper's eq. 14 with the descent sign) or MarginRuleLog (JMLR
+	// eqs. 55–56, as ν-SVMD does), NORMA with ν > 0 only.
+	MarginRule string
 	// BufferSize is ω, the number of expansion terms kept (LRU).
 	BufferSize int
 	// UseOffset turns the bias b on.
@@ -223,6 +233,7 @@ func Default() Config {
 		Mu:            0.3,
 		Decay:         0.95,
 		Nu:            0,
+		MarginRule:    MarginRuleAdditive,
 		BufferSize:    512,
 		UseOffset:     true,
 		Seed:          1,
@@ -328,7 +339,7 @@ func equalScalars(a, b Config) bool {
 	return equalLinear(a, b) && a.Mode == b.Mode && a.Task == b.Task && a.Preset == b.Preset && a.Noise == b.Noise &&
 		a.Classes == b.Classes && a.Learner == b.Learner && a.Kernel == b.Kernel && a.Sigma == b.Sigma &&
 		a.Degree == b.Degree && a.Scale == b.Scale && a.Offset == b.Offset && a.Lambda == b.Lambda &&
-		a.Eta0 == b.Eta0 && a.Tau == b.Tau && a.Mu == b.Mu && a.Decay == b.Decay && a.Nu == b.Nu &&
+		a.Eta0 == b.Eta0 && a.Tau == b.Tau && a.Mu == b.Mu && a.Decay == b.Decay && a.Nu == b.Nu && a.MarginRule == b.MarginRule &&
 		a.BufferSize == b.BufferSize && a.UseOffset == b.UseOffset && a.Seed == b.Seed &&
 		a.Data == b.Data && a.Stream == b.Stream && a.Compare == b.Compare && a.Figure == b.Figure
 }
