@@ -117,6 +117,21 @@ func NewKernelDCD(s KernelDCDConfig) (*KernelDCD, error) {
 // Config returns the settings in force, defaults filled in.
 func (c *KernelDCD) Config() KernelDCDConfig { return c.s }
 
+// checkData returns an error for an empty or too large set (MaxN), a label
+// other than ±1 or a non-finite entry of X.
+func (c *KernelDCD) checkData(X Matrix, y []float64) error {
+	switch n, _ := X.Dims(); {
+	case n == 0:
+		return fmt.Errorf("learn: KernelDCD.Fit: empty training set")
+	case n > c.s.MaxN:
+		return fmt.Errorf("learn: KernelDCD.Fit: %d examples, more than MaxN = %d", n, c.s.MaxN)
+	}
+	if err := checkBinaryLabels("KernelDCD.Fit", y); err != nil {
+		return err
+	}
+	return checkFiniteMatrix("KernelDCD.Fit", X)
+}
+
 // Fit solves the kernel SVM dual on (X, y) from α = 0. X is N×d and y has
 // length N (other lengths panic); labels other than ±1, non-finite inputs,
 // N = 0, N > MaxN, and a zero diagonal Q̄_nn (L1 loss) are returned errors.
@@ -125,16 +140,7 @@ func (c *KernelDCD) Fit(X RowMatrix, y []float64) (*KernelDCDModel, error) {
 	if len(y) != n {
 		panic(fmt.Sprintf("learn: KernelDCD.Fit: %d labels for %d rows", len(y), n))
 	}
-	switch {
-	case n == 0:
-		return nil, fmt.Errorf("learn: KernelDCD.Fit: empty training set")
-	case n > c.s.MaxN:
-		return nil, fmt.Errorf("learn: KernelDCD.Fit: %d examples, more than MaxN = %d", n, c.s.MaxN)
-	}
-	if err := checkBinaryLabels("KernelDCD.Fit", y); err != nil {
-		return nil, err
-	}
-	if err := checkFiniteMatrix("KernelDCD.Fit", X); err != nil {
+	if err := c.checkData(X, y); err != nil {
 		return nil, err
 	}
 	m := &KernelDCDModel{Kernel: c.s.Kernel, Bias: c.s.Bias, X: make([]float64, n*d), Dim: d,

@@ -564,106 +564,31 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 		return Step{Eta: s.eta, Margin: s.eps, BufferSize: s.exp.Len(), Diverged: true}
 	}
 	e, K := s.exp, s.k
-	c, lam, eta := s.c, s.decay, s.eta
+	c, lam := s.c, s.decay
 
-	// (a) prediction and loss. u = f_t(x_t, ·) + b_t.
+	// (a) prediction and loss at u = f_t(x_t, ·) + b_t; m_t.
 	e.Prepare(x)
-	e.F(s.fx)
-	for i := range K {
-		s.u[i] = s.fx[i] + s.b[i]
-	}
-	margin := s.margin0
-	if s.nu > 0 {
-		margin = s.eps
-	}
-	l := s.loss.Eval(s.xi, s.u, y, margin)
-	if s.nu > 0 {
-		l -= s.nu * s.eps // eq. (53)
-	}
-	var st Step
-	st.Loss = l
-	switch s.task {
-	case Binary:
-		st.Prediction, st.Mistake = binaryPrediction(s.u[0], y)
-	case Multiclass:
-		best, mistake := multiclassPrediction(s.u, int(y))
-		st.Prediction, st.Mistake = float64(best), mistake
-	case Novelty:
-		st.Prediction = s.fx[0]
-		st.Mistake = s.fx[0]-margin < 0
-	}
-	// m_t = ∂l/∂ε on a violation, 0 otherwise (“ν-trick for every loss” reads
-	// "ξ_t + ν" of (54)–(58) as ν − m_t): 1 for the hinge, multiclass and
-	// novelty losses, Δ(y_t, ỹ*) for the graph loss, whose margins are ε·Δ.
-	m, violated := 0.0, false
-	for i, v := range s.xi {
-		if v != 0 {
-			m, violated = 1, true
-			if s.delta != nil && v > 0 {
-				m = s.delta[int(y)*K+i]
-			}
-		}
-	}
+	st, margin := s.predict(y)
+	m, violated := s.violation(y)
 	st.MarginError = violated
 
 	// (b) v_t(x_t) and ⟨g_t, v_t⟩ (45).
-	// The logistic losses need all of v_t(x_t) for χ (43)/(44); the hinge
-	// losses only ξ_tᵀv_t(x_t), which is 0 without a margin error and, for the
-	// delta label kernel, touches only the two labels of a multiclass ξ.
-	var xiV float64
-	if s.curved != nil {
-		e.V(s.vx)
-		xiV = svmdDot(s.xi, s.vx)
-	} else if violated {
-		xiV = e.VDot(s.xi)
-	}
+	xiV := s.traceDot(violated)
 	gv := c*s.pi + xiV
 
 	// (c)i step sizes (33), (51), (57), adapted before use (Algorithm 2).
-	eta *= math.Max(0.5, 1-s.mu*gv)
-	clamped := false
-	if c > 0 && eta*c >= 1 {
-		eta, clamped = 1/c, true
-	}
-	shrink := 1 - eta*c
-	if clamped || shrink < 0 {
-		shrink = 0
-	}
+	eta, shrink, clamped := s.stepSize(gv)
 	// Check before touching the model: everything below is finite if these are.
-	if !svmdFinite(l) || !svmdFinite(gv) || !svmdFinite(eta) || !finite(s.u) {
+	if !svmdFinite(st.Loss) || !svmdFinite(gv) || !svmdFinite(eta) || !finite(s.u) {
 		return s.diverge(st)
 	}
-	if s.hasOffset {
-		for i := range K {
-			s.etaB[i] *= math.Max(0.5, 1-s.muB*s.xi[i]*s.vB[i])
-		}
-	}
-	var gEps float64 // ε_t(ν − m_t) = −∂J/∂log ε (54)
-	if s.nu > 0 {
-		gEps = s.eps * (s.nu - m)
-		s.etaEps *= math.Max(0.5, 1+s.mu*s.vEps*gEps)
-	}
+	gEps := s.adaptSideSteps(m)
 
 	// (c)ii χ_t = ρ·v_t(x_t) (43)/(44), the Hessian taken at u = f + b.
-	var chiF float64 // χ_tᵀ f_t(x_t)
-	if s.curved != nil {
-		s.curved.Hessian(s.hess, s.u, y)
-		for i := range K {
-			s.chi[i] = svmdDot(s.hess[i*K:(i+1)*K], s.vx)
-		}
-		chiF = svmdDot(s.chi, s.fx)
-	}
+	chiF := s.curvature(y)
 
 	// (c)iii margin (56), (58); offset trace (52); β (40)/(42).
-	if s.nu > 0 {
-		s.eps *= math.Exp(s.etaEps * gEps)
-		s.vEps = lam*s.vEps + s.etaEps*gEps*(1+lam*s.vEps)
-	}
-	if s.hasOffset {
-		for i := range K {
-			s.vB[i] = lam*s.vB[i] - s.etaB[i]*s.xi[i]
-		}
-	}
+	s.updateSideTraces(gEps)
 	mixA, mixB := shrink*lam, -eta*c // old rows: β ← (1 − ηc)λβ − ηcα
 	for i := range K {
 		s.alphaNew[i] = -eta * s.xi[i]
@@ -700,10 +625,136 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 		st.Margin = s.eps
 	}
 	st.BufferSize = e.Len()
-	if !svmdFinite(pi) || !svmdFinite(normF) || !svmdFinite(s.eps) || !finite(s.b) || !finite(s.etaB) || !svmdFinite(s.etaEps) {
+	if !s.stateFinite() {
 		return s.diverge(st)
 	}
 	return st
+}
+
+// predict computes u = f_t(x_t, ·) + b_t at the prepared point, the loss
+// (into ξ) at the margin in force, and the prediction; it returns the step
+// so far and the margin.
+func (s *SVMD) predict(y float64) (st Step, margin float64) {
+	s.exp.F(s.fx)
+	for i := range s.u {
+		s.u[i] = s.fx[i] + s.b[i]
+	}
+	margin = s.margin0
+	if s.nu > 0 {
+		margin = s.eps
+	}
+	st.Loss = s.loss.Eval(s.xi, s.u, y, margin)
+	if s.nu > 0 {
+		st.Loss -= s.nu * s.eps // eq. (53)
+	}
+	switch s.task {
+	case Binary:
+		st.Prediction, st.Mistake = binaryPrediction(s.u[0], y)
+	case Multiclass:
+		best, mistake := multiclassPrediction(s.u, int(y))
+		st.Prediction, st.Mistake = float64(best), mistake
+	case Novelty:
+		st.Prediction = s.fx[0]
+		st.Mistake = s.fx[0]-margin < 0
+	}
+	return st, margin
+}
+
+// violation returns m_t = ∂l/∂ε on a violation, 0 otherwise (“ν-trick for
+// every loss” reads "ξ_t + ν" of (54)–(58) as ν − m_t): 1 for the hinge,
+// multiclass and novelty losses, Δ(y_t, ỹ*) for the graph loss, whose
+// margins are ε·Δ; and whether the margin was violated (ξ_t ≠ 0).
+func (s *SVMD) violation(y float64) (m float64, violated bool) {
+	for i, v := range s.xi {
+		if v != 0 {
+			m, violated = 1, true
+			if s.delta != nil && v > 0 {
+				m = s.delta[int(y)*s.k+i]
+			}
+		}
+	}
+	return m, violated
+}
+
+// traceDot returns ξ_tᵀv_t(x_t) at the prepared point. The logistic losses
+// need all of v_t(x_t) for χ (43)/(44), kept in vx; the hinge losses only
+// ξ_tᵀv_t(x_t), which is 0 without a margin error and, for the delta label
+// kernel, touches only the two labels of a multiclass ξ.
+func (s *SVMD) traceDot(violated bool) float64 {
+	switch {
+	case s.curved != nil:
+		s.exp.V(s.vx)
+		return svmdDot(s.xi, s.vx)
+	case violated:
+		return s.exp.VDot(s.xi)
+	}
+	return 0
+}
+
+// stepSize adapts η by eq. (33) from ⟨g_t, v_t⟩ = gv and clamps it to 1/c
+// (“Clamp” in the package documentation); it returns η_t, the shrinking
+// factor 1 − η_t c (0 at the clamp) and whether the clamp acted.
+func (s *SVMD) stepSize(gv float64) (eta, shrink float64, clamped bool) {
+	c := s.c
+	eta = s.eta * math.Max(0.5, 1-s.mu*gv)
+	if c > 0 && eta*c >= 1 {
+		eta, clamped = 1/c, true
+	}
+	shrink = 1 - eta*c
+	if clamped || shrink < 0 {
+		shrink = 0
+	}
+	return eta, shrink, clamped
+}
+
+// adaptSideSteps adapts the offsets' step sizes η_b (51) and the margin's
+// η_ε (57); it returns ε_t(ν − m_t) = −∂J/∂log ε (54), 0 without ν.
+func (s *SVMD) adaptSideSteps(m float64) (gEps float64) {
+	if s.hasOffset {
+		for i := range s.etaB {
+			s.etaB[i] *= math.Max(0.5, 1-s.muB*s.xi[i]*s.vB[i])
+		}
+	}
+	if s.nu > 0 {
+		gEps = s.eps * (s.nu - m)
+		s.etaEps *= math.Max(0.5, 1+s.mu*s.vEps*gEps)
+	}
+	return gEps
+}
+
+// curvature computes χ_t = ρ·v_t(x_t) (43)/(44) into chi for the curved
+// losses (the Hessian taken at u = f + b) and returns χ_tᵀ f_t(x_t); 0 for
+// the piecewise linear losses, whose χ stays 0.
+func (s *SVMD) curvature(y float64) (chiF float64) {
+	if s.curved == nil {
+		return 0
+	}
+	K := s.k
+	s.curved.Hessian(s.hess, s.u, y)
+	for i := range K {
+		s.chi[i] = svmdDot(s.hess[i*K:(i+1)*K], s.vx)
+	}
+	return svmdDot(s.chi, s.fx)
+}
+
+// updateSideTraces moves the margin (56) and its trace (58), and the
+// offsets' trace (52).
+func (s *SVMD) updateSideTraces(gEps float64) {
+	lam := s.decay
+	if s.nu > 0 {
+		s.eps *= math.Exp(s.etaEps * gEps)
+		s.vEps = lam*s.vEps + s.etaEps*gEps*(1+lam*s.vEps)
+	}
+	if s.hasOffset {
+		for i := range s.vB {
+			s.vB[i] = lam*s.vB[i] - s.etaB[i]*s.xi[i]
+		}
+	}
+}
+
+// stateFinite reports whether the kept quantities are all finite.
+func (s *SVMD) stateFinite() bool {
+	return svmdFinite(s.pi) && svmdFinite(s.normF) && svmdFinite(s.eps) && finite(s.b) && finite(s.etaB) && svmdFinite(s.etaEps)
 }
 
 func (s *SVMD) diverge(st Step) Step {
