@@ -23,10 +23,10 @@ type DCDConfig struct {
 	// [LinearObjective]); the dual box is α_n ∈ [0, C] with C = 1/(λN)
 	// (lecture). Zero means λ = 1/N, i.e. LIBLINEAR's default C = 1.
 	Lambda float64
-	// Epsilon is the stopping tolerance ε on the spread of the projected
+	// Tolerance is the stopping tolerance ε on the spread of the projected
 	// gradient, max PG − min PG ≤ ε (Hsieh et al. §3.2, as LIBLINEAR). Zero
 	// means 0.1 (LIBLINEAR's default for -s 1 and -s 3).
-	Epsilon float64
+	Tolerance float64
 	// MaxEpochs bounds the outer iterations (passes over the active set).
 	// Zero means 1000 (LIBLINEAR's bound).
 	MaxEpochs int
@@ -77,7 +77,7 @@ type DCD struct {
 }
 
 // NewDCD checks s and returns a solver. It returns an error for a negative or
-// non-finite Lambda, Epsilon or Bias, a negative MaxEpochs, or a loss other
+// non-finite Lambda, Tolerance or Bias, a negative MaxEpochs, or a loss other
 // than the hinge and the squared hinge.
 func NewDCD(s DCDConfig) (*DCD, error) {
 	if s.Loss == nil {
@@ -91,11 +91,11 @@ func NewDCD(s DCDConfig) (*DCD, error) {
 			return nil, err
 		}
 	}
-	if s.Epsilon == 0 {
-		s.Epsilon = 0.1
+	if s.Tolerance == 0 {
+		s.Tolerance = 0.1
 	}
-	if math.IsNaN(s.Epsilon) || math.IsInf(s.Epsilon, 0) || s.Epsilon <= 0 {
-		return nil, fmt.Errorf("learn: DCD: Epsilon = %v must be positive and finite", s.Epsilon)
+	if math.IsNaN(s.Tolerance) || math.IsInf(s.Tolerance, 0) || s.Tolerance <= 0 {
+		return nil, fmt.Errorf("learn: DCD: Tolerance = %v must be positive and finite", s.Tolerance)
 	}
 	if s.MaxEpochs < 0 {
 		return nil, fmt.Errorf("learn: DCD: MaxEpochs = %d < 0", s.MaxEpochs)
@@ -188,7 +188,7 @@ func (c *DCD) Fit(X RowMatrix, y []float64) (DCDResult, error) {
 			}
 		}
 		res.Epochs++
-		if pgMax-pgMin <= c.s.Epsilon {
+		if pgMax-pgMin <= c.s.Tolerance {
 			if active == n {
 				res.Converged = true
 				break

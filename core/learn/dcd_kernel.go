@@ -24,9 +24,9 @@ type KernelDCDConfig struct {
 	// Lambda is λ > 0 of F(f) = λ/2‖f‖²_H + (1/N)Σ l(y_n f(x_n)); C = 1/(λN).
 	// Zero means λ = 1/N (C = 1).
 	Lambda float64
-	// Epsilon is the projected-gradient tolerance ε (as [DCDConfig]). Zero
+	// Tolerance is the projected-gradient tolerance ε (as [DCDConfig]). Zero
 	// means 0.1.
-	Epsilon float64
+	Tolerance float64
 	// MaxEpochs bounds the epochs. Zero means 1000.
 	MaxEpochs int
 	// Bias, when positive, adds B² to the kernel, k̃ = k + B², the kernel of
@@ -90,7 +90,7 @@ func (m *KernelDCDModel) Scores(dst, x []float64) []float64 {
 
 // NewKernelDCD checks s and returns a solver. Errors: an invalid kernel, a
 // loss other than the hinge and squared hinge, a negative or non-finite
-// Lambda, Epsilon or Bias, negative MaxEpochs or MaxN.
+// Lambda, Tolerance or Bias, negative MaxEpochs or MaxN.
 func NewKernelDCD(s KernelDCDConfig) (*KernelDCD, error) {
 	if s.Kernel == nil {
 		s.Kernel = kernel.Gaussian{}
@@ -99,12 +99,12 @@ func NewKernelDCD(s KernelDCDConfig) (*KernelDCD, error) {
 		return nil, err
 	}
 	// Reuse DCD's checks of the shared settings.
-	lin, err := NewDCD(DCDConfig{Loss: s.Loss, Lambda: s.Lambda, Epsilon: s.Epsilon, MaxEpochs: s.MaxEpochs, Bias: s.Bias})
+	lin, err := NewDCD(DCDConfig{Loss: s.Loss, Lambda: s.Lambda, Tolerance: s.Tolerance, MaxEpochs: s.MaxEpochs, Bias: s.Bias})
 	if err != nil {
 		return nil, fmt.Errorf("learn: KernelDCD: %w", err)
 	}
 	ls := lin.Config()
-	s.Loss, s.Epsilon, s.MaxEpochs = ls.Loss, ls.Epsilon, ls.MaxEpochs
+	s.Loss, s.Tolerance, s.MaxEpochs = ls.Loss, ls.Tolerance, ls.MaxEpochs
 	if s.MaxN < 0 {
 		return nil, fmt.Errorf("learn: KernelDCD: MaxN = %d < 0", s.MaxN)
 	}
@@ -198,7 +198,7 @@ func (c *KernelDCD) Fit(X RowMatrix, y []float64) (*KernelDCDModel, error) {
 			}
 		}
 		m.Epochs++
-		if pgMax-pgMin <= c.s.Epsilon {
+		if pgMax-pgMin <= c.s.Tolerance {
 			m.Converged = true
 			break
 		}

@@ -19,7 +19,7 @@ func TestKernelDCDLinearKernel(t *testing.T) {
 	const n, lambda = 300, 1e-2
 	sub := X.Slice(0, n, 0, linTrainDim).(*mat.Dense)
 	for _, lf := range []loss.Loss{loss.Hinge{}, loss.SquaredHinge{}} {
-		kc, err := NewKernelDCD(KernelDCDConfig{Kernel: kernel.Linear{}, Loss: lf, Lambda: lambda, Epsilon: 1e-8, MaxEpochs: 1e5, Bias: 1})
+		kc, err := NewKernelDCD(KernelDCDConfig{Kernel: kernel.Linear{}, Loss: lf, Lambda: lambda, Tolerance: 1e-8, MaxEpochs: 1e5, Bias: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -27,7 +27,7 @@ func TestKernelDCDLinearKernel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lc, _ := NewDCD(DCDConfig{Loss: lf, Lambda: lambda, Epsilon: 1e-8, MaxEpochs: 1e6, Bias: 1})
+		lc, _ := NewDCD(DCDConfig{Loss: lf, Lambda: lambda, Tolerance: 1e-8, MaxEpochs: 1e6, Bias: 1})
 		r, _ := lc.Fit(sub, y[:n])
 		t.Logf("%v: kernel F = %.10g (dual %.10g, %d epochs), linear F = %.10g", lf, m.Primal, m.Dual, m.Epochs, r.Primal)
 		if linRelDiff(m.Primal, r.Primal) > 1e-7 || linRelDiff(m.Dual, m.Primal) > 1e-7 {
@@ -59,7 +59,7 @@ func TestKernelDCDXOR(t *testing.T) {
 	for i := range y {
 		y[i] = 2*y[i] - 1
 	}
-	c, _ := NewKernelDCD(KernelDCDConfig{Kernel: kernel.Gaussian{Sigma: 0.7}, Lambda: 1e-3, Epsilon: 1e-4, MaxEpochs: 1e5})
+	c, _ := NewKernelDCD(KernelDCDConfig{Kernel: kernel.Gaussian{Sigma: 0.7}, Lambda: 1e-3, Tolerance: 1e-4, MaxEpochs: 1e5})
 	m, err := c.Fit(X, y)
 	if err != nil {
 		t.Fatal(err)

@@ -34,7 +34,7 @@ func TestDCDOnlineMatchesBatch(t *testing.T) {
 		}
 		d.Refine(2000)
 		p, du := d.Objective()
-		c, _ := NewDCD(DCDConfig{Loss: lf, Lambda: lambda, Epsilon: 1e-8, MaxEpochs: 1e6, Bias: 1})
+		c, _ := NewDCD(DCDConfig{Loss: lf, Lambda: lambda, Tolerance: 1e-8, MaxEpochs: 1e6, Bias: 1})
 		r, err := c.Fit(sub, y[:n])
 		if err != nil {
 			t.Fatal(err)

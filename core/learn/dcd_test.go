@@ -18,7 +18,7 @@ import (
 // margin is exactly 1: F = λ/2·w² = 1/8 = the dual α − ½Q_11α² = 1/8.
 func TestDCDOneExample(t *testing.T) {
 	for _, lf := range []loss.Loss{loss.Hinge{}, loss.SquaredHinge{}} {
-		c, err := NewDCD(DCDConfig{Loss: lf, Lambda: 1, Epsilon: 1e-12})
+		c, err := NewDCD(DCDConfig{Loss: lf, Lambda: 1, Tolerance: 1e-12})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,8 +45,8 @@ func TestDCDSettingsErrors(t *testing.T) {
 		{Loss: loss.Logistic{}},
 		{Lambda: -1},
 		{Lambda: math.NaN()},
-		{Epsilon: -1},
-		{Epsilon: math.Inf(1)},
+		{Tolerance: -1},
+		{Tolerance: math.Inf(1)},
 		{MaxEpochs: -3},
 		{Bias: -1},
 	} {
@@ -136,7 +136,7 @@ func TestDCDOptimum(t *testing.T) {
 	X, y := linTrainSet(t)
 	const bias = 1
 	for _, lf := range []loss.Loss{loss.Hinge{}, loss.SquaredHinge{}} {
-		tight, _ := NewDCD(DCDConfig{Loss: lf, Epsilon: 1e-4, MaxEpochs: 1e6, Bias: bias, Seed: 1, NoShrinking: true})
+		tight, _ := NewDCD(DCDConfig{Loss: lf, Tolerance: 1e-4, MaxEpochs: 1e6, Bias: bias, Seed: 1, NoShrinking: true})
 		opt, err := tight.Fit(X, y)
 		if err != nil {
 			t.Fatal(err)
@@ -147,7 +147,7 @@ func TestDCDOptimum(t *testing.T) {
 		if gap := (opt.Primal - opt.Dual) / opt.Primal; gap < -1e-12 || gap > 1e-5 {
 			t.Errorf("%v: relative duality gap %.3g at ε = 1e-4 (primal %.8g, dual %.8g)", lf, gap, opt.Primal, opt.Dual)
 		}
-		shrink, _ := NewDCD(DCDConfig{Loss: lf, Epsilon: 1e-3, MaxEpochs: 1e6, Bias: bias, Seed: 2})
+		shrink, _ := NewDCD(DCDConfig{Loss: lf, Tolerance: 1e-3, MaxEpochs: 1e6, Bias: bias, Seed: 2})
 		sh, err := shrink.Fit(X, y)
 		if err != nil {
 			t.Fatal(err)
@@ -205,7 +205,7 @@ func TestDCDAgreesWithLIBLINEAR(t *testing.T) {
 			fLL := LinearObjective(tc.lf, lambda, 1, m.w, X, y)
 			accLL := linAccuracy(m.w, 1, X, y)
 			e, _ := parseFloatT(t, eps)
-			c, _ := NewDCD(DCDConfig{Loss: tc.lf, Epsilon: e, Bias: 1, Seed: 4})
+			c, _ := NewDCD(DCDConfig{Loss: tc.lf, Tolerance: e, Bias: 1, Seed: 4})
 			r, err := c.Fit(X, y)
 			if err != nil {
 				t.Fatal(err)

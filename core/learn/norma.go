@@ -51,9 +51,9 @@ type NORMAConfig struct {
 	// Epsilon is the initial tube width ε ≥ 0 of RuleNuEpsilonInsensitive
 	// (eq. 18). Ignored by the other rules.
 	Epsilon float64
-	// Sigma is Huber's σ > 0 (eq. 19), fixed for RuleHuber and the initial σ
+	// HuberSigma is Huber's σ > 0 (eq. 19), fixed for RuleHuber and the initial σ
 	// of RuleAdaptiveHuber. Ignored by the other rules.
-	Sigma float64
+	HuberSigma float64
 	// MarginRule is how the ν rules move their margin: MarginAdditive
 	// (Kivinen et al. eq. 14 with the descent sign, the zero value) or
 	// MarginLogSpace (JMLR eqs. 55–56, with the step size EtaMargin; the
@@ -90,7 +90,7 @@ type NORMAConfig struct {
 //     otherwise (Fig. 3).
 //   - Nu: 0.05 for the ν-trick rules (JMLR §6, Figs. 3 and 6), else 0.
 //   - Margin0: 1 for RuleSoftMargin, RuleNuClassification and RuleNovelty
-//     (eq. 12's ρ = 1). Epsilon: 0. Sigma: 1 for the Huber rules.
+//     (eq. 12's ρ = 1). Epsilon: 0. HuberSigma: 1 for the Huber rules.
 //   - MarginRule: MarginAdditive (Kivinen et al.'s own rule); EtaMargin: 1
 //     (JMLR §6: "we always set η_{ε,0} = 1"), used by MarginLogSpace.
 //   - Offset: false (JMLR §6).
@@ -116,7 +116,7 @@ func DefaultNORMAConfig(r Rule, classes int) NORMAConfig {
 	case RuleSoftMargin, RuleNuClassification, RuleNovelty:
 		c.Margin0 = 1
 	case RuleHuber, RuleAdaptiveHuber:
-		c.Sigma = 1
+		c.HuberSigma = 1
 	}
 	return c
 }
@@ -167,8 +167,8 @@ type normaParams struct {
 // NewNORMA returns a NORMA learner for inputs of dimension dim with the
 // settings cfg. It returns an error for any invalid setting a user could
 // choose: an unknown rule, a kernel failing kernel.Validate (nil included), Classes = 1 or above 4096 or with a rule that
-// has one score, negative or non-finite Lambda, Nu, Margin0, Epsilon or Sigma,
-// ν outside (0, 1] for a ν rule, Sigma = 0 for a Huber rule, a nil or
+// has one score, negative or non-finite Lambda, Nu, Margin0, Epsilon or HuberSigma,
+// ν outside (0, 1] for a ν rule, HuberSigma = 0 for a Huber rule, a nil or
 // invalid schedule or η_1·λ > 1, a BufferSize below 1, Offset with RuleNovelty, dim < 1, or storage
 // ω·(d + 2K + 3) above [MaxFloats].
 func NewNORMA(cfg NORMAConfig, dim int) (*NORMA, error) {
@@ -272,10 +272,10 @@ func (p *normaParams) setMargin(cfg *NORMAConfig) error {
 		}
 		p.margin0 = cfg.Epsilon
 	case RuleHuber, RuleAdaptiveHuber:
-		if bad(cfg.Sigma) || cfg.Sigma == 0 {
-			return fmt.Errorf("learn: NORMA: Sigma = %v, want finite and > 0", cfg.Sigma)
+		if bad(cfg.HuberSigma) || cfg.HuberSigma == 0 {
+			return fmt.Errorf("learn: NORMA: HuberSigma = %v, want finite and > 0", cfg.HuberSigma)
 		}
-		p.margin0 = cfg.Sigma
+		p.margin0 = cfg.HuberSigma
 	}
 	if cfg.MarginRule == MarginLogSpace && !(p.margin0 > 0) {
 		return fmt.Errorf("learn: NORMA: initial margin %v, want > 0 for the log-space margin rule (log m must exist)", p.margin0)

@@ -393,7 +393,7 @@ func TestNORMASine(t *testing.T) {
 			c.Kernel = kernel.Gaussian{Sigma: 0.5}
 			c.Lambda = 0.01
 			c.Nu = 0.3
-			c.Sigma = 0.3
+			c.HuberSigma = 0.3
 			c.Schedule = learn.Sqrt{Eta0: 0.5, Tau: 200}
 			c.BufferSize = 1000
 		}), 1)
@@ -541,10 +541,10 @@ func TestNORMAConfigErrors(t *testing.T) {
 			c.Epsilon = -1
 		}), 2},
 		{"sigma negative", with(learn.DefaultNORMAConfig(learn.RuleHuber, 0), func(c *learn.NORMAConfig) {
-			c.Sigma = -1
+			c.HuberSigma = -1
 		}), 2},
 		{"sigma NaN", with(learn.DefaultNORMAConfig(learn.RuleAdaptiveHuber, 0), func(c *learn.NORMAConfig) {
-			c.Sigma = nan
+			c.HuberSigma = nan
 		}), 2},
 		{"buffer negative", with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
 			c.BufferSize = -1

@@ -71,7 +71,7 @@ func TestPegasosSettingsErrors(t *testing.T) {
 func TestPegasosObjective(t *testing.T) {
 	X, y := linTrainSet(t)
 	const lambda, bias = 1e-2, 1
-	c, _ := NewDCD(DCDConfig{Lambda: lambda, Epsilon: 1e-6, MaxEpochs: 1e6, Bias: bias, NoShrinking: true})
+	c, _ := NewDCD(DCDConfig{Lambda: lambda, Tolerance: 1e-6, MaxEpochs: 1e6, Bias: bias, NoShrinking: true})
 	opt, err := c.Fit(X, y)
 	if err != nil {
 		t.Fatal(err)

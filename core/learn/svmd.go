@@ -25,7 +25,7 @@ const (
 	// max(0, ε + max_{ỹ≠y} f(x, ỹ) − f(x, y)), eq. (16). Labels 0 … K−1.
 	SVMDMulticlass
 	// SVMDGraph is the graph-structured loss of eq. (25) with the label
-	// distances Δ of [SVMDConfig.Delta]. Labels 0 … K−1.
+	// distances Δ of [SVMDConfig.LabelDistance]. Labels 0 … K−1.
 	SVMDGraph
 	// SVMDLogistic is binary logistic regression log(1 + e^{−y f(x)}),
 	// eq. (18); its Hessian enters the trace update through χ, eq. (43).
@@ -94,14 +94,14 @@ type SVMDConfig struct {
 	// (SVMDMulticlass, SVMDGraph, SVMDMultiLogistic), 2 … [MaxClasses].
 	// Ignored by the binary losses and novelty.
 	Classes int
-	// Delta is the K×K matrix of label distances Δ(y, ỹ) of SVMDGraph
+	// LabelDistance is the K×K matrix of label distances Δ(y, ỹ) of SVMDGraph
 	// (eq. 25), row-major, finite and non-negative (e.g. from
 	// kernel.Taxonomy.Distance or kernel.GraphDistance). Nil means Δ = 1 off
 	// the diagonal, which reduces eq. (25) to the multiclass loss (16). The
 	// margin scales the distances, margins ε·Δ(y, ỹ) (loss.Graph), so under
 	// the ν-trick a violation counts m_t = ∂l/∂ε = Δ(y_t, ỹ*) rather than 1
 	// in eqs. (56)–(58). Only for SVMDGraph; elsewhere non-nil is an error.
-	Delta []float64
+	LabelDistance []float64
 	// Lambda is the regularizer c ≥ 0 of J = l + (c/2)‖f‖² (JMLR eq. 12);
 	// c = 0 means no shrinking (only the LRU buffer forgets).
 	//
@@ -343,8 +343,8 @@ func (p *svmdParams) setLoss(cfg SVMDConfig) error {
 	if cfg.Offset && l == SVMDNovelty {
 		return errors.New("learn: SVMD: novelty detection has no offset (its margin ε plays that role)")
 	}
-	if cfg.Delta != nil && l != SVMDGraph {
-		return errors.New("learn: SVMD: Delta is only for the graph loss")
+	if cfg.LabelDistance != nil && l != SVMDGraph {
+		return errors.New("learn: SVMD: LabelDistance is only for the graph loss")
 	}
 	p.k = 1
 	switch {
@@ -370,14 +370,14 @@ func (p *svmdParams) setLoss(cfg SVMDConfig) error {
 	case SVMDMulticlass:
 		p.loss = loss.Multiclass{}
 	case SVMDGraph:
-		if cfg.Delta != nil && len(cfg.Delta) != p.k*p.k {
-			return fmt.Errorf("learn: SVMD: Delta has %d entries, want K² = %d", len(cfg.Delta), p.k*p.k)
+		if cfg.LabelDistance != nil && len(cfg.LabelDistance) != p.k*p.k {
+			return fmt.Errorf("learn: SVMD: LabelDistance has %d entries, want K² = %d", len(cfg.LabelDistance), p.k*p.k)
 		}
-		g := loss.Graph{Delta: cfg.Delta}
+		g := loss.Graph{Distance: cfg.LabelDistance}
 		if err := g.Validate(); err != nil {
 			return fmt.Errorf("learn: SVMD: %w", err)
 		}
-		p.delta = cfg.Delta
+		p.delta = cfg.LabelDistance
 		p.loss = g
 	case SVMDLogistic:
 		p.loss = loss.Logistic{}

@@ -77,7 +77,7 @@ func svmdCases() []svmdCase {
 		{"graph", with(learn.DefaultSVMDConfig(learn.SVMDGraph, 0), func(c *learn.SVMDConfig) {
 			c.Kernel = g
 			c.Classes = 4
-			c.Delta = delta
+			c.LabelDistance = delta
 			c.Lambda = 0.05
 			c.Eta0 = 0.3
 			c.Mu = 0.5
@@ -85,7 +85,7 @@ func svmdCases() []svmdCase {
 		{"graph-nu", with(learn.DefaultSVMDConfig(learn.SVMDGraph, 0.3), func(c *learn.SVMDConfig) {
 			c.Kernel = g
 			c.Classes = 4
-			c.Delta = delta
+			c.LabelDistance = delta
 			c.LabelKernel = ky
 		})},
 		{"logistic", with(learn.DefaultSVMDConfig(learn.SVMDLogistic, 0), func(c *learn.SVMDConfig) {
@@ -740,11 +740,11 @@ func TestSVMDConfigErrors(t *testing.T) {
 		}), 2, "symmetric"},
 		{with(learn.DefaultSVMDConfig(learn.SVMDGraph, 0), func(c *learn.SVMDConfig) {
 			c.Classes = 2
-			c.Delta = []float64{0, -1, 1, 0}
+			c.LabelDistance = []float64{0, -1, 1, 0}
 		}), 2, "Δ"},
 		{with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
-			c.Delta = []float64{0}
-		}), 2, "Delta"},
+			c.LabelDistance = []float64{0}
+		}), 2, "LabelDistance"},
 		{learn.DefaultSVMDConfig(learn.SVMDHinge, 0), 0, "dimension"},
 		{learn.DefaultSVMDConfig(99, 0), 2, "loss"},
 		{with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {

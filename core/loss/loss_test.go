@@ -58,7 +58,7 @@ func randCase(r *rand.Rand, i int) testCase {
 	case 2:
 		return testCase{"Multiclass", Multiclass{}, k, cls, margin}
 	case 3:
-		return testCase{"Graph", Graph{Delta: delta}, k, cls, margin}
+		return testCase{"Graph", Graph{Distance: delta}, k, cls, margin}
 	case 4:
 		return testCase{"Logistic", Logistic{}, 1, pm, margin}
 	case 5:
@@ -92,7 +92,7 @@ func nearKink(c testCase, f []float64) bool {
 		y := int(c.y)
 		var d []float64
 		if g, ok := l.(Graph); ok {
-			d = g.Delta
+			d = g.Distance
 		}
 		var vals []float64
 		for j := range f {
@@ -258,8 +258,8 @@ func TestHand(t *testing.T) {
 		{"multiclass satisfied", Multiclass{}, []float64{2, 0.5, 0.8}, 0, 1, 0, []float64{0, 0, 0}, 0},
 		{"multiclass kink", Multiclass{}, []float64{1.8, 0.5, 0.8}, 0, 1, 0, []float64{0, 0, 0}, 0},
 		{"multiclass tie → first", Multiclass{}, []float64{0.9, 0.9, 0}, 2, 1, 1.9, []float64{1, 0, -1}, 1e-15},
-		{"graph", Graph{Delta: []float64{0, 1, 3, 1, 0, 1, 3, 1, 0}}, []float64{0, 0.5, -1}, 0, 1, 2, []float64{-1, 0, 1}, 0},
-		{"graph ε scales Δ", Graph{Delta: []float64{0, 1, 3, 1, 0, 1, 3, 1, 0}}, []float64{0, 0.5, -1}, 0, 0.5, 1, []float64{-1, 1, 0}, 0},
+		{"graph", Graph{Distance: []float64{0, 1, 3, 1, 0, 1, 3, 1, 0}}, []float64{0, 0.5, -1}, 0, 1, 2, []float64{-1, 0, 1}, 0},
+		{"graph ε scales Δ", Graph{Distance: []float64{0, 1, 3, 1, 0, 1, 3, 1, 0}}, []float64{0, 0.5, -1}, 0, 0.5, 1, []float64{-1, 1, 0}, 0},
 		{"logistic at 0", Logistic{}, []float64{0}, 1, 1, math.Ln2, []float64{-0.5}, 1e-15},
 		{"logistic", Logistic{}, []float64{2}, -1, 1, math.Log(1 + math.E*math.E), []float64{1 / (1 + math.Exp(-2))}, 1e-15},
 		{"multilogistic uniform", MultiLogistic{}, []float64{3, 3, 3}, 1, 1, math.Log(3), []float64{1. / 3, -2. / 3, 1. / 3}, 1e-15},
@@ -347,7 +347,7 @@ func TestGraphUnitDeltaIsMulticlass(t *testing.T) {
 		y, m := float64(r.IntN(k)), math.Round(4*r.Float64())/2
 		a, b, c := make([]float64, k), make([]float64, k), make([]float64, k)
 		la := Multiclass{}.Eval(a, f, y, m)
-		lb := Graph{Delta: unit}.Eval(b, f, y, m)
+		lb := Graph{Distance: unit}.Eval(b, f, y, m)
 		lc := Graph{}.Eval(c, f, y, m)
 		if la != lb || la != lc || !equal(a, b) || !equal(a, c) {
 			t.Fatalf("f=%v y=%v ε=%v: multiclass %v %v, graph %v %v, nil-Δ graph %v %v", f, y, m, la, a, lb, b, lc, c)
@@ -482,7 +482,7 @@ func TestPanics(t *testing.T) {
 		"class range":      func() { Multiclass{}.Eval(make([]float64, 3), make([]float64, 3), 3, 1) },
 		"class fraction":   func() { MultiLogistic{}.Eval(make([]float64, 3), make([]float64, 3), 0.5, 1) },
 		"class negative":   func() { Graph{}.Eval(make([]float64, 3), make([]float64, 3), -1, 1) },
-		"graph Δ size":     func() { Graph{Delta: make([]float64, 4)}.Eval(make([]float64, 3), make([]float64, 3), 0, 1) },
+		"graph Δ size":     func() { Graph{Distance: make([]float64, 4)}.Eval(make([]float64, 3), make([]float64, 3), 0, 1) },
 		"empty":            func() { Multiclass{}.Eval(nil, nil, 0, 1) },
 		"multilogistic h":  func() { MultiLogistic{}.Hessian(make([]float64, 3), make([]float64, 2), 0) },
 		"logistic h":       func() { Logistic{}.Hessian(make([]float64, 2), make([]float64, 1), 1) },
@@ -504,11 +504,11 @@ func TestPanics(t *testing.T) {
 
 func TestGraphValidate(t *testing.T) {
 	for _, d := range [][]float64{{0, 1, 1}, {0, -1, 1, 0}, {0, math.NaN(), 1, 0}, {0, math.Inf(1), 1, 0}, {}} {
-		if err := (Graph{Delta: d}).Validate(); err == nil {
+		if err := (Graph{Distance: d}).Validate(); err == nil {
 			t.Errorf("Graph{%v}.Validate() = nil", d)
 		}
 	}
-	if err := (Graph{Delta: []float64{0, 1, 2, 0}}).Validate(); err != nil {
+	if err := (Graph{Distance: []float64{0, 1, 2, 0}}).Validate(); err != nil {
 		t.Error(err)
 	}
 	if err := (Graph{}).Validate(); err != nil {
