@@ -129,13 +129,13 @@ func task(name string) (learn.Task, error) {
 }
 
 // Kernel returns the kernel of cfg: Gaussian{Sigma}, Polynomial{Scale,
-// Offset, Degree}, Linear or Laplacian{Sigma}.
+// Constant, Degree}, Linear or Laplacian{Sigma}.
 func Kernel(cfg state.Config) (kernel.Kernel, error) {
 	switch cfg.Kernel {
 	case state.KernelGaussian:
 		return kernel.Gaussian{Sigma: cfg.Sigma}, nil
 	case state.KernelPolynomial:
-		return kernel.Polynomial{Scale: cfg.Scale, Offset: cfg.Offset, Degree: cfg.Degree}, nil
+		return kernel.Polynomial{Scale: cfg.Scale, Constant: cfg.Offset, Degree: cfg.Degree}, nil
 	case state.KernelLinear:
 		return kernel.Linear{}, nil
 	case state.KernelLaplacian:
