@@ -228,7 +228,7 @@ func (p *Plot) drawRESvsSGD() bool {
 	ctx.Set("font", "13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
 	ctx.Set("fillStyle", "#4d5560")
 	sub := "§4 problem, n = " + strconv.Itoa(c.ResDim) + " · F on " + strconv.Itoa(sim.ResEvalSize) +
-		" held-out samples · L = " + strconv.Itoa(c.BatchSize) + " RES, 1 SGD"
+		" held-out samples · L = " + strconv.Itoa(c.LinBatchSize) + " RES, 1 SGD"
 	// Shrink the line until it fits the canvas (13 px, down to 11 px).
 	for px := 13; px > 11 && ctx.Call("measureText", sub).Get("width").Float() > w-right-left; px-- {
 		ctx.Set("font", strconv.Itoa(px-1)+"px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")

@@ -22,13 +22,13 @@ import (
 //   - res: learn.RES (λ, δ, Γ or non-regularized, L, ε0, τ, loss);
 //   - sgd: learn.SGD (λ, L, ε0, τ, loss).
 //
-// UseOffset appends the bias feature B = 1 (LIBLINEAR's -B, regularized
+// Offset appends the bias feature B = 1 (LIBLINEAR's -B, regularized
 // like the weights). AMM and the multiclass linear SVM learn the binary task
 // as two classes through learn.BinaryAMM. Tasks a solver cannot learn are
 // errors (state.Config.Validate rejects them first).
 func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (learn.Learner, error) {
 	bias := 0.0
-	if cfg.UseOffset {
+	if cfg.Offset {
 		bias = 1
 	}
 	binaryOnly := func() error {
@@ -45,7 +45,7 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 			return nil, err
 		}
 		c := learn.DefaultPegasosConfig()
-		c.Lambda, c.BatchSize, c.Bias = cfg.Lambda, cfg.PegasosK, bias
+		c.Lambda, c.BatchSize, c.Bias = cfg.Lambda, cfg.PegasosBatchSize, bias
 		l, err = learn.NewPegasos(c, dim)
 	case state.LearnerKernelPegasos:
 		if err := binaryOnly(); err != nil {
@@ -97,7 +97,7 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		l, err = learn.NewSGD(sgdSettings(cfg, bias, cfg.BatchSize), dim)
+		l, err = learn.NewSGD(sgdSettings(cfg, bias, cfg.LinBatchSize), dim)
 	default:
 		return nil, fmt.Errorf("unknown learner %q", cfg.Learner)
 	}
@@ -116,8 +116,8 @@ func linLoss(name string) loss.Loss {
 
 func resSettings(cfg state.Config, bias float64) learn.RESConfig {
 	s := learn.DefaultRESConfig()
-	s.Lambda, s.Delta, s.Gamma, s.BatchSize = cfg.Lambda, cfg.Delta, cfg.Gamma, cfg.BatchSize
-	s.Eta0, s.Tau, s.Loss, s.Bias = cfg.Eps0, cfg.ResTau, linLoss(cfg.LinLoss), bias
+	s.Lambda, s.Delta, s.Gamma, s.BatchSize = cfg.Lambda, cfg.Delta, cfg.Gamma, cfg.LinBatchSize
+	s.Eta0, s.Tau, s.Loss, s.Bias = cfg.LinEta0, cfg.LinTau, linLoss(cfg.LinLoss), bias
 	if cfg.NonRegularized {
 		s.Delta, s.Gamma = 0, 0
 	}
@@ -126,7 +126,7 @@ func resSettings(cfg state.Config, bias float64) learn.RESConfig {
 
 func sgdSettings(cfg state.Config, bias float64, batch int) learn.SGDConfig {
 	s := learn.DefaultSGDConfig()
-	s.Lambda, s.BatchSize, s.Eta0, s.Tau, s.Loss, s.Bias = cfg.Lambda, batch, cfg.Eps0, cfg.ResTau, linLoss(cfg.LinLoss), bias
+	s.Lambda, s.BatchSize, s.Eta0, s.Tau, s.Loss, s.Bias = cfg.Lambda, batch, cfg.LinEta0, cfg.LinTau, linLoss(cfg.LinLoss), bias
 	return s
 }
 

@@ -135,7 +135,7 @@ func Kernel(cfg state.Config) (kernel.Kernel, error) {
 	case state.KernelGaussian:
 		return kernel.Gaussian{Sigma: cfg.Sigma}, nil
 	case state.KernelPolynomial:
-		return kernel.Polynomial{Scale: cfg.Scale, Constant: cfg.Offset, Degree: cfg.Degree}, nil
+		return kernel.Polynomial{Scale: cfg.Scale, Constant: cfg.Constant, Degree: cfg.Degree}, nil
 	case state.KernelLinear:
 		return kernel.Linear{}, nil
 	case state.KernelLaplacian:
@@ -149,7 +149,7 @@ func Kernel(cfg state.Config) (kernel.Kernel, error) {
 //   - svmd: learn.SVMD (JMLR Algorithm 2) with the hinge loss (binary),
 //     the multiclass hinge (eq. 16) or novelty (eq. 23); Lambda is c, Eta0
 //     η0, Mu μ, Decay the trace decay λ (0 means single-step SVMD), Nu > 0
-//     the ν-trick (§5.4.2), UseOffset the offsets of eq. (50).
+//     the ν-trick (§5.4.2), Offset the offsets of eq. (50).
 //   - svmd0: the same with Decay = 0 (JMLR §6's single-step control).
 //   - norma: learn.NORMA with η_t = η0·√(τ/(τ + t − 1)) (JMLR eq. 59):
 //     soft margin (NORMA eq. 12) or ν-classification (eq. 13) for binary
@@ -172,7 +172,7 @@ func Learner(cfg state.Config, dim int) (learn.Learner, error) {
 	if t == learn.Multiclass {
 		classes = cfg.Classes
 	}
-	offset := cfg.UseOffset && t != learn.Novelty
+	offset := cfg.Offset && t != learn.Novelty
 	switch cfg.Learner {
 	case state.LearnerSVMD, state.LearnerSVMD0:
 		loss := learn.SVMDHinge

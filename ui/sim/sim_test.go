@@ -209,7 +209,7 @@ func TestDivergence(t *testing.T) {
 	cfg := state.Default()
 	cfg.Task, cfg.Learner = state.TaskRegression, state.LearnerNORMA
 	cfg.Eta0, cfg.Tau, cfg.Lambda, cfg.Nu = 10, 1e5, 1e-6, 0
-	cfg.Kernel, cfg.Degree, cfg.Offset = state.KernelPolynomial, 10, 10
+	cfg.Kernel, cfg.Degree, cfg.Constant = state.KernelPolynomial, 10, 10
 	s := mustNew(t, cfg)
 	s.Step(10_000)
 	if s.Err() == nil {
