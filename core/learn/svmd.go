@@ -25,7 +25,7 @@ const (
 	// max(0, ε + max_{ỹ≠y} f(x, ỹ) − f(x, y)), eq. (16). Labels 0 … K−1.
 	SVMDMulticlass
 	// SVMDGraph is the graph-structured loss of eq. (25) with the label
-	// distances Δ of [SVMDConfig.Delta]. Labels 0 … K−1.
+	// distances Δ of [SVMDConfig.LabelDistance]. Labels 0 … K−1.
 	SVMDGraph
 	// SVMDLogistic is binary logistic regression log(1 + e^{−y f(x)}),
 	// eq. (18); its Hessian enters the trace update through χ, eq. (43).
@@ -70,23 +70,18 @@ const (
 	svmdBufferSize = 512
 	// svmdClasses is the 10-way classification of JMLR §6.1.2–6.3.
 	svmdClasses = 10
-	// svmdMaxClasses and svmdMaxFloats bound what a user setting can make
-	// NewSVMD allocate: the expansion stores ω·(d + 4K + 3) float64s (512 MiB
-	// at the bound, within a browser's wasm memory).
-	svmdMaxClasses = 1 << 12
-	svmdMaxFloats  = 1 << 26
 	// svmdUSPSTrain is n, the number of USPS training digits, in
 	// c = 1/(500n) of JMLR §6.1.2.
 	svmdUSPSTrain = 7291
 )
 
-// SVMDConfig holds the settings of [SVMD]. The zero value of every field
-// means the default documented on it, taken from the experiments of JMLR §6
-// (Vishwanathan, Schraudolph, Smola 2006), where the paper gives one.
+// SVMDConfig holds the settings of [SVMD]. The zero value of a field means
+// zero (c = 0, μ = 0 and decay λ = 0 are ordinary settings);
+// [DefaultSVMDConfig] gives the settings of the experiments of JMLR §6
+// (Vishwanathan, Schraudolph, Smola 2006), documented field by field there.
 type SVMDConfig struct {
-	// Kernel is the input kernel k(x, x'). Nil means kernel.Gaussian{} (σ = 1;
-	// the paper's σ = 8 of §6.1 was cross-validated for 16×16 USPS digits and
-	// is data-specific). Kernels failing kernel.Validate are an error.
+	// Kernel is the input kernel k(x, x'); kernels failing kernel.Validate,
+	// nil included, are an error.
 	Kernel kernel.Kernel
 	// LabelKernel is the K×K label kernel K_Y, row-major, symmetric with a
 	// finite, non-negative diagonal, giving k((x, y), (x', y')) =
@@ -96,80 +91,108 @@ type SVMDConfig struct {
 	// Loss is the loss of JMLR Table 1; the zero value is SVMDHinge.
 	Loss SVMDLoss
 	// Classes is K, the number of labels of the multiclass losses
-	// (SVMDMulticlass, SVMDGraph, SVMDMultiLogistic), at least 2. Zero means
-	// 10 (the 10-way digits of §6.1.2). Ignored by the binary losses and
-	// novelty.
+	// (SVMDMulticlass, SVMDGraph, SVMDMultiLogistic), 2 … [MaxClasses].
+	// Ignored by the binary losses and novelty.
 	Classes int
-	// Delta is the K×K matrix of label distances Δ(y, ỹ) of SVMDGraph
+	// LabelDistance is the K×K matrix of label distances Δ(y, ỹ) of SVMDGraph
 	// (eq. 25), row-major, finite and non-negative (e.g. from
 	// kernel.Taxonomy.Distance or kernel.GraphDistance). Nil means Δ = 1 off
 	// the diagonal, which reduces eq. (25) to the multiclass loss (16). The
 	// margin scales the distances, margins ε·Δ(y, ỹ) (loss.Graph), so under
 	// the ν-trick a violation counts m_t = ∂l/∂ε = Δ(y_t, ỹ*) rather than 1
 	// in eqs. (56)–(58). Only for SVMDGraph; elsewhere non-nil is an error.
-	Delta []float64
-	// Lambda is the regularizer c of J = l + (c/2)‖f‖² (JMLR eq. 12),
-	// c > 0. Zero means: c = 1 with the ν-trick or for novelty (§5.4.2: "the
-	// regularization parameter is fixed at c = 1"), and otherwise
-	// c = 1/(500n) with n = 7291 (§6.1.2, the USPS training set), about
-	// 2.74·10⁻⁷. Use NoRegularization for c = 0.
+	LabelDistance []float64
+	// Lambda is the regularizer c ≥ 0 of J = l + (c/2)‖f‖² (JMLR eq. 12);
+	// c = 0 means no shrinking (only the LRU buffer forgets).
 	//
-	// The step size is clamped to η_t ≤ 1/c (PAPER-NOTES item 7): SMD alone
-	// can push η above 1/c, where the factor 1 − η_t c of eq. (28) turns
-	// negative and flips the sign of every old coefficient; at the clamp the
-	// factor is exactly 0 and the old expansion is dropped, which is the
-	// limit of the paper's shrinking (§5.5 assumes 1 − η_t c < 1). SMD keeps
-	// adapting from the clamped value; [SVMDDiagnostics.Clamped] reports it.
+	// The step size is clamped to η_t ≤ 1/c (see "Where the papers are
+	// ambiguous or wrong" in the package documentation): SMD alone can push
+	// η above 1/c, where the factor 1 − η_t c of eq. (28) turns negative and
+	// flips the sign of every old coefficient; at the clamp the factor is
+	// exactly 0 and the old expansion is dropped, which is the limit of the
+	// paper's shrinking (§5.5 assumes 1 − η_t c < 1). SMD keeps adapting
+	// from the clamped value; [SVMDDiagnostics.Clamped] reports it.
 	Lambda float64
-	// NoRegularization sets c = 0 (no shrinking; only the LRU buffer forgets).
-	NoRegularization bool
-	// Eta0 is the initial step size η_0 > 0 (dimensionless). Zero means 1
-	// (§6.1.1, §6.2.1), or 0.1 for the multiclass losses without the ν-trick
-	// (§6.1.2).
+	// Eta0 is the initial step size η_0 > 0 (dimensionless).
 	Eta0 float64
-	// Mu is the meta step size μ ≥ 0 of eq. (33). Zero means 1 with the
-	// ν-trick or for novelty (§6.1.1, §6.2.1, §6.2.2), 0.1 otherwise (§6.1.2
-	// and the conference paper's experiment).
+	// Mu is the meta step size μ ≥ 0 of eq. (33); μ = 0 keeps η = η_0.
 	Mu float64
 	// Decay is SMD's trace decay λ ∈ [0, 1] of eq. (34) (the conference
-	// paper's ρ; not the regularizer). Zero means the default: 0.95 with the
-	// ν-trick (§6.1.1, §6.2.1), 1 for novelty (§6.2.2), and 0.99 for the
-	// other losses without ν (§6.1.2's soft-margin setting; the conference
-	// paper's binary experiment used ρ = 1, but with λ = 1 the trace never
-	// forgets, and after a change of the data ⟨g, v⟩ stays positive and η
-	// collapses for good — λ = 1 suits stationary data only, §6.2.1). Set
-	// SingleStep for λ = 0.
+	// paper's ρ; not the regularizer). λ = 0 is the single-step variant of
+	// §6 ("obtained by setting λ = 0"), whose η follows immediate effects
+	// only; λ = 1 never forgets the trace (see “η after a change of the
+	// data” in the package documentation).
 	Decay float64
-	// SingleStep sets λ = 0: the single-step variant of SVMD in §6 ("obtained
-	// by setting λ = 0"), whose η follows immediate effects only. (Decay's
-	// zero value is taken by its default, so λ = 0 needs this switch.)
-	SingleStep bool
-	// Nu is ν ∈ (0, 1) of the ν-trick (§5.4.2): the margin ε is adapted in
+	// Nu is ν ∈ [0, 1) of the ν-trick (§5.4.2): the margin ε is adapted in
 	// log space, eqs. (53)–(58), so that a fraction ν of the examples
 	// violate it. Zero means a fixed margin, Margin0. Not with the logistic
 	// losses.
 	Nu float64
-	// Margin0 is the initial (with ν) or fixed (without) margin ε > 0 of the
-	// hinge-family losses. Zero means 1 (JMLR Table 1).
+	// Margin0 is the initial (with ν, then > 0) or fixed (without, ≥ 0)
+	// margin ε of the hinge-family losses.
 	Margin0 float64
-	// EtaMargin0 is the margin's initial step size η_{ε,0} > 0 of eq. (56).
-	// Zero means 1 (§6: "we always set η_{ε,0} = 1, μ_ε = μ, and λ_ε = λ";
-	// μ_ε and λ_ε follow Mu and Decay).
+	// EtaMargin0 is the margin's initial step size η_{ε,0}, > 0 with ν, of
+	// eq. (56); μ_ε and λ_ε follow Mu and Decay (§6).
 	EtaMargin0 float64
 	// BufferSize is ω ≥ 1, the number of most recent non-zero terms kept in
-	// the LRU circular buffer (§5.5). Zero means 512 (§6.1).
+	// the LRU circular buffer (§5.5).
 	BufferSize int
 	// Offset adds an offset b_y per score, learnt by eq. (50) with its own
 	// SMD step sizes η_b, eqs. (51)–(52). Not for novelty (ε is its offset).
 	Offset bool
-	// EtaOffset0 is η_{b,0} > 0. Zero means Eta0. (The paper's experiments use
-	// no offsets; by analogy with §6's rule for ε.)
+	// EtaOffset0 is η_{b,0} ≥ 0 (used with Offset).
 	EtaOffset0 float64
-	// MuOffset is μ_b ≥ 0 of eq. (51). Zero means Mu; λ_b = λ (Decay). The
-	// offset trace follows (52) as printed, v_b ← λv_b − η_b ξ, without a
-	// Hessian term: exact for the piecewise linear losses (∂²l/∂b² = 0), an
-	// approximation of SMD's (7) for the logistic losses.
+	// MuOffset is μ_b ≥ 0 of eq. (51); λ_b = λ (Decay). The offset trace
+	// follows (52) as printed, v_b ← λv_b − η_b ξ, without a Hessian term:
+	// exact for the piecewise linear losses (∂²l/∂b² = 0), an approximation
+	// of SMD's (7) for the logistic losses.
 	MuOffset float64
+}
+
+// DefaultSVMDConfig returns the settings of JMLR §6 for the loss l with
+// ν-trick parameter nu (0: a fixed margin):
+//
+//   - Kernel: kernel.Gaussian{} (σ = 1; the paper's σ = 8 of §6.1 was
+//     cross-validated for 16×16 USPS digits and is data-specific).
+//   - Classes: 10 for the multiclass losses (the digits of §6.1.2–6.3).
+//   - Lambda: c = 1 with the ν-trick or for novelty (§5.4.2: "the
+//     regularization parameter is fixed at c = 1"), otherwise c = 1/(500n)
+//     with n = 7291, the USPS training set (§6.1.2), about 2.74·10⁻⁷.
+//   - Eta0: 1 (§6.1.1, §6.2.1), 0.1 for the multiclass losses without ν
+//     (§6.1.2).
+//   - Mu: 1 with ν or for novelty (§6.1.1, §6.2.1, §6.2.2), 0.1 otherwise
+//     (§6.1.2 and the conference paper's experiment).
+//   - Decay: 0.95 with ν (§6.1.1, §6.2.1), 1 for novelty (§6.2.2), 0.99 for
+//     the other losses without ν (§6.1.2's soft-margin setting; the
+//     conference paper's binary experiment used ρ = 1, which never forgets
+//     the trace: see “η after a change of the data” in the package
+//     documentation).
+//   - Nu: nu. Margin0: 1 (JMLR Table 1). EtaMargin0: 1 (§6: "we always set
+//     η_{ε,0} = 1, μ_ε = μ, and λ_ε = λ").
+//   - BufferSize: 512 (§6.1: "we only store the last 512 support vectors").
+//   - Offset: false (§6: "We do not use offsets here"); EtaOffset0 = Eta0
+//     and MuOffset = Mu, by analogy with §6's rule for ε.
+func DefaultSVMDConfig(l SVMDLoss, nu float64) SVMDConfig {
+	hasNu := nu > 0
+	c := SVMDConfig{
+		Kernel: kernel.Gaussian{}, Loss: l, Nu: nu,
+		Lambda: 1.0 / (500 * svmdUSPSTrain), Eta0: 1, Mu: 0.1, Decay: 0.99,
+		Margin0: 1, EtaMargin0: 1, BufferSize: svmdBufferSize,
+	}
+	if l.multi() {
+		c.Classes = svmdClasses
+		if !hasNu {
+			c.Eta0 = 0.1
+		}
+	}
+	switch {
+	case hasNu:
+		c.Lambda, c.Mu, c.Decay = 1, 1, 0.95
+	case l == SVMDNovelty:
+		c.Lambda, c.Mu, c.Decay = 1, 1, 1
+	}
+	c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
+	return c
 }
 
 // SVMD is online SVM with step sizes adapted by stochastic meta-descent in
@@ -177,28 +200,15 @@ type SVMDConfig struct {
 // Smola 2006) in full, with the LRU buffer of §5.5. Per step it costs one
 // kernel row (O(ω·d)) plus O(ω·K) for the truncation bookkeeping; f(x_t),
 // v(x_t), v_{t+1}(x_t) and every inner product of eqs. (45)–(49) come from
-// that one row (PAPER-NOTES item 8).
+// that one row (“Cost”, package documentation).
 //
 // SVMD implements [Learner] and [KernelModel]. It is deterministic (no
 // randomness) and does not allocate in Learn. Create it with [NewSVMD].
 type SVMD struct {
-	cfg       SVMDConfig // as given
-	task      Task
-	K         int // scores (coefficients per term)
-	dim       int
-	c         float64 // regularizer
-	eta0, mu  float64
-	decay     float64 // λ (= λ_b = λ_ε)
-	nu        float64
-	margin0   float64
-	etaEps0   float64
-	etaB0     float64
-	muB       float64
-	hasOffset bool
-	loss      loss.Loss
-	delta     []float64   // Δ of the graph loss (nil: 1 off the diagonal)
-	curved    loss.Curved // nil for piecewise-linear losses
-	exp       *expansion.Expansion
+	cfg SVMDConfig // as given
+	svmdParams
+	dim int
+	exp *expansion.Expansion
 
 	// Working state.
 	eta      float64   // η (the value used at the last step)
@@ -219,6 +229,27 @@ type SVMD struct {
 	fx, u, xi, vx, chi, hess, alphaNew, betaNew, offsets []float64
 }
 
+// svmdParams are the settings of an SVMD with the defaults applied.
+type svmdParams struct {
+	lossKind  SVMDLoss
+	task      Task
+	k         int // scores (coefficients per term), K
+	kern      kernel.Kernel
+	omega     int
+	c         float64 // regularizer
+	eta0, mu  float64
+	decay     float64 // λ (= λ_b = λ_ε)
+	nu        float64
+	margin0   float64
+	etaEps0   float64
+	etaB0     float64
+	muB       float64
+	hasOffset bool
+	loss      loss.Loss
+	delta     []float64   // Δ of the graph loss (nil: 1 off the diagonal)
+	curved    loss.Curved // nil for piecewise-linear losses
+}
+
 var (
 	_ Learner     = (*SVMD)(nil)
 	_ KernelModel = (*SVMD)(nil)
@@ -230,22 +261,56 @@ func svmdFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 // defaults of [SVMDConfig] applied. It returns an error for any invalid
 // setting (negative or non-finite numbers, ν ∉ [0, 1), Decay > 1, a kernel
 // failing kernel.Validate, label kernel or Δ of the wrong shape, ν or
-// offsets with a loss that has none, dim < 1, more than 4096 classes, or a
-// buffer needing more than 2^26 float64s, ω·(d + 4K + 3)).
+// offsets with a loss that has none, dim < 1, more than [MaxClasses]
+// classes, or a buffer needing more than [MaxFloats] float64s,
+// ω·(d + 4K + 3)).
 func NewSVMD(cfg SVMDConfig, dim int) (*SVMD, error) {
-	s := &SVMD{cfg: cfg, dim: dim}
-	if err := s.configure(); err != nil {
+	p, err := svmdResolve(cfg, dim)
+	if err != nil {
 		return nil, err
 	}
+	s := &SVMD{cfg: cfg, svmdParams: p, dim: dim}
+	s.allocate()
 	s.Reset()
 	return s, nil
 }
 
-func (s *SVMD) configure() error {
-	cfg := s.cfg
-	if s.dim < 1 {
-		return fmt.Errorf("learn: SVMD: input dimension %d below 1", s.dim)
+// svmdResolve validates cfg for inputs of dimension dim and applies the
+// defaults.
+func svmdResolve(cfg SVMDConfig, dim int) (svmdParams, error) {
+	var p svmdParams
+	if dim < 1 {
+		return p, fmt.Errorf("learn: SVMD: input dimension %d below 1", dim)
 	}
+	if err := svmdCheckNumbers(cfg); err != nil {
+		return p, err
+	}
+	p.lossKind = cfg.Loss
+	if err := p.setLoss(cfg); err != nil {
+		return p, err
+	}
+	p.kern = cfg.Kernel
+	if p.kern == nil {
+		p.kern = kernel.Gaussian{}
+	}
+	if err := checkKernel("SVMD", p.kern); err != nil {
+		return p, err
+	}
+	if err := svmdCheckLabelKernel(cfg.LabelKernel, p.k); err != nil {
+		return p, err
+	}
+	if err := p.setSettings(cfg); err != nil {
+		return p, err
+	}
+	need := float64(p.omega) * float64(dim+4*p.k+3)
+	if err := checkStorage("SVMD", need, fmt.Sprintf("BufferSize %d with dimension %d and %d labels, ω·(d + 4K + 3),", p.omega, dim, p.k)); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+// svmdCheckNumbers checks the numeric settings of cfg for range.
+func svmdCheckNumbers(cfg SVMDConfig) error {
 	for _, p := range []struct {
 		name string
 		v    float64
@@ -262,155 +327,113 @@ func (s *SVMD) configure() error {
 	if cfg.Nu >= 1 {
 		return fmt.Errorf("learn: SVMD: Nu = %v must be below 1", cfg.Nu)
 	}
-	if cfg.BufferSize < 0 {
-		return fmt.Errorf("learn: SVMD: BufferSize = %d must be positive", cfg.BufferSize)
-	}
+	return nil
+}
+
+// setLoss sets the task, K and the loss of cfg.Loss, checking the settings
+// that depend on it (ν, offsets, Classes, Δ).
+func (p *svmdParams) setLoss(cfg SVMDConfig) error {
 	l := cfg.Loss
 	if l < SVMDHinge || l > SVMDMultiLogistic {
 		return fmt.Errorf("learn: SVMD: unknown loss %d", int(l))
 	}
-	nu := cfg.Nu > 0
-	if nu && !l.marginLoss() {
+	if cfg.Nu > 0 && !l.marginLoss() {
 		return fmt.Errorf("learn: SVMD: the ν-trick needs a margin; the %v loss has none", l)
 	}
 	if cfg.Offset && l == SVMDNovelty {
 		return errors.New("learn: SVMD: novelty detection has no offset (its margin ε plays that role)")
 	}
-	k := cfg.Kernel
-	if k == nil {
-		k = kernel.Gaussian{}
+	if cfg.LabelDistance != nil && l != SVMDGraph {
+		return errors.New("learn: SVMD: LabelDistance is only for the graph loss")
 	}
-	if err := kernel.Validate(k); err != nil {
-		return fmt.Errorf("learn: SVMD: %w", err)
-	}
-
-	s.K = 1
+	p.k = 1
 	switch {
 	case l.multi():
-		s.task = Multiclass
-		s.K = cfg.Classes
-		if s.K == 0 {
-			s.K = svmdClasses
-		}
-		if s.K < 2 {
+		p.task = Multiclass
+		p.k = cfg.Classes
+		if p.k < 2 {
 			return fmt.Errorf("learn: SVMD: Classes = %d must be at least 2", cfg.Classes)
 		}
+		if p.k > MaxClasses {
+			return fmt.Errorf("learn: SVMD: Classes = %d is above the limit %d", p.k, MaxClasses)
+		}
 	case l == SVMDNovelty:
-		s.task = Novelty
+		p.task = Novelty
 	default:
-		s.task = Binary
-	}
-	K := s.K
-	if ky := cfg.LabelKernel; ky != nil {
-		if len(ky) != K*K {
-			return fmt.Errorf("learn: SVMD: LabelKernel has %d entries, want K² = %d", len(ky), K*K)
-		}
-		for i := range K {
-			if !(ky[i*K+i] >= 0) {
-				return fmt.Errorf("learn: SVMD: LabelKernel diagonal entry %d is %v", i, ky[i*K+i])
-			}
-			for j := range K {
-				if v := ky[i*K+j]; !svmdFinite(v) || v != ky[j*K+i] {
-					return fmt.Errorf("learn: SVMD: LabelKernel must be finite and symmetric (entry %d,%d)", i, j)
-				}
-			}
-		}
+		p.task = Binary
 	}
 	switch l {
 	case SVMDHinge:
-		s.loss = loss.Hinge{}
+		p.loss = loss.Hinge{}
 	case SVMDNovelty:
-		s.loss = loss.Novelty{}
+		p.loss = loss.Novelty{}
 	case SVMDMulticlass:
-		s.loss = loss.Multiclass{}
+		p.loss = loss.Multiclass{}
 	case SVMDGraph:
-		g := loss.Graph{Delta: cfg.Delta}
-		if cfg.Delta != nil && len(cfg.Delta) != K*K {
-			return fmt.Errorf("learn: SVMD: Delta has %d entries, want K² = %d", len(cfg.Delta), K*K)
+		if cfg.LabelDistance != nil && len(cfg.LabelDistance) != p.k*p.k {
+			return fmt.Errorf("learn: SVMD: LabelDistance has %d entries, want K² = %d", len(cfg.LabelDistance), p.k*p.k)
 		}
+		g := loss.Graph{Distance: cfg.LabelDistance}
 		if err := g.Validate(); err != nil {
 			return fmt.Errorf("learn: SVMD: %w", err)
 		}
-		s.delta = cfg.Delta
-		s.loss = g
+		p.delta = cfg.LabelDistance
+		p.loss = g
 	case SVMDLogistic:
-		s.loss = loss.Logistic{}
+		p.loss = loss.Logistic{}
 	case SVMDMultiLogistic:
-		s.loss = loss.MultiLogistic{}
+		p.loss = loss.MultiLogistic{}
 	}
-	if cfg.Delta != nil && l != SVMDGraph {
-		return errors.New("learn: SVMD: Delta is only for the graph loss")
-	}
-	s.curved, _ = s.loss.(loss.Curved)
+	p.curved, _ = p.loss.(loss.Curved)
+	return nil
+}
 
-	// Defaults (see the field docs).
-	multiNoNu := l.multi() && !nu
-	s.c = cfg.Lambda
-	switch {
-	case cfg.NoRegularization:
-		s.c = 0
-	case s.c == 0 && (nu || l == SVMDNovelty):
-		s.c = 1
-	case s.c == 0:
-		s.c = 1.0 / (500 * svmdUSPSTrain)
+// svmdCheckLabelKernel checks that ky is nil or a finite symmetric K×K
+// matrix with a non-negative diagonal.
+func svmdCheckLabelKernel(ky []float64, K int) error {
+	if ky == nil {
+		return nil
 	}
-	s.eta0 = cfg.Eta0
-	if s.eta0 == 0 {
-		s.eta0 = 1
-		if multiNoNu {
-			s.eta0 = 0.1
+	if len(ky) != K*K {
+		return fmt.Errorf("learn: SVMD: LabelKernel has %d entries, want K² = %d", len(ky), K*K)
+	}
+	for i := range K {
+		if !(ky[i*K+i] >= 0) {
+			return fmt.Errorf("learn: SVMD: LabelKernel diagonal entry %d is %v", i, ky[i*K+i])
+		}
+		for j := range K {
+			if v := ky[i*K+j]; !svmdFinite(v) || v != ky[j*K+i] {
+				return fmt.Errorf("learn: SVMD: LabelKernel must be finite and symmetric (entry %d,%d)", i, j)
+			}
 		}
 	}
-	s.mu = cfg.Mu
-	if s.mu == 0 {
-		s.mu = 0.1
-		if nu || l == SVMDNovelty {
-			s.mu = 1
-		}
-	}
-	s.decay = cfg.Decay
-	switch {
-	case cfg.SingleStep:
-		s.decay = 0
-	case s.decay != 0:
-	case nu:
-		s.decay = 0.95
-	case l == SVMDNovelty:
-		s.decay = 1
-	default:
-		s.decay = 0.99
-	}
-	s.nu = cfg.Nu
-	s.margin0 = cfg.Margin0
-	if s.margin0 == 0 {
-		s.margin0 = 1
-	}
-	s.etaEps0 = cfg.EtaMargin0
-	if s.etaEps0 == 0 {
-		s.etaEps0 = 1
-	}
-	s.hasOffset = cfg.Offset
-	s.etaB0 = cfg.EtaOffset0
-	if s.etaB0 == 0 {
-		s.etaB0 = s.eta0
-	}
-	s.muB = cfg.MuOffset
-	if s.muB == 0 {
-		s.muB = s.mu
-	}
-	omega := cfg.BufferSize
-	if omega == 0 {
-		omega = svmdBufferSize
-	}
-	if K > svmdMaxClasses {
-		return fmt.Errorf("learn: SVMD: Classes = %d is above the limit %d", K, svmdMaxClasses)
-	}
-	if need := float64(omega) * float64(s.dim+4*K+3); need > svmdMaxFloats {
-		return fmt.Errorf("learn: SVMD: BufferSize %d with dimension %d and %d labels needs %.3g float64s, above the limit %d",
-			omega, s.dim, K, need, svmdMaxFloats)
-	}
+	return nil
+}
 
-	s.exp = expansion.New(k, s.dim, K, omega, cfg.LabelKernel, true)
+// setSettings copies the numeric settings of cfg and checks those that
+// must be positive.
+func (p *svmdParams) setSettings(cfg SVMDConfig) error {
+	p.c, p.eta0, p.mu, p.decay, p.nu = cfg.Lambda, cfg.Eta0, cfg.Mu, cfg.Decay, cfg.Nu
+	p.margin0, p.etaEps0 = cfg.Margin0, cfg.EtaMargin0
+	p.hasOffset, p.etaB0, p.muB = cfg.Offset, cfg.EtaOffset0, cfg.MuOffset
+	p.omega = cfg.BufferSize
+	switch {
+	case p.eta0 <= 0:
+		return fmt.Errorf("learn: SVMD: Eta0 = %v must be positive", p.eta0)
+	case p.omega < 1:
+		return fmt.Errorf("learn: SVMD: BufferSize = %d must be at least 1", p.omega)
+	case p.nu > 0 && p.margin0 <= 0:
+		return fmt.Errorf("learn: SVMD: Margin0 = %v must be positive with the ν-trick (ε adapts in log space)", p.margin0)
+	case p.nu > 0 && p.etaEps0 <= 0:
+		return fmt.Errorf("learn: SVMD: EtaMargin0 = %v must be positive with the ν-trick", p.etaEps0)
+	}
+	return nil
+}
+
+// allocate creates the expansion and the per-score state and scratch.
+func (s *SVMD) allocate() {
+	K := s.k
+	s.exp = expansion.New(s.kern, s.dim, K, s.omega, s.cfg.LabelKernel, true)
 	s.fx = make([]float64, K)
 	s.u = make([]float64, K)
 	s.xi = make([]float64, K)
@@ -423,7 +446,6 @@ func (s *SVMD) configure() error {
 	s.etaB = make([]float64, K)
 	s.vB = make([]float64, K)
 	s.offsets = make([]float64, K)
-	return nil
 }
 
 // Reset returns SVMD to its state before the first example (f = v = 0,
@@ -451,7 +473,7 @@ func (s *SVMD) Reset() {
 func (s *SVMD) Task() Task { return s.task }
 
 // NumScores returns K for the multiclass losses and 1 otherwise.
-func (s *SVMD) NumScores() int { return s.K }
+func (s *SVMD) NumScores() int { return s.k }
 
 // Dim returns the input dimension d.
 func (s *SVMD) Dim() int { return s.dim }
@@ -476,7 +498,7 @@ func (s *SVMD) Offsets() []float64 {
 // len(x) ≠ the input dimension. Not safe for concurrent use (it shares a
 // scratch row with the expansion).
 func (s *SVMD) Scores(dst, x []float64) []float64 {
-	if len(dst) != s.K {
+	if len(dst) != s.k {
 		panic("learn: SVMD: Scores: len(dst) is not NumScores()")
 	}
 	if len(x) != s.dim {
@@ -498,15 +520,15 @@ func (s *SVMD) label(y float64) float64 {
 			panic(fmt.Sprintf("learn: SVMD: binary label %v is not ±1", y))
 		}
 	case Multiclass:
-		if y != math.Trunc(y) || y < 0 || y >= float64(s.K) {
-			panic(fmt.Sprintf("learn: SVMD: class label %v is not an integer in [0, %d)", y, s.K))
+		if y != math.Trunc(y) || y < 0 || y >= float64(s.k) {
+			panic(fmt.Sprintf("learn: SVMD: class label %v is not an integer in [0, %d)", y, s.k))
 		}
 	}
 	return y
 }
 
 // Learn makes the prediction for (x, y), then performs one step of JMLR
-// Algorithm 2 in its order (PAPER-NOTES item 3):
+// Algorithm 2 in its order (“Time index”, package documentation):
 //
 //	(a) f_t(x_t) from one kernel row; loss l(x_t, y_t, f_t + b_t) at margin ε_t
 //	(b) ξ_t = ∂l/∂f; v_t(x_t) from the same row; ⟨g_t, v_t⟩ = cπ_t + ξ_tᵀv_t(x_t)   (45)
@@ -522,10 +544,10 @@ func (s *SVMD) label(y float64) float64 {
 //	(e) α ← [(1 − η_t c)α; −η_t ξ_t]; b ← b − η_b ξ_t                     (32), (50)
 //
 // then drops the oldest term if the buffer was full and corrects π and ‖f‖²
-// for it (PAPER-NOTES item 6). Sign convention: JMLR (4), (33), (34)
-// (PAPER-NOTES item 2). m_t = 1 on a margin violation (ξ_t ≠ 0), 0 otherwise,
-// reading "ξ_t + ν" of (54)–(58) as ν − m_t for every loss (PAPER-NOTES item
-// 4). Eq. (47) is printed for H = cI; for the logistic losses it gains the
+// for it (“Truncation”, package documentation). Sign convention: JMLR (4), (33), (34)
+// (“Sign of the trace”, package documentation). m_t = 1 on a margin violation (ξ_t ≠ 0), 0 otherwise,
+// reading "ξ_t + ν" of (54)–(58) as ν − m_t for every loss (“ν-trick for every loss”, package
+// documentation). Eq. (47) is printed for H = cI; for the logistic losses it gains the
 // term −η_t λ χ_tᵀ f_t(x_t), from ⟨f_t, (H_t − cI)v_t⟩ = χ_tᵀ f_t(x_t).
 //
 // η_t is clamped to 1/c (see [SVMDConfig.Lambda]); Step.Eta is the clamped
@@ -541,117 +563,32 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 	if s.diverged {
 		return Step{Eta: s.eta, Margin: s.eps, BufferSize: s.exp.Len(), Diverged: true}
 	}
-	e, K := s.exp, s.K
-	c, lam, eta := s.c, s.decay, s.eta
+	e, K := s.exp, s.k
+	c, lam := s.c, s.decay
 
-	// (a) prediction and loss. u = f_t(x_t, ·) + b_t.
+	// (a) prediction and loss at u = f_t(x_t, ·) + b_t; m_t.
 	e.Prepare(x)
-	e.F(s.fx)
-	for i := range K {
-		s.u[i] = s.fx[i] + s.b[i]
-	}
-	margin := s.margin0
-	if s.nu > 0 {
-		margin = s.eps
-	}
-	l := s.loss.Eval(s.xi, s.u, y, margin)
-	if s.nu > 0 {
-		l -= s.nu * s.eps // eq. (53)
-	}
-	var st Step
-	st.Loss = l
-	switch s.task {
-	case Binary:
-		st.Prediction = 1
-		if s.u[0] < 0 {
-			st.Prediction = -1
-		}
-		st.Mistake = st.Prediction != y
-	case Multiclass:
-		best := 0
-		for i := 1; i < K; i++ {
-			if s.u[i] > s.u[best] {
-				best = i
-			}
-		}
-		st.Prediction = float64(best)
-		st.Mistake = best != int(y)
-	case Novelty:
-		st.Prediction = s.fx[0]
-		st.Mistake = s.fx[0]-margin < 0
-	}
-	// m_t = ∂l/∂ε on a violation, 0 otherwise (PAPER-NOTES item 4 reads
-	// "ξ_t + ν" of (54)–(58) as ν − m_t): 1 for the hinge, multiclass and
-	// novelty losses, Δ(y_t, ỹ*) for the graph loss, whose margins are ε·Δ.
-	m, violated := 0.0, false
-	for i, v := range s.xi {
-		if v != 0 {
-			m, violated = 1, true
-			if s.delta != nil && v > 0 {
-				m = s.delta[int(y)*K+i]
-			}
-		}
-	}
+	st, margin := s.predict(y)
+	m, violated := s.violation(y)
 	st.MarginError = violated
 
 	// (b) v_t(x_t) and ⟨g_t, v_t⟩ (45).
-	// The logistic losses need all of v_t(x_t) for χ (43)/(44); the hinge
-	// losses only ξ_tᵀv_t(x_t), which is 0 without a margin error and, for the
-	// delta label kernel, touches only the two labels of a multiclass ξ.
-	var xiV float64
-	if s.curved != nil {
-		e.V(s.vx)
-		xiV = svmdDot(s.xi, s.vx)
-	} else if violated {
-		xiV = e.VDot(s.xi)
-	}
+	xiV := s.traceDot(violated)
 	gv := c*s.pi + xiV
 
 	// (c)i step sizes (33), (51), (57), adapted before use (Algorithm 2).
-	eta *= math.Max(0.5, 1-s.mu*gv)
-	clamped := false
-	if c > 0 && eta*c >= 1 {
-		eta, clamped = 1/c, true
-	}
-	shrink := 1 - eta*c
-	if clamped || shrink < 0 {
-		shrink = 0
-	}
+	eta, shrink, clamped := s.stepSize(gv)
 	// Check before touching the model: everything below is finite if these are.
-	if !svmdFinite(l) || !svmdFinite(gv) || !svmdFinite(eta) || !finite(s.u) {
+	if !svmdFinite(st.Loss) || !svmdFinite(gv) || !svmdFinite(eta) || !finite(s.u) {
 		return s.diverge(st)
 	}
-	if s.hasOffset {
-		for i := range K {
-			s.etaB[i] *= math.Max(0.5, 1-s.muB*s.xi[i]*s.vB[i])
-		}
-	}
-	var gEps float64 // ε_t(ν − m_t) = −∂J/∂log ε (54)
-	if s.nu > 0 {
-		gEps = s.eps * (s.nu - m)
-		s.etaEps *= math.Max(0.5, 1+s.mu*s.vEps*gEps)
-	}
+	gEps := s.adaptSideSteps(m)
 
 	// (c)ii χ_t = ρ·v_t(x_t) (43)/(44), the Hessian taken at u = f + b.
-	var chiF float64 // χ_tᵀ f_t(x_t)
-	if s.curved != nil {
-		s.curved.Hessian(s.hess, s.u, y)
-		for i := range K {
-			s.chi[i] = svmdDot(s.hess[i*K:(i+1)*K], s.vx)
-		}
-		chiF = svmdDot(s.chi, s.fx)
-	}
+	chiF := s.curvature(y)
 
 	// (c)iii margin (56), (58); offset trace (52); β (40)/(42).
-	if s.nu > 0 {
-		s.eps *= math.Exp(s.etaEps * gEps)
-		s.vEps = lam*s.vEps + s.etaEps*gEps*(1+lam*s.vEps)
-	}
-	if s.hasOffset {
-		for i := range K {
-			s.vB[i] = lam*s.vB[i] - s.etaB[i]*s.xi[i]
-		}
-	}
+	s.updateSideTraces(gEps)
 	mixA, mixB := shrink*lam, -eta*c // old rows: β ← (1 − ηc)λβ − ηcα
 	for i := range K {
 		s.alphaNew[i] = -eta * s.xi[i]
@@ -688,10 +625,136 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 		st.Margin = s.eps
 	}
 	st.BufferSize = e.Len()
-	if !svmdFinite(pi) || !svmdFinite(normF) || !svmdFinite(s.eps) || !finite(s.b) || !finite(s.etaB) || !svmdFinite(s.etaEps) {
+	if !s.stateFinite() {
 		return s.diverge(st)
 	}
 	return st
+}
+
+// predict computes u = f_t(x_t, ·) + b_t at the prepared point, the loss
+// (into ξ) at the margin in force, and the prediction; it returns the step
+// so far and the margin.
+func (s *SVMD) predict(y float64) (st Step, margin float64) {
+	s.exp.F(s.fx)
+	for i := range s.u {
+		s.u[i] = s.fx[i] + s.b[i]
+	}
+	margin = s.margin0
+	if s.nu > 0 {
+		margin = s.eps
+	}
+	st.Loss = s.loss.Eval(s.xi, s.u, y, margin)
+	if s.nu > 0 {
+		st.Loss -= s.nu * s.eps // eq. (53)
+	}
+	switch s.task {
+	case Binary:
+		st.Prediction, st.Mistake = binaryPrediction(s.u[0], y)
+	case Multiclass:
+		best, mistake := multiclassPrediction(s.u, int(y))
+		st.Prediction, st.Mistake = float64(best), mistake
+	case Novelty:
+		st.Prediction = s.fx[0]
+		st.Mistake = s.fx[0]-margin < 0
+	}
+	return st, margin
+}
+
+// violation returns m_t = ∂l/∂ε on a violation, 0 otherwise (“ν-trick for
+// every loss” reads "ξ_t + ν" of (54)–(58) as ν − m_t): 1 for the hinge,
+// multiclass and novelty losses, Δ(y_t, ỹ*) for the graph loss, whose
+// margins are ε·Δ; and whether the margin was violated (ξ_t ≠ 0).
+func (s *SVMD) violation(y float64) (m float64, violated bool) {
+	for i, v := range s.xi {
+		if v != 0 {
+			m, violated = 1, true
+			if s.delta != nil && v > 0 {
+				m = s.delta[int(y)*s.k+i]
+			}
+		}
+	}
+	return m, violated
+}
+
+// traceDot returns ξ_tᵀv_t(x_t) at the prepared point. The logistic losses
+// need all of v_t(x_t) for χ (43)/(44), kept in vx; the hinge losses only
+// ξ_tᵀv_t(x_t), which is 0 without a margin error and, for the delta label
+// kernel, touches only the two labels of a multiclass ξ.
+func (s *SVMD) traceDot(violated bool) float64 {
+	switch {
+	case s.curved != nil:
+		s.exp.V(s.vx)
+		return svmdDot(s.xi, s.vx)
+	case violated:
+		return s.exp.VDot(s.xi)
+	}
+	return 0
+}
+
+// stepSize adapts η by eq. (33) from ⟨g_t, v_t⟩ = gv and clamps it to 1/c
+// (“Clamp” in the package documentation); it returns η_t, the shrinking
+// factor 1 − η_t c (0 at the clamp) and whether the clamp acted.
+func (s *SVMD) stepSize(gv float64) (eta, shrink float64, clamped bool) {
+	c := s.c
+	eta = s.eta * math.Max(0.5, 1-s.mu*gv)
+	if c > 0 && eta*c >= 1 {
+		eta, clamped = 1/c, true
+	}
+	shrink = 1 - eta*c
+	if clamped || shrink < 0 {
+		shrink = 0
+	}
+	return eta, shrink, clamped
+}
+
+// adaptSideSteps adapts the offsets' step sizes η_b (51) and the margin's
+// η_ε (57); it returns ε_t(ν − m_t) = −∂J/∂log ε (54), 0 without ν.
+func (s *SVMD) adaptSideSteps(m float64) (gEps float64) {
+	if s.hasOffset {
+		for i := range s.etaB {
+			s.etaB[i] *= math.Max(0.5, 1-s.muB*s.xi[i]*s.vB[i])
+		}
+	}
+	if s.nu > 0 {
+		gEps = s.eps * (s.nu - m)
+		s.etaEps *= math.Max(0.5, 1+s.mu*s.vEps*gEps)
+	}
+	return gEps
+}
+
+// curvature computes χ_t = ρ·v_t(x_t) (43)/(44) into chi for the curved
+// losses (the Hessian taken at u = f + b) and returns χ_tᵀ f_t(x_t); 0 for
+// the piecewise linear losses, whose χ stays 0.
+func (s *SVMD) curvature(y float64) (chiF float64) {
+	if s.curved == nil {
+		return 0
+	}
+	K := s.k
+	s.curved.Hessian(s.hess, s.u, y)
+	for i := range K {
+		s.chi[i] = svmdDot(s.hess[i*K:(i+1)*K], s.vx)
+	}
+	return svmdDot(s.chi, s.fx)
+}
+
+// updateSideTraces moves the margin (56) and its trace (58), and the
+// offsets' trace (52).
+func (s *SVMD) updateSideTraces(gEps float64) {
+	lam := s.decay
+	if s.nu > 0 {
+		s.eps *= math.Exp(s.etaEps * gEps)
+		s.vEps = lam*s.vEps + s.etaEps*gEps*(1+lam*s.vEps)
+	}
+	if s.hasOffset {
+		for i := range s.vB {
+			s.vB[i] = lam*s.vB[i] - s.etaB[i]*s.xi[i]
+		}
+	}
+}
+
+// stateFinite reports whether the kept quantities are all finite.
+func (s *SVMD) stateFinite() bool {
+	return svmdFinite(s.pi) && svmdFinite(s.normF) && svmdFinite(s.eps) && finite(s.b) && finite(s.etaB) && svmdFinite(s.etaEps)
 }
 
 func (s *SVMD) diverge(st Step) Step {

@@ -62,7 +62,7 @@ func traceInput(s *sim.Sim) TraceInput {
 		Eta: pts(tr.Eta), AvgError: pts(tr.AvgError), AbsError: pts(tr.AbsError), Loss: pts(tr.Loss), Buffer: pts(tr.Buffer)}
 }
 
-func with(t *testing.T, acts ...state.Action) state.Config {
+func applied(t *testing.T, acts ...state.Action) state.Config {
 	t.Helper()
 	cfg := state.Default()
 	for _, a := range acts {
@@ -93,7 +93,7 @@ func pageCharts(t *testing.T) map[string]*List {
 	dcd := def
 	dcd.Learner = state.LearnerDCD
 	trace("trace-dcd", traceInput(run2D(t, dcd, 600)), 300, 560)
-	reg := with(t, state.SetField{Key: "t", Value: state.TaskRegression})
+	reg := applied(t, state.SetField{Key: "t", Value: state.TaskRegression})
 	reg.Nu = 0
 	trace("trace-regression", traceInput(run2D(t, reg, 800)), 300, 560)
 	// A long run: the recorder's buckets over t ≤ 10⁶ (synthetic values
@@ -140,7 +140,7 @@ func pageCharts(t *testing.T) map[string]*List {
 	out["compare"] = l
 
 	// RES vs SGD, 3000 samples.
-	rs := run2D(t, with(t, state.SetPreset{Preset: state.PresetRESvsSGD}), 3000)
+	rs := run2D(t, applied(t, state.SetPreset{Preset: state.PresetRESvsSGD}), 3000)
 	res, sgd, ok := rs.Objective()
 	if !ok {
 		t.Fatal("no objective under the RES-vs-SGD preset")
@@ -148,7 +148,7 @@ func pageCharts(t *testing.T) map[string]*List {
 	cfg := rs.Config()
 	var oc Chart
 	ObjectiveChart(&oc, ObjectiveInput{RES: Points{res.T, res.V}, SGD: Points{sgd.T, sgd.V},
-		Dim: cfg.ResDim, Eval: sim.ResEvalSize, L: cfg.BatchSize, Started: rs.T() > 0})
+		Dim: cfg.ResDim, Eval: sim.ResEvalSize, L: cfg.LinBatchSize, Started: rs.T() > 0})
 	l = &List{}
 	l.Reset(600, 600)
 	l.Chart(&oc)
@@ -358,7 +358,7 @@ func TestTraceChartLearners(t *testing.T) {
 		{state.LearnerSGD, state.TaskBinary, "stored terms", "a linear model keeps only w, no terms", false, 0},
 	}
 	for _, tc := range cases {
-		cfg := with(t, state.SetField{Key: "t", Value: tc.task})
+		cfg := applied(t, state.SetField{Key: "t", Value: tc.task})
 		cfg.Learner = tc.learner
 		s := run2D(t, cfg, 200)
 		var c Chart
@@ -392,7 +392,7 @@ func TestTraceChartLearners(t *testing.T) {
 // (not the average "mistake" rate, 100% with ν = 0) and its panel reads
 // the run's mean |y − f(x)|.
 func TestTraceChartRegression(t *testing.T) {
-	cfg := with(t, state.SetField{Key: "t", Value: state.TaskRegression})
+	cfg := applied(t, state.SetField{Key: "t", Value: state.TaskRegression})
 	cfg.Nu = 0
 	s := run2D(t, cfg, 500)
 	var c Chart

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"kernelplay/core/loss"
 	"math"
 	"math/rand/v2"
 
@@ -21,13 +22,13 @@ import (
 //   - res: learn.RES (λ, δ, Γ or non-regularized, L, ε0, τ, loss);
 //   - sgd: learn.SGD (λ, L, ε0, τ, loss).
 //
-// UseOffset appends the bias feature B = 1 (LIBLINEAR's -B, regularized
+// Offset appends the bias feature B = 1 (LIBLINEAR's -B, regularized
 // like the weights). AMM and the multiclass linear SVM learn the binary task
-// as two classes through [BinaryAMM]. Tasks a solver cannot learn are
+// as two classes through learn.BinaryAMM. Tasks a solver cannot learn are
 // errors (state.Config.Validate rejects them first).
 func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (learn.Learner, error) {
 	bias := 0.0
-	if cfg.UseOffset {
+	if cfg.Offset {
 		bias = 1
 	}
 	binaryOnly := func() error {
@@ -43,54 +44,60 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		l, err = learn.NewPegasos(dim, learn.PegasosSettings{Lambda: cfg.Lambda, BatchSize: cfg.PegasosK, Bias: bias})
+		c := learn.DefaultPegasosConfig()
+		c.Lambda, c.BatchSize, c.Bias = cfg.Lambda, cfg.PegasosBatchSize, bias
+		l, err = learn.NewPegasos(c, dim)
 	case state.LearnerKernelPegasos:
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		l, err = learn.NewKernelPegasos(dim, learn.KernelPegasosSettings{Kernel: k, Lambda: cfg.Lambda, BufferSize: cfg.BufferSize})
+		c := learn.DefaultKernelPegasosConfig()
+		c.Kernel, c.Lambda, c.BufferSize = k, cfg.Lambda, cfg.BufferSize
+		l, err = learn.NewKernelPegasos(c, dim)
 	case state.LearnerDCD:
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		loss := learn.LinearHinge
+		var lf loss.Loss = loss.Hinge{}
 		if cfg.DCDLoss == state.LossL2 {
-			loss = learn.LinearSquaredHinge
+			lf = loss.SquaredHinge{}
 		}
-		l, err = learn.NewDCDOnline(dim, learn.DCDOnlineSettings{Loss: loss, Lambda: cfg.Lambda,
-			BufferSize: cfg.BufferSize, Passes: cfg.DCDPasses, Bias: bias, Seed: cfg.Seed})
+		c := learn.DefaultDCDOnlineConfig()
+		c.Loss, c.Lambda, c.BufferSize, c.Passes, c.Bias, c.Seed = lf, cfg.Lambda, cfg.BufferSize, cfg.DCDPasses, bias, cfg.Seed
+		l, err = learn.NewDCDOnline(c, dim)
+
 	case state.LearnerAMM, state.LearnerMulticlass:
 		if t != learn.Binary && t != learn.Multiclass {
 			return nil, fmt.Errorf("%s cannot do %s", cfg.Learner, t)
 		}
-		s := learn.AMMSettings{Classes: 2, Lambda: cfg.Lambda, MaxHyperplanes: cfg.MaxHyperplanes, Bias: bias}
+		s := learn.DefaultAMMConfig(2)
+		s.Lambda, s.MaxHyperplanes, s.Bias = cfg.Lambda, cfg.MaxHyperplanes, bias
 		if t == learn.Multiclass {
 			s.Classes = cfg.Classes
 		}
-		var a *learn.AMM
 		if cfg.Learner == state.LearnerMulticlass {
 			s.MaxHyperplanes = 1
-			a, err = learn.NewMulticlassLinear(dim, s)
+		}
+		var l learn.Learner
+		if t == learn.Binary {
+			l, err = learn.NewBinaryAMM(s, dim)
 		} else {
-			a, err = learn.NewAMM(dim, s)
+			l, err = learn.NewAMM(s, dim)
 		}
 		if err != nil {
 			return nil, wrap(err)
 		}
-		if t == learn.Binary {
-			return NewBinaryAMM(a), nil
-		}
-		return a, nil
+		return l, nil
 	case state.LearnerRES:
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		l, err = learn.NewRES(dim, resSettings(cfg, bias))
+		l, err = learn.NewRES(resSettings(cfg, bias), dim)
 	case state.LearnerSGD:
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		l, err = learn.NewSGD(dim, sgdSettings(cfg, bias, cfg.BatchSize))
+		l, err = learn.NewSGD(sgdSettings(cfg, bias, cfg.LinBatchSize), dim)
 	default:
 		return nil, fmt.Errorf("unknown learner %q", cfg.Learner)
 	}
@@ -100,76 +107,28 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 	return l, nil
 }
 
-func linLoss(name string) learn.LinearLoss {
+func linLoss(name string) loss.Loss {
 	if name == state.LossLogistic {
-		return learn.LinearLogistic
+		return loss.Logistic{}
 	}
-	return learn.LinearSquaredHinge
+	return loss.SquaredHinge{}
 }
 
-func resSettings(cfg state.Config, bias float64) learn.RESSettings {
-	s := learn.RESSettings{Lambda: cfg.Lambda, Delta: cfg.Delta, Gamma: cfg.Gamma, BatchSize: cfg.BatchSize,
-		Eta0: cfg.Eps0, Tau: cfg.ResTau, Loss: linLoss(cfg.LinLoss), Bias: bias}
+func resSettings(cfg state.Config, bias float64) learn.RESConfig {
+	s := learn.DefaultRESConfig()
+	s.Lambda, s.Delta, s.Gamma, s.BatchSize = cfg.Lambda, cfg.Delta, cfg.Gamma, cfg.LinBatchSize
+	s.Eta0, s.Tau, s.Loss, s.Bias = cfg.LinEta0, cfg.LinTau, linLoss(cfg.LinLoss), bias
 	if cfg.NonRegularized {
-		s.NonRegularized, s.Delta, s.Gamma = true, 0, 0
+		s.Delta, s.Gamma = 0, 0
 	}
 	return s
 }
 
-func sgdSettings(cfg state.Config, bias float64, batch int) learn.SGDSettings {
-	return learn.SGDSettings{Lambda: cfg.Lambda, BatchSize: batch, Eta0: cfg.Eps0, Tau: cfg.ResTau,
-		Loss: linLoss(cfg.LinLoss), Bias: bias}
+func sgdSettings(cfg state.Config, bias float64, batch int) learn.SGDConfig {
+	s := learn.DefaultSGDConfig()
+	s.Lambda, s.BatchSize, s.Eta0, s.Tau, s.Loss, s.Bias = cfg.Lambda, batch, cfg.LinEta0, cfg.LinTau, linLoss(cfg.LinLoss), bias
+	return s
 }
-
-// BinaryAMM is an AMM (or the multiclass linear SVM) with two classes
-// learning the binary task: label −1 is class 0, +1 class 1, and the single
-// score is f(x) = s_1(x) − s_0(x) (so f = 0 is AMM's decision boundary and
-// f = ±1 the margins of its loss max(0, 1 + s_rival − s_y)). Predictions are
-// reported as ±1.
-type BinaryAMM struct {
-	a  *learn.AMM
-	sc []float64
-}
-
-var _ learn.Learner = (*BinaryAMM)(nil)
-
-// NewBinaryAMM wraps a two-class AMM; other class counts panic.
-func NewBinaryAMM(a *learn.AMM) *BinaryAMM {
-	if a.NumScores() != 2 {
-		panic(fmt.Sprintf("sim: NewBinaryAMM of %d classes", a.NumScores()))
-	}
-	return &BinaryAMM{a: a, sc: make([]float64, 2)}
-}
-
-// AMM returns the wrapped machine (its hyperplanes are drawn by ui/render).
-func (b *BinaryAMM) AMM() *learn.AMM { return b.a }
-
-// Task returns learn.Binary.
-func (b *BinaryAMM) Task() learn.Task { return learn.Binary }
-
-// NumScores returns 1.
-func (b *BinaryAMM) NumScores() int { return 1 }
-
-// Scores writes s_1(x) − s_0(x) into dst[0].
-func (b *BinaryAMM) Scores(dst, x []float64) []float64 {
-	b.a.Scores(b.sc, x)
-	dst[0] = b.sc[1] - b.sc[0]
-	return dst
-}
-
-// Learn learns (x, y) with y = ±1 as class (y + 1)/2.
-func (b *BinaryAMM) Learn(x []float64, y float64) learn.Step {
-	c := 0.0
-	if y > 0 {
-		c = 1
-	}
-	st := b.a.Learn(x, c)
-	st.Prediction = 2*st.Prediction - 1
-	return st
-}
-
-// Reset resets the machine.
-func (b *BinaryAMM) Reset() { b.a.Reset() }
 
 // Evaluation of the RES-vs-SGD preset.
 const (
@@ -192,7 +151,7 @@ type comparison struct {
 	x        *rows // the evaluation sample, ResEvalSize × n
 	y        []float64
 	lambda   float64
-	loss     learn.LinearLoss
+	loss     loss.Loss
 	next     int // next checkpoint
 	fres     Series
 	fsgd     Series
@@ -223,11 +182,11 @@ func (r resSource) Next(rng *rand.Rand) ([]float64, float64) {
 func newRESvsSGD(cfg state.Config) (*Sim, error) {
 	n := cfg.ResDim
 	s := &Sim{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, streamSeq)), task: learn.Binary, src: resSource{n}}
-	res, err := learn.NewRES(n, resSettings(cfg, 0))
+	res, err := learn.NewRES(resSettings(cfg, 0), n)
 	if err != nil {
 		return nil, wrap(err)
 	}
-	sgd, err := learn.NewSGD(n, sgdSettings(cfg, 0, 1))
+	sgd, err := learn.NewSGD(sgdSettings(cfg, 0, 1), n)
 	if err != nil {
 		return nil, wrap(err)
 	}

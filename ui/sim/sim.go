@@ -131,13 +131,13 @@ func task(name string) (learn.Task, error) {
 }
 
 // Kernel returns the kernel of cfg: Gaussian{Sigma}, Polynomial{Scale,
-// Offset, Degree}, Linear or Laplacian{Sigma}.
+// Constant, Degree}, Linear or Laplacian{Sigma}.
 func Kernel(cfg state.Config) (kernel.Kernel, error) {
 	switch cfg.Kernel {
 	case state.KernelGaussian:
 		return kernel.Gaussian{Sigma: cfg.Sigma}, nil
 	case state.KernelPolynomial:
-		return kernel.Polynomial{Scale: cfg.Scale, Offset: cfg.Offset, Degree: cfg.Degree}, nil
+		return kernel.Polynomial{Scale: cfg.Scale, Constant: cfg.Constant, Degree: cfg.Degree}, nil
 	case state.KernelLinear:
 		return kernel.Linear{}, nil
 	case state.KernelLaplacian:
@@ -151,7 +151,7 @@ func Kernel(cfg state.Config) (kernel.Kernel, error) {
 //   - svmd: learn.SVMD (JMLR Algorithm 2) with the hinge loss (binary),
 //     the multiclass hinge (eq. 16) or novelty (eq. 23); Lambda is c, Eta0
 //     η0, Mu μ, Decay the trace decay λ (0 means single-step SVMD), Nu > 0
-//     the ν-trick (§5.4.2), UseOffset the offsets of eq. (50).
+//     the ν-trick (§5.4.2), Offset the offsets of eq. (50).
 //   - svmd0: the same with Decay = 0 (JMLR §6's single-step control).
 //   - norma: learn.NORMA with η_t = η0·√(τ/(τ + t − 1)) (JMLR eq. 59):
 //     soft margin (NORMA eq. 12) or ν-classification (eq. 13) for binary
@@ -159,11 +159,10 @@ func Kernel(cfg state.Config) (kernel.Kernel, error) {
 //     or, with ν > 0, the ν-ε-insensitive loss (eq. 18).
 //   - perceptron: the kernel perceptron (NORMA eq. 15 with λ = 0).
 //
-// Zero-valued settings of the core configs mean paper defaults; the page's
-// ranges (state.Fields) keep every setting above zero where that matters.
-// Combinations the learners do not support are errors, and so is a buffer
-// beyond the page's memory budget ([CheckBuffer]), refused before
-// anything is allocated.
+// Each learner starts from its core Default…Config (the papers' settings)
+// and takes the page's values on top. Combinations the learners do not
+// support are errors, and so is a buffer beyond the page's memory budget
+// ([CheckBuffer]), refused before anything is allocated.
 func Learner(cfg state.Config, dim int) (learn.Learner, error) {
 	t, err := task(cfg.Task)
 	if err != nil {
@@ -180,45 +179,50 @@ func Learner(cfg state.Config, dim int) (learn.Learner, error) {
 	if t == learn.Multiclass {
 		classes = cfg.Classes
 	}
-	offset := cfg.UseOffset && t != learn.Novelty
+	offset := cfg.Offset && t != learn.Novelty
 	switch cfg.Learner {
 	case state.LearnerSVMD, state.LearnerSVMD0:
-		c := learn.SVMDConfig{
-			Kernel: k, Classes: classes, Lambda: cfg.Lambda, Eta0: cfg.Eta0, Mu: cfg.Mu,
-			Decay: cfg.Decay, Nu: cfg.Nu, BufferSize: cfg.BufferSize, Offset: offset,
-		}
-		// SVMDConfig reads Decay = 0 as "the paper's default": ask for
-		// λ = 0 explicitly.
-		if cfg.Learner == state.LearnerSVMD0 || cfg.Decay == 0 {
-			c.Decay, c.SingleStep = 0, true
-		}
+		loss := learn.SVMDHinge
 		switch t {
 		case learn.Multiclass:
-			c.Loss = learn.SVMDMulticlass
+			loss = learn.SVMDMulticlass
 		case learn.Novelty:
-			c.Loss = learn.SVMDNovelty
+			loss = learn.SVMDNovelty
 		case learn.Regression:
 			return nil, errors.New("SVMD has no regression loss (JMLR Table 1): choose NORMA")
+		}
+		c := learn.DefaultSVMDConfig(loss, cfg.Nu)
+		c.Kernel, c.Classes, c.Lambda, c.Eta0, c.Mu = k, classes, cfg.Lambda, cfg.Eta0, cfg.Mu
+		c.Decay, c.BufferSize, c.Offset = cfg.Decay, cfg.BufferSize, offset
+		c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
+		if cfg.Learner == state.LearnerSVMD0 {
+			c.Decay = 0
 		}
 		l, err := learn.NewSVMD(c, dim)
 		return l, wrap(err)
 	case state.LearnerNORMA:
-		c := learn.NORMAConfig{
-			Kernel: k, Classes: classes, Lambda: cfg.Lambda, Nu: cfg.Nu, BufferSize: cfg.BufferSize, Offset: offset,
-			Schedule: learn.Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau},
-		}
 		nu := cfg.Nu > 0
+		var rule learn.Rule
 		switch {
 		case t == learn.Novelty:
-			c.Rule = learn.RuleNovelty
+			rule = learn.RuleNovelty
 		case t == learn.Regression && nu:
-			c.Rule = learn.RuleNuEpsilonInsensitive
+			rule = learn.RuleNuEpsilonInsensitive
 		case t == learn.Regression:
-			c.Rule = learn.RuleSquared
+			rule = learn.RuleSquared
 		case nu:
-			c.Rule = learn.RuleNuClassification
+			rule = learn.RuleNuClassification
 		default:
-			c.Rule = learn.RuleSoftMargin
+			rule = learn.RuleSoftMargin
+		}
+		c := learn.DefaultNORMAConfig(rule, classes)
+		c.Kernel, c.Lambda, c.BufferSize, c.Offset = k, cfg.Lambda, cfg.BufferSize, offset
+		c.Schedule = learn.Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau}
+		if nu {
+			c.Nu = cfg.Nu
+			if cfg.MarginRule == state.MarginRuleLog {
+				c.MarginRule = learn.MarginLogSpace
+			}
 		}
 		l, err := learn.NewNORMA(c, dim)
 		return l, wrap(err)
@@ -226,8 +230,9 @@ func Learner(cfg state.Config, dim int) (learn.Learner, error) {
 		if t == learn.Novelty || t == learn.Regression {
 			return nil, fmt.Errorf("the kernel perceptron cannot do %s", t)
 		}
-		l, err := learn.NewPerceptron(learn.PerceptronConfig{Kernel: k, Classes: classes,
-			BufferSize: cfg.BufferSize, Offset: offset}, dim)
+		c := learn.DefaultPerceptronConfig()
+		c.Kernel, c.Classes, c.BufferSize, c.Offset = k, classes, cfg.BufferSize, offset
+		l, err := learn.NewPerceptron(c, dim)
 		return l, wrap(err)
 	}
 	if state.IsLinear(cfg.Learner) {

@@ -118,7 +118,7 @@ func DigitsDefault() Config {
 	c.Data, c.Stream, c.Compare, c.Figure = Data8x8, StreamMulticlass, CompareNone, FigureNone
 	c.Learner, c.Kernel, c.Sigma = LearnerSVMD, KernelGaussian, 2
 	c.Lambda, c.Eta0, c.Mu, c.Decay, c.Nu, c.Tau = 1.1e-6, 0.1, 0.1, 0.99, 0, 100
-	c.BufferSize, c.UseOffset = 512, false
+	c.BufferSize, c.Offset = 512, false
 	c.StepsPerFrame = 5
 	c.Playing = true
 	return c
