@@ -108,6 +108,17 @@ func (f *Field) set(c *Config, s string) error {
 		return err
 	case reflect.Int:
 		x, err := parseInt(s)
+		if err != nil {
+			// "1e9" or "4096.0": a whole number written as a real one is
+			// read as that number, so the range check can say it is too
+			// large rather than "not a whole number".
+			if r, ferr := strconv.ParseFloat(s, 64); ferr == nil && r == math.Trunc(r) {
+				if math.Abs(r) > math.MaxInt32 {
+					return fmt.Errorf("%s is too large: want %s to %s", s, Format(f.Min), Format(f.Max))
+				}
+				x, err = int(r), nil
+			}
+		}
 		v.SetInt(int64(x))
 		return err
 	case reflect.Uint64:
@@ -176,8 +187,11 @@ func (f *Field) check(c Config) error {
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 			return fmt.Errorf("%s = %s is not a number", f.title(), s)
 		}
-		if v < f.Min || v > f.Max {
-			return fmt.Errorf("%s = %s is out of range: want %s to %s", f.title(), s, Format(f.Min), Format(f.Max))
+		switch {
+		case v > f.Max:
+			return fmt.Errorf("%s = %s is too large: want %s to %s", f.title(), s, Format(f.Min), Format(f.Max))
+		case v < f.Min:
+			return fmt.Errorf("%s = %s is too small: want %s to %s", f.title(), s, Format(f.Min), Format(f.Max))
 		}
 	}
 	return nil
