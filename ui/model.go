@@ -67,14 +67,6 @@ func plotMargin(sm *sim.Sim, c state.Config) float64 {
 	return m
 }
 
-// termsOf is the number of stored expansion terms (0 for other learners).
-func termsOf(sm *sim.Sim) int {
-	if t := render.ModelTerms(sm.Learner()); t != nil {
-		return t.Len()
-	}
-	return 0
-}
-
 // Chart colours: Okabe–Ito, distinct from each other and readable on white.
 const (
 	etaColor    = "#0072b2"

@@ -171,3 +171,23 @@ func dataDefaults(c *Config) {
 		c.Sigma, c.Lambda, c.Eta0 = d.Sigma, d.Lambda, d.Eta0
 	}
 }
+
+// switchDataDefaults moves n's σ, λ and η₀ to the defaults of its digit
+// set n.Data where c (the config before the switch) had them at the
+// defaults of c.Data; values the user changed stay.
+func switchDataDefaults(c Config, n *Config) {
+	old, okOld := DataDefaults[c.Data]
+	d, ok := DataDefaults[n.Data]
+	if !ok || !okOld {
+		return
+	}
+	if c.Kernel == KernelGaussian && c.Sigma == old.Sigma {
+		n.Sigma = d.Sigma
+	}
+	if c.Lambda == old.Lambda {
+		n.Lambda = d.Lambda
+	}
+	if c.Eta0 == old.Eta0 {
+		n.Eta0 = d.Eta0
+	}
+}
