@@ -111,7 +111,7 @@ func (a *App) rerender() {
 		return
 	}
 	vecty.Rerender(a.page)
-	if a.statsMounted {
+	if a.statsMounted && a.store.Sim() != nil { // the 2D read-outs (the digits view has its own)
 		vecty.Rerender(a.stats)
 	}
 }
