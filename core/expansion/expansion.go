@@ -735,3 +735,95 @@ func (e *Expansion) evictionDeltas(s int) (dNorm, dPi float64) {
 	dPi = -aKv - bKf + kee*aKb
 	return dNorm, dPi
 }
+
+// termIndex maps a ring slot to its term index (0 = oldest).
+func (e *Expansion) termIndex(s int) int {
+	if e.n < e.cap {
+		return s
+	}
+	i := s - e.next
+	if i < 0 {
+		i += e.cap
+	}
+	return i
+}
+
+// SetKernel replaces the input kernel k by nk, keeping every stored term
+// (x_i, α_i, β_i) and the buffer order: f and v become the expansions of the
+// same coefficients under the new kernel. Every quantity built from kernel
+// values is recomputed from the stored terms: the truncation bookkeeping
+// Nf_j, Nv_j (O(ω²·d), one kernel row per term); [Expansion.Norms] then gives
+// the new ‖f‖² and ⟨f, v⟩. The prepared point is dropped (call Prepare
+// again). Nothing is allocated. It panics if nk is nil.
+//
+// A learner whose settings change mid-run (a new Gaussian width σ, say) calls
+// it; the caller checks that nk is valid (kernel.Validate).
+func (e *Expansion) SetKernel(nk kernel.Kernel) {
+	if nk == nil {
+		panic("expansion: SetKernel: nil kernel")
+	}
+	e.k = nk
+	e.prepared, e.sbValid = false, false
+	clear(e.nf)
+	clear(e.nv)
+	clear(e.sa)
+	clear(e.sb)
+	// Nf_j = Σ_{i newer than or equal to j} α̃_i k(x_i, x_j) in stored units
+	// (true Nf = as·Nf̃; Nv likewise, true Nv = bs·Nṽ + ba·Nf̃), so the lazy
+	// multipliers stay as they are.
+	row := e.srow[:e.n]
+	for j := range e.n {
+		xj := e.x[j*e.dim : (j+1)*e.dim]
+		kernel.Row(e.k, row, xj, e.norms[j], e.x[:e.n*e.dim], e.norms[:e.n])
+		tj := e.termIndex(j)
+		for i, kij := range row {
+			if e.termIndex(i) < tj {
+				continue
+			}
+			for y := range e.labels {
+				o := y * e.cap
+				e.nf[o+j] += kij * e.alpha[o+i]
+				if e.trace {
+					e.nv[o+j] += kij * e.beta[o+i]
+				}
+			}
+		}
+	}
+}
+
+// Norms returns ‖f‖² and ⟨f, v⟩ (0 without β) of the stored expansion,
+// computed exactly from the truncation bookkeeping in O(ω·K²) without a
+// kernel row: with Nf_j = Σ_{i ≥ j} α_i k(x_i, x_j) (i newer than or equal
+// to j),
+//
+//	‖f‖²   = Σ_j α_jᵀ K_Y (2 Nf_j − k(x_j, x_j) α_j),
+//	⟨f, v⟩ = Σ_j [α_jᵀ K_Y Nv_j + β_jᵀ K_Y Nf_j − k(x_j, x_j) α_jᵀ K_Y β_j],
+//
+// each pair i ≠ j counted once from the older term's side. Learners call it
+// after [Expansion.SetKernel]; their running values (JMLR eqs. 46, 49) are
+// cheaper per step. It allocates four K-vectors.
+func (e *Expansion) Norms() (ff, fv float64) {
+	K := e.labels
+	a, b := make([]float64, K), make([]float64, K)
+	nf, nv := make([]float64, K), make([]float64, K)
+	for j := range e.n {
+		kjj := e.k.FromDot(e.norms[j], e.norms[j], e.norms[j])
+		for y := range K {
+			o := y*e.cap + j
+			a[y] = e.as * e.alpha[o]
+			nf[y] = 2*e.as*e.nf[o] - kjj*a[y]
+		}
+		ff += e.LabelQuad(a, nf)
+		if !e.trace {
+			continue
+		}
+		for y := range K {
+			o := y*e.cap + j
+			b[y] = e.bs*e.beta[o] + e.ba*e.alpha[o]
+			nv[y] = e.bs*e.nv[o] + e.ba*e.nf[o]
+			nf[y] = e.as*e.nf[o] - kjj*a[y]
+		}
+		fv += e.LabelQuad(a, nv) + e.LabelQuad(b, nf)
+	}
+	return ff, fv
+}

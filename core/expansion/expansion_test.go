@@ -113,7 +113,9 @@ func randPSD(r *rand.Rand, K int) []float64 {
 // mix, push with random coefficients, occasional exact zero factors) and
 // checks F, V, Scores, the eviction corrections and an incrementally kept
 // ‖f‖² and ⟨f, v⟩ against naive recomputation from the accessors and the
-// Gram matrix.
+// Gram matrix; also [Expansion.Norms] after every step, and every 250 steps
+// a new kernel width through [Expansion.SetKernel], after which the same
+// checks run on the recomputed bookkeeping.
 func TestIncrementalAgainstNaive(t *testing.T) {
 	const (
 		seed  = 20261121
@@ -235,6 +237,26 @@ func TestIncrementalAgainstNaive(t *testing.T) {
 				if tc.trace {
 					if want := naiveInner(k, ky, tc.K, ts, getA, getB); !relClose(pi, want, tol) {
 						t.Fatalf("step %d: π %.17g, naive %.17g", step, pi, want)
+					}
+				}
+				ff, fv := e.Norms()
+				if !relClose(ff, normF, tol) || !relClose(fv, pi, tol) {
+					t.Fatalf("step %d: Norms() = %.17g, %.17g, incremental %.17g, %.17g", step, ff, fv, normF, pi)
+				}
+				// Every 250 steps a new width σ (a mid-run settings change):
+				// the kept values restart from Norms, and the following
+				// steps check the recomputed truncation bookkeeping.
+				if step%250 == 249 {
+					k = kernel.Gaussian{Sigma: 0.4 + r.Float64()}
+					e.SetKernel(k)
+					normF, pi = e.Norms()
+					if want := naiveInner(k, ky, tc.K, ts, getA, getA); !relClose(normF, want, tol) {
+						t.Fatalf("step %d: after SetKernel(%v) ‖f‖² %.17g, naive %.17g", step, k, normF, want)
+					}
+					if tc.trace {
+						if want := naiveInner(k, ky, tc.K, ts, getA, getB); !relClose(pi, want, tol) {
+							t.Fatalf("step %d: after SetKernel(%v) π %.17g, naive %.17g", step, k, pi, want)
+						}
 					}
 				}
 			}

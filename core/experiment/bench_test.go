@@ -32,12 +32,21 @@ func BenchmarkMNIST4096(b *testing.B) {
 		new  func() (learn.Learner, error)
 	}{
 		{"SVMD", func() (learn.Learner, error) {
-			return learn.NewSVMD(learn.SVMDConfig{Kernel: k, Loss: learn.SVMDMulticlass, Classes: 10,
-				Margin0: benchMargin, BufferSize: benchOmega}, set.Dim)
+			return learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0), func(c *learn.SVMDConfig) {
+				c.Kernel = k
+				c.Classes = 10
+				c.Margin0 = benchMargin
+				c.BufferSize = benchOmega
+			}), set.Dim)
 		}},
 		{"NORMA", func() (learn.Learner, error) {
-			return learn.NewNORMA(learn.NORMAConfig{Kernel: k, Classes: 10, Lambda: 1e-4, Margin0: benchMargin,
-				BufferSize: benchOmega, Schedule: learn.Sqrt{Eta0: 0.1, Tau: 100}}, set.Dim)
+			return learn.NewNORMA(with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 10), func(c *learn.NORMAConfig) {
+				c.Kernel = k
+				c.Lambda = 1e-4
+				c.Margin0 = benchMargin
+				c.BufferSize = benchOmega
+				c.Schedule = learn.Sqrt{Eta0: 0.1, Tau: 100}
+			}), set.Dim)
 		}},
 	} {
 		b.Run(c.name, func(b *testing.B) {

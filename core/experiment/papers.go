@@ -83,7 +83,7 @@ func norma(name string, cfg learn.NORMAConfig, dim int) func() (string, learn.Le
 // step size (59) under normaName.
 func papersTrio(base learn.SVMDConfig, normaName string, n learn.NORMAConfig, dim int) ([]Contender, error) {
 	single := base
-	single.Decay, single.SingleStep = 0, true
+	single.Decay = 0
 	return contenders(
 		svmd("SVMD λ="+strconv.FormatFloat(base.Decay, 'g', -1, 64), base, dim),
 		svmd("SVMD λ=0", single, dim),
@@ -106,9 +106,11 @@ func BinarySetup() Setup {
 		Build: func(set *data.Set, seed uint64) (*data.Sequence, []Contender, error) {
 			q := data.ClassSplit(set, seed)
 			k := kernel.Gaussian{Sigma: scaledSigma(8, set.Dim)}
-			base := learn.SVMDConfig{Kernel: k, Loss: learn.SVMDHinge, Nu: 0.05, Eta0: 1, Mu: 1, Decay: 0.95}
-			cs, err := papersTrio(base, "NORMA τ=10", learn.NORMAConfig{Kernel: k, Rule: learn.RuleNuClassification, Nu: 0.05,
-				Schedule: learn.Sqrt{Eta0: 1, Tau: 10}}, set.Dim)
+			base := learn.DefaultSVMDConfig(learn.SVMDHinge, 0.05) // c = 1, η0 = 1, μ = 1, λ = 0.95
+			base.Kernel = k
+			n := learn.DefaultNORMAConfig(learn.RuleNuClassification, 0) // λ = 1, ν = 0.05, (59) with η0 = 1, τ = 10
+			n.Kernel = k
+			cs, err := papersTrio(base, "NORMA τ=10", n, set.Dim)
 			return q, cs, err
 		},
 	}
@@ -129,10 +131,11 @@ func MulticlassSetup() Setup {
 			q := data.Multiclass(set, seed)
 			k := kernel.Gaussian{Sigma: scaledSigma(8, set.Dim)}
 			c := 1 / (500 * float64(q.Len()))
-			base := learn.SVMDConfig{Kernel: k, Loss: learn.SVMDMulticlass, Classes: set.Classes, Lambda: c,
-				Eta0: 0.1, Mu: 0.1, Decay: 0.99}
-			cs, err := papersTrio(base, "NORMA τ=100", learn.NORMAConfig{Kernel: k, Classes: set.Classes, Lambda: c,
-				Schedule: learn.Sqrt{Eta0: 0.1, Tau: 100}}, set.Dim)
+			base := learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0) // η0 = 0.1, μ = 0.1, λ = 0.99
+			base.Kernel, base.Classes, base.Lambda = k, set.Classes, c
+			n := learn.DefaultNORMAConfig(learn.RuleSoftMargin, set.Classes) // (59) with η0 = 0.1, τ = 100
+			n.Kernel, n.Lambda = k, c
+			cs, err := papersTrio(base, "NORMA τ=100", n, set.Dim)
 			return q, cs, err
 		},
 	}
@@ -163,9 +166,11 @@ func countingBuild(set *data.Set, seed uint64, runs int) (*data.Sequence, []Cont
 		return nil, nil, err
 	}
 	k := kernel.Gaussian{Sigma: scaledSigma(8, set.Dim)}
-	base := learn.SVMDConfig{Kernel: k, Loss: learn.SVMDMulticlass, Classes: 10, Nu: 0.05, Eta0: 1, Mu: 1, Decay: 0.95}
-	cs, err := papersTrio(base, "NORMA τ=100", learn.NORMAConfig{Kernel: k, Classes: 10, Rule: learn.RuleNuClassification, Nu: 0.05,
-		Schedule: learn.Sqrt{Eta0: 1, Tau: 100}}, set.Dim)
+	base := learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0.05) // K = 10, c = 1, η0 = 1, μ = 1, λ = 0.95
+	base.Kernel = k
+	n := learn.DefaultNORMAConfig(learn.RuleNuClassification, 10) // λ = 1, ν = 0.05, (59) with η0 = 1, τ = 100
+	n.Kernel = k
+	cs, err := papersTrio(base, "NORMA τ=100", n, set.Dim)
 	return q, cs, err
 }
 
@@ -187,11 +192,11 @@ func NoveltySetup() Setup {
 				return nil, nil, err
 			}
 			k := kernel.Gaussian{Sigma: scaledSigma(8, set.Dim)}
-			cs, err := contenders(
-				svmd("SVMD λ=1", learn.SVMDConfig{Kernel: k, Loss: learn.SVMDNovelty, Nu: 0.05, Eta0: 1, Mu: 1, Decay: 1}, set.Dim),
-				norma("NORMA τ=100", learn.NORMAConfig{Kernel: k, Rule: learn.RuleNovelty, Nu: 0.05,
-					Schedule: learn.Sqrt{Eta0: 1, Tau: 100}}, set.Dim),
-			)
+			sv := learn.DefaultSVMDConfig(learn.SVMDNovelty, 0.05) // c = 1, η0 = 1, μ = 1
+			sv.Kernel, sv.Decay = k, 1
+			n := learn.DefaultNORMAConfig(learn.RuleNovelty, 0) // λ = 1, ν = 0.05
+			n.Kernel, n.Schedule = k, learn.Sqrt{Eta0: 1, Tau: 100}
+			cs, err := contenders(svmd("SVMD λ=1", sv, set.Dim), norma("NORMA τ=100", n, set.Dim))
 			return q, cs, err
 		},
 	}
@@ -226,10 +231,11 @@ func switchBuild(set *data.Set, seed uint64, tau float64) (*data.Sequence, []Con
 	}
 	k := kernel.Gaussian{Sigma: scaledSigma(10, set.Dim)}
 	c := 1 / float64(q.Len())
-	cs, err := contenders(
-		svmd("SVMD ρ=1", learn.SVMDConfig{Kernel: k, Loss: learn.SVMDHinge, Lambda: c, Eta0: 1, Mu: 0.1, Decay: 1}, set.Dim),
-		norma(fmt.Sprintf("NORMA τ=%g", tau), learn.NORMAConfig{Kernel: k, Lambda: c, Schedule: learn.Sqrt{Eta0: 1, Tau: tau}}, set.Dim),
-	)
+	sv := learn.DefaultSVMDConfig(learn.SVMDHinge, 0) // η0 = 1, μ = 0.1
+	sv.Kernel, sv.Lambda, sv.Decay = k, c, 1
+	n := learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0)
+	n.Kernel, n.Lambda, n.Schedule = k, c, learn.Sqrt{Eta0: 1, Tau: tau}
+	cs, err := contenders(svmd("SVMD ρ=1", sv, set.Dim), norma(fmt.Sprintf("NORMA τ=%g", tau), n, set.Dim))
 	return q, cs, err
 }
 
@@ -260,8 +266,9 @@ func BufferSetup(sizes []int) Setup {
 			k := kernel.Polynomial{Scale: 1, Degree: 9}
 			var fs []func() (string, learn.Learner, error)
 			for _, w := range sizes {
-				fs = append(fs, svmd(fmt.Sprintf("SVMD ω=%d", w), learn.SVMDConfig{Kernel: k, Loss: learn.SVMDMulticlass,
-					Classes: set.Classes, Lambda: 1 / (500 * float64(q.Len())), Mu: 0.01, Decay: 1, BufferSize: w}, set.Dim))
+				sv := learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0) // η0 = 0.1
+				sv.Kernel, sv.Classes, sv.Lambda, sv.Mu, sv.Decay, sv.BufferSize = k, set.Classes, 1/(500*float64(q.Len())), 0.01, 1, w
+				fs = append(fs, svmd(fmt.Sprintf("SVMD ω=%d", w), sv, set.Dim))
 			}
 			cs, err := contenders(fs...)
 			return q, cs, err

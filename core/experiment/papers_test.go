@@ -236,16 +236,26 @@ func TestBaselineSensitivity(t *testing.T) {
 		t.Fatal(err)
 	}
 	k := kernel.Gaussian{Sigma: scaledSigma(8, set.Dim)}
-	c := 1 / (500 * float64(q.Len()))
+	reg := 1 / (500 * float64(q.Len()))
 	for _, s := range []learn.Sqrt{{Eta0: 1, Tau: 100}, {Eta0: 1, Tau: 1e9}} {
-		l, err := learn.NewNORMA(learn.NORMAConfig{Kernel: k, Classes: 10, Lambda: c, Schedule: s}, set.Dim)
+		l, err := learn.NewNORMA(with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 10), func(c *learn.NORMAConfig) {
+			c.Kernel = k
+			c.Lambda = reg
+			c.Schedule = s
+		}), set.Dim)
 		if err != nil {
 			t.Fatal(err)
 		}
 		cs = append(cs, Contender{Name: fmt.Sprintf("NORMA η0=%g τ=%g", s.Eta0, s.Tau), Learner: l})
 	}
-	sv, err := learn.NewSVMD(learn.SVMDConfig{Kernel: k, Loss: learn.SVMDMulticlass, Classes: 10, Lambda: c,
-		Eta0: 1, Mu: 0.1, Decay: 0.99}, set.Dim)
+	sv, err := learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0), func(c *learn.SVMDConfig) {
+		c.Kernel = k
+		c.Classes = 10
+		c.Lambda = reg
+		c.Eta0 = 1
+		c.Mu = 0.1
+		c.Decay = 0.99
+	}), set.Dim)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,8 +271,12 @@ func TestBaselineSensitivity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := learn.NewNORMA(learn.NORMAConfig{Kernel: kernel.Gaussian{Sigma: scaledSigma(8, mn.Dim)}, Classes: 10,
-		Rule: learn.RuleNuClassification, Nu: 0.05, Lambda: 1e-4, Schedule: learn.Sqrt{Eta0: 1, Tau: 100}}, mn.Dim)
+	l, err := learn.NewNORMA(with(learn.DefaultNORMAConfig(learn.RuleNuClassification, 10), func(c *learn.NORMAConfig) {
+		c.Kernel = kernel.Gaussian{Sigma: scaledSigma(8, mn.Dim)}
+		c.Nu = 0.05
+		c.Lambda = 1e-4
+		c.Schedule = learn.Sqrt{Eta0: 1, Tau: 100}
+	}), mn.Dim)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,8 +297,12 @@ func TestNoveltyStream(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := learn.NewSVMD(learn.SVMDConfig{Kernel: kernel.Gaussian{Sigma: scaledSigma(8, mn.Dim)}, Loss: learn.SVMDNovelty,
-		Nu: 0.05, Eta0: 1, Mu: 1, Decay: 1}, mn.Dim)
+	l, err := learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDNovelty, 0.05), func(c *learn.SVMDConfig) {
+		c.Kernel = kernel.Gaussian{Sigma: scaledSigma(8, mn.Dim)}
+		c.Eta0 = 1
+		c.Mu = 1
+		c.Decay = 1
+	}), mn.Dim)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,39 +8,47 @@ import (
 	"gonum.org/v1/gonum/floats"
 )
 
-// AMMSettings configures the adaptive multi-hyperplane machine [AMM] and, with
-// MaxHyperplanes = 1, the multiclass linear SVM with the margin loss.
-type AMMSettings struct {
-	// Classes is the number K ≥ 2 of classes; labels are 0..K−1. Required:
-	// zero is an error.
+// AMMConfig configures the adaptive multi-hyperplane machine [AMM] and, with
+// MaxHyperplanes = 1, the multiclass linear SVM with the margin loss. The
+// zero value of a field means zero; [DefaultAMMConfig] gives the defaults.
+type AMMConfig struct {
+	// Classes is the number K of classes, 2 … [MaxClasses]; labels are
+	// 0..K−1.
 	Classes int
 	// Lambda is the regularizer λ > 0 of P(β|z) = λ/2‖β‖² + (1/N)Σ l (lecture
-	// "Multi-class SVM"). Zero means 10⁻⁴.
+	// "Multi-class SVM").
 	Lambda float64
-	// MaxHyperplanes caps the hyperplanes per class. Zero means 15 (our
-	// choice: the lecture's AMM is unbounded, "conceptually infinite"; the cap
-	// bounds memory so that Learn never allocates). 1 gives the multiclass
-	// linear SVM: one hyperplane β_y per class, s_y(x) = β_yᵀx.
+	// MaxHyperplanes ≥ 1 caps the hyperplanes per class (the lecture's AMM is
+	// unbounded, "conceptually infinite"; the cap bounds memory so that
+	// Learn never allocates). 1 gives the multiclass linear SVM: one
+	// hyperplane β_y per class, s_y(x) = β_yᵀx.
 	MaxHyperplanes int
-	// PruneEvery is the number of iterations between prunings. Zero means
-	// 1000.
+	// PruneEvery ≥ 1 is the number of iterations between prunings.
 	PruneEvery int
 	// PruneThreshold c: at a pruning, a hyperplane with ‖β_{y,k}‖ < c·max‖β‖
-	// is removed (the last hyperplane of a class is kept). Zero means 0.05.
+	// is removed (the last hyperplane of a class is kept); 0 never prunes.
 	// The lecture says only "prune small weights"; the relative threshold is
 	// our choice, scale-free because the (1 − 1/t) shrinking makes an unused
 	// hyperplane decay like 1/t.
 	PruneThreshold float64
-	// NoPruning turns pruning off.
-	NoPruning bool
 	// Epochs is the number of SGD epochs with z fixed per round of
-	// [AMM.Fit] (batch mode). Zero means 5.
+	// [AMM.Fit] (batch mode), at least 1.
 	Epochs int
 	// Bias, when positive, appends a constant feature of this value to x,
 	// its weight regularized (LIBLINEAR's -B). Zero means no bias.
 	Bias float64
 	// Seed seeds the example order of [AMM.Fit].
 	Seed uint64
+}
+
+// DefaultAMMConfig returns the AMM for the given number of classes with
+// λ = 10⁻⁴, at most 15 hyperplanes per class (our choice), pruning every
+// 1000 iterations at the relative threshold 0.05 (our choice; the lecture
+// says only "prune small weights"), 5 epochs per round of [AMM.Fit], no bias
+// and seed 0.
+func DefaultAMMConfig(classes int) AMMConfig {
+	return AMMConfig{Classes: classes, Lambda: 1e-4, MaxHyperplanes: 15, PruneEvery: 1000,
+		PruneThreshold: 0.05, Epochs: 5}
 }
 
 // AMM is the adaptive multi-hyperplane machine (Wang, Djuric, Crammer,
@@ -66,7 +74,7 @@ type AMMSettings struct {
 // The (1 − 1/t) shrinking is O(1) through a lazy scale factor; Learn costs
 // O(H·d) for H hyperplanes and allocates nothing.
 type AMM struct {
-	s     AMMSettings
+	s     AMMConfig
 	dim   int
 	p     int       // weight dimension
 	beta  []float64 // stored β, K·Max·p; true β = scale·stored
@@ -81,35 +89,23 @@ type AMM struct {
 
 var _ Learner = (*AMM)(nil)
 
-// NewAMM returns an AMM for inputs of dimension dim ≥ 1 (smaller panics). It
-// returns an error for Classes < 2, a non-positive or non-finite λ, negative
-// MaxHyperplanes, PruneEvery or Epochs, a PruneThreshold outside [0, 1), or a
-// negative Bias.
-func NewAMM(dim int, s AMMSettings) (*AMM, error) {
-	checkDim("NewAMM", dim)
+// NewAMM returns an AMM for inputs of dimension dim ≥ 1 (smaller is an error). It
+// returns an error for Classes outside 2 … [MaxClasses], a non-positive or
+// non-finite λ, MaxHyperplanes, PruneEvery or Epochs below 1, a
+// PruneThreshold outside [0, 1), a negative Bias, or storage K·H·(p + 3)
+// above [MaxFloats].
+func NewAMM(s AMMConfig, dim int) (*AMM, error) {
+	if err := checkDim("AMM", dim); err != nil {
+		return nil, err
+	}
 	if s.Classes < 2 {
 		return nil, fmt.Errorf("learn: AMM: Classes = %d, want ≥ 2", s.Classes)
-	}
-	if s.Lambda == 0 {
-		s.Lambda = 1e-4
 	}
 	if err := checkLambda("AMM", s.Lambda); err != nil {
 		return nil, err
 	}
-	if s.MaxHyperplanes < 0 || s.PruneEvery < 0 || s.Epochs < 0 {
-		return nil, fmt.Errorf("learn: AMM: negative MaxHyperplanes (%d), PruneEvery (%d) or Epochs (%d)", s.MaxHyperplanes, s.PruneEvery, s.Epochs)
-	}
-	if s.MaxHyperplanes == 0 {
-		s.MaxHyperplanes = 15
-	}
-	if s.PruneEvery == 0 {
-		s.PruneEvery = 1000
-	}
-	if s.Epochs == 0 {
-		s.Epochs = 5
-	}
-	if s.PruneThreshold == 0 {
-		s.PruneThreshold = 0.05
+	if s.MaxHyperplanes < 1 || s.PruneEvery < 1 || s.Epochs < 1 {
+		return nil, fmt.Errorf("learn: AMM: MaxHyperplanes (%d), PruneEvery (%d) and Epochs (%d) must be at least 1", s.MaxHyperplanes, s.PruneEvery, s.Epochs)
 	}
 	if math.IsNaN(s.PruneThreshold) || s.PruneThreshold < 0 || s.PruneThreshold >= 1 {
 		return nil, fmt.Errorf("learn: AMM: PruneThreshold = %v, want in [0, 1)", s.PruneThreshold)
@@ -117,7 +113,14 @@ func NewAMM(dim int, s AMMSettings) (*AMM, error) {
 	if err := checkBias("AMM", s.Bias); err != nil {
 		return nil, err
 	}
+	if s.Classes > MaxClasses {
+		return nil, fmt.Errorf("learn: AMM: Classes = %d is above the limit %d", s.Classes, MaxClasses)
+	}
 	p := linWeightDim(dim, s.Bias)
+	need := float64(s.Classes) * float64(s.MaxHyperplanes) * float64(p+3)
+	if err := checkStorage("AMM", need, fmt.Sprintf("%d classes of %d hyperplanes in dimension %d, K·H·(p + 3),", s.Classes, s.MaxHyperplanes, dim)); err != nil {
+		return nil, err
+	}
 	slots := s.Classes * s.MaxHyperplanes
 	a := &AMM{
 		s: s, dim: dim, p: p,
@@ -130,17 +133,15 @@ func NewAMM(dim int, s AMMSettings) (*AMM, error) {
 
 // NewMulticlassLinear returns the multiclass linear SVM with the margin loss
 // (lecture "Multi-class SVM"): an [AMM] with one hyperplane per class.
-// s.MaxHyperplanes must be 0 or 1.
-func NewMulticlassLinear(dim int, s AMMSettings) (*AMM, error) {
-	if s.MaxHyperplanes > 1 {
-		return nil, fmt.Errorf("learn: NewMulticlassLinear: MaxHyperplanes = %d, want 1", s.MaxHyperplanes)
-	}
+// s.MaxHyperplanes is replaced by 1 (so DefaultAMMConfig(K) serves); the
+// errors are NewAMM's.
+func NewMulticlassLinear(s AMMConfig, dim int) (*AMM, error) {
 	s.MaxHyperplanes = 1
-	return NewAMM(dim, s)
+	return NewAMM(s, dim)
 }
 
-// Settings returns the settings in force, defaults filled in.
-func (a *AMM) Settings() AMMSettings { return a.s }
+// Config returns the settings in force.
+func (a *AMM) Config() AMMConfig { return a.s }
 
 // Task returns [Multiclass].
 func (a *AMM) Task() Task { return Multiclass }
@@ -276,7 +277,7 @@ func (a *AMM) Learn(x []float64, y float64) Step {
 	c := a.checkLabel("AMM.Learn", y)
 	a.load(x)
 	st := a.step(c, -1)
-	if !a.s.NoPruning && a.t%a.s.PruneEvery == 0 {
+	if a.s.PruneThreshold > 0 && a.t%a.s.PruneEvery == 0 {
 		a.prune()
 	}
 	st.BufferSize = a.total()
@@ -416,7 +417,7 @@ func (a *AMM) Fit(X RowMatrix, labels []float64, rounds int) (AMMResult, error) 
 	z := make([]int, n)
 	res := AMMResult{}
 	for r := 0; r < rounds; r++ {
-		if !a.s.NoPruning {
+		if a.s.PruneThreshold > 0 {
 			a.prune()
 		}
 		for i := 0; i < n; i++ {

@@ -49,7 +49,10 @@ func ammAccuracy(a *AMM, X *mat.Dense, y []float64) float64 {
 // = 0 is created and assigned; the rival β_{1,0}ᵀx = 1, margin −1, loss 2.
 // t = 2: η = 1/2, β ← β/2, β_{0,1} += x/2, β_{1,0} −= x/2.
 func TestAMMStepByHand(t *testing.T) {
-	a, err := NewAMM(2, AMMSettings{Classes: 2, Lambda: 1, NoPruning: true})
+	a, err := NewAMM(with(DefaultAMMConfig(2), func(c *AMMConfig) {
+		c.Lambda = 1
+		c.PruneThreshold = 0 // no pruning
+	}), 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +89,11 @@ func TestAMMStepByHand(t *testing.T) {
 // is pruned once below PruneThreshold times the largest norm; the last
 // hyperplane of a class is never pruned.
 func TestAMMPrune(t *testing.T) {
-	a, _ := NewAMM(1, AMMSettings{Classes: 2, Lambda: 1, PruneEvery: 50, PruneThreshold: 0.1})
+	a, _ := NewAMM(with(DefaultAMMConfig(2), func(c *AMMConfig) {
+		c.Lambda = 1
+		c.PruneEvery = 50
+		c.PruneThreshold = 0.1
+	}), 1)
 	a.Learn([]float64{-1}, 0) // t = 1: β_{0,0} = −1, β_{1,0} = +1
 	a.Learn([]float64{1}, 0)  // class 0 scores −1 < 0: creates β_{0,1}
 	if a.Hyperplanes(0) != 2 {
@@ -112,8 +119,16 @@ func TestAMMBeatsLinearOnXOR(t *testing.T) {
 	t.Logf("seed %d", seed)
 	X, y := ammXOR(2000, 0.3, seed)
 	Xt, yt := ammXOR(2000, 0.3, seed+100)
-	lin, _ := NewMulticlassLinear(2, AMMSettings{Classes: 2, Lambda: 1e-3, Bias: 1, Seed: seed})
-	amm, _ := NewAMM(2, AMMSettings{Classes: 2, Lambda: 1e-3, Bias: 1, Seed: seed})
+	lin, _ := NewMulticlassLinear(with(DefaultAMMConfig(2), func(c *AMMConfig) {
+		c.Lambda = 1e-3
+		c.Bias = 1
+		c.Seed = seed
+	}), 2)
+	amm, _ := NewAMM(with(DefaultAMMConfig(2), func(c *AMMConfig) {
+		c.Lambda = 1e-3
+		c.Bias = 1
+		c.Seed = seed
+	}), 2)
 	for i := 0; i < 2000; i++ {
 		lin.Learn(X.RawRowView(i), y[i])
 		amm.Learn(X.RawRowView(i), y[i])
@@ -123,8 +138,16 @@ func TestAMMBeatsLinearOnXOR(t *testing.T) {
 	if accAMM < 0.9 || accAMM < accLin+0.2 {
 		t.Errorf("online AMM accuracy %.3f, linear %.3f: want ≥ 0.9 and 0.2 above linear", accAMM, accLin)
 	}
-	linB, _ := NewMulticlassLinear(2, AMMSettings{Classes: 2, Lambda: 1e-3, Bias: 1, Seed: seed})
-	ammB, _ := NewAMM(2, AMMSettings{Classes: 2, Lambda: 1e-3, Bias: 1, Seed: seed})
+	linB, _ := NewMulticlassLinear(with(DefaultAMMConfig(2), func(c *AMMConfig) {
+		c.Lambda = 1e-3
+		c.Bias = 1
+		c.Seed = seed
+	}), 2)
+	ammB, _ := NewAMM(with(DefaultAMMConfig(2), func(c *AMMConfig) {
+		c.Lambda = 1e-3
+		c.Bias = 1
+		c.Seed = seed
+	}), 2)
 	rl, err := linB.Fit(X, y, 3)
 	if err != nil {
 		t.Fatal(err)
@@ -141,19 +164,35 @@ func TestAMMBeatsLinearOnXOR(t *testing.T) {
 }
 
 func TestAMMSettingsErrors(t *testing.T) {
-	for _, s := range []AMMSettings{
-		{}, {Classes: 1}, {Classes: 2, Lambda: -1}, {Classes: 2, MaxHyperplanes: -1},
-		{Classes: 2, PruneEvery: -1}, {Classes: 2, Epochs: -1}, {Classes: 2, PruneThreshold: 1},
-		{Classes: 2, PruneThreshold: math.NaN()}, {Classes: 2, Bias: -1},
+	for _, s := range []AMMConfig{
+		DefaultAMMConfig(0), DefaultAMMConfig(1), with(DefaultAMMConfig(2), func(c *AMMConfig) {
+			c.Lambda = -1
+		}), with(DefaultAMMConfig(2), func(c *AMMConfig) {
+			c.MaxHyperplanes = -1
+		}),
+		with(DefaultAMMConfig(2), func(c *AMMConfig) {
+			c.PruneEvery = -1
+		}), with(DefaultAMMConfig(2), func(c *AMMConfig) {
+			c.Epochs = -1
+		}), with(DefaultAMMConfig(2), func(c *AMMConfig) {
+			c.PruneThreshold = 1
+		}),
+		with(DefaultAMMConfig(2), func(c *AMMConfig) {
+			c.PruneThreshold = math.NaN()
+		}), with(DefaultAMMConfig(2), func(c *AMMConfig) {
+			c.Bias = -1
+		}),
 	} {
-		if _, err := NewAMM(2, s); err == nil {
+		if _, err := NewAMM(s, 2); err == nil {
 			t.Errorf("NewAMM(%+v): no error", s)
 		}
 	}
-	if _, err := NewMulticlassLinear(2, AMMSettings{Classes: 3, MaxHyperplanes: 2}); err == nil {
-		t.Error("NewMulticlassLinear with 2 hyperplanes: no error")
+	if m, err := NewMulticlassLinear(with(DefaultAMMConfig(3), func(c *AMMConfig) {
+		c.MaxHyperplanes = 2
+	}), 2); err != nil || m.Config().MaxHyperplanes != 1 {
+		t.Errorf("NewMulticlassLinear with 2 hyperplanes asked: err %v, want one hyperplane per class", err)
 	}
-	a, _ := NewAMM(2, AMMSettings{Classes: 2})
+	a, _ := NewAMM(DefaultAMMConfig(2), 2)
 	if _, err := a.Fit(mat.NewDense(1, 2, []float64{1, 2}), []float64{2}, 1); err == nil {
 		t.Error("Fit with label 2 of 2 classes: no error")
 	}
@@ -164,7 +203,11 @@ func TestAMMSettingsErrors(t *testing.T) {
 func BenchmarkAMMLearn(b *testing.B) {
 	const ammBenchN, ammBenchMax = 1000, 15
 	X, y := ammXOR(ammBenchN, 0.3, 1)
-	a, _ := NewAMM(2, AMMSettings{Classes: 2, Lambda: 1e-3, Bias: 1, MaxHyperplanes: ammBenchMax})
+	a, _ := NewAMM(with(DefaultAMMConfig(2), func(c *AMMConfig) {
+		c.Lambda = 1e-3
+		c.Bias = 1
+		c.MaxHyperplanes = ammBenchMax
+	}), 2)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
@@ -176,7 +219,7 @@ func BenchmarkAMMLearn(b *testing.B) {
 // TestAMMClassPanics: a class outside 0…K−1 given to the accessors panics
 // with the package prefix, not a bare index error.
 func TestAMMClassPanics(t *testing.T) {
-	a, err := NewAMM(2, AMMSettings{Classes: 3})
+	a, err := NewAMM(DefaultAMMConfig(3), 2)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,13 +64,19 @@ func benchLearner(b *testing.B, alg string, dim, omega, classes int) learn.Learn
 	var err error
 	switch alg {
 	case "NORMA":
-		cfg := learn.NORMAConfig{Kernel: benchKernel(dim), BufferSize: omega}
+		cfg := with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
+			c.Kernel = benchKernel(dim)
+			c.BufferSize = omega
+		})
 		if classes > 1 {
 			cfg.Classes = classes
 		}
 		l, err = learn.NewNORMA(cfg, dim)
 	case "SVMD":
-		cfg := learn.SVMDConfig{Kernel: benchKernel(dim), BufferSize: omega}
+		cfg := with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+			c.Kernel = benchKernel(dim)
+			c.BufferSize = omega
+		})
 		if classes > 1 {
 			cfg.Loss, cfg.Classes = learn.SVMDMulticlass, classes
 		}

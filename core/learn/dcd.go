@@ -8,11 +8,11 @@ import (
 	"gonum.org/v1/gonum/floats"
 )
 
-// DCDSettings configures dual coordinate descent for the L1- and L2-loss
+// DCDConfig configures dual coordinate descent for the L1- and L2-loss
 // linear SVM (Hsieh, Chang, Lin, Keerthi, Sundararajan 2008, Algorithms 1 and
 // 3; lecture "Dual coordinate descent"). The zero value is LIBLINEAR's
 // default (-s 3, C = 1, ε = 0.1, no bias).
-type DCDSettings struct {
+type DCDConfig struct {
 	// Loss is LinearHinge (L1-loss SVM, LIBLINEAR -s 3) or LinearSquaredHinge
 	// (L2-loss SVM, LIBLINEAR -s 1). Zero means LinearHinge. LinearLogistic is
 	// an error.
@@ -70,14 +70,14 @@ type DCDResult struct {
 // no faithful one-example-at-a-time form. [DCDOnline] is our online
 // construction on a sliding window.
 type DCD struct {
-	s   DCDSettings
+	s   DCDConfig
 	rng *rand.Rand
 }
 
 // NewDCD checks s and returns a solver. It returns an error for a negative or
 // non-finite Lambda, Epsilon or Bias, a negative MaxEpochs, or a loss other
 // than the hinge and the squared hinge.
-func NewDCD(s DCDSettings) (*DCD, error) {
+func NewDCD(s DCDConfig) (*DCD, error) {
 	if s.Loss == LinearLossDefault {
 		s.Loss = LinearHinge
 	}
@@ -107,9 +107,9 @@ func NewDCD(s DCDSettings) (*DCD, error) {
 	return &DCD{s: s, rng: rand.New(rand.NewPCG(s.Seed, 0x6463645f73656564))}, nil
 }
 
-// Settings returns the settings in force, defaults filled in (Lambda stays 0
+// Config returns the settings in force, defaults filled in (Lambda stays 0
 // when it means 1/N).
-func (c *DCD) Settings() DCDSettings { return c.s }
+func (c *DCD) Config() DCDConfig { return c.s }
 
 // Fit solves the dual of min_w λ/2‖w‖² + (1/N)Σ l(y_n⟨w, x̃_n⟩) on (X, y) by
 // dual coordinate descent (Hsieh et al. Algorithm 1, with Algorithm 3's

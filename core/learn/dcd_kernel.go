@@ -10,9 +10,9 @@ import (
 	"kernelplay/core/kernel"
 )
 
-// KernelDCDSettings configures [KernelDCD], dual coordinate descent with a
+// KernelDCDConfig configures [KernelDCD], dual coordinate descent with a
 // kernel for small sets (lecture "Dual problem": Q_nm = y_n y_m k(x_n, x_m)).
-type KernelDCDSettings struct {
+type KernelDCDConfig struct {
 	// Kernel is the input kernel k. Nil means kernel.Gaussian{} (its default
 	// width). Kernels with a Validate method are validated.
 	Kernel kernel.Kernel
@@ -22,7 +22,7 @@ type KernelDCDSettings struct {
 	// Lambda is λ > 0 of F(f) = λ/2‖f‖²_H + (1/N)Σ l(y_n f(x_n)); C = 1/(λN).
 	// Zero means λ = 1/N (C = 1).
 	Lambda float64
-	// Epsilon is the projected-gradient tolerance ε (as [DCDSettings]). Zero
+	// Epsilon is the projected-gradient tolerance ε (as [DCDConfig]). Zero
 	// means 0.1.
 	Epsilon float64
 	// MaxEpochs bounds the epochs. Zero means 1000.
@@ -45,7 +45,7 @@ type KernelDCDSettings struct {
 // O(N²). Q is computed once (O(N²d)) and stored. No shrinking. Build one with
 // [NewKernelDCD]; train with [KernelDCD.Fit].
 type KernelDCD struct {
-	s KernelDCDSettings
+	s KernelDCDConfig
 }
 
 // KernelDCDModel is the result of [KernelDCD.Fit]: the decision function
@@ -89,21 +89,19 @@ func (m *KernelDCDModel) Scores(dst, x []float64) []float64 {
 // NewKernelDCD checks s and returns a solver. Errors: an invalid kernel, a
 // loss other than the hinge and squared hinge, a negative or non-finite
 // Lambda, Epsilon or Bias, negative MaxEpochs or MaxN.
-func NewKernelDCD(s KernelDCDSettings) (*KernelDCD, error) {
+func NewKernelDCD(s KernelDCDConfig) (*KernelDCD, error) {
 	if s.Kernel == nil {
 		s.Kernel = kernel.Gaussian{}
 	}
-	if v, ok := s.Kernel.(interface{ Validate() error }); ok {
-		if err := v.Validate(); err != nil {
-			return nil, fmt.Errorf("learn: KernelDCD: %w", err)
-		}
+	if err := checkKernel("KernelDCD", s.Kernel); err != nil {
+		return nil, err
 	}
 	// Reuse DCD's checks of the shared settings.
-	lin, err := NewDCD(DCDSettings{Loss: s.Loss, Lambda: s.Lambda, Epsilon: s.Epsilon, MaxEpochs: s.MaxEpochs, Bias: s.Bias})
+	lin, err := NewDCD(DCDConfig{Loss: s.Loss, Lambda: s.Lambda, Epsilon: s.Epsilon, MaxEpochs: s.MaxEpochs, Bias: s.Bias})
 	if err != nil {
 		return nil, fmt.Errorf("learn: KernelDCD: %w", err)
 	}
-	ls := lin.Settings()
+	ls := lin.Config()
 	s.Loss, s.Epsilon, s.MaxEpochs = ls.Loss, ls.Epsilon, ls.MaxEpochs
 	if s.MaxN < 0 {
 		return nil, fmt.Errorf("learn: KernelDCD: MaxN = %d < 0", s.MaxN)
@@ -114,8 +112,8 @@ func NewKernelDCD(s KernelDCDSettings) (*KernelDCD, error) {
 	return &KernelDCD{s: s}, nil
 }
 
-// Settings returns the settings in force, defaults filled in.
-func (c *KernelDCD) Settings() KernelDCDSettings { return c.s }
+// Config returns the settings in force, defaults filled in.
+func (c *KernelDCD) Config() KernelDCDConfig { return c.s }
 
 // Fit solves the kernel SVM dual on (X, y) from α = 0. X is N×d and y has
 // length N (other lengths panic); labels other than ±1, non-finite inputs,

@@ -17,7 +17,7 @@ func TestKernelDCDLinearKernel(t *testing.T) {
 	const n, lambda = 300, 1e-2
 	sub := X.Slice(0, n, 0, linTrainDim).(*mat.Dense)
 	for _, loss := range []LinearLoss{LinearHinge, LinearSquaredHinge} {
-		kc, err := NewKernelDCD(KernelDCDSettings{Kernel: kernel.Linear{}, Loss: loss, Lambda: lambda, Epsilon: 1e-8, MaxEpochs: 1e5, Bias: 1})
+		kc, err := NewKernelDCD(KernelDCDConfig{Kernel: kernel.Linear{}, Loss: loss, Lambda: lambda, Epsilon: 1e-8, MaxEpochs: 1e5, Bias: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -25,7 +25,7 @@ func TestKernelDCDLinearKernel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lc, _ := NewDCD(DCDSettings{Loss: loss, Lambda: lambda, Epsilon: 1e-8, MaxEpochs: 1e6, Bias: 1})
+		lc, _ := NewDCD(DCDConfig{Loss: loss, Lambda: lambda, Epsilon: 1e-8, MaxEpochs: 1e6, Bias: 1})
 		r, _ := lc.Fit(sub, y[:n])
 		t.Logf("%v: kernel F = %.10g (dual %.10g, %d epochs), linear F = %.10g", loss, m.Primal, m.Dual, m.Epochs, r.Primal)
 		if linRelDiff(m.Primal, r.Primal) > 1e-7 || linRelDiff(m.Dual, m.Primal) > 1e-7 {
@@ -56,7 +56,7 @@ func TestKernelDCDXOR(t *testing.T) {
 	for i := range y {
 		y[i] = 2*y[i] - 1
 	}
-	c, _ := NewKernelDCD(KernelDCDSettings{Kernel: kernel.Gaussian{Sigma: 0.7}, Lambda: 1e-3, Epsilon: 1e-4, MaxEpochs: 1e5})
+	c, _ := NewKernelDCD(KernelDCDConfig{Kernel: kernel.Gaussian{Sigma: 0.7}, Lambda: 1e-3, Epsilon: 1e-4, MaxEpochs: 1e5})
 	m, err := c.Fit(X, y)
 	if err != nil {
 		t.Fatal(err)
@@ -77,12 +77,12 @@ func TestKernelDCDXOR(t *testing.T) {
 }
 
 func TestKernelDCDErrors(t *testing.T) {
-	for _, s := range []KernelDCDSettings{{Kernel: kernel.Gaussian{Sigma: -1}}, {Loss: LinearLogistic}, {Lambda: -1}, {MaxN: -1}} {
+	for _, s := range []KernelDCDConfig{{Kernel: kernel.Gaussian{Sigma: -1}}, {Loss: LinearLogistic}, {Lambda: -1}, {MaxN: -1}} {
 		if _, err := NewKernelDCD(s); err == nil {
 			t.Errorf("NewKernelDCD(%+v): no error", s)
 		}
 	}
-	c, _ := NewKernelDCD(KernelDCDSettings{MaxN: 2})
+	c, _ := NewKernelDCD(KernelDCDConfig{MaxN: 2})
 	if _, err := c.Fit(mat.NewDense(3, 1, []float64{1, 2, 3}), []float64{1, -1, 1}); err == nil {
 		t.Error("N > MaxN: no error")
 	}
@@ -96,7 +96,7 @@ func BenchmarkKernelDCDEpoch(b *testing.B) {
 	for i := range y {
 		y[i] = 2*y[i] - 1
 	}
-	c, _ := NewKernelDCD(KernelDCDSettings{Kernel: kernel.Gaussian{Sigma: 0.7}, MaxEpochs: 1})
+	c, _ := NewKernelDCD(KernelDCDConfig{Kernel: kernel.Gaussian{Sigma: 0.7}, MaxEpochs: 1})
 	for b.Loop() {
 		if _, err := c.Fit(X, y); err != nil {
 			b.Fatal(err)

@@ -8,26 +8,33 @@ import (
 	"gonum.org/v1/gonum/floats"
 )
 
-// DCDOnlineSettings configures [DCDOnline].
-type DCDOnlineSettings struct {
+// DCDOnlineConfig configures [DCDOnline]. The zero value of a field means
+// zero; [DefaultDCDOnlineConfig] gives the defaults.
+type DCDOnlineConfig struct {
 	// Loss is LinearHinge (L1-loss SVM) or LinearSquaredHinge (L2-loss SVM).
-	// Zero means LinearHinge.
 	Loss LinearLoss
 	// Lambda is the regularizer λ > 0 of the objective on the buffer, F(w) =
 	// λ/2‖w‖² + (1/n)Σ_{buffer} l, so the dual box is C = 1/(λn) for the n
-	// examples stored. Zero means 10⁻⁴ (as [PegasosSettings]).
+	// examples stored.
 	Lambda float64
-	// BufferSize is ω, the number of most recent examples kept (the oldest is
-	// dropped, with its dual variable). Zero means 512.
+	// BufferSize is ω ≥ 1, the number of most recent examples kept (the
+	// oldest is dropped, with its dual variable).
 	BufferSize int
 	// Passes is the number of coordinate-descent passes over the buffer per
-	// Learn call. Zero means 1.
+	// Learn call, at least 1.
 	Passes int
 	// Bias, when positive, appends a regularized constant feature (LIBLINEAR's
 	// -B). Zero means no bias.
 	Bias float64
 	// Seed seeds the permutation of every pass.
 	Seed uint64
+}
+
+// DefaultDCDOnlineConfig returns online DCD with the hinge loss (L1-loss
+// SVM), λ = 10⁻⁴ (as [DefaultPegasosConfig]), ω = 512 and one pass per
+// example, without bias.
+func DefaultDCDOnlineConfig() DCDOnlineConfig {
+	return DCDOnlineConfig{Loss: LinearHinge, Lambda: 1e-4, BufferSize: svmdBufferSize, Passes: 1}
 }
 
 // DCDOnline runs dual coordinate descent (Hsieh et al. 2008; lecture) as an
@@ -47,7 +54,7 @@ type DCDOnlineSettings struct {
 // costs O(Passes·ω·d) and allocates nothing. Step.Eta is 0: DCD has no step
 // size (the dual update is an exact line minimisation).
 type DCDOnline struct {
-	s        DCDOnlineSettings
+	s        DCDOnlineConfig
 	dim, p   int
 	w        []float64
 	x        []float64 // ω×p ring of x̃
@@ -65,34 +72,27 @@ var (
 )
 
 // NewDCDOnline returns an online DCD learner for inputs of dimension dim ≥ 1
-// (smaller panics). It returns an error for a loss other than the hinge and
-// squared hinge, a non-positive or non-finite λ, a BufferSize outside 1…2²⁰,
-// a negative Passes or Bias.
-func NewDCDOnline(dim int, s DCDOnlineSettings) (*DCDOnline, error) {
-	checkDim("NewDCDOnline", dim)
-	if s.Loss == LinearLossDefault {
-		s.Loss = LinearHinge
+// (smaller is an error). It returns an error for a loss other than the hinge and
+// squared hinge, a non-positive or non-finite λ, a BufferSize below 1 or
+// storage ω·(d + 5) above [MaxFloats], Passes < 1, or a negative Bias.
+func NewDCDOnline(s DCDOnlineConfig, dim int) (*DCDOnline, error) {
+	if err := checkDim("DCDOnline", dim); err != nil {
+		return nil, err
 	}
 	if s.Loss != LinearHinge && s.Loss != LinearSquaredHinge {
 		return nil, fmt.Errorf("learn: DCDOnline: loss %v, want hinge (L1) or squared hinge (L2)", s.Loss)
 	}
-	if s.Lambda == 0 {
-		s.Lambda = 1e-4
-	}
 	if err := checkLambda("DCDOnline", s.Lambda); err != nil {
 		return nil, err
 	}
-	if s.BufferSize == 0 {
-		s.BufferSize = 512
+	if s.BufferSize < 1 {
+		return nil, fmt.Errorf("learn: DCDOnline: BufferSize = %d, want ≥ 1", s.BufferSize)
 	}
-	if s.BufferSize < 1 || s.BufferSize > 1<<20 {
-		return nil, fmt.Errorf("learn: DCDOnline: BufferSize = %d, want 1…%d", s.BufferSize, 1<<20)
+	if err := checkStorage("DCDOnline", float64(s.BufferSize)*float64(dim+5), fmt.Sprintf("BufferSize %d with dimension %d, ω·(d + 5),", s.BufferSize, dim)); err != nil {
+		return nil, err
 	}
-	if s.Passes < 0 {
-		return nil, fmt.Errorf("learn: DCDOnline: Passes = %d < 0", s.Passes)
-	}
-	if s.Passes == 0 {
-		s.Passes = 1
+	if s.Passes < 1 {
+		return nil, fmt.Errorf("learn: DCDOnline: Passes = %d, want ≥ 1", s.Passes)
 	}
 	if err := checkBias("DCDOnline", s.Bias); err != nil {
 		return nil, err
@@ -107,8 +107,8 @@ func NewDCDOnline(dim int, s DCDOnlineSettings) (*DCDOnline, error) {
 	return d, nil
 }
 
-// Settings returns the settings in force, defaults filled in.
-func (d *DCDOnline) Settings() DCDOnlineSettings { return d.s }
+// Config returns the settings in force.
+func (d *DCDOnline) Config() DCDOnlineConfig { return d.s }
 
 // Task returns [Binary].
 func (d *DCDOnline) Task() Task { return Binary }

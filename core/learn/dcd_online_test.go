@@ -17,7 +17,13 @@ func TestDCDOnlineMatchesBatch(t *testing.T) {
 	const n, lambda = 200, 1e-2
 	sub := X.Slice(0, n, 0, linTrainDim).(*mat.Dense)
 	for _, loss := range []LinearLoss{LinearHinge, LinearSquaredHinge} {
-		d, err := NewDCDOnline(linTrainDim, DCDOnlineSettings{Loss: loss, Lambda: lambda, BufferSize: n, Bias: 1, Seed: 2})
+		d, err := NewDCDOnline(with(DefaultDCDOnlineConfig(), func(c *DCDOnlineConfig) {
+			c.Loss = loss
+			c.Lambda = lambda
+			c.BufferSize = n
+			c.Bias = 1
+			c.Seed = 2
+		}), linTrainDim)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -26,7 +32,7 @@ func TestDCDOnlineMatchesBatch(t *testing.T) {
 		}
 		d.Refine(2000)
 		p, du := d.Objective()
-		c, _ := NewDCD(DCDSettings{Loss: loss, Lambda: lambda, Epsilon: 1e-8, MaxEpochs: 1e6, Bias: 1})
+		c, _ := NewDCD(DCDConfig{Loss: loss, Lambda: lambda, Epsilon: 1e-8, MaxEpochs: 1e6, Bias: 1})
 		r, err := c.Fit(sub, y[:n])
 		if err != nil {
 			t.Fatal(err)
@@ -55,7 +61,10 @@ func dcdOnlineCheckW(t *testing.T, d *DCDOnline) {
 func TestDCDOnlineWindow(t *testing.T) {
 	X, y := linTrainSet(t)
 	const omega, lambda = 50, 1e-2
-	d, _ := NewDCDOnline(linTrainDim, DCDOnlineSettings{Lambda: lambda, BufferSize: omega})
+	d, _ := NewDCDOnline(with(DefaultDCDOnlineConfig(), func(c *DCDOnlineConfig) {
+		c.Lambda = lambda
+		c.BufferSize = omega
+	}), linTrainDim)
 	for i := 0; i < 300; i++ {
 		st := d.Learn(X.RawRowView(i), y[i])
 		if st.BufferSize != min(i+1, omega) {
@@ -79,7 +88,10 @@ func TestDCDOnlineWindow(t *testing.T) {
 func BenchmarkDCDOnlineLearn(b *testing.B) {
 	const dcdOnlineBenchOmega = 512
 	X, y := linTrainSet(b)
-	d, _ := NewDCDOnline(linTrainDim, DCDOnlineSettings{Lambda: 1e-2, BufferSize: dcdOnlineBenchOmega})
+	d, _ := NewDCDOnline(with(DefaultDCDOnlineConfig(), func(c *DCDOnlineConfig) {
+		c.Lambda = 1e-2
+		c.BufferSize = dcdOnlineBenchOmega
+	}), linTrainDim)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {

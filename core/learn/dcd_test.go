@@ -16,7 +16,7 @@ import (
 // margin is exactly 1: F = λ/2·w² = 1/8 = the dual α − ½Q_11α² = 1/8.
 func TestDCDOneExample(t *testing.T) {
 	for _, loss := range []LinearLoss{LinearHinge, LinearSquaredHinge} {
-		c, err := NewDCD(DCDSettings{Loss: loss, Lambda: 1, Epsilon: 1e-12})
+		c, err := NewDCD(DCDConfig{Loss: loss, Lambda: 1, Epsilon: 1e-12})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,7 +39,7 @@ func TestDCDOneExample(t *testing.T) {
 }
 
 func TestDCDSettingsErrors(t *testing.T) {
-	for _, s := range []DCDSettings{
+	for _, s := range []DCDConfig{
 		{Loss: LinearLogistic},
 		{Lambda: -1},
 		{Lambda: math.NaN()},
@@ -52,7 +52,7 @@ func TestDCDSettingsErrors(t *testing.T) {
 			t.Errorf("NewDCD(%+v): no error", s)
 		}
 	}
-	c, _ := NewDCD(DCDSettings{})
+	c, _ := NewDCD(DCDConfig{})
 	if _, err := c.Fit(mat.NewDense(2, 1, []float64{1, 2}), []float64{1, 0}); err == nil {
 		t.Error("label 0: no error")
 	}
@@ -134,7 +134,7 @@ func TestDCDOptimum(t *testing.T) {
 	X, y := linTrainSet(t)
 	const bias = 1
 	for _, loss := range []LinearLoss{LinearHinge, LinearSquaredHinge} {
-		tight, _ := NewDCD(DCDSettings{Loss: loss, Epsilon: 1e-4, MaxEpochs: 1e6, Bias: bias, Seed: 1, NoShrinking: true})
+		tight, _ := NewDCD(DCDConfig{Loss: loss, Epsilon: 1e-4, MaxEpochs: 1e6, Bias: bias, Seed: 1, NoShrinking: true})
 		opt, err := tight.Fit(X, y)
 		if err != nil {
 			t.Fatal(err)
@@ -145,7 +145,7 @@ func TestDCDOptimum(t *testing.T) {
 		if gap := (opt.Primal - opt.Dual) / opt.Primal; gap < -1e-12 || gap > 1e-5 {
 			t.Errorf("%v: relative duality gap %.3g at ε = 1e-4 (primal %.8g, dual %.8g)", loss, gap, opt.Primal, opt.Dual)
 		}
-		shrink, _ := NewDCD(DCDSettings{Loss: loss, Epsilon: 1e-3, MaxEpochs: 1e6, Bias: bias, Seed: 2})
+		shrink, _ := NewDCD(DCDConfig{Loss: loss, Epsilon: 1e-3, MaxEpochs: 1e6, Bias: bias, Seed: 2})
 		sh, err := shrink.Fit(X, y)
 		if err != nil {
 			t.Fatal(err)
@@ -156,7 +156,7 @@ func TestDCDOptimum(t *testing.T) {
 		t.Logf("%v: F* = %.10g (dual %.10g), %d epochs, %d updates without shrinking; with shrinking at ε = 1e-3 F = %.10g, %d epochs, %d updates",
 			loss, opt.Primal, opt.Dual, opt.Epochs, opt.Updates, sh.Primal, sh.Epochs, sh.Updates)
 
-		def, _ := NewDCD(DCDSettings{Loss: loss, Bias: bias, Seed: 3})
+		def, _ := NewDCD(DCDConfig{Loss: loss, Bias: bias, Seed: 3})
 		r, err := def.Fit(X, y)
 		if err != nil {
 			t.Fatal(err)
@@ -203,7 +203,7 @@ func TestDCDAgreesWithLIBLINEAR(t *testing.T) {
 			fLL := LinearObjective(tc.loss, lambda, 1, m.w, X, y)
 			accLL := linAccuracy(m.w, 1, X, y)
 			e, _ := parseFloatT(t, eps)
-			c, _ := NewDCD(DCDSettings{Loss: tc.loss, Epsilon: e, Bias: 1, Seed: 4})
+			c, _ := NewDCD(DCDConfig{Loss: tc.loss, Epsilon: e, Bias: 1, Seed: 4})
 			r, err := c.Fit(X, y)
 			if err != nil {
 				t.Fatal(err)
@@ -244,7 +244,7 @@ func BenchmarkDCDFit(b *testing.B) {
 		loss         LinearLoss
 	}{{"L1", "3", LinearHinge}, {"L2", "1", LinearSquaredHinge}} {
 		b.Run(tc.name+"/DCD", func(b *testing.B) {
-			c, _ := NewDCD(DCDSettings{Loss: tc.loss, Bias: 1, Seed: 5})
+			c, _ := NewDCD(DCDConfig{Loss: tc.loss, Bias: 1, Seed: 5})
 			for b.Loop() {
 				if _, err := c.Fit(X, y); err != nil {
 					b.Fatal(err)
@@ -253,7 +253,7 @@ func BenchmarkDCDFit(b *testing.B) {
 		})
 		b.Run(tc.name+"/DCD-epoch", func(b *testing.B) {
 			// One epoch without shrinking (plus the O(nnz) compression of X).
-			c, _ := NewDCD(DCDSettings{Loss: tc.loss, Bias: 1, Seed: 5, MaxEpochs: 1, NoShrinking: true})
+			c, _ := NewDCD(DCDConfig{Loss: tc.loss, Bias: 1, Seed: 5, MaxEpochs: 1, NoShrinking: true})
 			for b.Loop() {
 				if _, err := c.Fit(X, y); err != nil {
 					b.Fatal(err)
@@ -261,7 +261,7 @@ func BenchmarkDCDFit(b *testing.B) {
 			}
 		})
 		b.Run(tc.name+"/DCD+read", func(b *testing.B) {
-			c, _ := NewDCD(DCDSettings{Loss: tc.loss, Bias: 1, Seed: 5})
+			c, _ := NewDCD(DCDConfig{Loss: tc.loss, Bias: 1, Seed: 5})
 			for b.Loop() {
 				X, y := linReadLIBSVM(b, linTrainFile, linTrainDim)
 				if _, err := c.Fit(X, y); err != nil {

@@ -13,15 +13,14 @@ import (
 // errors settles at ν.
 func ExampleNORMA() {
 	const nu = 0.2
-	n, err := learn.NewNORMA(learn.NORMAConfig{
-		Rule:       learn.RuleNuClassification,
-		Kernel:     kernel.Gaussian{Sigma: 1},
-		Lambda:     0.02,
-		Nu:         nu,
-		Schedule:   learn.Constant{Eta0: 0.05},
-		BufferSize: 256,
-		Offset:     true,
-	}, 2)
+	n, err := learn.NewNORMA(with(learn.DefaultNORMAConfig(learn.RuleNuClassification, 0), func(c *learn.NORMAConfig) {
+		c.Kernel = kernel.Gaussian{Sigma: 1}
+		c.Lambda = 0.02
+		c.Nu = nu
+		c.Schedule = learn.Constant{Eta0: 0.05}
+		c.BufferSize = 256
+		c.Offset = true
+	}), 2)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -57,7 +56,9 @@ func ExampleNORMA() {
 // ExampleNewPerceptron learns XOR with the kernel perceptron (NORMA eq. 15,
 // λ = 0) and a Gaussian kernel: two passes are enough.
 func ExampleNewPerceptron() {
-	p, err := learn.NewPerceptron(learn.PerceptronConfig{Kernel: kernel.Gaussian{Sigma: 0.5}}, 2)
+	p, err := learn.NewPerceptron(with(learn.DefaultPerceptronConfig(), func(c *learn.PerceptronConfig) {
+		c.Kernel = kernel.Gaussian{Sigma: 0.5}
+	}), 2)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -13,11 +13,10 @@ import (
 // halfway: the online error rate before and after the switch, the step size
 // η adapted by SMD, the learnt margin ε and the buffer of support vectors.
 func ExampleSVMD() {
-	l, err := learn.NewSVMD(learn.SVMDConfig{
-		Kernel:     kernel.Gaussian{Sigma: 1},
-		Nu:         0.05,
-		BufferSize: 100,
-	}, 2)
+	l, err := learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0.05), func(c *learn.SVMDConfig) {
+		c.Kernel = kernel.Gaussian{Sigma: 1}
+		c.BufferSize = 100
+	}), 2)
 	if err != nil {
 		panic(err)
 	}

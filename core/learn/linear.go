@@ -246,13 +246,6 @@ func checkBias(who string, bias float64) error {
 	return nil
 }
 
-// checkDim panics unless the input dimension is positive.
-func checkDim(who string, dim int) {
-	if dim < 1 {
-		panic(fmt.Sprintf("learn: %s: input dimension %d < 1", who, dim))
-	}
-}
-
 // checkLen panics unless len(x) == dim.
 func checkLen(who string, x []float64, dim int) {
 	if len(x) != dim {

@@ -13,7 +13,10 @@ import (
 func TestPegasosConformance(t *testing.T) {
 	for _, k := range []int{1, 3} {
 		learntest.Test(t, "pegasos", func() learn.Learner {
-			l, err := learn.NewPegasos(2, learn.PegasosSettings{Lambda: 1e-2, BatchSize: k})
+			l, err := learn.NewPegasos(with(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
+				c.Lambda = 1e-2
+				c.BatchSize = k
+			}), 2)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -25,7 +28,10 @@ func TestPegasosConformance(t *testing.T) {
 func TestSGDConformance(t *testing.T) {
 	for _, loss := range []learn.LinearLoss{learn.LinearSquaredHinge, learn.LinearLogistic, learn.LinearHinge} {
 		learntest.Test(t, "sgd-"+loss.String(), func() learn.Learner {
-			l, err := learn.NewSGD(2, learn.SGDSettings{Loss: loss, BatchSize: 2})
+			l, err := learn.NewSGD(with(learn.DefaultSGDConfig(), func(c *learn.SGDConfig) {
+				c.Loss = loss
+				c.BatchSize = 2
+			}), 2)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -35,9 +41,15 @@ func TestSGDConformance(t *testing.T) {
 }
 
 func TestRESConformance(t *testing.T) {
-	for _, s := range []learn.RESSettings{{}, {Loss: learn.LinearLogistic}, {NonRegularized: true}, {Bias: 1}} {
+	for _, s := range []learn.RESConfig{learn.DefaultRESConfig(), with(learn.DefaultRESConfig(), func(c *learn.RESConfig) {
+		c.Loss = learn.LinearLogistic
+	}), with(learn.DefaultRESConfig(), func(c *learn.RESConfig) {
+		c.Delta, c.Gamma = 0, 0 // plain stochastic BFGS
+	}), with(learn.DefaultRESConfig(), func(c *learn.RESConfig) {
+		c.Bias = 1
+	})} {
 		learntest.Test(t, "res", func() learn.Learner {
-			l, err := learn.NewRES(3, s)
+			l, err := learn.NewRES(s, 3)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -49,14 +61,19 @@ func TestRESConformance(t *testing.T) {
 func TestAMMConformance(t *testing.T) {
 	for _, k := range []int{2, 4} {
 		learntest.Test(t, "amm", func() learn.Learner {
-			l, err := learn.NewAMM(2, learn.AMMSettings{Classes: k, Lambda: 1e-2, PruneEvery: 100})
+			l, err := learn.NewAMM(with(learn.DefaultAMMConfig(k), func(c *learn.AMMConfig) {
+				c.Lambda = 1e-2
+				c.PruneEvery = 100
+			}), 2)
 			if err != nil {
 				t.Fatal(err)
 			}
 			return l
 		}, learntest.Options{Dim: 2})
 		learntest.Test(t, "multiclass-linear", func() learn.Learner {
-			l, err := learn.NewMulticlassLinear(3, learn.AMMSettings{Classes: k, Lambda: 1e-2})
+			l, err := learn.NewMulticlassLinear(with(learn.DefaultAMMConfig(k), func(c *learn.AMMConfig) {
+				c.Lambda = 1e-2
+			}), 3)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -67,7 +84,11 @@ func TestAMMConformance(t *testing.T) {
 
 func TestKernelPegasosConformance(t *testing.T) {
 	learntest.Test(t, "kernel-pegasos", func() learn.Learner {
-		l, err := learn.NewKernelPegasos(2, learn.KernelPegasosSettings{Kernel: kernel.Gaussian{Sigma: 1}, Lambda: 1e-2, BufferSize: 64})
+		l, err := learn.NewKernelPegasos(with(learn.DefaultKernelPegasosConfig(), func(c *learn.KernelPegasosConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 1}
+			c.Lambda = 1e-2
+			c.BufferSize = 64
+		}), 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +99,11 @@ func TestKernelPegasosConformance(t *testing.T) {
 func TestDCDOnlineConformance(t *testing.T) {
 	for _, loss := range []learn.LinearLoss{learn.LinearHinge, learn.LinearSquaredHinge} {
 		learntest.Test(t, "dcd-online-"+loss.String(), func() learn.Learner {
-			l, err := learn.NewDCDOnline(2, learn.DCDOnlineSettings{Loss: loss, Lambda: 1e-2, BufferSize: 64})
+			l, err := learn.NewDCDOnline(with(learn.DefaultDCDOnlineConfig(), func(c *learn.DCDOnlineConfig) {
+				c.Loss = loss
+				c.Lambda = 1e-2
+				c.BufferSize = 64
+			}), 2)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -18,7 +18,7 @@ func ExampleDCD_Fit() {
 		-2, 0,
 	})
 	y := []float64{1, 1, -1, -1}
-	c, err := learn.NewDCD(learn.DCDSettings{Bias: 1, Epsilon: 1e-9})
+	c, err := learn.NewDCD(learn.DCDConfig{Bias: 1, Epsilon: 1e-9})
 	if err != nil {
 		panic(err)
 	}
@@ -33,7 +33,9 @@ func ExampleDCD_Fit() {
 
 // Pegasos fed one example at a time, as the page drives it.
 func ExamplePegasos() {
-	p, err := learn.NewPegasos(2, learn.PegasosSettings{Lambda: 0.1})
+	p, err := learn.NewPegasos(with(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
+		c.Lambda = 0.1
+	}), 2)
 	if err != nil {
 		panic(err)
 	}

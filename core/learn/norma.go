@@ -8,70 +8,55 @@ import (
 	"kernelplay/core/kernel"
 )
 
-// NORMAConfig holds the settings of [NORMA]. The zero value of every field
-// means the documented default, so NORMAConfig{} is soft-margin binary
-// classification (eq. 12) with a Gaussian kernel.
+// NORMAConfig holds the settings of [NORMA]. The zero value of a field
+// means zero (λ = 0 is an ordinary setting); [DefaultNORMAConfig] gives the
+// settings of the papers' experiments, documented there.
 type NORMAConfig struct {
 	// Rule is the loss and update rule of Kivinen et al. §3 (see [Rule]).
-	// Zero means RuleSoftMargin.
+	// The zero value is RuleSoftMargin.
 	Rule Rule
-	// Kernel is the input kernel k. Nil means kernel.Gaussian{} (its default
-	// width). Kernels with a Validate method are validated.
+	// Kernel is the input kernel k; kernels failing kernel.Validate, nil
+	// included, are an error.
 	Kernel kernel.Kernel
 	// Classes is the number of classes K for multiclass classification with
 	// the rules RuleSoftMargin, RuleNuClassification and RuleHinge (JMLR
 	// eq. 16, one coefficient per label and term, labels 0..K−1). Zero means
 	// binary classification (labels ±1) or, for the other rules, their single
-	// score. Classes = 1, or Classes ≥ 2 with a novelty or regression rule,
-	// is an error.
+	// score. Classes = 1, above [MaxClasses], or Classes ≥ 2 with a novelty or
+	// regression rule, is an error.
 	Classes int
 	// Lambda is the regularizer λ ≥ 0 of R_stoch (eq. 3): every step shrinks
-	// the old coefficients by (1 − λη_t), eq. (10). Zero means the papers'
-	// value for the rule, as for SVMD's c:
-	//   - 1 for RuleNuClassification and RuleNovelty (the ν-trick's choice,
-	//     "we may set λ = 1" after eq. 13; JMLR §5.4.2 fixes c = 1);
-	//   - 1/(500n) with n = 7291 (≈ 2.74·10⁻⁷) for RuleSoftMargin and
-	//     RuleHinge, the c with which JMLR §6.1.2 runs NORMA against SVMD;
-	//   - 1 for the regression rules, the value (20) and (21) are printed
-	//     with ((1 − Λ)α_i); the paper gives none for (17) and (18).
-	// For λ = 0 set NoRegularization.
-	Lambda float64
-	// NoRegularization sets λ = 0 (Lambda must then be 0): the coefficients
-	// never shrink and only the buffer truncates f. With RuleHinge this is the
+	// the old coefficients by (1 − λη_t), eq. (10). With λ = 0 they never
+	// shrink and only the buffer truncates f; with RuleHinge that is the
 	// kernel perceptron (after eq. 15).
-	NoRegularization bool
+	Lambda float64
 	// Schedule gives the step size η_t (NORMA's Λ) of the t-th example,
-	// t = 1, 2, …. Nil means Sqrt{Eta0, Tau}, the decay (59) the JMLR paper
-	// runs NORMA with (the NORMA paper's own Theorem 2 rate is [InvSqrtT]).
-	// An InvSqrtT with Lambda 0 gets the learner's λ. Schedules are validated, and η_1·λ > 1 is an error:
-	// the factor (1 − λη) would flip the sign of every coefficient
-	// (PAPER-NOTES item 7). A custom schedule that later returns η > 1/λ has
-	// its factor clamped at 0 (f is wiped, never flipped).
+	// t = 1, 2, …; nil is an error. JMLR runs NORMA with [Sqrt], the decay
+	// (59); the NORMA paper's own Theorem 2 rate is [InvSqrtT], and an
+	// InvSqrtT with Lambda 0 gets the learner's λ. Schedules are validated,
+	// and η_1·λ > 1 is an error: the factor (1 − λη) would flip the sign of
+	// every coefficient (see "Where the papers are ambiguous or wrong" in
+	// the package documentation). A custom schedule that later returns
+	// η > 1/λ has its factor clamped at 0 (f is wiped, never flipped).
 	Schedule Schedule
-	// Eta0 and Tau are the η0 and τ of the default schedule (see [Sqrt]),
-	// ignored when Schedule is set. Zero means the JMLR experiments' values:
-	// η0 = 0.1 for multiclass RuleSoftMargin and RuleHinge (§6.1.2, Fig. 4),
-	// 1 otherwise (Figs. 3 and 6); τ = 100 for multiclass (Figs. 4 and 6),
-	// 10 otherwise (Fig. 3).
-	Eta0, Tau float64
 	// Nu is ν of the ν-trick rules (RuleNuClassification, RuleNovelty,
 	// RuleNuEpsilonInsensitive, RuleAdaptiveHuber), 0 < ν ≤ 1: the fraction
 	// of margin errors (of residuals outside the tube) the margin settles at.
-	// Zero means 0.05 (JMLR §6, Figs. 3 and 6). Ignored by the other rules.
+	// Ignored by the other rules.
 	Nu float64
 	// Margin0 is the margin ρ ≥ 0 of RuleSoftMargin (fixed; eq. 12 has
-	// ρ = 1) and the initial ρ of RuleNuClassification and RuleNovelty. Zero
-	// means 1. RuleHinge's margin is 0 by definition; other rules ignore it.
+	// ρ = 1) and the initial ρ of RuleNuClassification and RuleNovelty.
+	// RuleHinge's margin is 0 by definition; other rules ignore it.
 	Margin0 float64
 	// Epsilon is the initial tube width ε ≥ 0 of RuleNuEpsilonInsensitive
-	// (eq. 18); zero means 0. Ignored by the other rules.
+	// (eq. 18). Ignored by the other rules.
 	Epsilon float64
 	// Sigma is Huber's σ > 0 (eq. 19), fixed for RuleHuber and the initial σ
-	// of RuleAdaptiveHuber. Zero means 1. Ignored by the other rules.
+	// of RuleAdaptiveHuber. Ignored by the other rules.
 	Sigma float64
-	// BufferSize is ω, the number of expansion terms kept (the most recent
-	// ones; NORMA §2 "Truncation", eq. 11, and JMLR §5.5's LRU buffer).
-	// Zero means 512 (JMLR §6.1). At most 1<<20.
+	// BufferSize is ω ≥ 1, the number of expansion terms kept (the most
+	// recent ones; NORMA §2 "Truncation", eq. 11, and JMLR §5.5's LRU
+	// buffer). Storage ω·(d + 2K + 3) float64s is at most [MaxFloats].
 	BufferSize int
 	// Offset adds the offset b (one per label), updated as b ← b − η·c'
 	// (NORMA §3, opening). False means no offset, as in the JMLR experiments
@@ -81,20 +66,50 @@ type NORMAConfig struct {
 	Offset bool
 }
 
-// Defaults of NORMAConfig.
-const (
-	defaultLambda = 1
-	// defaultLambdaSoft is c = 1/(500n), n = 7291 (JMLR §6.1.2).
-	defaultLambdaSoft = 1.0 / (500 * 7291)
-	defaultNu         = 0.05
-	defaultMargin     = 1
-	defaultSigma      = 1
-	defaultBufferSize = 512
-	maxBufferSize     = 1 << 20
-	maxClasses        = 1 << 12
-	// maxStoredFloats bounds ω·d, the support-vector storage (2 GiB).
-	maxStoredFloats = 1 << 28
-)
+// DefaultNORMAConfig returns the papers' settings for the rule r with
+// classes labels (0 for a single score):
+//
+//   - Kernel: kernel.Gaussian{} (σ = 1). BufferSize: 512 (JMLR §6.1).
+//   - Lambda, as for SVMD's c: 1 for RuleNuClassification and RuleNovelty
+//     (the ν-trick's choice, "we may set λ = 1" after eq. 13; JMLR §5.4.2
+//     fixes c = 1); 1/(500n) with n = 7291 (≈ 2.74·10⁻⁷) for RuleSoftMargin
+//     and RuleHinge, the c with which JMLR §6.1.2 runs NORMA against SVMD;
+//     1 for the regression rules, the value (20) and (21) are printed with
+//     ((1 − Λ)α_i) (the paper gives none for (17) and (18)).
+//   - Schedule: Sqrt{Eta0, Tau}, JMLR eq. (59), with η0 = 0.1 for
+//     multiclass RuleSoftMargin and RuleHinge (§6.1.2, Fig. 4) and 1
+//     otherwise (Figs. 3 and 6); τ = 100 for multiclass (Figs. 4 and 6), 10
+//     otherwise (Fig. 3).
+//   - Nu: 0.05 for the ν-trick rules (JMLR §6, Figs. 3 and 6), else 0.
+//   - Margin0: 1 for RuleSoftMargin, RuleNuClassification and RuleNovelty
+//     (eq. 12's ρ = 1). Epsilon: 0. Sigma: 1 for the Huber rules.
+//   - Offset: false (JMLR §6).
+func DefaultNORMAConfig(r Rule, classes int) NORMAConfig {
+	c := NORMAConfig{Rule: r, Kernel: kernel.Gaussian{}, Classes: classes, Lambda: 1, BufferSize: svmdBufferSize}
+	multi := classes >= 2
+	eta0, tau := 1.0, 10.0
+	if multi {
+		tau = 100
+	}
+	switch r {
+	case RuleSoftMargin, RuleHinge:
+		c.Lambda = 1.0 / (500 * svmdUSPSTrain)
+		if multi {
+			eta0 = 0.1
+		}
+	}
+	c.Schedule = Sqrt{Eta0: eta0, Tau: tau}
+	if r.adaptive() {
+		c.Nu = 0.05
+	}
+	switch r {
+	case RuleSoftMargin, RuleNuClassification, RuleNovelty:
+		c.Margin0 = 1
+	case RuleHuber, RuleAdaptiveHuber:
+		c.Sigma = 1
+	}
+	return c
+}
 
 // NORMA is the online kernel learner of Kivinen, Smola and Williamson,
 // "Online learning with kernels" (2004): stochastic gradient descent in the
@@ -112,16 +127,8 @@ const (
 // and allocates nothing. NORMA implements [Learner] and [KernelModel]; it is
 // not safe for concurrent use (Scores uses scratch space).
 type NORMA struct {
-	cfg     NORMAConfig // with defaults applied
-	rule    Rule
-	task    Task
-	k       int // scores per example (K)
-	dim     int
-	lambda  float64
-	nu      float64
-	margin0 float64 // initial margin (ρ, ε or σ)
-	sched   Schedule
-
+	normaParams
+	dim int
 	exp *expansion.Expansion
 
 	// Working state.
@@ -135,150 +142,34 @@ type NORMA struct {
 	f, g, xi, alpha []float64
 }
 
+// normaParams are the settings of a NORMA with the defaults applied.
+type normaParams struct {
+	cfg     NORMAConfig // with defaults applied
+	rule    Rule
+	task    Task
+	k       int // scores per example (K)
+	lambda  float64
+	nu      float64
+	margin0 float64 // initial margin (ρ, ε or σ)
+	sched   Schedule
+}
+
 // NewNORMA returns a NORMA learner for inputs of dimension dim with the
-// settings cfg (zero fields take their documented defaults). It returns an
-// error for any invalid setting a user could choose: an unknown rule, a
-// kernel failing its Validate, Classes = 1 or above 4096 or with a rule that
+// settings cfg. It returns an error for any invalid setting a user could
+// choose: an unknown rule, a kernel failing kernel.Validate (nil included), Classes = 1 or above 4096 or with a rule that
 // has one score, negative or non-finite Lambda, Nu, Margin0, Epsilon or Sigma,
-// ν outside (0, 1], an invalid schedule or η_1·λ > 1, a BufferSize outside
-// [1, 1<<20] (after the default), Offset with RuleNovelty, dim < 1, or
-// ω·dim above 2^28.
+// ν outside (0, 1] for a ν rule, Sigma = 0 for a Huber rule, a nil or
+// invalid schedule or η_1·λ > 1, a BufferSize below 1, Offset with RuleNovelty, dim < 1, or storage
+// ω·(d + 2K + 3) above [MaxFloats].
 func NewNORMA(cfg NORMAConfig, dim int) (*NORMA, error) {
-	if cfg.Rule < 0 || cfg.Rule >= numRules {
-		return nil, fmt.Errorf("learn: NORMA: unknown rule %d", int(cfg.Rule))
+	p, err := normaResolve(cfg, dim)
+	if err != nil {
+		return nil, err
 	}
-	if dim < 1 {
-		return nil, fmt.Errorf("learn: NORMA: input dimension %d, want ≥ 1", dim)
-	}
-	if cfg.Kernel == nil {
-		cfg.Kernel = kernel.Gaussian{}
-	}
-	if v, ok := cfg.Kernel.(interface{ Validate() error }); ok {
-		if err := v.Validate(); err != nil {
-			return nil, fmt.Errorf("learn: NORMA: %w", err)
-		}
-	}
-	r := cfg.Rule
-	classification := r == RuleSoftMargin || r == RuleNuClassification || r == RuleHinge
-	switch {
-	case cfg.Classes < 0 || cfg.Classes == 1 || cfg.Classes > maxClasses:
-		return nil, fmt.Errorf("learn: NORMA: Classes = %d, want 0 (binary) or 2…%d", cfg.Classes, maxClasses)
-	case cfg.Classes >= 2 && !classification:
-		return nil, fmt.Errorf("learn: NORMA: Classes = %d with the %v rule, which has a single score", cfg.Classes, r)
-	}
-	k := 1
-	if cfg.Classes >= 2 {
-		k = cfg.Classes
-	}
-
-	// λ.
-	if bad(cfg.Lambda) {
-		return nil, fmt.Errorf("learn: NORMA: Lambda = %v, want finite and ≥ 0", cfg.Lambda)
-	}
-	lambda := cfg.Lambda
-	if cfg.NoRegularization {
-		if lambda != 0 {
-			return nil, fmt.Errorf("learn: NORMA: NoRegularization with Lambda = %v", lambda)
-		}
-	} else if lambda == 0 {
-		lambda = defaultLambda
-		if r == RuleSoftMargin || r == RuleHinge {
-			lambda = defaultLambdaSoft
-		}
-	}
-	cfg.Lambda = lambda
-
-	// ν and the margin of the rule.
-	nu := 0.0
-	if r.adaptive() {
-		nu = cfg.Nu
-		if nu == 0 {
-			nu = defaultNu
-		}
-		if math.IsNaN(nu) || nu <= 0 || nu > 1 {
-			return nil, fmt.Errorf("learn: NORMA: Nu = %v, want 0 < ν ≤ 1", cfg.Nu)
-		}
-		cfg.Nu = nu
-	}
-	var margin float64
-	switch r {
-	case RuleSoftMargin, RuleNuClassification, RuleNovelty:
-		if bad(cfg.Margin0) {
-			return nil, fmt.Errorf("learn: NORMA: Margin0 = %v, want finite and ≥ 0", cfg.Margin0)
-		}
-		margin = cfg.Margin0
-		if margin == 0 {
-			margin = defaultMargin
-		}
-		cfg.Margin0 = margin
-	case RuleNuEpsilonInsensitive:
-		if bad(cfg.Epsilon) {
-			return nil, fmt.Errorf("learn: NORMA: Epsilon = %v, want finite and ≥ 0", cfg.Epsilon)
-		}
-		margin = cfg.Epsilon
-	case RuleHuber, RuleAdaptiveHuber:
-		if bad(cfg.Sigma) {
-			return nil, fmt.Errorf("learn: NORMA: Sigma = %v, want finite and > 0", cfg.Sigma)
-		}
-		margin = cfg.Sigma
-		if margin == 0 {
-			margin = defaultSigma
-		}
-		cfg.Sigma = margin
-	}
-	if cfg.Offset && r == RuleNovelty {
-		return nil, fmt.Errorf("learn: NORMA: the novelty rule (16) has no offset")
-	}
-
-	// Schedule.
-	sched := cfg.Schedule
-	if sched == nil {
-		multi := cfg.Classes >= 2
-		if cfg.Eta0 == 0 {
-			cfg.Eta0 = 1
-			if multi && (r == RuleSoftMargin || r == RuleHinge) {
-				cfg.Eta0 = 0.1
-			}
-		}
-		if cfg.Tau == 0 {
-			cfg.Tau = 10
-			if multi {
-				cfg.Tau = 100
-			}
-		}
-		sched = Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau}
-	}
-	if s, ok := sched.(InvSqrtT); ok && s.Lambda == 0 {
-		if lambda == 0 {
-			return nil, fmt.Errorf("learn: NORMA: the 1/(3λ√t) schedule needs λ > 0")
-		}
-		sched = InvSqrtT{Lambda: lambda}
-	}
-	if err := validateSchedule(sched); err != nil {
-		return nil, fmt.Errorf("learn: NORMA: %w", err)
-	}
-	if e1 := sched.Eta(1); e1*lambda > 1 {
-		return nil, fmt.Errorf("learn: NORMA: η_1·λ = %v·%v > 1: (1 − λη) would flip the sign of f", e1, lambda)
-	}
-	cfg.Schedule = sched
-
-	// Buffer.
-	omega := cfg.BufferSize
-	if omega == 0 {
-		omega = defaultBufferSize
-	}
-	if omega < 1 || omega > maxBufferSize {
-		return nil, fmt.Errorf("learn: NORMA: BufferSize = %d, want 1…%d", cfg.BufferSize, maxBufferSize)
-	}
-	if omega*dim > maxStoredFloats {
-		return nil, fmt.Errorf("learn: NORMA: BufferSize·dim = %d·%d is too large", omega, dim)
-	}
-	cfg.BufferSize = omega
-
+	k := p.k
 	n := &NORMA{
-		cfg: cfg, rule: r, task: r.Task(cfg.Classes), k: k, dim: dim,
-		lambda: lambda, nu: nu, margin0: margin, sched: sched,
-		exp:   expansion.New(cfg.Kernel, dim, k, omega, nil, false),
+		normaParams: p, dim: dim,
+		exp:   expansion.New(p.cfg.Kernel, dim, k, p.cfg.BufferSize, nil, false),
 		b:     make([]float64, k),
 		f:     make([]float64, k),
 		g:     make([]float64, k),
@@ -289,11 +180,116 @@ func NewNORMA(cfg NORMAConfig, dim int) (*NORMA, error) {
 	return n, nil
 }
 
+// normaResolve validates cfg for inputs of dimension dim and applies the
+// defaults.
+func normaResolve(cfg NORMAConfig, dim int) (normaParams, error) {
+	var p normaParams
+	if cfg.Rule < 0 || cfg.Rule >= numRules {
+		return p, fmt.Errorf("learn: NORMA: unknown rule %d", int(cfg.Rule))
+	}
+	if dim < 1 {
+		return p, fmt.Errorf("learn: NORMA: input dimension %d, want ≥ 1", dim)
+	}
+	if err := checkKernel("NORMA", cfg.Kernel); err != nil {
+		return p, err
+	}
+	r := cfg.Rule
+	classification := r == RuleSoftMargin || r == RuleNuClassification || r == RuleHinge
+	switch {
+	case cfg.Classes < 0 || cfg.Classes == 1 || cfg.Classes > MaxClasses:
+		return p, fmt.Errorf("learn: NORMA: Classes = %d, want 0 (binary) or 2…%d", cfg.Classes, MaxClasses)
+	case cfg.Classes >= 2 && !classification:
+		return p, fmt.Errorf("learn: NORMA: Classes = %d with the %v rule, which has a single score", cfg.Classes, r)
+	}
+	p.k = max(1, cfg.Classes)
+	p.rule, p.task = r, r.Task(cfg.Classes)
+	if cfg.Offset && r == RuleNovelty {
+		return p, fmt.Errorf("learn: NORMA: the novelty rule (16) has no offset")
+	}
+	steps := []func(*NORMAConfig) error{p.setLambda, p.setMargin, p.setSchedule}
+	for _, step := range steps {
+		if err := step(&cfg); err != nil {
+			return p, err
+		}
+	}
+	omega := cfg.BufferSize
+	if omega < 1 {
+		return p, fmt.Errorf("learn: NORMA: BufferSize = %d, want ≥ 1", cfg.BufferSize)
+	}
+	need := float64(omega) * float64(dim+2*p.k+3)
+	if err := checkStorage("NORMA", need, fmt.Sprintf("BufferSize %d with dimension %d and %d labels, ω·(d + 2K + 3),", omega, dim, p.k)); err != nil {
+		return p, err
+	}
+	p.cfg = cfg
+	return p, nil
+}
+
+// setLambda checks λ.
+func (p *normaParams) setLambda(cfg *NORMAConfig) error {
+	if bad(cfg.Lambda) {
+		return fmt.Errorf("learn: NORMA: Lambda = %v, want finite and ≥ 0", cfg.Lambda)
+	}
+	p.lambda = cfg.Lambda
+	return nil
+}
+
+// setMargin checks ν and the margin of the rule (ρ, ε or σ).
+func (p *normaParams) setMargin(cfg *NORMAConfig) error {
+	r := p.rule
+	if r.adaptive() {
+		if nu := cfg.Nu; math.IsNaN(nu) || nu <= 0 || nu > 1 {
+			return fmt.Errorf("learn: NORMA: Nu = %v, want 0 < ν ≤ 1", cfg.Nu)
+		}
+		p.nu = cfg.Nu
+	}
+	switch r {
+	case RuleSoftMargin, RuleNuClassification, RuleNovelty:
+		if bad(cfg.Margin0) {
+			return fmt.Errorf("learn: NORMA: Margin0 = %v, want finite and ≥ 0", cfg.Margin0)
+		}
+		p.margin0 = cfg.Margin0
+	case RuleNuEpsilonInsensitive:
+		if bad(cfg.Epsilon) {
+			return fmt.Errorf("learn: NORMA: Epsilon = %v, want finite and ≥ 0", cfg.Epsilon)
+		}
+		p.margin0 = cfg.Epsilon
+	case RuleHuber, RuleAdaptiveHuber:
+		if bad(cfg.Sigma) || cfg.Sigma == 0 {
+			return fmt.Errorf("learn: NORMA: Sigma = %v, want finite and > 0", cfg.Sigma)
+		}
+		p.margin0 = cfg.Sigma
+	}
+	return nil
+}
+
+// setSchedule checks the schedule and η_1·λ ≤ 1. λ must be set.
+func (p *normaParams) setSchedule(cfg *NORMAConfig) error {
+	sched := cfg.Schedule
+	if sched == nil {
+		return fmt.Errorf("learn: NORMA: no Schedule (DefaultNORMAConfig has JMLR's Sqrt schedule)")
+	}
+	if s, ok := sched.(InvSqrtT); ok && s.Lambda == 0 {
+		if p.lambda == 0 {
+			return fmt.Errorf("learn: NORMA: the 1/(3λ√t) schedule needs λ > 0")
+		}
+		sched = InvSqrtT{Lambda: p.lambda}
+	}
+	if err := validateSchedule(sched); err != nil {
+		return fmt.Errorf("learn: NORMA: %w", err)
+	}
+	if e1 := sched.Eta(1); e1*p.lambda > 1 {
+		return fmt.Errorf("learn: NORMA: η_1·λ = %v·%v > 1: (1 − λη) would flip the sign of f", e1, p.lambda)
+	}
+	cfg.Schedule = sched
+	p.sched = sched
+	return nil
+}
+
 // bad reports a negative or non-finite setting.
 func bad(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) || v < 0 }
 
-// Config returns the settings in force, with every default filled in (the
-// Schedule is the one used).
+// Config returns the settings in force (the Schedule is the one used: an
+// InvSqrtT with the learner's λ filled in).
 func (n *NORMA) Config() NORMAConfig { return n.cfg }
 
 // Task returns Binary, Multiclass, Novelty or Regression, from the rule and

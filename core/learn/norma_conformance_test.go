@@ -34,24 +34,74 @@ func TestNORMAConformance(t *testing.T) {
 		cfg  learn.NORMAConfig
 		dim  int
 	}{
-		{"soft-margin", learn.NORMAConfig{Rule: learn.RuleSoftMargin, Kernel: g, Lambda: 0.1, Offset: true}, 2},
-		{"soft-margin-defaults", learn.NORMAConfig{}, 3},
-		{"soft-margin-multiclass", learn.NORMAConfig{Rule: learn.RuleSoftMargin, Kernel: g, Classes: 4, Lambda: 0.1, Eta0: 0.5}, 2},
-		{"nu-classification", learn.NORMAConfig{Rule: learn.RuleNuClassification, Kernel: g, Lambda: 0.1, Nu: 0.1, Offset: true}, 2},
-		{"nu-classification-multiclass", learn.NORMAConfig{Rule: learn.RuleNuClassification, Kernel: g, Classes: 3, Lambda: 0.1, Nu: 0.1, Tau: 10}, 5},
-		{"hinge", learn.NORMAConfig{Rule: learn.RuleHinge, Kernel: g, Lambda: 0.01}, 2},
-		{"hinge-multiclass", learn.NORMAConfig{Rule: learn.RuleHinge, Kernel: g, Classes: 5, Lambda: 0.01}, 2},
-		{"novelty", learn.NORMAConfig{Rule: learn.RuleNovelty, Kernel: g, Nu: 0.1}, 2},
-		{"squared", learn.NORMAConfig{Rule: learn.RuleSquared, Kernel: kernel.Gaussian{Sigma: 2}, Lambda: 0.01, Schedule: learn.Constant{Eta0: 0.2}, Offset: true}, 2},
-		{"nu-eps-insensitive", learn.NORMAConfig{Rule: learn.RuleNuEpsilonInsensitive, Kernel: kernel.Gaussian{Sigma: 2}, Lambda: 0.01, Nu: 0.3, Schedule: learn.Constant{Eta0: 0.2}, Offset: true}, 2},
-		{"huber", learn.NORMAConfig{Rule: learn.RuleHuber, Kernel: kernel.Gaussian{Sigma: 2}, Lambda: 0.01, Sigma: 0.2, Schedule: learn.Constant{Eta0: 0.2}, Offset: true}, 2},
-		{"adaptive-huber", learn.NORMAConfig{Rule: learn.RuleAdaptiveHuber, Kernel: kernel.Gaussian{Sigma: 2}, Lambda: 0.01, Nu: 0.3, Schedule: learn.Constant{Eta0: 0.2}, Offset: true}, 2},
+		{"soft-margin", with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
+			c.Kernel = g
+			c.Lambda = 0.1
+			c.Offset = true
+		}), 2},
+		{"soft-margin-defaults", learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), 3},
+		{"soft-margin-multiclass", with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 4), func(c *learn.NORMAConfig) {
+			c.Kernel = g
+			c.Lambda = 0.1
+			c.Schedule = learn.Sqrt{Eta0: 0.5, Tau: c.Schedule.(learn.Sqrt).Tau}
+		}), 2},
+		{"nu-classification", with(learn.DefaultNORMAConfig(learn.RuleNuClassification, 0), func(c *learn.NORMAConfig) {
+			c.Kernel = g
+			c.Lambda = 0.1
+			c.Nu = 0.1
+			c.Offset = true
+		}), 2},
+		{"nu-classification-multiclass", with(learn.DefaultNORMAConfig(learn.RuleNuClassification, 3), func(c *learn.NORMAConfig) {
+			c.Kernel = g
+			c.Lambda = 0.1
+			c.Nu = 0.1
+			c.Schedule = learn.Sqrt{Eta0: c.Schedule.(learn.Sqrt).Eta0, Tau: 10}
+		}), 5},
+		{"hinge", with(learn.DefaultNORMAConfig(learn.RuleHinge, 0), func(c *learn.NORMAConfig) {
+			c.Kernel = g
+			c.Lambda = 0.01
+		}), 2},
+		{"hinge-multiclass", with(learn.DefaultNORMAConfig(learn.RuleHinge, 5), func(c *learn.NORMAConfig) {
+			c.Kernel = g
+			c.Lambda = 0.01
+		}), 2},
+		{"novelty", with(learn.DefaultNORMAConfig(learn.RuleNovelty, 0), func(c *learn.NORMAConfig) {
+			c.Kernel = g
+			c.Nu = 0.1
+		}), 2},
+		{"squared", with(learn.DefaultNORMAConfig(learn.RuleSquared, 0), func(c *learn.NORMAConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 2}
+			c.Lambda = 0.01
+			c.Schedule = learn.Constant{Eta0: 0.2}
+			c.Offset = true
+		}), 2},
+		{"nu-eps-insensitive", with(learn.DefaultNORMAConfig(learn.RuleNuEpsilonInsensitive, 0), func(c *learn.NORMAConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 2}
+			c.Lambda = 0.01
+			c.Nu = 0.3
+			c.Schedule = learn.Constant{Eta0: 0.2}
+			c.Offset = true
+		}), 2},
+		{"huber", with(learn.DefaultNORMAConfig(learn.RuleHuber, 0), func(c *learn.NORMAConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 2}
+			c.Lambda = 0.01
+			c.Sigma = 0.2
+			c.Schedule = learn.Constant{Eta0: 0.2}
+			c.Offset = true
+		}), 2},
+		{"adaptive-huber", with(learn.DefaultNORMAConfig(learn.RuleAdaptiveHuber, 0), func(c *learn.NORMAConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 2}
+			c.Lambda = 0.01
+			c.Nu = 0.3
+			c.Schedule = learn.Constant{Eta0: 0.2}
+			c.Offset = true
+		}), 2},
 	}
 	for _, c := range cases {
 		opt := learntest.Options{Dim: c.dim, Warmup: 700}
 		c.cfg.BufferSize = omega
 		if c.name == "soft-margin-defaults" {
-			c.cfg.BufferSize = 0 // ω = 512, passed by the 700-step warm-up
+			c.cfg.BufferSize = 512 // passed by the 700-step warm-up
 		}
 		learntest.Test(t, c.name, normaFactory(t, c.cfg, c.dim), opt)
 	}
@@ -60,7 +110,11 @@ func TestNORMAConformance(t *testing.T) {
 // TestPerceptronConformance runs the suite on the kernel perceptron.
 func TestPerceptronConformance(t *testing.T) {
 	for _, classes := range []int{0, 3} {
-		cfg := learn.PerceptronConfig{Kernel: kernel.Gaussian{Sigma: 0.5}, Classes: classes, BufferSize: 32}
+		cfg := with(learn.DefaultPerceptronConfig(), func(c *learn.PerceptronConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 0.5}
+			c.Classes = classes
+			c.BufferSize = 32
+		})
 		f := func() learn.Learner {
 			p, err := learn.NewPerceptron(cfg, 2)
 			if err != nil {

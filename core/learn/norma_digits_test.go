@@ -33,12 +33,20 @@ func TestNORMADigits(t *testing.T) {
 	const seed = 1
 	t.Logf("seed %d", seed)
 	k := kernel.Gaussian{Sigma: 1.5}
-	norma, err := learn.NewNORMA(learn.NORMAConfig{Rule: learn.RuleSoftMargin, Kernel: k, Classes: 10,
-		Lambda: 1e-3, Eta0: 1, Tau: 100, BufferSize: 512}, set.Dim)
+	norma, err := learn.NewNORMA(with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 10), func(c *learn.NORMAConfig) {
+		c.Kernel = k
+		c.Lambda = 1e-3
+		c.Schedule = learn.Sqrt{Eta0: 1, Tau: 100}
+		c.BufferSize = 512
+	}), set.Dim)
 	if err != nil {
 		t.Fatal(err)
 	}
-	perc, err := learn.NewPerceptron(learn.PerceptronConfig{Kernel: k, Classes: 10, BufferSize: 512}, set.Dim)
+	perc, err := learn.NewPerceptron(with(learn.DefaultPerceptronConfig(), func(c *learn.PerceptronConfig) {
+		c.Kernel = k
+		c.Classes = 10
+		c.BufferSize = 512
+	}), set.Dim)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,7 +47,7 @@ const (
 	// eq. (16) is ρ, read with PAPER-NOTES item 4: ∂c/∂ρ = m_t − ν.
 	RuleNuClassification
 	// RuleHinge is the hinge at 0, c = max(0, −y·g(x)), eq. (15); with λ = 0
-	// (see [NORMAConfig.NoRegularization], [NewPerceptron]) it is the kernel
+	// (Lambda = 0, [NewPerceptron]) it is the kernel
 	// perceptron. The update happens when y·g ≤ 0: eq. (15) prints the strict
 	// y·g < 0, which never fires from f = 0, b = 0; at y·g = 0 −y is a valid
 	// subgradient (JMLR footnote 1), and it is the perceptron's rule. With

@@ -89,8 +89,12 @@ func TestNORMAHandComputed(t *testing.T) {
 	//    loss 2.5; w = 0.75·0.5 − 0.5·2 = −0.625, b = 0.
 	// 3: x=−1, y=−1: g = 0.625 (mistake), loss 1.625; α_3 = −0.5 at x = −1
 	//    adds +0.5·x: w = 0.75·(−0.625) + 0.5 = 0.03125, b = −0.5.
-	runHand(t, "soft-margin (12)", mustNORMA(t, learn.NORMAConfig{
-		Rule: learn.RuleSoftMargin, Kernel: lin, Lambda: 0.5, Schedule: half, Offset: true}, 1), []handStep{
+	runHand(t, "soft-margin (12)", mustNORMA(t, with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
+		c.Kernel = lin
+		c.Lambda = 0.5
+		c.Schedule = half
+		c.Offset = true
+	}), 1), []handStep{
 		{x: 1, y: 1, loss: 1, marginE: true, mistake: false, margin: 1, w: []float64{0.5}, b: []float64{0.5}, probe: 2, scoresAt: []float64{1.5}},
 		{x: 2, y: -1, loss: 2.5, marginE: true, mistake: true, margin: 1, w: []float64{-0.625}, b: []float64{0}},
 		{x: -1, y: -1, loss: 1.625, marginE: true, mistake: true, margin: 1, w: []float64{0.03125}, b: []float64{-0.5}},
@@ -104,8 +108,11 @@ func TestNORMAHandComputed(t *testing.T) {
 	//    ρ ← 0.625 + ην = 0.75 (printed: 0.5).
 	// 3: x=1, y=−1: g = 0.25 (mistake), y·g = −0.25 < 0.75:
 	//    loss 1 − 0.1875 = 0.8125; w = 0.125 − 0.5 = −0.375; ρ ← 0.375.
-	runHand(t, "ν-classification (13)", mustNORMA(t, learn.NORMAConfig{
-		Rule: learn.RuleNuClassification, Kernel: lin, Nu: 0.25, Schedule: half}, 1), []handStep{
+	runHand(t, "ν-classification (13)", mustNORMA(t, with(learn.DefaultNORMAConfig(learn.RuleNuClassification, 0), func(c *learn.NORMAConfig) {
+		c.Kernel = lin
+		c.Nu = 0.25
+		c.Schedule = half
+	}), 1), []handStep{
 		{x: 1, y: 1, loss: 0.75, marginE: true, margin: 0.625, w: []float64{0.5}},
 		{x: 2, y: 1, loss: -0.15625, marginE: false, margin: 0.75, w: []float64{0.25}},
 		{x: 1, y: -1, loss: 0.8125, marginE: true, mistake: true, margin: 0.375, w: []float64{-0.375}, probe: 2, scoresAt: []float64{-0.75}},
@@ -116,7 +123,10 @@ func TestNORMAHandComputed(t *testing.T) {
 	//    "< 0" of (15) never would from f = 0): α = −1, b = −1; loss 0.
 	// 2: x=2, y=+1: g = −2 − 1 = −3, loss 3; w = −1 + 2 = 1, b = 0.
 	// 3: x=−3, y=−1: g = −3, correct with y·g = 3 > 0: no change.
-	p, err := learn.NewPerceptron(learn.PerceptronConfig{Kernel: lin, Offset: true}, 1)
+	p, err := learn.NewPerceptron(with(learn.DefaultPerceptronConfig(), func(c *learn.PerceptronConfig) {
+		c.Kernel = lin
+		c.Offset = true
+	}), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,8 +143,11 @@ func TestNORMAHandComputed(t *testing.T) {
 	// 2: x=2: f = 1 ≥ 0.75: loss −0.375; w = 0.25; ρ ← 0.75 + 0.25 = 1.
 	// 3: x=1: f = 0.25 < 1: loss 0.75 − 0.5 = 0.25; w = 0.125 + 0.5 = 0.625;
 	//    ρ ← 0.75. Scores(1) = −0.125.
-	runHand(t, "novelty (16)", mustNORMA(t, learn.NORMAConfig{
-		Rule: learn.RuleNovelty, Kernel: lin, Nu: 0.5, Schedule: half}, 1), []handStep{
+	runHand(t, "novelty (16)", mustNORMA(t, with(learn.DefaultNORMAConfig(learn.RuleNovelty, 0), func(c *learn.NORMAConfig) {
+		c.Kernel = lin
+		c.Nu = 0.5
+		c.Schedule = half
+	}), 1), []handStep{
 		{x: 1, loss: 0.5, marginE: true, mistake: true, margin: 0.75, w: []float64{0.5}, b: []float64{-0.75}, probe: 2, scoresAt: []float64{0.25}},
 		{x: 2, loss: -0.375, margin: 1, w: []float64{0.25}, b: []float64{-1}},
 		{x: 1, loss: 0.25, marginE: true, mistake: true, margin: 0.75, w: []float64{0.625}, b: []float64{-0.75}, probe: 1, scoresAt: []float64{-0.125}},
@@ -145,7 +158,11 @@ func TestNORMAHandComputed(t *testing.T) {
 	// 2: x=2, y=1: f = 2, r = −1, loss 0.5, α = −0.5 at x=2: w = 0.75 − 1 = −0.25.
 	// 3: x=−1, y=0: f = 0.25, r = −0.25, loss 0.03125, α = −0.125 at x=−1:
 	//    w = −0.1875 + 0.125 = −0.0625.
-	sq := learn.NORMAConfig{Rule: learn.RuleSquared, Kernel: lin, Lambda: 0.5, Schedule: half}
+	sq := with(learn.DefaultNORMAConfig(learn.RuleSquared, 0), func(c *learn.NORMAConfig) {
+		c.Kernel = lin
+		c.Lambda = 0.5
+		c.Schedule = half
+	})
 	runHand(t, "squared (17)", mustNORMA(t, sq, 1), []handStep{
 		{x: 1, y: 2, loss: 2, marginE: true, mistake: true, w: []float64{1}},
 		{x: 2, y: 1, loss: 0.5, marginE: true, mistake: true, w: []float64{-0.25}},
@@ -157,8 +174,13 @@ func TestNORMAHandComputed(t *testing.T) {
 	// 2: x=2, y=1: f = 1, r = 0 inside: loss νε = 0.375; w = 0.375; ε ← 0.75 − ην = 0.5.
 	// 3: x=1, y=−1: f = 0.375, r = −1.375: loss 0.875 + 0.25 = 1.125;
 	//    w = 0.28125 − 0.5 = −0.21875; ε ← 0.75.
-	runHand(t, "ν-ε-insensitive (18)", mustNORMA(t, learn.NORMAConfig{
-		Rule: learn.RuleNuEpsilonInsensitive, Kernel: lin, Lambda: 0.5, Nu: 0.5, Epsilon: 0.5, Schedule: half}, 1), []handStep{
+	runHand(t, "ν-ε-insensitive (18)", mustNORMA(t, with(learn.DefaultNORMAConfig(learn.RuleNuEpsilonInsensitive, 0), func(c *learn.NORMAConfig) {
+		c.Kernel = lin
+		c.Lambda = 0.5
+		c.Nu = 0.5
+		c.Epsilon = 0.5
+		c.Schedule = half
+	}), 1), []handStep{
 		{x: 1, y: 2, loss: 1.75, marginE: true, mistake: true, margin: 0.75, w: []float64{0.5}},
 		{x: 2, y: 1, loss: 0.375, margin: 0.5, w: []float64{0.375}},
 		{x: 1, y: -1, loss: 1.125, marginE: true, mistake: true, margin: 0.75, w: []float64{-0.21875}},
@@ -170,8 +192,11 @@ func TestNORMAHandComputed(t *testing.T) {
 	//    w = 0.375 + 0.5 = 0.875 (the printed σ⁻¹r without η would give 1.375).
 	// 3: x=1, y=0: f = 0.875, r = −0.875: loss 0.3828125; α = −0.4375:
 	//    w = 0.65625 − 0.4375 = 0.21875.
-	runHand(t, "huber (20)", mustNORMA(t, learn.NORMAConfig{
-		Rule: learn.RuleHuber, Kernel: lin, Lambda: 0.5, Schedule: half}, 1), []handStep{
+	runHand(t, "huber (20)", mustNORMA(t, with(learn.DefaultNORMAConfig(learn.RuleHuber, 0), func(c *learn.NORMAConfig) {
+		c.Kernel = lin
+		c.Lambda = 0.5
+		c.Schedule = half
+	}), 1), []handStep{
 		{x: 1, y: 2, loss: 1.5, marginE: true, mistake: true, margin: 1, w: []float64{0.5}},
 		{x: 2, y: 1.5, loss: 0.125, marginE: true, mistake: true, margin: 1, w: []float64{0.875}},
 		{x: 1, y: 0, loss: 0.3828125, marginE: true, mistake: true, margin: 1, w: []float64{0.21875}},
@@ -183,8 +208,12 @@ func TestNORMAHandComputed(t *testing.T) {
 	//    α = 0.5·0.5/1.25 = 0.2 at x=2: w = 0.375 + 0.4 = 0.775; σ ← 1.25 − ην = 1.
 	// 3: x=1, y=3: f = 0.775, r = 2.225 > 1: loss 1.725; w = 0.58125 + 0.5 = 1.08125;
 	//    σ ← 1.25.
-	runHand(t, "adaptive huber (21)", mustNORMA(t, learn.NORMAConfig{
-		Rule: learn.RuleAdaptiveHuber, Kernel: lin, Lambda: 0.5, Nu: 0.5, Schedule: half}, 1), []handStep{
+	runHand(t, "adaptive huber (21)", mustNORMA(t, with(learn.DefaultNORMAConfig(learn.RuleAdaptiveHuber, 0), func(c *learn.NORMAConfig) {
+		c.Kernel = lin
+		c.Lambda = 0.5
+		c.Nu = 0.5
+		c.Schedule = half
+	}), 1), []handStep{
 		{x: 1, y: 2, loss: 1.5, marginE: true, mistake: true, margin: 1.25, w: []float64{0.5}},
 		{x: 2, y: 1.5, loss: 0.1, marginE: true, mistake: true, margin: 1, w: []float64{0.775}},
 		{x: 1, y: 3, loss: 1.725, marginE: true, mistake: true, margin: 1.25, w: []float64{1.08125}},
@@ -198,8 +227,12 @@ func TestNORMAHandComputed(t *testing.T) {
 	// 2: x=2, y=1: g = (−1.5, 0, 1.5), y* = 2: loss 1 + 1.5 = 2.5 (mistake);
 	//    ξ = (0, −1, 1): w = (−0.375, 0, 0.375) + (0, 1, −1) = (−0.375, 1, −0.625),
 	//    b = (−0.5, 0.5, 0).
-	runHand(t, "multiclass soft margin (JMLR 16)", mustNORMA(t, learn.NORMAConfig{
-		Rule: learn.RuleSoftMargin, Kernel: lin, Classes: 3, Lambda: 0.5, Schedule: half, Offset: true}, 1), []handStep{
+	runHand(t, "multiclass soft margin (JMLR 16)", mustNORMA(t, with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 3), func(c *learn.NORMAConfig) {
+		c.Kernel = lin
+		c.Lambda = 0.5
+		c.Schedule = half
+		c.Offset = true
+	}), 1), []handStep{
 		{x: 1, y: 2, loss: 1, marginE: true, mistake: true, margin: 1, w: []float64{-0.5, 0, 0.5}, b: []float64{-0.5, 0, 0.5}, probe: 1, scoresAt: []float64{-1, 0, 1}},
 		{x: 2, y: 1, loss: 2.5, marginE: true, mistake: true, margin: 1, w: []float64{-0.375, 1, -0.625}, b: []float64{-0.5, 0.5, 0}},
 	})
@@ -207,7 +240,10 @@ func TestNORMAHandComputed(t *testing.T) {
 	// Multiclass perceptron, K = 3: a tie g_y = g_{y*} updates.
 	// 1: x=1, y=1: g = 0, y* = 0: ξ = (1, −1, 0), w = (−1, 1, 0); predicts 0: mistake.
 	// 2: x=−1, y=0: g = (1, −1, 0): correct with margin 1 > 0: no change.
-	mp, err := learn.NewPerceptron(learn.PerceptronConfig{Kernel: lin, Classes: 3}, 1)
+	mp, err := learn.NewPerceptron(with(learn.DefaultPerceptronConfig(), func(c *learn.PerceptronConfig) {
+		c.Kernel = lin
+		c.Classes = 3
+	}), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,8 +274,14 @@ func TestNORMANuFraction(t *testing.T) {
 	for _, classes := range []int{0, 4} {
 		for _, nu := range []float64{0.1, 0.3} {
 			rng := logSeed(t, 7)
-			n := mustNORMA(t, learn.NORMAConfig{Rule: learn.RuleNuClassification, Kernel: kernel.Gaussian{Sigma: 1},
-				Classes: classes, Lambda: 0.02, Nu: nu, Schedule: learn.Constant{Eta0: eta}, BufferSize: 512, Offset: classes == 0}, 2)
+			n := mustNORMA(t, with(learn.DefaultNORMAConfig(learn.RuleNuClassification, classes), func(c *learn.NORMAConfig) {
+				c.Kernel = kernel.Gaussian{Sigma: 1}
+				c.Lambda = 0.02
+				c.Nu = nu
+				c.Schedule = learn.Constant{Eta0: eta}
+				c.BufferSize = 512
+				c.Offset = classes == 0
+			}), 2)
 			errs := 0
 			for i := range steps {
 				x, y := overlapping(rng, classes)
@@ -280,8 +322,13 @@ func TestNORMANoveltyFraction(t *testing.T) {
 	const steps = 6000
 	for _, nu := range []float64{0.05, 0.2} {
 		rng := logSeed(t, 11)
-		n := mustNORMA(t, learn.NORMAConfig{Rule: learn.RuleNovelty, Kernel: kernel.Gaussian{Sigma: 1},
-			Lambda: 0.1, Nu: nu, Schedule: learn.Constant{Eta0: 0.05}, BufferSize: 256}, 2)
+		n := mustNORMA(t, with(learn.DefaultNORMAConfig(learn.RuleNovelty, 0), func(c *learn.NORMAConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 1}
+			c.Lambda = 0.1
+			c.Nu = nu
+			c.Schedule = learn.Constant{Eta0: 0.05}
+			c.BufferSize = 256
+		}), 2)
 		flagged := 0
 		for i := range steps {
 			st := n.Learn([]float64{rng.NormFloat64(), rng.NormFloat64()}, 0)
@@ -309,8 +356,13 @@ func TestNORMATubeFraction(t *testing.T) {
 	for _, rule := range []learn.Rule{learn.RuleNuEpsilonInsensitive, learn.RuleAdaptiveHuber} {
 		const nu = 0.2
 		rng := logSeed(t, 13)
-		n := mustNORMA(t, learn.NORMAConfig{Rule: rule, Kernel: kernel.Gaussian{Sigma: 0.5},
-			Lambda: 0.01, Nu: nu, Schedule: learn.Constant{Eta0: 0.05}, BufferSize: 256}, 1)
+		n := mustNORMA(t, with(learn.DefaultNORMAConfig(rule, 0), func(c *learn.NORMAConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 0.5}
+			c.Lambda = 0.01
+			c.Nu = nu
+			c.Schedule = learn.Constant{Eta0: 0.05}
+			c.BufferSize = 256
+		}), 1)
 		outside := 0
 		for i := range steps {
 			x := 2*math.Pi*rng.Float64() - math.Pi
@@ -337,8 +389,14 @@ func TestNORMASine(t *testing.T) {
 		rng := logSeed(t, 17)
 		// λη·ω ≈ 0.01·0.1·1000 = 1 at the end: truncation drops terms that have
 		// shrunk by e⁻¹ or more (smaller ω with small λ cuts live terms, eq. 11).
-		n := mustNORMA(t, learn.NORMAConfig{Rule: rule, Kernel: kernel.Gaussian{Sigma: 0.5}, Lambda: 0.01,
-			Nu: 0.3, Sigma: 0.3, Schedule: learn.Sqrt{Eta0: 0.5, Tau: 200}, BufferSize: 1000}, 1)
+		n := mustNORMA(t, with(learn.DefaultNORMAConfig(rule, 0), func(c *learn.NORMAConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 0.5}
+			c.Lambda = 0.01
+			c.Nu = 0.3
+			c.Sigma = 0.3
+			c.Schedule = learn.Sqrt{Eta0: 0.5, Tau: 200}
+			c.BufferSize = 1000
+		}), 1)
 		for range steps {
 			x := 2*math.Pi*rng.Float64() - math.Pi
 			n.Learn([]float64{x}, math.Sin(x)+0.1*rng.NormFloat64())
@@ -403,8 +461,14 @@ func TestNORMASquaredNorm(t *testing.T) {
 				continue
 			}
 			rng := logSeed(t, 23)
-			n := mustNORMA(t, learn.NORMAConfig{Rule: r, Kernel: kernel.Gaussian{Sigma: 1.5}, Classes: classes,
-				Lambda: 0.02, Schedule: learn.Constant{Eta0: 0.3}, BufferSize: omega, Nu: 0.3, Offset: r != learn.RuleNovelty}, dim)
+			n := mustNORMA(t, with(learn.DefaultNORMAConfig(r, classes), func(c *learn.NORMAConfig) {
+				c.Kernel = kernel.Gaussian{Sigma: 1.5}
+				c.Lambda = 0.02
+				c.Schedule = learn.Constant{Eta0: 0.3}
+				c.BufferSize = omega
+				c.Nu = 0.3
+				c.Offset = r != learn.RuleNovelty
+			}), dim)
 			worst := 0.0
 			for i := range steps {
 				x := []float64{rng.NormFloat64(), rng.NormFloat64(), rng.NormFloat64()}
@@ -441,35 +505,76 @@ func TestNORMAConfigErrors(t *testing.T) {
 		cfg  learn.NORMAConfig
 		dim  int
 	}{
-		{"rule", learn.NORMAConfig{Rule: 99}, 2},
-		{"negative rule", learn.NORMAConfig{Rule: -1}, 2},
-		{"dim", learn.NORMAConfig{}, 0},
-		{"kernel", learn.NORMAConfig{Kernel: kernel.Gaussian{Sigma: -1}}, 2},
-		{"classes 1", learn.NORMAConfig{Classes: 1}, 2},
-		{"classes negative", learn.NORMAConfig{Classes: -3}, 2},
-		{"classes huge", learn.NORMAConfig{Classes: 1 << 20}, 2},
-		{"classes regression", learn.NORMAConfig{Rule: learn.RuleSquared, Classes: 3}, 2},
-		{"classes novelty", learn.NORMAConfig{Rule: learn.RuleNovelty, Classes: 3}, 2},
-		{"lambda negative", learn.NORMAConfig{Lambda: -1}, 2},
-		{"lambda NaN", learn.NORMAConfig{Lambda: nan}, 2},
-		{"no regularization with lambda", learn.NORMAConfig{NoRegularization: true, Lambda: 0.1}, 2},
-		{"nu above 1", learn.NORMAConfig{Rule: learn.RuleNuClassification, Nu: 1.5}, 2},
-		{"nu negative", learn.NORMAConfig{Rule: learn.RuleNovelty, Nu: -0.1}, 2},
-		{"nu NaN", learn.NORMAConfig{Rule: learn.RuleAdaptiveHuber, Nu: nan}, 2},
-		{"margin negative", learn.NORMAConfig{Margin0: -1}, 2},
-		{"margin inf", learn.NORMAConfig{Rule: learn.RuleNovelty, Margin0: math.Inf(1)}, 2},
-		{"epsilon negative", learn.NORMAConfig{Rule: learn.RuleNuEpsilonInsensitive, Epsilon: -1}, 2},
-		{"sigma negative", learn.NORMAConfig{Rule: learn.RuleHuber, Sigma: -1}, 2},
-		{"sigma NaN", learn.NORMAConfig{Rule: learn.RuleAdaptiveHuber, Sigma: nan}, 2},
-		{"buffer negative", learn.NORMAConfig{BufferSize: -1}, 2},
-		{"buffer huge", learn.NORMAConfig{BufferSize: 1 << 21}, 2},
-		{"buffer·dim huge", learn.NORMAConfig{BufferSize: 1 << 20}, 1 << 10},
-		{"offset novelty", learn.NORMAConfig{Rule: learn.RuleNovelty, Offset: true}, 2},
-		{"eta0 negative", learn.NORMAConfig{Eta0: -1}, 2},
-		{"tau negative", learn.NORMAConfig{Tau: -1}, 2},
-		{"schedule constant 0", learn.NORMAConfig{Schedule: learn.Constant{}}, 2},
-		{"eta·lambda > 1", learn.NORMAConfig{Lambda: 2, Schedule: learn.Constant{Eta0: 1}}, 2},
-		{"inv sqrt t without lambda", learn.NORMAConfig{NoRegularization: true, Schedule: learn.InvSqrtT{}}, 2},
+		{"rule", learn.DefaultNORMAConfig(99, 0), 2},
+		{"negative rule", learn.DefaultNORMAConfig(-1, 0), 2},
+		{"dim", learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), 0},
+		{"kernel", with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: -1}
+		}), 2},
+		{"classes 1", learn.DefaultNORMAConfig(learn.RuleSoftMargin, 1), 2},
+		{"classes negative", learn.DefaultNORMAConfig(learn.RuleSoftMargin, -3), 2},
+		{"classes huge", learn.DefaultNORMAConfig(learn.RuleSoftMargin, 1<<20), 2},
+		{"classes regression", learn.DefaultNORMAConfig(learn.RuleSquared, 3), 2},
+		{"classes novelty", learn.DefaultNORMAConfig(learn.RuleNovelty, 3), 2},
+		{"lambda negative", with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
+			c.Lambda = -1
+		}), 2},
+		{"lambda NaN", with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
+			c.Lambda = nan
+		}), 2},
+		{"nu above 1", with(learn.DefaultNORMAConfig(learn.RuleNuClassification, 0), func(c *learn.NORMAConfig) {
+			c.Nu = 1.5
+		}), 2},
+		{"nu negative", with(learn.DefaultNORMAConfig(learn.RuleNovelty, 0), func(c *learn.NORMAConfig) {
+			c.Nu = -0.1
+		}), 2},
+		{"nu NaN", with(learn.DefaultNORMAConfig(learn.RuleAdaptiveHuber, 0), func(c *learn.NORMAConfig) {
+			c.Nu = nan
+		}), 2},
+		{"margin negative", with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
+			c.Margin0 = -1
+		}), 2},
+		{"margin inf", with(learn.DefaultNORMAConfig(learn.RuleNovelty, 0), func(c *learn.NORMAConfig) {
+			c.Margin0 = math.Inf(1)
+		}), 2},
+		{"epsilon negative", with(learn.DefaultNORMAConfig(learn.RuleNuEpsilonInsensitive, 0), func(c *learn.NORMAConfig) {
+			c.Epsilon = -1
+		}), 2},
+		{"sigma negative", with(learn.DefaultNORMAConfig(learn.RuleHuber, 0), func(c *learn.NORMAConfig) {
+			c.Sigma = -1
+		}), 2},
+		{"sigma NaN", with(learn.DefaultNORMAConfig(learn.RuleAdaptiveHuber, 0), func(c *learn.NORMAConfig) {
+			c.Sigma = nan
+		}), 2},
+		{"buffer negative", with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
+			c.BufferSize = -1
+		}), 2},
+		{"buffer huge", with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
+			c.BufferSize = 1 << 24
+		}), 2},
+		{"buffer·dim huge", with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
+			c.BufferSize = 1 << 20
+		}), 1 << 10},
+		{"offset novelty", with(learn.DefaultNORMAConfig(learn.RuleNovelty, 0), func(c *learn.NORMAConfig) {
+			c.Offset = true
+		}), 2},
+		{"eta0 negative", with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
+			c.Schedule = learn.Sqrt{Eta0: -1, Tau: c.Schedule.(learn.Sqrt).Tau}
+		}), 2},
+		{"tau negative", with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
+			c.Schedule = learn.Sqrt{Eta0: c.Schedule.(learn.Sqrt).Eta0, Tau: -1}
+		}), 2},
+		{"schedule constant 0", with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
+			c.Schedule = learn.Constant{}
+		}), 2},
+		{"eta·lambda > 1", with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
+			c.Lambda = 2
+			c.Schedule = learn.Constant{Eta0: 1}
+		}), 2},
+		{"inv sqrt t without lambda", with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
+			c.Lambda = 0
+			c.Schedule = learn.InvSqrtT{}
+		}), 2},
 	}
 	for _, c := range bad {
 		_, err := learn.NewNORMA(c.cfg, c.dim)
@@ -482,23 +587,26 @@ func TestNORMAConfigErrors(t *testing.T) {
 		}
 	}
 	// The defaults, and Theorem 2's schedule taking the learner's λ.
-	n := mustNORMA(t, learn.NORMAConfig{Lambda: 0.25, Schedule: learn.InvSqrtT{}}, 2)
+	n := mustNORMA(t, with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
+		c.Lambda = 0.25
+		c.Schedule = learn.InvSqrtT{}
+	}), 2)
 	if got, want := n.Config().Schedule.Eta(4), 1/(3*0.25*2.0); math.Abs(got-want) > 1e-15 {
 		t.Errorf("InvSqrtT{} in NORMA: Eta(4) = %v, want %v", got, want)
 	}
-	// Defaults: JMLR §6's settings per rule (see NORMAConfig.Lambda, Eta0, Tau).
+	// Defaults: JMLR §6's settings per rule (see DefaultNORMAConfig).
 	for _, c := range []struct {
 		cfg               learn.NORMAConfig
 		lambda, eta0, tau float64
 	}{
-		{learn.NORMAConfig{}, 1.0 / (500 * 7291), 1, 10},
-		{learn.NORMAConfig{Classes: 10}, 1.0 / (500 * 7291), 0.1, 100},
-		{learn.NORMAConfig{Rule: learn.RuleNuClassification, Classes: 10}, 1, 1, 100},
-		{learn.NORMAConfig{Rule: learn.RuleNovelty}, 1, 1, 10},
-		{learn.NORMAConfig{Rule: learn.RuleHuber}, 1, 1, 10},
+		{learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), 1.0 / (500 * 7291), 1, 10},
+		{learn.DefaultNORMAConfig(learn.RuleSoftMargin, 10), 1.0 / (500 * 7291), 0.1, 100},
+		{learn.DefaultNORMAConfig(learn.RuleNuClassification, 10), 1, 1, 100},
+		{learn.DefaultNORMAConfig(learn.RuleNovelty, 0), 1, 1, 10},
+		{learn.DefaultNORMAConfig(learn.RuleHuber, 0), 1, 1, 10},
 	} {
 		d := mustNORMA(t, c.cfg, 2).Config()
-		if d.Lambda != c.lambda || d.Eta0 != c.eta0 || d.Tau != c.tau || d.BufferSize != 512 || d.Kernel == nil ||
+		if d.Lambda != c.lambda || d.Schedule != (learn.Sqrt{Eta0: c.eta0, Tau: c.tau}) || d.BufferSize != 512 || d.Kernel == nil ||
 			d.Schedule.Eta(1) != c.eta0 {
 			t.Errorf("defaults of %+v: got %+v", c.cfg, d)
 		}
@@ -508,8 +616,11 @@ func TestNORMAConfigErrors(t *testing.T) {
 // TestNORMADiverges: a squared-loss run with an absurd constant step size
 // overflows; Learn reports Diverged, keeps reporting it, and Reset recovers.
 func TestNORMADiverges(t *testing.T) {
-	n := mustNORMA(t, learn.NORMAConfig{Rule: learn.RuleSquared, Kernel: kernel.Linear{}, NoRegularization: true,
-		Schedule: learn.Constant{Eta0: 1e6}}, 1)
+	n := mustNORMA(t, with(learn.DefaultNORMAConfig(learn.RuleSquared, 0), func(c *learn.NORMAConfig) {
+		c.Kernel = kernel.Linear{}
+		c.Lambda = 0
+		c.Schedule = learn.Constant{Eta0: 1e6}
+	}), 1)
 	diverged := -1
 	for i := range 200 {
 		st := n.Learn([]float64{10}, 1)
@@ -544,8 +655,12 @@ func TestNORMATruncation(t *testing.T) {
 		lambda = 0.5
 	)
 	rng := logSeed(t, 29)
-	n := mustNORMA(t, learn.NORMAConfig{Kernel: kernel.Gaussian{Sigma: 0.7}, Lambda: lambda,
-		Schedule: learn.Constant{Eta0: eta}, BufferSize: omega}, 2)
+	n := mustNORMA(t, with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
+		c.Kernel = kernel.Gaussian{Sigma: 0.7}
+		c.Lambda = lambda
+		c.Schedule = learn.Constant{Eta0: eta}
+		c.BufferSize = omega
+	}), 2)
 	type term struct {
 		step int
 		x    []float64

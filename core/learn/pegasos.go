@@ -8,14 +8,14 @@ import (
 	"gonum.org/v1/gonum/floats"
 )
 
-// PegasosSettings configures [Pegasos]. The zero value is the paper's
-// algorithm with k = 1 and λ = 10⁻⁴.
-type PegasosSettings struct {
+// PegasosConfig configures [Pegasos]. The zero value of a field means
+// zero; [DefaultPegasosConfig] gives the paper's algorithm.
+type PegasosConfig struct {
 	// Lambda is the regularizer λ > 0 of F(w) = λ/2‖w‖² + (1/N)Σ max(0, 1 −
-	// y⟨w, x̃⟩). Zero means 10⁻⁴ (Shalev-Shwartz et al. 2007, CCAT).
+	// y⟨w, x̃⟩).
 	Lambda float64
 	// BatchSize is the mini-batch size k ≥ 1 (lecture: "gradient sample size
-	// K"). Zero means 1.
+	// K").
 	BatchSize int
 	// NoProjection skips the projection onto the ball of radius 1/√λ
 	// (lecture "reproject/rescale β"), leaving plain stochastic subgradient
@@ -29,6 +29,10 @@ type PegasosSettings struct {
 	// randomness).
 	Seed uint64
 }
+
+// DefaultPegasosConfig returns Pegasos with λ = 10⁻⁴ (Shalev-Shwartz et
+// al. 2007, CCAT) and mini-batches of k = 1, projecting, without bias.
+func DefaultPegasosConfig() PegasosConfig { return PegasosConfig{Lambda: 1e-4, BatchSize: 1} }
 
 // Pegasos is the primal estimated sub-gradient solver for the linear SVM
 // (Shalev-Shwartz, Singer, Srebro 2007; lecture "Pegasos"). Iteration t = 1,
@@ -44,7 +48,7 @@ type PegasosSettings struct {
 // k > 1 sees exactly Pegasos' mini-batches, in stream order. Learn allocates
 // nothing.
 type Pegasos struct {
-	s      PegasosSettings
+	s      PegasosConfig
 	dim    int
 	w      []float64 // length dim (+1 with a bias)
 	grad   []float64 // Σ y·x̃ over the margin violators of the current batch
@@ -57,31 +61,30 @@ type Pegasos struct {
 var _ Learner = (*Pegasos)(nil)
 
 // NewPegasos returns a Pegasos learner for inputs of dimension dim ≥ 1 (a
-// smaller dim panics). It returns an error for a negative or non-finite
-// Lambda or Bias, or a negative BatchSize.
-func NewPegasos(dim int, s PegasosSettings) (*Pegasos, error) {
-	checkDim("NewPegasos", dim)
-	if s.Lambda == 0 {
-		s.Lambda = 1e-4
+// smaller dim is an error). It returns an error for a non-positive or
+// non-finite Lambda, a negative or non-finite Bias, or BatchSize < 1.
+func NewPegasos(s PegasosConfig, dim int) (*Pegasos, error) {
+	if err := checkDim("Pegasos", dim); err != nil {
+		return nil, err
 	}
 	if err := checkLambda("Pegasos", s.Lambda); err != nil {
 		return nil, err
 	}
-	if s.BatchSize < 0 {
-		return nil, fmt.Errorf("learn: Pegasos: BatchSize = %d < 0", s.BatchSize)
-	}
-	if s.BatchSize == 0 {
-		s.BatchSize = 1
+	if s.BatchSize < 1 {
+		return nil, fmt.Errorf("learn: Pegasos: BatchSize = %d, want ≥ 1", s.BatchSize)
 	}
 	if err := checkBias("Pegasos", s.Bias); err != nil {
 		return nil, err
 	}
 	p := linWeightDim(dim, s.Bias)
+	if err := checkStorage("Pegasos", 2*float64(p), fmt.Sprintf("dimension %d, 2p,", dim)); err != nil {
+		return nil, err
+	}
 	return &Pegasos{s: s, dim: dim, w: make([]float64, p), grad: make([]float64, p), radius: 1 / math.Sqrt(s.Lambda)}, nil
 }
 
-// Settings returns the settings in force, defaults filled in.
-func (p *Pegasos) Settings() PegasosSettings { return p.s }
+// Config returns the settings in force.
+func (p *Pegasos) Config() PegasosConfig { return p.s }
 
 // Task returns [Binary].
 func (p *Pegasos) Task() Task { return Binary }

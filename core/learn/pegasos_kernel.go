@@ -8,19 +8,27 @@ import (
 	"kernelplay/core/kernel"
 )
 
-// KernelPegasosSettings configures [KernelPegasos].
-type KernelPegasosSettings struct {
-	// Kernel is the input kernel k. Nil means kernel.Gaussian{} (its default
-	// width). Kernels with a Validate method are validated.
+// KernelPegasosConfig configures [KernelPegasos]. The zero value of a field
+// means zero; [DefaultKernelPegasosConfig] gives the defaults.
+type KernelPegasosConfig struct {
+	// Kernel is the input kernel k; kernels failing kernel.Validate, nil
+	// included, are an error.
 	Kernel kernel.Kernel
 	// Lambda is the regularizer λ > 0 of F(f) = λ/2‖f‖²_H + (1/N)Σ max(0,
-	// 1 − y f(x)). Zero means 10⁻⁴ (as [PegasosSettings]).
+	// 1 − y f(x)).
 	Lambda float64
-	// BufferSize is ω, the number of expansion terms kept (the most recent
-	// margin violators; the oldest is dropped, JMLR §5.5). Zero means 512.
+	// BufferSize is ω ≥ 1, the number of expansion terms kept (the most
+	// recent margin violators; the oldest is dropped, JMLR §5.5).
 	BufferSize int
 	// NoProjection skips the projection onto the ball ‖f‖_H ≤ 1/√λ.
 	NoProjection bool
+}
+
+// DefaultKernelPegasosConfig returns kernel Pegasos with kernel.Gaussian{}
+// (σ = 1), λ = 10⁻⁴ (as [DefaultPegasosConfig]) and ω = 512 (JMLR §6.1),
+// projecting.
+func DefaultKernelPegasosConfig() KernelPegasosConfig {
+	return KernelPegasosConfig{Kernel: kernel.Gaussian{}, Lambda: 1e-4, BufferSize: svmdBufferSize}
 }
 
 // KernelPegasos is Pegasos in a reproducing kernel Hilbert space (Shalev-
@@ -38,7 +46,7 @@ type KernelPegasosSettings struct {
 // notes "no empirical evidence that K > 1 has any benefits", so only k = 1 is
 // offered. Learn costs O(ω·d) and allocates nothing.
 type KernelPegasos struct {
-	s      KernelPegasosSettings
+	s      KernelPegasosConfig
 	dim    int
 	exp    *expansion.Expansion
 	norm2  float64 // ‖f‖²_H
@@ -56,29 +64,24 @@ var (
 )
 
 // NewKernelPegasos returns a kernel Pegasos learner for inputs of dimension
-// dim ≥ 1 (smaller panics). It returns an error for an invalid kernel, a
-// non-positive or non-finite λ, or a BufferSize outside 1…2²⁰.
-func NewKernelPegasos(dim int, s KernelPegasosSettings) (*KernelPegasos, error) {
-	checkDim("NewKernelPegasos", dim)
-	if s.Kernel == nil {
-		s.Kernel = kernel.Gaussian{}
+// dim ≥ 1 (smaller is an error). It returns an error for an invalid kernel, a
+// non-positive or non-finite λ, a BufferSize below 1, or storage ω·(d + 5)
+// above [MaxFloats].
+func NewKernelPegasos(s KernelPegasosConfig, dim int) (*KernelPegasos, error) {
+	if err := checkDim("KernelPegasos", dim); err != nil {
+		return nil, err
 	}
-	if v, ok := s.Kernel.(interface{ Validate() error }); ok {
-		if err := v.Validate(); err != nil {
-			return nil, fmt.Errorf("learn: KernelPegasos: %w", err)
-		}
-	}
-	if s.Lambda == 0 {
-		s.Lambda = 1e-4
+	if err := checkKernel("KernelPegasos", s.Kernel); err != nil {
+		return nil, err
 	}
 	if err := checkLambda("KernelPegasos", s.Lambda); err != nil {
 		return nil, err
 	}
-	if s.BufferSize == 0 {
-		s.BufferSize = 512
+	if s.BufferSize < 1 {
+		return nil, fmt.Errorf("learn: KernelPegasos: BufferSize = %d, want ≥ 1", s.BufferSize)
 	}
-	if s.BufferSize < 1 || s.BufferSize > 1<<20 {
-		return nil, fmt.Errorf("learn: KernelPegasos: BufferSize = %d, want 1…%d", s.BufferSize, 1<<20)
+	if err := checkStorage("KernelPegasos", float64(s.BufferSize)*float64(dim+5), fmt.Sprintf("BufferSize %d with dimension %d, ω·(d + 5),", s.BufferSize, dim)); err != nil {
+		return nil, err
 	}
 	p := &KernelPegasos{
 		s: s, dim: dim, exp: expansion.New(s.Kernel, dim, 1, s.BufferSize, nil, false),
@@ -87,8 +90,8 @@ func NewKernelPegasos(dim int, s KernelPegasosSettings) (*KernelPegasos, error) 
 	return p, nil
 }
 
-// Settings returns the settings in force, defaults filled in.
-func (p *KernelPegasos) Settings() KernelPegasosSettings { return p.s }
+// Config returns the settings in force.
+func (p *KernelPegasos) Config() KernelPegasosConfig { return p.s }
 
 // Task returns [Binary].
 func (p *KernelPegasos) Task() Task { return Binary }

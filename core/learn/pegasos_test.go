@@ -15,7 +15,10 @@ import (
 // y_2 = −1: w = (η/k)(y_1x_1 + y_2x_2) = (1, 1) + (0, 1) = (1, 2). Its norm √5
 // exceeds 1/√λ = √2, so w is scaled to √2·(1, 2)/√5.
 func TestPegasosUpdateByHand(t *testing.T) {
-	p, err := NewPegasos(2, PegasosSettings{Lambda: 0.5, BatchSize: 2})
+	p, err := NewPegasos(with(DefaultPegasosConfig(), func(c *PegasosConfig) {
+		c.Lambda = 0.5
+		c.BatchSize = 2
+	}), 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,8 +47,16 @@ func TestPegasosUpdateByHand(t *testing.T) {
 }
 
 func TestPegasosSettingsErrors(t *testing.T) {
-	for _, s := range []PegasosSettings{{Lambda: -1}, {Lambda: math.Inf(1)}, {BatchSize: -1}, {Bias: math.NaN()}} {
-		if _, err := NewPegasos(2, s); err == nil {
+	for _, s := range []PegasosConfig{with(DefaultPegasosConfig(), func(c *PegasosConfig) {
+		c.Lambda = -1
+	}), with(DefaultPegasosConfig(), func(c *PegasosConfig) {
+		c.Lambda = math.Inf(1)
+	}), with(DefaultPegasosConfig(), func(c *PegasosConfig) {
+		c.BatchSize = -1
+	}), with(DefaultPegasosConfig(), func(c *PegasosConfig) {
+		c.Bias = math.NaN()
+	})} {
+		if _, err := NewPegasos(s, 2); err == nil {
 			t.Errorf("NewPegasos(%+v): no error", s)
 		}
 	}
@@ -58,7 +69,7 @@ func TestPegasosSettingsErrors(t *testing.T) {
 func TestPegasosObjective(t *testing.T) {
 	X, y := linTrainSet(t)
 	const lambda, bias = 1e-2, 1
-	c, _ := NewDCD(DCDSettings{Lambda: lambda, Epsilon: 1e-6, MaxEpochs: 1e6, Bias: bias, NoShrinking: true})
+	c, _ := NewDCD(DCDConfig{Lambda: lambda, Epsilon: 1e-6, MaxEpochs: 1e6, Bias: bias, NoShrinking: true})
 	opt, err := c.Fit(X, y)
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +77,12 @@ func TestPegasosObjective(t *testing.T) {
 	for _, k := range []int{1, 10} {
 		const seed = 7
 		t.Logf("seed %d", seed)
-		p, _ := NewPegasos(linTrainDim, PegasosSettings{Lambda: lambda, Bias: bias, BatchSize: k, Seed: seed})
+		p, _ := NewPegasos(with(DefaultPegasosConfig(), func(c *PegasosConfig) {
+			c.Lambda = lambda
+			c.Bias = bias
+			c.BatchSize = k
+			c.Seed = seed
+		}), linTrainDim)
 		prev := math.Inf(1)
 		for _, T := range []int{1000, 10000, 100000} {
 			p.Reset()
@@ -97,7 +113,9 @@ func TestPegasosObjective(t *testing.T) {
 // pegasosBenchDim.
 func BenchmarkPegasosLearn(b *testing.B) {
 	const pegasosBenchDim = 40
-	p, _ := NewPegasos(pegasosBenchDim, PegasosSettings{Lambda: 1e-2})
+	p, _ := NewPegasos(with(DefaultPegasosConfig(), func(c *PegasosConfig) {
+		c.Lambda = 1e-2
+	}), pegasosBenchDim)
 	X, y := linTrainSet(b)
 	b.ReportAllocs()
 	i := 0
@@ -113,11 +131,17 @@ func BenchmarkPegasosLearn(b *testing.B) {
 func TestKernelPegasosLinearKernel(t *testing.T) {
 	X, y := linTrainSet(t)
 	const steps = 300
-	kp, err := NewKernelPegasos(linTrainDim, KernelPegasosSettings{Kernel: kernel.Linear{}, Lambda: 1e-2, BufferSize: steps})
+	kp, err := NewKernelPegasos(with(DefaultKernelPegasosConfig(), func(c *KernelPegasosConfig) {
+		c.Kernel = kernel.Linear{}
+		c.Lambda = 1e-2
+		c.BufferSize = steps
+	}), linTrainDim)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lp, _ := NewPegasos(linTrainDim, PegasosSettings{Lambda: 1e-2})
+	lp, _ := NewPegasos(with(DefaultPegasosConfig(), func(c *PegasosConfig) {
+		c.Lambda = 1e-2
+	}), linTrainDim)
 	sk, sl := make([]float64, 1), make([]float64, 1)
 	for i := 0; i < steps; i++ {
 		a, b := kp.Learn(X.RawRowView(i), y[i]), lp.Learn(X.RawRowView(i), y[i])
@@ -147,7 +171,11 @@ func TestKernelPegasosNorm(t *testing.T) {
 	}
 	k := kernel.Gaussian{Sigma: 0.7}
 	const lambda = 1e-2
-	p, _ := NewKernelPegasos(2, KernelPegasosSettings{Kernel: k, Lambda: lambda, BufferSize: 40})
+	p, _ := NewKernelPegasos(with(DefaultKernelPegasosConfig(), func(c *KernelPegasosConfig) {
+		c.Kernel = k
+		c.Lambda = lambda
+		c.BufferSize = 40
+	}), 2)
 	mistakes := 0
 	for i := 0; i < 400; i++ {
 		st := p.Learn(X.RawRowView(i), y[i])

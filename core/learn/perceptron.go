@@ -3,19 +3,26 @@ package learn
 import "kernelplay/core/kernel"
 
 // PerceptronConfig holds the settings of the kernel perceptron. The zero
-// value of every field means the documented default.
+// value of a field means zero; [DefaultPerceptronConfig] gives the defaults.
 type PerceptronConfig struct {
-	// Kernel is the input kernel k. Nil means kernel.Gaussian{}.
+	// Kernel is the input kernel k; kernels failing kernel.Validate, nil
+	// included, are an error.
 	Kernel kernel.Kernel
 	// Classes is K for the multiclass perceptron (labels 0..K−1, JMLR eq. 16
 	// with margin 0); zero means binary (labels ±1).
 	Classes int
-	// BufferSize is ω, the number of mistakes kept (the most recent). Zero
-	// means 512.
+	// BufferSize is ω ≥ 1, the number of mistakes kept (the most recent).
 	BufferSize int
 	// Offset adds a bias b updated like the coefficients (NORMA eq. 15:
 	// b ← b + y_t). False means none, the classical perceptron.
 	Offset bool
+}
+
+// DefaultPerceptronConfig returns the binary perceptron with the Gaussian
+// kernel kernel.Gaussian{} (σ = 1) on a buffer of ω = 512 terms (JMLR §6.1's
+// ω for every kernel learner), without offset.
+func DefaultPerceptronConfig() PerceptronConfig {
+	return PerceptronConfig{Kernel: kernel.Gaussian{}, BufferSize: svmdBufferSize}
 }
 
 // NewPerceptron returns the kernel perceptron as NORMA's rule (15) with
@@ -28,13 +35,5 @@ type PerceptronConfig struct {
 // with more than ω mistakes it is the budget perceptron that forgets its
 // oldest mistakes. It returns NewNORMA's errors for invalid settings.
 func NewPerceptron(cfg PerceptronConfig, dim int) (*NORMA, error) {
-	return NewNORMA(NORMAConfig{
-		Rule:             RuleHinge,
-		Kernel:           cfg.Kernel,
-		Classes:          cfg.Classes,
-		NoRegularization: true,
-		Schedule:         Constant{Eta0: 1},
-		BufferSize:       cfg.BufferSize,
-		Offset:           cfg.Offset,
-	}, dim)
+	return NewNORMA(cfg.NORMA(), dim)
 }

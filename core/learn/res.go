@@ -12,37 +12,31 @@ import (
 	lapackgonum "gonum.org/v1/gonum/lapack/gonum"
 )
 
-// RESSettings configures [RES]. The zero value is the setting of the RES
-// paper's §4 (Fig. 1): λ = 10⁻³, δ = 10⁻³, Γ = 10⁻⁴, L = 5, ε0 = 3·10⁻²,
-// τ = 100, squared hinge loss.
-type RESSettings struct {
-	// Lambda is the regularizer λ > 0 of F(w) = λ/2‖w‖² + (1/N)Σ l (RES eq. 1).
-	// Zero means 10⁻³ (§4).
+// RESConfig configures [RES]. The zero value of a field means zero;
+// [DefaultRESConfig] gives the paper's setting.
+type RESConfig struct {
+	// Lambda is the regularizer λ ≥ 0 of F(w) = λ/2‖w‖² + (1/N)Σ l (RES eq. 1).
 	Lambda float64
-	// Delta is the curvature floor δ > 0 of (7)–(9): every eigenvalue of B̂_t
-	// stays ≥ δ. Zero means 10⁻³ (§4, δ = λ).
+	// Delta is the curvature floor δ ≥ 0 of (7)–(9): every eigenvalue of B̂_t
+	// stays ≥ δ. δ = Γ = 0 is plain stochastic BFGS (§4, Fig. 4).
 	Delta float64
-	// Gamma is the minimum-progress term Γ > 0 of (4). Zero means 10⁻⁴ (§4).
+	// Gamma is the minimum-progress term Γ ≥ 0 of (4).
 	Gamma float64
-	// NonRegularized sets δ = Γ = 0: plain stochastic BFGS (§4, Fig. 4).
-	// Delta and Gamma must then be left zero.
-	NonRegularized bool
-	// BatchSize is the sample size L ≥ 1 of (3). Zero means 5 (§4).
+	// BatchSize is the sample size L ≥ 1 of (3).
 	BatchSize int
 	// Eta0 is ε0 > 0 of the step sizes ε_t = ε0·τ/(τ + t) (Theorem 2, §4).
-	// Zero means 3·10⁻².
 	Eta0 float64
-	// Tau is τ > 0 of the step sizes, in iterations. Zero means 100 (§4).
+	// Tau is τ > 0 of the step sizes, in iterations.
 	Tau float64
 	// ConstantStep uses ε_t = ε0 for every t (§4, Fig. 4 uses ε_t = 10⁻¹).
 	ConstantStep bool
-	// Loss is LinearSquaredHinge or LinearLogistic (§1); zero means
-	// LinearSquaredHinge (§4). The hinge loss is an error: its curvature is
+	// Loss is LinearSquaredHinge or LinearLogistic (§1). The hinge loss is
+	// an error: its curvature is
 	// zero almost everywhere and RES' secant pairs would be meaningless.
 	Loss LinearLoss
 	// B0 sets the initial curvature estimate B̂_0 = B0·I, which Algorithm 1
-	// requires to be ≻ δI and the paper leaves unstated (PAPER-NOTES 9). Zero
-	// means 1, so the first step is an SGD step of size ε_0(1 + Γ).
+	// requires to be ≻ δI and the paper leaves unstated (see "Where the
+	// papers are ambiguous or wrong" in the package documentation).
 	B0 float64
 	// Bias, when positive, appends a constant feature of this value whose
 	// weight is regularized like the others (LIBLINEAR's -B). Zero means no
@@ -50,6 +44,15 @@ type RESSettings struct {
 	Bias float64
 	// Seed seeds the uniform sampling of [RES.Fit] (Learn uses no randomness).
 	Seed uint64
+}
+
+// DefaultRESConfig returns the setting of the RES paper's §4 (Fig. 1):
+// λ = 10⁻³, δ = 10⁻³ (δ = λ), Γ = 10⁻⁴, L = 5, ε0 = 3·10⁻², τ = 100, the
+// squared hinge loss, and B̂_0 = I (B0 = 1, our choice: the first step is an
+// SGD step of size ε_0(1 + Γ)). No bias.
+func DefaultRESConfig() RESConfig {
+	return RESConfig{Lambda: 1e-3, Delta: 1e-3, Gamma: 1e-4, BatchSize: 5, Eta0: 3e-2, Tau: 100,
+		Loss: LinearSquaredHinge, B0: 1}
 }
 
 // resEpsilon is the step size ε_t = ε0·τ/(τ + t) of iteration t = 0, 1, …
@@ -91,10 +94,10 @@ func checkStepSettings(who string, eta0, tau float64) error {
 // current batch (L×d, preallocated); the iteration runs on the L-th. B̂_t⁻¹ŝ
 // is solved by a Cholesky factorization of B̂_t (see [cholSolve]), O(d³) per
 // iteration, without allocation. If B̂_t is not positive
-// definite to working precision (possible only with NonRegularized), the
+// definite to working precision (possible only with δ = 0), the
 // learner reports Diverged and stops until Reset.
 type RES struct {
-	s                    RESSettings
+	s                    RESConfig
 	lambda, delta, gamma float64
 	dim, p               int       // input and weight dimensions
 	w, wNew              []float64 // w_t, w_{t+1}
@@ -113,59 +116,30 @@ type RES struct {
 var _ Learner = (*RES)(nil)
 
 // NewRES returns a RES learner for inputs of dimension dim ≥ 1 (smaller
-// panics). It returns an error for settings out of range: non-positive or
+// is an error). It returns an error for settings out of range: non-positive or
 // non-finite λ, δ, Γ, ε0, τ after defaults, a negative BatchSize, Delta or
 // Gamma set together with NonRegularized, B0 ≤ δ, the hinge or an unknown
 // loss, or a negative Bias.
-func NewRES(dim int, s RESSettings) (*RES, error) {
-	checkDim("NewRES", dim)
-	if s.Lambda == 0 {
-		s.Lambda = 1e-3
-	}
-	if err := checkLambda("RES", s.Lambda); err != nil {
+func NewRES(s RESConfig, dim int) (*RES, error) {
+	if err := checkDim("RES", dim); err != nil {
 		return nil, err
 	}
-	if s.NonRegularized {
-		if s.Delta != 0 || s.Gamma != 0 {
-			return nil, fmt.Errorf("learn: RES: NonRegularized with Delta = %v, Gamma = %v; leave them zero", s.Delta, s.Gamma)
-		}
-	} else {
-		if s.Delta == 0 {
-			s.Delta = 1e-3
-		}
-		if s.Gamma == 0 {
-			s.Gamma = 1e-4
-		}
-		if math.IsNaN(s.Delta) || math.IsInf(s.Delta, 0) || s.Delta <= 0 {
-			return nil, fmt.Errorf("learn: RES: Delta = %v must be positive and finite", s.Delta)
-		}
-		if math.IsNaN(s.Gamma) || math.IsInf(s.Gamma, 0) || s.Gamma <= 0 {
-			return nil, fmt.Errorf("learn: RES: Gamma = %v must be positive and finite", s.Gamma)
+	for _, v := range []struct {
+		name string
+		v    float64
+	}{{"Lambda", s.Lambda}, {"Delta", s.Delta}, {"Gamma", s.Gamma}} {
+		if bad(v.v) {
+			return nil, fmt.Errorf("learn: RES: %s = %v must be finite and ≥ 0", v.name, v.v)
 		}
 	}
-	if s.BatchSize < 0 {
-		return nil, fmt.Errorf("learn: RES: BatchSize = %d < 0", s.BatchSize)
-	}
-	if s.BatchSize == 0 {
-		s.BatchSize = 5
-	}
-	if s.Eta0 == 0 {
-		s.Eta0 = 3e-2
-	}
-	if s.Tau == 0 {
-		s.Tau = 100
+	if s.BatchSize < 1 {
+		return nil, fmt.Errorf("learn: RES: BatchSize = %d, want ≥ 1", s.BatchSize)
 	}
 	if err := checkStepSettings("RES", s.Eta0, s.Tau); err != nil {
 		return nil, err
 	}
-	if s.Loss == LinearLossDefault {
-		s.Loss = LinearSquaredHinge
-	}
 	if s.Loss != LinearSquaredHinge && s.Loss != LinearLogistic {
 		return nil, fmt.Errorf("learn: RES: loss %v, want squared hinge or logistic", s.Loss)
-	}
-	if s.B0 == 0 {
-		s.B0 = 1
 	}
 	if math.IsNaN(s.B0) || math.IsInf(s.B0, 0) || s.B0 <= s.Delta || s.B0 <= 0 {
 		return nil, fmt.Errorf("learn: RES: B0 = %v must be finite and > δ = %v (Algorithm 1: B̂_0 ≻ δI)", s.B0, s.Delta)
@@ -174,6 +148,10 @@ func NewRES(dim int, s RESSettings) (*RES, error) {
 		return nil, err
 	}
 	p := linWeightDim(dim, s.Bias)
+	need := 2*float64(p)*float64(p) + float64(s.BatchSize)*float64(p+2) + 7*float64(p)
+	if err := checkStorage("RES", need, fmt.Sprintf("dimension %d with BatchSize %d, 2p² + L·(p + 2) + 7p,", dim, s.BatchSize)); err != nil {
+		return nil, err
+	}
 	r := &RES{
 		s: s, lambda: s.Lambda, delta: s.Delta, gamma: s.Gamma, dim: dim, p: p,
 		w: make([]float64, p), wNew: make([]float64, p), sg: make([]float64, p),
@@ -186,8 +164,8 @@ func NewRES(dim int, s RESSettings) (*RES, error) {
 	return r, nil
 }
 
-// Settings returns the settings in force, defaults filled in.
-func (r *RES) Settings() RESSettings { return r.s }
+// Config returns the settings in force.
+func (r *RES) Config() RESConfig { return r.s }
 
 // Task returns [Binary].
 func (r *RES) Task() Task { return Binary }

@@ -34,7 +34,9 @@ func resPaperSet(n, N int, seed uint64) (*mat.Dense, []float64) {
 // squared hinge ŝ_0 = (1/L)Σ −2·y_i·x_i and w_1 = −ε_0·(1/B0 + Γ)·ŝ_0.
 func TestRESFirstStep(t *testing.T) {
 	X, y := resPaperSet(3, 5, 1)
-	r, err := NewRES(3, RESSettings{B0: 2})
+	r, err := NewRES(with(DefaultRESConfig(), func(c *RESConfig) {
+		c.B0 = 2
+	}), 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +63,9 @@ func TestRESSecantAndEigenvalues(t *testing.T) {
 			const seed = 11
 			t.Logf("n = %d, %v, seed %d", n, loss, seed)
 			X, y := resPaperSet(n, 1000, seed)
-			r, err := NewRES(n, RESSettings{Loss: loss})
+			r, err := NewRES(with(DefaultRESConfig(), func(c *RESConfig) {
+				c.Loss = loss
+			}), n)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -69,7 +73,7 @@ func TestRESSecantAndEigenvalues(t *testing.T) {
 			var eig mat.EigenSym
 			bv := mat.NewVecDense(n, nil)
 			minEig := math.Inf(1)
-			L := r.Settings().BatchSize
+			L := r.Config().BatchSize
 			batch := make([]int, L)
 			w0, v := make([]float64, n), make([]float64, n)
 			for it := 0; it < 300; it++ {
@@ -125,7 +129,11 @@ func resStochGrad(loss LinearLoss, lambda float64, w []float64, X *mat.Dense, y 
 // r̃ = (λ − δ)v = 0 and (9) is 0/0 (PAPER-NOTES 9): the B̂ update must be
 // skipped and B̂ left as it was.
 func TestRESSkipsZeroOverZero(t *testing.T) {
-	r, err := NewRES(2, RESSettings{Lambda: 1e-3, Delta: 1e-3, BatchSize: 2})
+	r, err := NewRES(with(DefaultRESConfig(), func(c *RESConfig) {
+		c.Lambda = 1e-3
+		c.Delta = 1e-3
+		c.BatchSize = 2
+	}), 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,17 +153,48 @@ func TestRESSkipsZeroOverZero(t *testing.T) {
 }
 
 func TestRESSettingsErrors(t *testing.T) {
-	for _, s := range []RESSettings{
-		{Lambda: -1}, {Delta: -1}, {Gamma: math.NaN()}, {NonRegularized: true, Delta: 1e-3},
-		{BatchSize: -1}, {Eta0: -1}, {Tau: math.Inf(1)}, {Loss: LinearHinge}, {Loss: 9},
-		{B0: 1e-4}, {Bias: -2},
+	for _, s := range []RESConfig{
+		with(DefaultRESConfig(), func(c *RESConfig) {
+			c.Lambda = -1
+		}), with(DefaultRESConfig(), func(c *RESConfig) {
+			c.Delta = -1
+		}), with(DefaultRESConfig(), func(c *RESConfig) {
+			c.Gamma = math.NaN()
+		}), with(DefaultRESConfig(), func(c *RESConfig) {
+			c.BatchSize = -1
+		}), with(DefaultRESConfig(), func(c *RESConfig) {
+			c.Eta0 = -1
+		}), with(DefaultRESConfig(), func(c *RESConfig) {
+			c.Tau = math.Inf(1)
+		}), with(DefaultRESConfig(), func(c *RESConfig) {
+			c.Loss = LinearHinge
+		}), with(DefaultRESConfig(), func(c *RESConfig) {
+			c.Loss = 9
+		}),
+		with(DefaultRESConfig(), func(c *RESConfig) {
+			c.B0 = 1e-4
+		}), with(DefaultRESConfig(), func(c *RESConfig) {
+			c.Bias = -2
+		}),
 	} {
-		if _, err := NewRES(2, s); err == nil {
+		if _, err := NewRES(s, 2); err == nil {
 			t.Errorf("NewRES(%+v): no error", s)
 		}
 	}
-	for _, s := range []SGDSettings{{Lambda: -1}, {BatchSize: -1}, {Eta0: math.NaN()}, {Tau: -1}, {Loss: 9}, {Bias: -1}} {
-		if _, err := NewSGD(2, s); err == nil {
+	for _, s := range []SGDConfig{with(DefaultSGDConfig(), func(c *SGDConfig) {
+		c.Lambda = -1
+	}), with(DefaultSGDConfig(), func(c *SGDConfig) {
+		c.BatchSize = -1
+	}), with(DefaultSGDConfig(), func(c *SGDConfig) {
+		c.Eta0 = math.NaN()
+	}), with(DefaultSGDConfig(), func(c *SGDConfig) {
+		c.Tau = -1
+	}), with(DefaultSGDConfig(), func(c *SGDConfig) {
+		c.Loss = 9
+	}), with(DefaultSGDConfig(), func(c *SGDConfig) {
+		c.Bias = -1
+	})} {
+		if _, err := NewSGD(s, 2); err == nil {
 			t.Errorf("NewSGD(%+v): no error", s)
 		}
 	}
@@ -165,7 +204,12 @@ func TestRESSettingsErrors(t *testing.T) {
 // w = 0: both margins are 0, so l' = −2 and w_1 = −ε_0·(0 + (1/2)Σ −2·y_i·x_i)
 // = 0.5·(y_1x_1 + y_2x_2). Then t = 1: ε_1 = 0.5·1/2 = 0.25.
 func TestSGDUpdateByHand(t *testing.T) {
-	g, err := NewSGD(2, SGDSettings{Lambda: 0.1, BatchSize: 2, Eta0: 0.5, Tau: 1})
+	g, err := NewSGD(with(DefaultSGDConfig(), func(c *SGDConfig) {
+		c.Lambda = 0.1
+		c.BatchSize = 2
+		c.Eta0 = 0.5
+		c.Tau = 1
+	}), 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +231,7 @@ func TestSGDUpdateByHand(t *testing.T) {
 // resCompare runs RES and SGD with the §4 settings (SGD with L = 1) on seeds
 // independent problems of dimension n and returns the mean F(w) after the
 // given numbers of processed samples (F over the N = 10⁴ training set).
-func resCompare(t *testing.T, n int, seeds int, checkpoints []int, res RESSettings, sgd SGDSettings) (fRES, fSGD []float64, diverged int) {
+func resCompare(t *testing.T, n int, seeds int, checkpoints []int, res RESConfig, sgd SGDConfig) (fRES, fSGD []float64, diverged int) {
 	fRES = make([]float64, len(checkpoints))
 	fSGD = make([]float64, len(checkpoints))
 	const N = 10000
@@ -198,11 +242,11 @@ func resCompare(t *testing.T, n int, seeds int, checkpoints []int, res RESSettin
 			lam = 1e-3
 		}
 		res.Seed, sgd.Seed = seed, seed
-		r, err := NewRES(n, res)
+		r, err := NewRES(res, n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := NewSGD(n, sgd)
+		g, err := NewSGD(sgd, n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -231,7 +275,7 @@ func resCompare(t *testing.T, n int, seeds int, checkpoints []int, res RESSettin
 // 20 seeds (paper, Fig. 1: 4.14·10⁻² against 6.31·10⁻²).
 func TestRESBeatsSGD(t *testing.T) {
 	checkpoints := []int{315, 1000, 1740, 2500}
-	fr, fs, _ := resCompare(t, 4, 20, checkpoints, RESSettings{}, SGDSettings{})
+	fr, fs, _ := resCompare(t, 4, 20, checkpoints, DefaultRESConfig(), DefaultSGDConfig())
 	for c, k := range checkpoints {
 		t.Logf("n = 4, %4d samples: F(RES) = %.4g, F(SGD) = %.4g", k, fr[c], fs[c])
 	}
@@ -258,13 +302,26 @@ func TestRESReportComparisons(t *testing.T) {
 		t.Logf("n = %d: F* = %.4g (‖∇F‖ = %.2g)", n, f, gn)
 	}
 	checkpoints := []int{500, 1000, 2000, 3500}
-	fr, fs, _ := resCompare(t, 40, 10, checkpoints, RESSettings{}, SGDSettings{})
+	fr, fs, _ := resCompare(t, 40, 10, checkpoints, DefaultRESConfig(), DefaultSGDConfig())
 	for c, k := range checkpoints {
 		t.Logf("n = 40, %4d samples: F(RES) = %.4g, F(SGD) = %.4g", k, fr[c], fs[c])
 	}
 	checkpoints = []int{1000, 2500, 5000, 10000}
-	fr, fs, _ = resCompare(t, 10, 10, checkpoints, RESSettings{Eta0: 0.1, ConstantStep: true}, SGDSettings{Eta0: 0.1, ConstantStep: true})
-	fn, _, div := resCompare(t, 10, 10, checkpoints, RESSettings{Eta0: 0.1, ConstantStep: true, NonRegularized: true}, SGDSettings{Eta0: 0.1, ConstantStep: true})
+	fr, fs, _ = resCompare(t, 10, 10, checkpoints, with(DefaultRESConfig(), func(c *RESConfig) {
+		c.Eta0 = 0.1
+		c.ConstantStep = true
+	}), with(DefaultSGDConfig(), func(c *SGDConfig) {
+		c.Eta0 = 0.1
+		c.ConstantStep = true
+	}))
+	fn, _, div := resCompare(t, 10, 10, checkpoints, with(DefaultRESConfig(), func(c *RESConfig) {
+		c.Eta0 = 0.1
+		c.ConstantStep = true
+		c.Delta, c.Gamma = 0, 0 // plain stochastic BFGS
+	}), with(DefaultSGDConfig(), func(c *SGDConfig) {
+		c.Eta0 = 0.1
+		c.ConstantStep = true
+	}))
 	for c, k := range checkpoints {
 		t.Logf("n = 10, ε = 0.1, %5d samples: F(RES) = %.4g, F(non-regularized) = %.4g, F(SGD) = %.4g", k, fr[c], fn[c], fs[c])
 	}
@@ -275,7 +332,9 @@ func TestRESReportComparisons(t *testing.T) {
 	// Sensitivity to the unstated B̂_0 = B0·I (PAPER-NOTES 9), §4 settings.
 	for _, n := range []int{4, 40} {
 		for _, b0 := range []float64{0.01, 0.1, 1, 10} {
-			fr, fs, _ := resCompare(t, n, 10, []int{315, 2500}, RESSettings{B0: b0}, SGDSettings{})
+			fr, fs, _ := resCompare(t, n, 10, []int{315, 2500}, with(DefaultRESConfig(), func(c *RESConfig) {
+				c.B0 = b0
+			}), DefaultSGDConfig())
 			t.Logf("n = %d, B̂_0 = %g·I: F(RES) = %.4g at 315, %.4g at 2500 samples (SGD %.4g, %.4g)", n, b0, fr[0], fr[1], fs[0], fs[1])
 		}
 	}
@@ -289,7 +348,7 @@ func BenchmarkRESLearn(b *testing.B) {
 	for _, dim := range []int{resBenchSmall, resBenchLarge} {
 		X, y := resPaperSet(dim, 1000, 1)
 		b.Run(fmt.Sprintf("n=%d", dim), func(b *testing.B) {
-			r, _ := NewRES(dim, RESSettings{})
+			r, _ := NewRES(DefaultRESConfig(), dim)
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
@@ -303,7 +362,7 @@ func BenchmarkRESLearn(b *testing.B) {
 func BenchmarkSGDLearn(b *testing.B) {
 	const sgdBenchDim = 40
 	X, y := resPaperSet(sgdBenchDim, 1000, 1)
-	g, _ := NewSGD(sgdBenchDim, SGDSettings{})
+	g, _ := NewSGD(DefaultSGDConfig(), sgdBenchDim)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {

@@ -6,27 +6,33 @@ import (
 	"gonum.org/v1/gonum/floats"
 )
 
-// SGDSettings configures [SGD]. The zero value is the stochastic gradient
-// descent RES is compared with in the RES paper's §4: λ = 10⁻³, L = 1,
-// ε_t = ε0·τ/(τ + t) with ε0 = 3·10⁻², τ = 100, squared hinge loss.
-type SGDSettings struct {
-	// Lambda is the regularizer λ > 0 of F(w) (RES eq. 1). Zero means 10⁻³.
+// SGDConfig configures [SGD]. The zero value of a field means zero;
+// [DefaultSGDConfig] gives the setting of the RES paper's §4.
+type SGDConfig struct {
+	// Lambda is the regularizer λ ≥ 0 of F(w) (RES eq. 1).
 	Lambda float64
-	// BatchSize is the sample size L ≥ 1 of (3). Zero means 1 (§4).
+	// BatchSize is the sample size L ≥ 1 of (3).
 	BatchSize int
-	// Eta0 is ε0 > 0. Zero means 3·10⁻² (§4).
+	// Eta0 is ε0 > 0.
 	Eta0 float64
-	// Tau is τ > 0, in iterations. Zero means 100 (§4).
+	// Tau is τ > 0, in iterations.
 	Tau float64
 	// ConstantStep uses ε_t = ε0 for every t (§4, Fig. 4).
 	ConstantStep bool
-	// Loss is any of the linear losses; zero means LinearSquaredHinge (§4).
+	// Loss is any of the linear losses (§4: LinearSquaredHinge).
 	Loss LinearLoss
 	// Bias, when positive, appends a regularized constant feature (LIBLINEAR's
 	// -B). Zero means no bias.
 	Bias float64
 	// Seed seeds the uniform sampling of [SGD.Fit].
 	Seed uint64
+}
+
+// DefaultSGDConfig returns the stochastic gradient descent RES is compared
+// with in the RES paper's §4: λ = 10⁻³, L = 1, ε_t = ε0·τ/(τ + t) with
+// ε0 = 3·10⁻², τ = 100, the squared hinge loss. No bias.
+func DefaultSGDConfig() SGDConfig {
+	return SGDConfig{Lambda: 1e-3, BatchSize: 1, Eta0: 3e-2, Tau: 100, Loss: LinearSquaredHinge}
 }
 
 // SGD is stochastic gradient descent on F(w) = λ/2‖w‖² + (1/N)Σ l with the
@@ -37,7 +43,7 @@ type SGDSettings struct {
 // As a [Learner] each Learn scores the example at w_t and accumulates its
 // gradient; the update happens on the L-th example of a batch. No allocation.
 type SGD struct {
-	s    SGDSettings
+	s    SGDConfig
 	dim  int
 	w    []float64
 	grad []float64 // Σ l'(m)·y·x̃ over the current batch
@@ -49,46 +55,37 @@ type SGD struct {
 var _ Learner = (*SGD)(nil)
 
 // NewSGD returns an SGD learner for inputs of dimension dim ≥ 1 (smaller
-// panics). It returns an error for a non-positive or non-finite λ, ε0 or τ
-// after defaults, a negative BatchSize or Bias, or an unknown loss.
-func NewSGD(dim int, s SGDSettings) (*SGD, error) {
-	checkDim("NewSGD", dim)
-	if s.Lambda == 0 {
-		s.Lambda = 1e-3
-	}
-	if err := checkLambda("SGD", s.Lambda); err != nil {
+// is an error). It returns an error for a negative or non-finite λ, a
+// non-positive or non-finite ε0 or τ, BatchSize < 1, a negative Bias, or
+// an unknown loss.
+func NewSGD(s SGDConfig, dim int) (*SGD, error) {
+	if err := checkDim("SGD", dim); err != nil {
 		return nil, err
 	}
-	if s.BatchSize < 0 {
-		return nil, fmt.Errorf("learn: SGD: BatchSize = %d < 0", s.BatchSize)
+	if bad(s.Lambda) {
+		return nil, fmt.Errorf("learn: SGD: Lambda = %v must be finite and ≥ 0", s.Lambda)
 	}
-	if s.BatchSize == 0 {
-		s.BatchSize = 1
-	}
-	if s.Eta0 == 0 {
-		s.Eta0 = 3e-2
-	}
-	if s.Tau == 0 {
-		s.Tau = 100
+	if s.BatchSize < 1 {
+		return nil, fmt.Errorf("learn: SGD: BatchSize = %d, want ≥ 1", s.BatchSize)
 	}
 	if err := checkStepSettings("SGD", s.Eta0, s.Tau); err != nil {
 		return nil, err
 	}
-	if !s.Loss.valid() {
+	if !s.Loss.valid() || s.Loss == LinearLossDefault {
 		return nil, fmt.Errorf("learn: SGD: unknown loss %v", s.Loss)
-	}
-	if s.Loss == LinearLossDefault {
-		s.Loss = LinearSquaredHinge
 	}
 	if err := checkBias("SGD", s.Bias); err != nil {
 		return nil, err
 	}
 	p := linWeightDim(dim, s.Bias)
+	if err := checkStorage("SGD", 2*float64(p), fmt.Sprintf("dimension %d, 2p,", dim)); err != nil {
+		return nil, err
+	}
 	return &SGD{s: s, dim: dim, w: make([]float64, p), grad: make([]float64, p)}, nil
 }
 
-// Settings returns the settings in force, defaults filled in.
-func (g *SGD) Settings() SGDSettings { return g.s }
+// Config returns the settings in force.
+func (g *SGD) Config() SGDConfig { return g.s }
 
 // Task returns [Binary].
 func (g *SGD) Task() Task { return Binary }

@@ -70,23 +70,18 @@ const (
 	svmdBufferSize = 512
 	// svmdClasses is the 10-way classification of JMLR §6.1.2–6.3.
 	svmdClasses = 10
-	// svmdMaxClasses and svmdMaxFloats bound what a user setting can make
-	// NewSVMD allocate: the expansion stores ω·(d + 4K + 3) float64s (512 MiB
-	// at the bound, within a browser's wasm memory).
-	svmdMaxClasses = 1 << 12
-	svmdMaxFloats  = 1 << 26
 	// svmdUSPSTrain is n, the number of USPS training digits, in
 	// c = 1/(500n) of JMLR §6.1.2.
 	svmdUSPSTrain = 7291
 )
 
-// SVMDConfig holds the settings of [SVMD]. The zero value of every field
-// means the default documented on it, taken from the experiments of JMLR §6
-// (Vishwanathan, Schraudolph, Smola 2006), where the paper gives one.
+// SVMDConfig holds the settings of [SVMD]. The zero value of a field means
+// zero (c = 0, μ = 0 and decay λ = 0 are ordinary settings);
+// [DefaultSVMDConfig] gives the settings of the experiments of JMLR §6
+// (Vishwanathan, Schraudolph, Smola 2006), documented field by field there.
 type SVMDConfig struct {
-	// Kernel is the input kernel k(x, x'). Nil means kernel.Gaussian{} (σ = 1;
-	// the paper's σ = 8 of §6.1 was cross-validated for 16×16 USPS digits and
-	// is data-specific). Kernels failing kernel.Validate are an error.
+	// Kernel is the input kernel k(x, x'); kernels failing kernel.Validate,
+	// nil included, are an error.
 	Kernel kernel.Kernel
 	// LabelKernel is the K×K label kernel K_Y, row-major, symmetric with a
 	// finite, non-negative diagonal, giving k((x, y), (x', y')) =
@@ -96,9 +91,8 @@ type SVMDConfig struct {
 	// Loss is the loss of JMLR Table 1; the zero value is SVMDHinge.
 	Loss SVMDLoss
 	// Classes is K, the number of labels of the multiclass losses
-	// (SVMDMulticlass, SVMDGraph, SVMDMultiLogistic), at least 2. Zero means
-	// 10 (the 10-way digits of §6.1.2). Ignored by the binary losses and
-	// novelty.
+	// (SVMDMulticlass, SVMDGraph, SVMDMultiLogistic), 2 … [MaxClasses].
+	// Ignored by the binary losses and novelty.
 	Classes int
 	// Delta is the K×K matrix of label distances Δ(y, ỹ) of SVMDGraph
 	// (eq. 25), row-major, finite and non-negative (e.g. from
@@ -108,68 +102,97 @@ type SVMDConfig struct {
 	// the ν-trick a violation counts m_t = ∂l/∂ε = Δ(y_t, ỹ*) rather than 1
 	// in eqs. (56)–(58). Only for SVMDGraph; elsewhere non-nil is an error.
 	Delta []float64
-	// Lambda is the regularizer c of J = l + (c/2)‖f‖² (JMLR eq. 12),
-	// c > 0. Zero means: c = 1 with the ν-trick or for novelty (§5.4.2: "the
-	// regularization parameter is fixed at c = 1"), and otherwise
-	// c = 1/(500n) with n = 7291 (§6.1.2, the USPS training set), about
-	// 2.74·10⁻⁷. Use NoRegularization for c = 0.
+	// Lambda is the regularizer c ≥ 0 of J = l + (c/2)‖f‖² (JMLR eq. 12);
+	// c = 0 means no shrinking (only the LRU buffer forgets).
 	//
-	// The step size is clamped to η_t ≤ 1/c (PAPER-NOTES item 7): SMD alone
-	// can push η above 1/c, where the factor 1 − η_t c of eq. (28) turns
-	// negative and flips the sign of every old coefficient; at the clamp the
-	// factor is exactly 0 and the old expansion is dropped, which is the
-	// limit of the paper's shrinking (§5.5 assumes 1 − η_t c < 1). SMD keeps
-	// adapting from the clamped value; [SVMDDiagnostics.Clamped] reports it.
+	// The step size is clamped to η_t ≤ 1/c (see "Where the papers are
+	// ambiguous or wrong" in the package documentation): SMD alone can push
+	// η above 1/c, where the factor 1 − η_t c of eq. (28) turns negative and
+	// flips the sign of every old coefficient; at the clamp the factor is
+	// exactly 0 and the old expansion is dropped, which is the limit of the
+	// paper's shrinking (§5.5 assumes 1 − η_t c < 1). SMD keeps adapting
+	// from the clamped value; [SVMDDiagnostics.Clamped] reports it.
 	Lambda float64
-	// NoRegularization sets c = 0 (no shrinking; only the LRU buffer forgets).
-	NoRegularization bool
-	// Eta0 is the initial step size η_0 > 0 (dimensionless). Zero means 1
-	// (§6.1.1, §6.2.1), or 0.1 for the multiclass losses without the ν-trick
-	// (§6.1.2).
+	// Eta0 is the initial step size η_0 > 0 (dimensionless).
 	Eta0 float64
-	// Mu is the meta step size μ ≥ 0 of eq. (33). Zero means 1 with the
-	// ν-trick or for novelty (§6.1.1, §6.2.1, §6.2.2), 0.1 otherwise (§6.1.2
-	// and the conference paper's experiment).
+	// Mu is the meta step size μ ≥ 0 of eq. (33); μ = 0 keeps η = η_0.
 	Mu float64
 	// Decay is SMD's trace decay λ ∈ [0, 1] of eq. (34) (the conference
-	// paper's ρ; not the regularizer). Zero means the default: 0.95 with the
-	// ν-trick (§6.1.1, §6.2.1), 1 for novelty (§6.2.2), and 0.99 for the
-	// other losses without ν (§6.1.2's soft-margin setting; the conference
-	// paper's binary experiment used ρ = 1, but with λ = 1 the trace never
-	// forgets, and after a change of the data ⟨g, v⟩ stays positive and η
-	// collapses for good — λ = 1 suits stationary data only, §6.2.1). Set
-	// SingleStep for λ = 0.
+	// paper's ρ; not the regularizer). λ = 0 is the single-step variant of
+	// §6 ("obtained by setting λ = 0"), whose η follows immediate effects
+	// only; λ = 1 never forgets the trace (see [DefaultSVMDConfig] and
+	// TestSVMDEtaAfterSwitchDecay1 for what η does after a change of the
+	// data).
 	Decay float64
-	// SingleStep sets λ = 0: the single-step variant of SVMD in §6 ("obtained
-	// by setting λ = 0"), whose η follows immediate effects only. (Decay's
-	// zero value is taken by its default, so λ = 0 needs this switch.)
-	SingleStep bool
-	// Nu is ν ∈ (0, 1) of the ν-trick (§5.4.2): the margin ε is adapted in
+	// Nu is ν ∈ [0, 1) of the ν-trick (§5.4.2): the margin ε is adapted in
 	// log space, eqs. (53)–(58), so that a fraction ν of the examples
 	// violate it. Zero means a fixed margin, Margin0. Not with the logistic
 	// losses.
 	Nu float64
-	// Margin0 is the initial (with ν) or fixed (without) margin ε > 0 of the
-	// hinge-family losses. Zero means 1 (JMLR Table 1).
+	// Margin0 is the initial (with ν, then > 0) or fixed (without, ≥ 0)
+	// margin ε of the hinge-family losses.
 	Margin0 float64
-	// EtaMargin0 is the margin's initial step size η_{ε,0} > 0 of eq. (56).
-	// Zero means 1 (§6: "we always set η_{ε,0} = 1, μ_ε = μ, and λ_ε = λ";
-	// μ_ε and λ_ε follow Mu and Decay).
+	// EtaMargin0 is the margin's initial step size η_{ε,0}, > 0 with ν, of
+	// eq. (56); μ_ε and λ_ε follow Mu and Decay (§6).
 	EtaMargin0 float64
 	// BufferSize is ω ≥ 1, the number of most recent non-zero terms kept in
-	// the LRU circular buffer (§5.5). Zero means 512 (§6.1).
+	// the LRU circular buffer (§5.5).
 	BufferSize int
 	// Offset adds an offset b_y per score, learnt by eq. (50) with its own
 	// SMD step sizes η_b, eqs. (51)–(52). Not for novelty (ε is its offset).
 	Offset bool
-	// EtaOffset0 is η_{b,0} > 0. Zero means Eta0. (The paper's experiments use
-	// no offsets; by analogy with §6's rule for ε.)
+	// EtaOffset0 is η_{b,0} ≥ 0 (used with Offset).
 	EtaOffset0 float64
-	// MuOffset is μ_b ≥ 0 of eq. (51). Zero means Mu; λ_b = λ (Decay). The
-	// offset trace follows (52) as printed, v_b ← λv_b − η_b ξ, without a
-	// Hessian term: exact for the piecewise linear losses (∂²l/∂b² = 0), an
-	// approximation of SMD's (7) for the logistic losses.
+	// MuOffset is μ_b ≥ 0 of eq. (51); λ_b = λ (Decay). The offset trace
+	// follows (52) as printed, v_b ← λv_b − η_b ξ, without a Hessian term:
+	// exact for the piecewise linear losses (∂²l/∂b² = 0), an approximation
+	// of SMD's (7) for the logistic losses.
 	MuOffset float64
+}
+
+// DefaultSVMDConfig returns the settings of JMLR §6 for the loss l with
+// ν-trick parameter nu (0: a fixed margin):
+//
+//   - Kernel: kernel.Gaussian{} (σ = 1; the paper's σ = 8 of §6.1 was
+//     cross-validated for 16×16 USPS digits and is data-specific).
+//   - Classes: 10 for the multiclass losses (the digits of §6.1.2–6.3).
+//   - Lambda: c = 1 with the ν-trick or for novelty (§5.4.2: "the
+//     regularization parameter is fixed at c = 1"), otherwise c = 1/(500n)
+//     with n = 7291, the USPS training set (§6.1.2), about 2.74·10⁻⁷.
+//   - Eta0: 1 (§6.1.1, §6.2.1), 0.1 for the multiclass losses without ν
+//     (§6.1.2).
+//   - Mu: 1 with ν or for novelty (§6.1.1, §6.2.1, §6.2.2), 0.1 otherwise
+//     (§6.1.2 and the conference paper's experiment).
+//   - Decay: 0.95 with ν (§6.1.1, §6.2.1), 1 for novelty (§6.2.2), 0.99 for
+//     the other losses without ν (§6.1.2's soft-margin setting; the
+//     conference paper's binary experiment used ρ = 1, which never forgets
+//     the trace and suits stationary data, §6.2.1).
+//   - Nu: nu. Margin0: 1 (JMLR Table 1). EtaMargin0: 1 (§6: "we always set
+//     η_{ε,0} = 1, μ_ε = μ, and λ_ε = λ").
+//   - BufferSize: 512 (§6.1: "we only store the last 512 support vectors").
+//   - Offset: false (§6: "We do not use offsets here"); EtaOffset0 = Eta0
+//     and MuOffset = Mu, by analogy with §6's rule for ε.
+func DefaultSVMDConfig(l SVMDLoss, nu float64) SVMDConfig {
+	hasNu := nu > 0
+	c := SVMDConfig{
+		Kernel: kernel.Gaussian{}, Loss: l, Nu: nu,
+		Lambda: 1.0 / (500 * svmdUSPSTrain), Eta0: 1, Mu: 0.1, Decay: 0.99,
+		Margin0: 1, EtaMargin0: 1, BufferSize: svmdBufferSize,
+	}
+	if l.multi() {
+		c.Classes = svmdClasses
+		if !hasNu {
+			c.Eta0 = 0.1
+		}
+	}
+	switch {
+	case hasNu:
+		c.Lambda, c.Mu, c.Decay = 1, 1, 0.95
+	case l == SVMDNovelty:
+		c.Lambda, c.Mu, c.Decay = 1, 1, 1
+	}
+	c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
+	return c
 }
 
 // SVMD is online SVM with step sizes adapted by stochastic meta-descent in
@@ -182,23 +205,10 @@ type SVMDConfig struct {
 // SVMD implements [Learner] and [KernelModel]. It is deterministic (no
 // randomness) and does not allocate in Learn. Create it with [NewSVMD].
 type SVMD struct {
-	cfg       SVMDConfig // as given
-	task      Task
-	K         int // scores (coefficients per term)
-	dim       int
-	c         float64 // regularizer
-	eta0, mu  float64
-	decay     float64 // λ (= λ_b = λ_ε)
-	nu        float64
-	margin0   float64
-	etaEps0   float64
-	etaB0     float64
-	muB       float64
-	hasOffset bool
-	loss      loss.Loss
-	delta     []float64   // Δ of the graph loss (nil: 1 off the diagonal)
-	curved    loss.Curved // nil for piecewise-linear losses
-	exp       *expansion.Expansion
+	cfg SVMDConfig // as given
+	svmdParams
+	dim int
+	exp *expansion.Expansion
 
 	// Working state.
 	eta      float64   // η (the value used at the last step)
@@ -219,6 +229,27 @@ type SVMD struct {
 	fx, u, xi, vx, chi, hess, alphaNew, betaNew, offsets []float64
 }
 
+// svmdParams are the settings of an SVMD with the defaults applied.
+type svmdParams struct {
+	lossKind  SVMDLoss
+	task      Task
+	k         int // scores (coefficients per term), K
+	kern      kernel.Kernel
+	omega     int
+	c         float64 // regularizer
+	eta0, mu  float64
+	decay     float64 // λ (= λ_b = λ_ε)
+	nu        float64
+	margin0   float64
+	etaEps0   float64
+	etaB0     float64
+	muB       float64
+	hasOffset bool
+	loss      loss.Loss
+	delta     []float64   // Δ of the graph loss (nil: 1 off the diagonal)
+	curved    loss.Curved // nil for piecewise-linear losses
+}
+
 var (
 	_ Learner     = (*SVMD)(nil)
 	_ KernelModel = (*SVMD)(nil)
@@ -230,22 +261,56 @@ func svmdFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 // defaults of [SVMDConfig] applied. It returns an error for any invalid
 // setting (negative or non-finite numbers, ν ∉ [0, 1), Decay > 1, a kernel
 // failing kernel.Validate, label kernel or Δ of the wrong shape, ν or
-// offsets with a loss that has none, dim < 1, more than 4096 classes, or a
-// buffer needing more than 2^26 float64s, ω·(d + 4K + 3)).
+// offsets with a loss that has none, dim < 1, more than [MaxClasses]
+// classes, or a buffer needing more than [MaxFloats] float64s,
+// ω·(d + 4K + 3)).
 func NewSVMD(cfg SVMDConfig, dim int) (*SVMD, error) {
-	s := &SVMD{cfg: cfg, dim: dim}
-	if err := s.configure(); err != nil {
+	p, err := svmdResolve(cfg, dim)
+	if err != nil {
 		return nil, err
 	}
+	s := &SVMD{cfg: cfg, svmdParams: p, dim: dim}
+	s.allocate()
 	s.Reset()
 	return s, nil
 }
 
-func (s *SVMD) configure() error {
-	cfg := s.cfg
-	if s.dim < 1 {
-		return fmt.Errorf("learn: SVMD: input dimension %d below 1", s.dim)
+// svmdResolve validates cfg for inputs of dimension dim and applies the
+// defaults.
+func svmdResolve(cfg SVMDConfig, dim int) (svmdParams, error) {
+	var p svmdParams
+	if dim < 1 {
+		return p, fmt.Errorf("learn: SVMD: input dimension %d below 1", dim)
 	}
+	if err := svmdCheckNumbers(cfg); err != nil {
+		return p, err
+	}
+	p.lossKind = cfg.Loss
+	if err := p.setLoss(cfg); err != nil {
+		return p, err
+	}
+	p.kern = cfg.Kernel
+	if p.kern == nil {
+		p.kern = kernel.Gaussian{}
+	}
+	if err := checkKernel("SVMD", p.kern); err != nil {
+		return p, err
+	}
+	if err := svmdCheckLabelKernel(cfg.LabelKernel, p.k); err != nil {
+		return p, err
+	}
+	if err := p.setSettings(cfg); err != nil {
+		return p, err
+	}
+	need := float64(p.omega) * float64(dim+4*p.k+3)
+	if err := checkStorage("SVMD", need, fmt.Sprintf("BufferSize %d with dimension %d and %d labels, ω·(d + 4K + 3),", p.omega, dim, p.k)); err != nil {
+		return p, err
+	}
+	return p, nil
+}
+
+// svmdCheckNumbers checks the numeric settings of cfg for range.
+func svmdCheckNumbers(cfg SVMDConfig) error {
 	for _, p := range []struct {
 		name string
 		v    float64
@@ -262,155 +327,113 @@ func (s *SVMD) configure() error {
 	if cfg.Nu >= 1 {
 		return fmt.Errorf("learn: SVMD: Nu = %v must be below 1", cfg.Nu)
 	}
-	if cfg.BufferSize < 0 {
-		return fmt.Errorf("learn: SVMD: BufferSize = %d must be positive", cfg.BufferSize)
-	}
+	return nil
+}
+
+// setLoss sets the task, K and the loss of cfg.Loss, checking the settings
+// that depend on it (ν, offsets, Classes, Δ).
+func (p *svmdParams) setLoss(cfg SVMDConfig) error {
 	l := cfg.Loss
 	if l < SVMDHinge || l > SVMDMultiLogistic {
 		return fmt.Errorf("learn: SVMD: unknown loss %d", int(l))
 	}
-	nu := cfg.Nu > 0
-	if nu && !l.marginLoss() {
+	if cfg.Nu > 0 && !l.marginLoss() {
 		return fmt.Errorf("learn: SVMD: the ν-trick needs a margin; the %v loss has none", l)
 	}
 	if cfg.Offset && l == SVMDNovelty {
 		return errors.New("learn: SVMD: novelty detection has no offset (its margin ε plays that role)")
 	}
-	k := cfg.Kernel
-	if k == nil {
-		k = kernel.Gaussian{}
-	}
-	if err := kernel.Validate(k); err != nil {
-		return fmt.Errorf("learn: SVMD: %w", err)
-	}
-
-	s.K = 1
-	switch {
-	case l.multi():
-		s.task = Multiclass
-		s.K = cfg.Classes
-		if s.K == 0 {
-			s.K = svmdClasses
-		}
-		if s.K < 2 {
-			return fmt.Errorf("learn: SVMD: Classes = %d must be at least 2", cfg.Classes)
-		}
-	case l == SVMDNovelty:
-		s.task = Novelty
-	default:
-		s.task = Binary
-	}
-	K := s.K
-	if ky := cfg.LabelKernel; ky != nil {
-		if len(ky) != K*K {
-			return fmt.Errorf("learn: SVMD: LabelKernel has %d entries, want K² = %d", len(ky), K*K)
-		}
-		for i := range K {
-			if !(ky[i*K+i] >= 0) {
-				return fmt.Errorf("learn: SVMD: LabelKernel diagonal entry %d is %v", i, ky[i*K+i])
-			}
-			for j := range K {
-				if v := ky[i*K+j]; !svmdFinite(v) || v != ky[j*K+i] {
-					return fmt.Errorf("learn: SVMD: LabelKernel must be finite and symmetric (entry %d,%d)", i, j)
-				}
-			}
-		}
-	}
-	switch l {
-	case SVMDHinge:
-		s.loss = loss.Hinge{}
-	case SVMDNovelty:
-		s.loss = loss.Novelty{}
-	case SVMDMulticlass:
-		s.loss = loss.Multiclass{}
-	case SVMDGraph:
-		g := loss.Graph{Delta: cfg.Delta}
-		if cfg.Delta != nil && len(cfg.Delta) != K*K {
-			return fmt.Errorf("learn: SVMD: Delta has %d entries, want K² = %d", len(cfg.Delta), K*K)
-		}
-		if err := g.Validate(); err != nil {
-			return fmt.Errorf("learn: SVMD: %w", err)
-		}
-		s.delta = cfg.Delta
-		s.loss = g
-	case SVMDLogistic:
-		s.loss = loss.Logistic{}
-	case SVMDMultiLogistic:
-		s.loss = loss.MultiLogistic{}
-	}
 	if cfg.Delta != nil && l != SVMDGraph {
 		return errors.New("learn: SVMD: Delta is only for the graph loss")
 	}
-	s.curved, _ = s.loss.(loss.Curved)
-
-	// Defaults (see the field docs).
-	multiNoNu := l.multi() && !nu
-	s.c = cfg.Lambda
+	p.k = 1
 	switch {
-	case cfg.NoRegularization:
-		s.c = 0
-	case s.c == 0 && (nu || l == SVMDNovelty):
-		s.c = 1
-	case s.c == 0:
-		s.c = 1.0 / (500 * svmdUSPSTrain)
-	}
-	s.eta0 = cfg.Eta0
-	if s.eta0 == 0 {
-		s.eta0 = 1
-		if multiNoNu {
-			s.eta0 = 0.1
+	case l.multi():
+		p.task = Multiclass
+		p.k = cfg.Classes
+		if p.k < 2 {
+			return fmt.Errorf("learn: SVMD: Classes = %d must be at least 2", cfg.Classes)
 		}
-	}
-	s.mu = cfg.Mu
-	if s.mu == 0 {
-		s.mu = 0.1
-		if nu || l == SVMDNovelty {
-			s.mu = 1
+		if p.k > MaxClasses {
+			return fmt.Errorf("learn: SVMD: Classes = %d is above the limit %d", p.k, MaxClasses)
 		}
-	}
-	s.decay = cfg.Decay
-	switch {
-	case cfg.SingleStep:
-		s.decay = 0
-	case s.decay != 0:
-	case nu:
-		s.decay = 0.95
 	case l == SVMDNovelty:
-		s.decay = 1
+		p.task = Novelty
 	default:
-		s.decay = 0.99
+		p.task = Binary
 	}
-	s.nu = cfg.Nu
-	s.margin0 = cfg.Margin0
-	if s.margin0 == 0 {
-		s.margin0 = 1
+	switch l {
+	case SVMDHinge:
+		p.loss = loss.Hinge{}
+	case SVMDNovelty:
+		p.loss = loss.Novelty{}
+	case SVMDMulticlass:
+		p.loss = loss.Multiclass{}
+	case SVMDGraph:
+		if cfg.Delta != nil && len(cfg.Delta) != p.k*p.k {
+			return fmt.Errorf("learn: SVMD: Delta has %d entries, want K² = %d", len(cfg.Delta), p.k*p.k)
+		}
+		g := loss.Graph{Delta: cfg.Delta}
+		if err := g.Validate(); err != nil {
+			return fmt.Errorf("learn: SVMD: %w", err)
+		}
+		p.delta = cfg.Delta
+		p.loss = g
+	case SVMDLogistic:
+		p.loss = loss.Logistic{}
+	case SVMDMultiLogistic:
+		p.loss = loss.MultiLogistic{}
 	}
-	s.etaEps0 = cfg.EtaMargin0
-	if s.etaEps0 == 0 {
-		s.etaEps0 = 1
-	}
-	s.hasOffset = cfg.Offset
-	s.etaB0 = cfg.EtaOffset0
-	if s.etaB0 == 0 {
-		s.etaB0 = s.eta0
-	}
-	s.muB = cfg.MuOffset
-	if s.muB == 0 {
-		s.muB = s.mu
-	}
-	omega := cfg.BufferSize
-	if omega == 0 {
-		omega = svmdBufferSize
-	}
-	if K > svmdMaxClasses {
-		return fmt.Errorf("learn: SVMD: Classes = %d is above the limit %d", K, svmdMaxClasses)
-	}
-	if need := float64(omega) * float64(s.dim+4*K+3); need > svmdMaxFloats {
-		return fmt.Errorf("learn: SVMD: BufferSize %d with dimension %d and %d labels needs %.3g float64s, above the limit %d",
-			omega, s.dim, K, need, svmdMaxFloats)
-	}
+	p.curved, _ = p.loss.(loss.Curved)
+	return nil
+}
 
-	s.exp = expansion.New(k, s.dim, K, omega, cfg.LabelKernel, true)
+// svmdCheckLabelKernel checks that ky is nil or a finite symmetric K×K
+// matrix with a non-negative diagonal.
+func svmdCheckLabelKernel(ky []float64, K int) error {
+	if ky == nil {
+		return nil
+	}
+	if len(ky) != K*K {
+		return fmt.Errorf("learn: SVMD: LabelKernel has %d entries, want K² = %d", len(ky), K*K)
+	}
+	for i := range K {
+		if !(ky[i*K+i] >= 0) {
+			return fmt.Errorf("learn: SVMD: LabelKernel diagonal entry %d is %v", i, ky[i*K+i])
+		}
+		for j := range K {
+			if v := ky[i*K+j]; !svmdFinite(v) || v != ky[j*K+i] {
+				return fmt.Errorf("learn: SVMD: LabelKernel must be finite and symmetric (entry %d,%d)", i, j)
+			}
+		}
+	}
+	return nil
+}
+
+// setSettings copies the numeric settings of cfg and checks those that
+// must be positive.
+func (p *svmdParams) setSettings(cfg SVMDConfig) error {
+	p.c, p.eta0, p.mu, p.decay, p.nu = cfg.Lambda, cfg.Eta0, cfg.Mu, cfg.Decay, cfg.Nu
+	p.margin0, p.etaEps0 = cfg.Margin0, cfg.EtaMargin0
+	p.hasOffset, p.etaB0, p.muB = cfg.Offset, cfg.EtaOffset0, cfg.MuOffset
+	p.omega = cfg.BufferSize
+	switch {
+	case p.eta0 <= 0:
+		return fmt.Errorf("learn: SVMD: Eta0 = %v must be positive", p.eta0)
+	case p.omega < 1:
+		return fmt.Errorf("learn: SVMD: BufferSize = %d must be at least 1", p.omega)
+	case p.nu > 0 && p.margin0 <= 0:
+		return fmt.Errorf("learn: SVMD: Margin0 = %v must be positive with the ν-trick (ε adapts in log space)", p.margin0)
+	case p.nu > 0 && p.etaEps0 <= 0:
+		return fmt.Errorf("learn: SVMD: EtaMargin0 = %v must be positive with the ν-trick", p.etaEps0)
+	}
+	return nil
+}
+
+// allocate creates the expansion and the per-score state and scratch.
+func (s *SVMD) allocate() {
+	K := s.k
+	s.exp = expansion.New(s.kern, s.dim, K, s.omega, s.cfg.LabelKernel, true)
 	s.fx = make([]float64, K)
 	s.u = make([]float64, K)
 	s.xi = make([]float64, K)
@@ -423,7 +446,6 @@ func (s *SVMD) configure() error {
 	s.etaB = make([]float64, K)
 	s.vB = make([]float64, K)
 	s.offsets = make([]float64, K)
-	return nil
 }
 
 // Reset returns SVMD to its state before the first example (f = v = 0,
@@ -451,7 +473,7 @@ func (s *SVMD) Reset() {
 func (s *SVMD) Task() Task { return s.task }
 
 // NumScores returns K for the multiclass losses and 1 otherwise.
-func (s *SVMD) NumScores() int { return s.K }
+func (s *SVMD) NumScores() int { return s.k }
 
 // Dim returns the input dimension d.
 func (s *SVMD) Dim() int { return s.dim }
@@ -476,7 +498,7 @@ func (s *SVMD) Offsets() []float64 {
 // len(x) ≠ the input dimension. Not safe for concurrent use (it shares a
 // scratch row with the expansion).
 func (s *SVMD) Scores(dst, x []float64) []float64 {
-	if len(dst) != s.K {
+	if len(dst) != s.k {
 		panic("learn: SVMD: Scores: len(dst) is not NumScores()")
 	}
 	if len(x) != s.dim {
@@ -498,8 +520,8 @@ func (s *SVMD) label(y float64) float64 {
 			panic(fmt.Sprintf("learn: SVMD: binary label %v is not ±1", y))
 		}
 	case Multiclass:
-		if y != math.Trunc(y) || y < 0 || y >= float64(s.K) {
-			panic(fmt.Sprintf("learn: SVMD: class label %v is not an integer in [0, %d)", y, s.K))
+		if y != math.Trunc(y) || y < 0 || y >= float64(s.k) {
+			panic(fmt.Sprintf("learn: SVMD: class label %v is not an integer in [0, %d)", y, s.k))
 		}
 	}
 	return y
@@ -541,7 +563,7 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 	if s.diverged {
 		return Step{Eta: s.eta, Margin: s.eps, BufferSize: s.exp.Len(), Diverged: true}
 	}
-	e, K := s.exp, s.K
+	e, K := s.exp, s.k
 	c, lam, eta := s.c, s.decay, s.eta
 
 	// (a) prediction and loss. u = f_t(x_t, ·) + b_t.

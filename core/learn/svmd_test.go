@@ -35,19 +35,90 @@ func svmdCases() []svmdCase {
 	}
 	g := kernel.Gaussian{Sigma: 1}
 	return []svmdCase{
-		{"hinge", learn.SVMDConfig{Kernel: g, Lambda: 0.05, Eta0: 0.5, Mu: 0.5, Decay: 0.9}},
-		{"hinge-nu-offset", learn.SVMDConfig{Kernel: g, Nu: 0.2, Offset: true}},
-		{"hinge-single-step", learn.SVMDConfig{Kernel: g, Lambda: 0.1, SingleStep: true, Mu: 1}},
-		{"novelty", learn.SVMDConfig{Kernel: g, Loss: learn.SVMDNovelty}},
-		{"novelty-nu", learn.SVMDConfig{Kernel: g, Loss: learn.SVMDNovelty, Nu: 0.1, Lambda: 0.3}},
-		{"multiclass", learn.SVMDConfig{Kernel: g, Loss: learn.SVMDMulticlass, Classes: 4, Lambda: 0.05, Eta0: 0.3, Mu: 0.5}},
-		{"multiclass-nu-offset-ky", learn.SVMDConfig{Kernel: g, Loss: learn.SVMDMulticlass, Classes: 4, Nu: 0.2, Offset: true, LabelKernel: ky}},
-		{"graph", learn.SVMDConfig{Kernel: g, Loss: learn.SVMDGraph, Classes: 4, Delta: delta, Lambda: 0.05, Eta0: 0.3, Mu: 0.5}},
-		{"graph-nu", learn.SVMDConfig{Kernel: g, Loss: learn.SVMDGraph, Classes: 4, Delta: delta, Nu: 0.3, LabelKernel: ky}},
-		{"logistic", learn.SVMDConfig{Kernel: g, Loss: learn.SVMDLogistic, Lambda: 0.05, Eta0: 0.5, Mu: 0.5, Decay: 0.9}},
-		{"logistic-offset", learn.SVMDConfig{Kernel: g, Loss: learn.SVMDLogistic, Lambda: 0.2, Offset: true, Mu: 1}},
-		{"multilogistic", learn.SVMDConfig{Kernel: g, Loss: learn.SVMDMultiLogistic, Classes: 4, Lambda: 0.05, Eta0: 0.3, Mu: 0.5, Decay: 0.9}},
-		{"multilogistic-ky-offset", learn.SVMDConfig{Kernel: g, Loss: learn.SVMDMultiLogistic, Classes: 4, Lambda: 0.1, LabelKernel: ky, Offset: true, Mu: 1}},
+		{"hinge", with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+			c.Kernel = g
+			c.Lambda = 0.05
+			c.Eta0 = 0.5
+			c.Mu = 0.5
+			c.Decay = 0.9
+		})},
+		{"hinge-nu-offset", with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0.2), func(c *learn.SVMDConfig) {
+			c.Kernel = g
+			c.Offset = true
+			c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
+		})},
+		{"hinge-single-step", with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+			c.Kernel = g
+			c.Lambda = 0.1
+			c.Decay = 0 // single-step SVMD
+			c.Mu = 1
+		})},
+		{"novelty", with(learn.DefaultSVMDConfig(learn.SVMDNovelty, 0), func(c *learn.SVMDConfig) {
+			c.Kernel = g
+		})},
+		{"novelty-nu", with(learn.DefaultSVMDConfig(learn.SVMDNovelty, 0.1), func(c *learn.SVMDConfig) {
+			c.Kernel = g
+			c.Lambda = 0.3
+		})},
+		{"multiclass", with(learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0), func(c *learn.SVMDConfig) {
+			c.Kernel = g
+			c.Classes = 4
+			c.Lambda = 0.05
+			c.Eta0 = 0.3
+			c.Mu = 0.5
+		})},
+		{"multiclass-nu-offset-ky", with(learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0.2), func(c *learn.SVMDConfig) {
+			c.Kernel = g
+			c.Classes = 4
+			c.Offset = true
+			c.LabelKernel = ky
+			c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
+		})},
+		{"graph", with(learn.DefaultSVMDConfig(learn.SVMDGraph, 0), func(c *learn.SVMDConfig) {
+			c.Kernel = g
+			c.Classes = 4
+			c.Delta = delta
+			c.Lambda = 0.05
+			c.Eta0 = 0.3
+			c.Mu = 0.5
+		})},
+		{"graph-nu", with(learn.DefaultSVMDConfig(learn.SVMDGraph, 0.3), func(c *learn.SVMDConfig) {
+			c.Kernel = g
+			c.Classes = 4
+			c.Delta = delta
+			c.LabelKernel = ky
+		})},
+		{"logistic", with(learn.DefaultSVMDConfig(learn.SVMDLogistic, 0), func(c *learn.SVMDConfig) {
+			c.Kernel = g
+			c.Lambda = 0.05
+			c.Eta0 = 0.5
+			c.Mu = 0.5
+			c.Decay = 0.9
+		})},
+		{"logistic-offset", with(learn.DefaultSVMDConfig(learn.SVMDLogistic, 0), func(c *learn.SVMDConfig) {
+			c.Kernel = g
+			c.Lambda = 0.2
+			c.Offset = true
+			c.Mu = 1
+			c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
+		})},
+		{"multilogistic", with(learn.DefaultSVMDConfig(learn.SVMDMultiLogistic, 0), func(c *learn.SVMDConfig) {
+			c.Kernel = g
+			c.Classes = 4
+			c.Lambda = 0.05
+			c.Eta0 = 0.3
+			c.Mu = 0.5
+			c.Decay = 0.9
+		})},
+		{"multilogistic-ky-offset", with(learn.DefaultSVMDConfig(learn.SVMDMultiLogistic, 0), func(c *learn.SVMDConfig) {
+			c.Kernel = g
+			c.Classes = 4
+			c.Lambda = 0.1
+			c.LabelKernel = ky
+			c.Offset = true
+			c.Mu = 1
+			c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
+		})},
 	}
 }
 
@@ -233,7 +304,13 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-12*math.Max(1, math.Ab
 //	  β = (0.975·0.9·0.5 − 0.25·0.1·0.5, −0.25) = (0.42625, −0.25);
 //	  π = Σ k_ij α_i β_j = 0.000921875, ‖f‖² = 0.00015625.
 func TestSVMDHandComputed(t *testing.T) {
-	l, err := learn.NewSVMD(learn.SVMDConfig{Kernel: kernel.Linear{}, Lambda: 0.1, Eta0: 0.5, Mu: 1, Decay: 0.9}, 1)
+	l, err := learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+		c.Kernel = kernel.Linear{}
+		c.Lambda = 0.1
+		c.Eta0 = 0.5
+		c.Mu = 1
+		c.Decay = 0.9
+	}), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +352,15 @@ func TestSVMDHandComputedExtensions(t *testing.T) {
 	// Step 1, y = +1: ξ = −1; η_b = 0.5 (v_b = 0); v_b = −0.5·(−1) = 0.5; b = 0.5.
 	// Step 2, y = −1 at x = 1: u = f + b > −1 so ξ = +1;
 	//   η_b = 0.5·max(½, 1 − 1·1·0.5) = 0.25; v_b = 0.9·0.5 − 0.25 = 0.2; b = 0.5 − 0.25 = 0.25.
-	l, err := learn.NewSVMD(learn.SVMDConfig{Kernel: kernel.Linear{}, Lambda: 0.1, Eta0: 0.5, Mu: 1, Decay: 0.9, Offset: true}, 1)
+	l, err := learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+		c.Kernel = kernel.Linear{}
+		c.Lambda = 0.1
+		c.Eta0 = 0.5
+		c.Mu = 1
+		c.Decay = 0.9
+		c.Offset = true
+		c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
+	}), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +378,10 @@ func TestSVMDHandComputedExtensions(t *testing.T) {
 	//   ε = exp(−0.8); v_ε = 1·(−0.8)·(1 + 0) = −0.8.
 	// Step 2 at a far point (f ≈ 0 < ε again): g = ε1·(−0.8);
 	//   η_ε = max(½, 1 + 1·(−0.8)·g); ε2 = ε1·exp(η_ε g); v_ε = 0.95·(−0.8) + η_ε g (1 − 0.95·0.8).
-	nv, err := learn.NewSVMD(learn.SVMDConfig{Kernel: kernel.Gaussian{Sigma: 0.1}, Loss: learn.SVMDNovelty, Nu: 0.2, Decay: 0.95}, 1)
+	nv, err := learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDNovelty, 0.2), func(c *learn.SVMDConfig) {
+		c.Kernel = kernel.Gaussian{Sigma: 0.1}
+		c.Decay = 0.95
+	}), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,7 +402,13 @@ func TestSVMDHandComputedExtensions(t *testing.T) {
 	// Step 2, x = 2, y = +1: v(2) = 0.5 (old β mixed first? no: χ uses v_t(x_t) = 2·0.25);
 	//   f(2) = 2·0.25 = 0.5, ξ = −1/(1 + e^0.5), ρ = e^0.5/(1 + e^0.5)², χ = ρ·0.5;
 	//   new β = −0.5·(ξ + 0.9·χ).
-	lg, err := learn.NewSVMD(learn.SVMDConfig{Kernel: kernel.Linear{}, Loss: learn.SVMDLogistic, Lambda: 0.1, Eta0: 0.5, Mu: 1e-300, Decay: 0.9}, 1)
+	lg, err := learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDLogistic, 0), func(c *learn.SVMDConfig) {
+		c.Kernel = kernel.Linear{}
+		c.Lambda = 0.1
+		c.Eta0 = 0.5
+		c.Mu = 0 // η stays η0
+		c.Decay = 0.9
+	}), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -331,7 +425,13 @@ func TestSVMDHandComputedExtensions(t *testing.T) {
 // TestSVMDEtaClamp checks PAPER-NOTES item 7: with c = 1 and η0 = 1 the
 // factor 1 − ηc is exactly 0 (f is wiped) and η never exceeds 1/c.
 func TestSVMDEtaClamp(t *testing.T) {
-	l, err := learn.NewSVMD(learn.SVMDConfig{Kernel: kernel.Linear{}, Lambda: 1, Eta0: 1, Mu: 1, Decay: 1}, 1)
+	l, err := learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+		c.Kernel = kernel.Linear{}
+		c.Lambda = 1
+		c.Eta0 = 1
+		c.Mu = 1
+		c.Decay = 1
+	}), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -347,7 +447,14 @@ func TestSVMDEtaClamp(t *testing.T) {
 	// Repeated violations at one point (margin 1000, never reached) make
 	// consecutive gradients agree, ⟨g, v⟩ < 0, and drive η up to the clamp
 	// 1/c = 100, where 1 − ηc = 0 exactly wipes every old coefficient.
-	l2, err := learn.NewSVMD(learn.SVMDConfig{Kernel: kernel.Gaussian{Sigma: 1}, Lambda: 0.01, Eta0: 0.5, Mu: 1, Decay: 1, Margin0: 1000}, 1)
+	l2, err := learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+		c.Kernel = kernel.Gaussian{Sigma: 1}
+		c.Lambda = 0.01
+		c.Eta0 = 0.5
+		c.Mu = 1
+		c.Decay = 1
+		c.Margin0 = 1000
+	}), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -392,11 +499,25 @@ func TestSVMDNuFraction(t *testing.T) {
 		name string
 		cfg  learn.SVMDConfig
 	}{
-		{"binary", learn.SVMDConfig{Kernel: kernel.Gaussian{Sigma: 1}, Nu: 0.2}},
-		{"binary-offset", learn.SVMDConfig{Kernel: kernel.Gaussian{Sigma: 1}, Nu: 0.05, Offset: true}},
-		{"multiclass", learn.SVMDConfig{Kernel: kernel.Gaussian{Sigma: 1}, Loss: learn.SVMDMulticlass, Classes: 3, Nu: 0.15}},
-		{"graph", learn.SVMDConfig{Kernel: kernel.Gaussian{Sigma: 1}, Loss: learn.SVMDGraph, Classes: 3, Nu: 0.1}},
-		{"novelty", learn.SVMDConfig{Kernel: kernel.Gaussian{Sigma: 1}, Loss: learn.SVMDNovelty, Nu: 0.1}},
+		{"binary", with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0.2), func(c *learn.SVMDConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 1}
+		})},
+		{"binary-offset", with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0.05), func(c *learn.SVMDConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 1}
+			c.Offset = true
+			c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
+		})},
+		{"multiclass", with(learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0.15), func(c *learn.SVMDConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 1}
+			c.Classes = 3
+		})},
+		{"graph", with(learn.DefaultSVMDConfig(learn.SVMDGraph, 0.1), func(c *learn.SVMDConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 1}
+			c.Classes = 3
+		})},
+		{"novelty", with(learn.DefaultSVMDConfig(learn.SVMDNovelty, 0.1), func(c *learn.SVMDConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 1}
+		})},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Logf("seed %d", seed)
@@ -454,10 +575,27 @@ func TestSVMDEtaRisesAfterSwitch(t *testing.T) {
 	// ⟨g, v⟩ stays positive after the switch and η collapses: λ = 1 is for
 	// stationary data, §6.2.1.)
 	for ci, cfg := range []learn.SVMDConfig{
-		{Kernel: kernel.Gaussian{Sigma: 1}, Mu: 1, Decay: 0.95},
-		{Kernel: kernel.Gaussian{Sigma: 1}, Mu: 1, Decay: 0.95, Lambda: 0.01},
-		{Kernel: kernel.Gaussian{Sigma: 1}, Nu: 0.05, Lambda: 0.01},
-		{Kernel: kernel.Gaussian{Sigma: 1}, Loss: learn.SVMDLogistic, Lambda: 0.01, Mu: 1, Decay: 0.95},
+		with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 1}
+			c.Mu = 1
+			c.Decay = 0.95
+		}),
+		with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 1}
+			c.Mu = 1
+			c.Decay = 0.95
+			c.Lambda = 0.01
+		}),
+		with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0.05), func(c *learn.SVMDConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 1}
+			c.Lambda = 0.01
+		}),
+		with(learn.DefaultSVMDConfig(learn.SVMDLogistic, 0), func(c *learn.SVMDConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: 1}
+			c.Lambda = 0.01
+			c.Mu = 1
+			c.Decay = 0.95
+		}),
 	} {
 		t.Logf("seed %d, case %d", seed, ci)
 		l, err := learn.NewSVMD(cfg, 2)
@@ -565,24 +703,56 @@ func TestSVMDConfigErrors(t *testing.T) {
 		dim  int
 		want string
 	}{
-		{learn.SVMDConfig{Kernel: kernel.Gaussian{Sigma: -1}}, 2, "σ"},
-		{learn.SVMDConfig{BufferSize: -1}, 2, "BufferSize"},
-		{learn.SVMDConfig{Lambda: math.NaN()}, 2, "Lambda"},
-		{learn.SVMDConfig{Eta0: math.Inf(1)}, 2, "Eta0"},
-		{learn.SVMDConfig{Mu: -1}, 2, "Mu"},
-		{learn.SVMDConfig{Decay: 1.5}, 2, "Decay"},
-		{learn.SVMDConfig{Nu: 1}, 2, "Nu"},
-		{learn.SVMDConfig{Loss: learn.SVMDLogistic, Nu: 0.1}, 2, "ν"},
-		{learn.SVMDConfig{Loss: learn.SVMDNovelty, Offset: true}, 2, "offset"},
-		{learn.SVMDConfig{Loss: learn.SVMDMulticlass, Classes: 1}, 2, "Classes"},
-		{learn.SVMDConfig{Loss: learn.SVMDMulticlass, Classes: 3, LabelKernel: []float64{1, 0, 0, 1}}, 2, "LabelKernel"},
-		{learn.SVMDConfig{Loss: learn.SVMDMulticlass, Classes: 2, LabelKernel: []float64{1, 0.5, 0, 1}}, 2, "symmetric"},
-		{learn.SVMDConfig{Loss: learn.SVMDGraph, Classes: 2, Delta: []float64{0, -1, 1, 0}}, 2, "Δ"},
-		{learn.SVMDConfig{Delta: []float64{0}}, 2, "Delta"},
-		{learn.SVMDConfig{}, 0, "dimension"},
-		{learn.SVMDConfig{Loss: 99}, 2, "loss"},
-		{learn.SVMDConfig{BufferSize: 1 << 30}, 2, "limit"},
-		{learn.SVMDConfig{Loss: learn.SVMDMulticlass, Classes: 1 << 20}, 2, "limit"},
+		{with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+			c.Kernel = kernel.Gaussian{Sigma: -1}
+		}), 2, "σ"},
+		{with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+			c.BufferSize = -1
+		}), 2, "BufferSize"},
+		{with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+			c.Lambda = math.NaN()
+		}), 2, "Lambda"},
+		{with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+			c.Eta0 = math.Inf(1)
+		}), 2, "Eta0"},
+		{with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+			c.Mu = -1
+		}), 2, "Mu"},
+		{with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+			c.Decay = 1.5
+		}), 2, "Decay"},
+		{learn.DefaultSVMDConfig(learn.SVMDHinge, 1), 2, "Nu"},
+		{learn.DefaultSVMDConfig(learn.SVMDLogistic, 0.1), 2, "ν"},
+		{with(learn.DefaultSVMDConfig(learn.SVMDNovelty, 0), func(c *learn.SVMDConfig) {
+			c.Offset = true
+			c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
+		}), 2, "offset"},
+		{with(learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0), func(c *learn.SVMDConfig) {
+			c.Classes = 1
+		}), 2, "Classes"},
+		{with(learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0), func(c *learn.SVMDConfig) {
+			c.Classes = 3
+			c.LabelKernel = []float64{1, 0, 0, 1}
+		}), 2, "LabelKernel"},
+		{with(learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0), func(c *learn.SVMDConfig) {
+			c.Classes = 2
+			c.LabelKernel = []float64{1, 0.5, 0, 1}
+		}), 2, "symmetric"},
+		{with(learn.DefaultSVMDConfig(learn.SVMDGraph, 0), func(c *learn.SVMDConfig) {
+			c.Classes = 2
+			c.Delta = []float64{0, -1, 1, 0}
+		}), 2, "Δ"},
+		{with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+			c.Delta = []float64{0}
+		}), 2, "Delta"},
+		{learn.DefaultSVMDConfig(learn.SVMDHinge, 0), 0, "dimension"},
+		{learn.DefaultSVMDConfig(99, 0), 2, "loss"},
+		{with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+			c.BufferSize = 1 << 30
+		}), 2, "limit"},
+		{with(learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0), func(c *learn.SVMDConfig) {
+			c.Classes = 1 << 20
+		}), 2, "limit"},
 	} {
 		_, err := learn.NewSVMD(tc.cfg, tc.dim)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -590,7 +760,7 @@ func TestSVMDConfigErrors(t *testing.T) {
 		}
 	}
 	// Defaults of the zero value (JMLR §6).
-	l, err := learn.NewSVMD(learn.SVMDConfig{}, 2)
+	l, err := learn.NewSVMD(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -598,11 +768,13 @@ func TestSVMDConfigErrors(t *testing.T) {
 	if l.Expansion().Cap() != 512 || d.Eta != 1 || d.Mu != 0.1 || d.Decay != 0.99 || d.Margin != 1 || l.Task() != learn.Binary {
 		t.Fatalf("zero-value defaults: %+v, ω = %d", d, l.Expansion().Cap())
 	}
-	m, _ := learn.NewSVMD(learn.SVMDConfig{Loss: learn.SVMDMulticlass}, 2)
+	m, _ := learn.NewSVMD(learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0), 2)
 	if d := m.Diagnostics(); m.NumScores() != 10 || d.Eta != 0.1 || d.Mu != 0.1 || d.Decay != 0.99 {
 		t.Fatalf("multiclass defaults: %+v", d)
 	}
-	n, _ := learn.NewSVMD(learn.SVMDConfig{Nu: 0.05, SingleStep: true}, 2)
+	n, _ := learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0.05), func(c *learn.SVMDConfig) {
+		c.Decay = 0 // single-step SVMD
+	}), 2)
 	if d := n.Diagnostics(); d.Lambda != 1 || d.Mu != 1 || d.Decay != 0 {
 		t.Fatalf("ν defaults: %+v", d)
 	}
@@ -611,7 +783,9 @@ func TestSVMDConfigErrors(t *testing.T) {
 // TestSVMDDiverges checks that a non-finite input is reported as divergence
 // and freezes the learner until Reset.
 func TestSVMDDiverges(t *testing.T) {
-	l, _ := learn.NewSVMD(learn.SVMDConfig{Kernel: kernel.Linear{}}, 1)
+	l, _ := learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+		c.Kernel = kernel.Linear{}
+	}), 1)
 	l.Learn([]float64{1}, 1)
 	if st := l.Learn([]float64{math.Inf(1)}, 1); !st.Diverged {
 		t.Fatalf("no divergence on x = +Inf: %+v", st)
@@ -633,12 +807,28 @@ func TestSVMDConformance(t *testing.T) {
 		cfg  learn.SVMDConfig
 		opt  learntest.Options
 	}{
-		{"binary", learn.SVMDConfig{BufferSize: 64}, learntest.Options{Dim: 2, Warmup: 200}},
-		{"binary-nu-offset", learn.SVMDConfig{BufferSize: 64, Nu: 0.05, Offset: true}, learntest.Options{Dim: 2, Warmup: 200}},
-		{"logistic", learn.SVMDConfig{BufferSize: 64, Loss: learn.SVMDLogistic}, learntest.Options{Dim: 2, Warmup: 200}},
-		{"multiclass", learn.SVMDConfig{BufferSize: 64, Loss: learn.SVMDMulticlass, Classes: 4}, learntest.Options{Dim: 2, Warmup: 200}},
-		{"multilogistic", learn.SVMDConfig{BufferSize: 64, Loss: learn.SVMDMultiLogistic, Classes: 3}, learntest.Options{Dim: 2, Warmup: 200}},
-		{"novelty", learn.SVMDConfig{BufferSize: 64, Loss: learn.SVMDNovelty, Nu: 0.1}, learntest.Options{Dim: 2, Warmup: 200}},
+		{"binary", with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+			c.BufferSize = 64
+		}), learntest.Options{Dim: 2, Warmup: 200}},
+		{"binary-nu-offset", with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0.05), func(c *learn.SVMDConfig) {
+			c.BufferSize = 64
+			c.Offset = true
+			c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
+		}), learntest.Options{Dim: 2, Warmup: 200}},
+		{"logistic", with(learn.DefaultSVMDConfig(learn.SVMDLogistic, 0), func(c *learn.SVMDConfig) {
+			c.BufferSize = 64
+		}), learntest.Options{Dim: 2, Warmup: 200}},
+		{"multiclass", with(learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0), func(c *learn.SVMDConfig) {
+			c.BufferSize = 64
+			c.Classes = 4
+		}), learntest.Options{Dim: 2, Warmup: 200}},
+		{"multilogistic", with(learn.DefaultSVMDConfig(learn.SVMDMultiLogistic, 0), func(c *learn.SVMDConfig) {
+			c.BufferSize = 64
+			c.Classes = 3
+		}), learntest.Options{Dim: 2, Warmup: 200}},
+		{"novelty", with(learn.DefaultSVMDConfig(learn.SVMDNovelty, 0.1), func(c *learn.SVMDConfig) {
+			c.BufferSize = 64
+		}), learntest.Options{Dim: 2, Warmup: 200}},
 	} {
 		learntest.Test(t, "svmd-"+tc.name, func() learn.Learner {
 			l, err := learn.NewSVMD(tc.cfg, tc.opt.Dim)

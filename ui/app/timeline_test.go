@@ -124,7 +124,7 @@ func TestStoreLiveSigma(t *testing.T) {
 	s.Dispatch(state.Step{N: 200})
 	s.Dispatch(state.SetField{Key: "s", Value: "0.3"})
 	if s.Sim().T() != 200 || len(s.Base().Events) != 1 {
-		t.Skipf("σ is not a live setting of SVMD yet (core Reconfigure): t = %d, message %q", s.Sim().T(), s.Message().Text)
+		t.Fatalf("σ did not change mid-run: t = %d, message %q", s.Sim().T(), s.Message().Text)
 	}
 	s.Dispatch(state.Step{N: 100})
 	if s.Config().Sigma != 0.3 || s.Base().Sigma != state.Default().Sigma {

@@ -135,7 +135,7 @@ func Hyperplanes(dst []HyperLine, l learn.Learner, view Viewport, margin float64
 	if a == nil {
 		return dst
 	}
-	st := a.Settings()
+	st := a.Config()
 	p := 2
 	if st.Bias > 0 {
 		p = 3
@@ -298,7 +298,7 @@ func (s *Surface) linear(l learn.Learner) bool {
 		}
 		classes = 1
 	} else if a := ammOf(l); a != nil {
-		st := a.Settings()
+		st := a.Config()
 		p := 2
 		if st.Bias > 0 {
 			p = 3

@@ -97,7 +97,10 @@ func TestHyperplanesLinear(t *testing.T) {
 		}
 	}
 	// A real Pegasos model: its line is where its score is 0.
-	p, err := learn.NewPegasos(2, learn.PegasosSettings{Lambda: 0.01, Bias: 1})
+	p, err := learn.NewPegasos(with(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
+		c.Lambda = 0.01
+		c.Bias = 1
+	}), 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +126,10 @@ func TestHyperplanesLinear(t *testing.T) {
 func trainedAMM(t *testing.T) *learn.AMM {
 	const seed, steps = 3, 4000
 	t.Logf("seed %d, %d steps", seed, steps)
-	a, err := learn.NewAMM(2, learn.AMMSettings{Classes: 2, Lambda: 1e-3, Bias: 1})
+	a, err := learn.NewAMM(with(learn.DefaultAMMConfig(2), func(c *learn.AMMConfig) {
+		c.Lambda = 1e-3
+		c.Bias = 1
+	}), 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +271,10 @@ const surfaceLinearGrid = 200
 // a bias) and of a two-class AMM with 3 hyperplanes per class (argmax
 // regions) through the linear fast path (Surface.linear).
 func BenchmarkSurfaceLinear(b *testing.B) {
-	p, err := learn.NewPegasos(2, learn.PegasosSettings{Lambda: 0.01, Bias: 1})
+	p, err := learn.NewPegasos(with(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
+		c.Lambda = 0.01
+		c.Bias = 1
+	}), 2)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -310,7 +319,10 @@ func (w twoClass) Scores(dst, x []float64) []float64 {
 // scores (to rounding) for Pegasos, a multiclass AMM and two one-score
 // wrappers, one of which it must refuse.
 func TestSurfaceLinearFastPath(t *testing.T) {
-	p, err := learn.NewPegasos(2, learn.PegasosSettings{Lambda: 0.01, Bias: 1})
+	p, err := learn.NewPegasos(with(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
+		c.Lambda = 0.01
+		c.Bias = 1
+	}), 2)
 	if err != nil {
 		t.Fatal(err)
 	}

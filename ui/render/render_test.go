@@ -31,14 +31,36 @@ func trained(t testing.TB, task learn.Task, k kernel.Kernel, omega, steps int) l
 	g := &data.Gen2D{Shape: data.Moons, Noise: 0.1}
 	switch task {
 	case learn.Binary:
-		l, err = learn.NewSVMD(learn.SVMDConfig{Kernel: k, Lambda: 1e-3, Eta0: 1, Mu: 1, Decay: 0.95, BufferSize: omega, Offset: true}, 2)
+		l, err = learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+			c.Kernel = k
+			c.Lambda = 1e-3
+			c.Eta0 = 1
+			c.Mu = 1
+			c.Decay = 0.95
+			c.BufferSize = omega
+			c.Offset = true
+			c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
+		}), 2)
 	case learn.Multiclass:
 		g = &data.Gen2D{Shape: data.Spirals, Noise: 0.05, Classes: 3, Labels: data.Index}
-		l, err = learn.NewSVMD(learn.SVMDConfig{Kernel: k, Loss: learn.SVMDMulticlass, Classes: 3, Lambda: 1e-3,
-			Eta0: 1, Mu: 1, Decay: 0.95, BufferSize: omega, Offset: true}, 2)
+		l, err = learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0), func(c *learn.SVMDConfig) {
+			c.Kernel = k
+			c.Classes = 3
+			c.Lambda = 1e-3
+			c.Eta0 = 1
+			c.Mu = 1
+			c.Decay = 0.95
+			c.BufferSize = omega
+			c.Offset = true
+			c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
+		}), 2)
 	case learn.Novelty:
 		g = &data.Gen2D{Shape: data.Gaussians, Noise: 0.05, Labels: data.OneClass}
-		l, err = learn.NewSVMD(learn.SVMDConfig{Kernel: k, Loss: learn.SVMDNovelty, Nu: 0.1, Lambda: 0.01, BufferSize: omega}, 2)
+		l, err = learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDNovelty, 0.1), func(c *learn.SVMDConfig) {
+			c.Kernel = k
+			c.Lambda = 0.01
+			c.BufferSize = omega
+		}), 2)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -596,7 +618,10 @@ func TestChain(t *testing.T) {
 // points stores the same (x, ±1) terms over and over, so many shifts of
 // the buffer match the saved terms; any match must give the right field.
 func TestIncrementalRepeatedTerms(t *testing.T) {
-	l, err := learn.NewPerceptron(learn.PerceptronConfig{Kernel: kernel.Gaussian{Sigma: 0.4}, BufferSize: 16}, 2)
+	l, err := learn.NewPerceptron(with(learn.DefaultPerceptronConfig(), func(c *learn.PerceptronConfig) {
+		c.Kernel = kernel.Gaussian{Sigma: 0.4}
+		c.BufferSize = 16
+	}), 2)
 	if err != nil {
 		t.Fatal(err)
 	}

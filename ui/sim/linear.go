@@ -43,12 +43,16 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		l, err = learn.NewPegasos(dim, learn.PegasosSettings{Lambda: cfg.Lambda, BatchSize: cfg.PegasosK, Bias: bias})
+		c := learn.DefaultPegasosConfig()
+		c.Lambda, c.BatchSize, c.Bias = cfg.Lambda, cfg.PegasosK, bias
+		l, err = learn.NewPegasos(c, dim)
 	case state.LearnerKernelPegasos:
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		l, err = learn.NewKernelPegasos(dim, learn.KernelPegasosSettings{Kernel: k, Lambda: cfg.Lambda, BufferSize: cfg.BufferSize})
+		c := learn.DefaultKernelPegasosConfig()
+		c.Kernel, c.Lambda, c.BufferSize = k, cfg.Lambda, cfg.BufferSize
+		l, err = learn.NewKernelPegasos(c, dim)
 	case state.LearnerDCD:
 		if err := binaryOnly(); err != nil {
 			return nil, err
@@ -57,22 +61,25 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 		if cfg.DCDLoss == state.LossL2 {
 			loss = learn.LinearSquaredHinge
 		}
-		l, err = learn.NewDCDOnline(dim, learn.DCDOnlineSettings{Loss: loss, Lambda: cfg.Lambda,
-			BufferSize: cfg.BufferSize, Passes: cfg.DCDPasses, Bias: bias, Seed: cfg.Seed})
+		c := learn.DefaultDCDOnlineConfig()
+		c.Loss, c.Lambda, c.BufferSize, c.Passes, c.Bias, c.Seed = loss, cfg.Lambda, cfg.BufferSize, cfg.DCDPasses, bias, cfg.Seed
+		l, err = learn.NewDCDOnline(c, dim)
+
 	case state.LearnerAMM, state.LearnerMulticlass:
 		if t != learn.Binary && t != learn.Multiclass {
 			return nil, fmt.Errorf("%s cannot do %s", cfg.Learner, t)
 		}
-		s := learn.AMMSettings{Classes: 2, Lambda: cfg.Lambda, MaxHyperplanes: cfg.MaxHyperplanes, Bias: bias}
+		s := learn.DefaultAMMConfig(2)
+		s.Lambda, s.MaxHyperplanes, s.Bias = cfg.Lambda, cfg.MaxHyperplanes, bias
 		if t == learn.Multiclass {
 			s.Classes = cfg.Classes
 		}
 		var a *learn.AMM
 		if cfg.Learner == state.LearnerMulticlass {
 			s.MaxHyperplanes = 1
-			a, err = learn.NewMulticlassLinear(dim, s)
+			a, err = learn.NewMulticlassLinear(s, dim)
 		} else {
-			a, err = learn.NewAMM(dim, s)
+			a, err = learn.NewAMM(s, dim)
 		}
 		if err != nil {
 			return nil, wrap(err)
@@ -85,12 +92,12 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		l, err = learn.NewRES(dim, resSettings(cfg, bias))
+		l, err = learn.NewRES(resSettings(cfg, bias), dim)
 	case state.LearnerSGD:
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		l, err = learn.NewSGD(dim, sgdSettings(cfg, bias, cfg.BatchSize))
+		l, err = learn.NewSGD(sgdSettings(cfg, bias, cfg.BatchSize), dim)
 	default:
 		return nil, fmt.Errorf("unknown learner %q", cfg.Learner)
 	}
@@ -107,18 +114,20 @@ func linLoss(name string) learn.LinearLoss {
 	return learn.LinearSquaredHinge
 }
 
-func resSettings(cfg state.Config, bias float64) learn.RESSettings {
-	s := learn.RESSettings{Lambda: cfg.Lambda, Delta: cfg.Delta, Gamma: cfg.Gamma, BatchSize: cfg.BatchSize,
-		Eta0: cfg.Eps0, Tau: cfg.ResTau, Loss: linLoss(cfg.LinLoss), Bias: bias}
+func resSettings(cfg state.Config, bias float64) learn.RESConfig {
+	s := learn.DefaultRESConfig()
+	s.Lambda, s.Delta, s.Gamma, s.BatchSize = cfg.Lambda, cfg.Delta, cfg.Gamma, cfg.BatchSize
+	s.Eta0, s.Tau, s.Loss, s.Bias = cfg.Eps0, cfg.ResTau, linLoss(cfg.LinLoss), bias
 	if cfg.NonRegularized {
-		s.NonRegularized, s.Delta, s.Gamma = true, 0, 0
+		s.Delta, s.Gamma = 0, 0
 	}
 	return s
 }
 
-func sgdSettings(cfg state.Config, bias float64, batch int) learn.SGDSettings {
-	return learn.SGDSettings{Lambda: cfg.Lambda, BatchSize: batch, Eta0: cfg.Eps0, Tau: cfg.ResTau,
-		Loss: linLoss(cfg.LinLoss), Bias: bias}
+func sgdSettings(cfg state.Config, bias float64, batch int) learn.SGDConfig {
+	s := learn.DefaultSGDConfig()
+	s.Lambda, s.BatchSize, s.Eta0, s.Tau, s.Loss, s.Bias = cfg.Lambda, batch, cfg.Eps0, cfg.ResTau, linLoss(cfg.LinLoss), bias
+	return s
 }
 
 // BinaryAMM is an AMM (or the multiclass linear SVM) with two classes
@@ -223,11 +232,11 @@ func (r resSource) Next(rng *rand.Rand) ([]float64, float64) {
 func newRESvsSGD(cfg state.Config) (*Sim, error) {
 	n := cfg.ResDim
 	s := &Sim{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, streamSeq)), task: learn.Binary, src: resSource{n}}
-	res, err := learn.NewRES(n, resSettings(cfg, 0))
+	res, err := learn.NewRES(resSettings(cfg, 0), n)
 	if err != nil {
 		return nil, wrap(err)
 	}
-	sgd, err := learn.NewSGD(n, sgdSettings(cfg, 0, 1))
+	sgd, err := learn.NewSGD(sgdSettings(cfg, 0, 1), n)
 	if err != nil {
 		return nil, wrap(err)
 	}

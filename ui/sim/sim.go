@@ -294,9 +294,8 @@ func Kernel(cfg state.Config) (kernel.Kernel, error) {
 //     or, with ν > 0, the ν-ε-insensitive loss (eq. 18).
 //   - perceptron: the kernel perceptron (NORMA eq. 15 with λ = 0).
 //
-// Zero-valued settings of the core configs mean paper defaults; the page's
-// ranges (state.Fields) keep every setting above zero where that matters.
-// Combinations the learners do not support are errors.
+// Each learner starts from its core Default…Config (the papers' settings)
+// and takes the page's values on top. Combinations the learners do not support are errors.
 func Learner(cfg state.Config, dim int) (learn.Learner, error) {
 	t, err := task(cfg.Task)
 	if err != nil {
@@ -326,8 +325,9 @@ func Learner(cfg state.Config, dim int) (learn.Learner, error) {
 		if t == learn.Novelty || t == learn.Regression {
 			return nil, fmt.Errorf("the kernel perceptron cannot do %s", t)
 		}
-		l, err := learn.NewPerceptron(learn.PerceptronConfig{Kernel: k, Classes: classes,
-			BufferSize: cfg.BufferSize, Offset: offset}, dim)
+		c := learn.DefaultPerceptronConfig()
+		c.Kernel, c.Classes, c.BufferSize, c.Offset = k, classes, cfg.BufferSize, offset
+		l, err := learn.NewPerceptron(c, dim)
 		return l, wrap(err)
 	}
 	if state.IsLinear(cfg.Learner) {
@@ -336,46 +336,50 @@ func Learner(cfg state.Config, dim int) (learn.Learner, error) {
 	return nil, fmt.Errorf("unknown learner %q", cfg.Learner)
 }
 
-// svmdConfig is the learn.SVMDConfig of cfg (see [Learner]).
+// svmdConfig is the learn.SVMDConfig of cfg (see [Learner]): the
+// papers' settings (learn.DefaultSVMDConfig) with the page's values on top.
 func svmdConfig(cfg state.Config, t learn.Task, k kernel.Kernel) (learn.SVMDConfig, error) {
-	c := learn.SVMDConfig{
-		Kernel: k, Classes: classes(cfg, t), Lambda: cfg.Lambda, Eta0: cfg.Eta0, Mu: cfg.Mu,
-		Decay: cfg.Decay, Nu: cfg.Nu, BufferSize: cfg.BufferSize, Offset: cfg.UseOffset && t != learn.Novelty,
-	}
-	// SVMDConfig reads Decay = 0 as "the paper's default": ask for
-	// λ = 0 explicitly.
-	if cfg.Learner == state.LearnerSVMD0 || cfg.Decay == 0 {
-		c.Decay, c.SingleStep = 0, true
-	}
+	loss := learn.SVMDHinge
 	switch t {
 	case learn.Multiclass:
-		c.Loss = learn.SVMDMulticlass
+		loss = learn.SVMDMulticlass
 	case learn.Novelty:
-		c.Loss = learn.SVMDNovelty
+		loss = learn.SVMDNovelty
 	case learn.Regression:
-		return c, errors.New("SVMD has no regression loss (JMLR Table 1): choose NORMA")
+		return learn.SVMDConfig{}, errors.New("SVMD has no regression loss (JMLR Table 1): choose NORMA")
+	}
+	c := learn.DefaultSVMDConfig(loss, cfg.Nu)
+	c.Kernel, c.Classes, c.Lambda, c.Eta0, c.Mu = k, classes(cfg, t), cfg.Lambda, cfg.Eta0, cfg.Mu
+	c.Decay, c.BufferSize, c.Offset = cfg.Decay, cfg.BufferSize, cfg.UseOffset && t != learn.Novelty
+	c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
+	if cfg.Learner == state.LearnerSVMD0 {
+		c.Decay = 0
 	}
 	return c, nil
 }
 
-// normaConfig is the learn.NORMAConfig of cfg (see [Learner]).
+// normaConfig is the learn.NORMAConfig of cfg (see [Learner]): the
+// papers' settings (learn.DefaultNORMAConfig) with the page's values on top.
 func normaConfig(cfg state.Config, t learn.Task, k kernel.Kernel) learn.NORMAConfig {
-	c := learn.NORMAConfig{
-		Kernel: k, Classes: classes(cfg, t), Lambda: cfg.Lambda, Nu: cfg.Nu, BufferSize: cfg.BufferSize,
-		Offset: cfg.UseOffset && t != learn.Novelty, Schedule: learn.Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau},
-	}
 	nu := cfg.Nu > 0
+	var rule learn.Rule
 	switch {
 	case t == learn.Novelty:
-		c.Rule = learn.RuleNovelty
+		rule = learn.RuleNovelty
 	case t == learn.Regression && nu:
-		c.Rule = learn.RuleNuEpsilonInsensitive
+		rule = learn.RuleNuEpsilonInsensitive
 	case t == learn.Regression:
-		c.Rule = learn.RuleSquared
+		rule = learn.RuleSquared
 	case nu:
-		c.Rule = learn.RuleNuClassification
+		rule = learn.RuleNuClassification
 	default:
-		c.Rule = learn.RuleSoftMargin
+		rule = learn.RuleSoftMargin
+	}
+	c := learn.DefaultNORMAConfig(rule, classes(cfg, t))
+	c.Kernel, c.Lambda, c.BufferSize, c.Offset = k, cfg.Lambda, cfg.BufferSize, cfg.UseOffset && t != learn.Novelty
+	c.Schedule = learn.Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau}
+	if nu {
+		c.Nu = cfg.Nu
 	}
 	return c
 }

@@ -106,7 +106,7 @@ func TestLiveSetting(t *testing.T) {
 	live.Step(300)
 	e := state.Event{T: 300, Kind: state.EventSet, Key: "s", Value: "0.3"}
 	if err := live.AddEvent(e); err != nil {
-		t.Skipf("the learner cannot change σ mid-run yet (core Reconfigure): %v", err)
+		t.Fatalf("SVMD refused σ = 0.3 mid-run: %v", err)
 	}
 	if live.Config().Sigma != 0.3 {
 		t.Errorf("σ in force = %v, want 0.3", live.Config().Sigma)
