@@ -117,7 +117,8 @@ func TestStoreTimeline(t *testing.T) {
 
 // TestStoreLiveSigma: σ changed at step t while the demo runs is an edit
 // of the run (the learner carries on with it), replayed by the link; a
-// learner that cannot change σ mid-run starts a new run and says so.
+// learner that cannot change σ mid-run (kernel Pegasos) starts a new run
+// and says so.
 func TestStoreLiveSigma(t *testing.T) {
 	s := NewStore("")
 	s.Dispatch(state.Pause{})
@@ -133,11 +134,11 @@ func TestStoreLiveSigma(t *testing.T) {
 	if tab := NewStore(s.Hash()); !sameRun(s, tab) {
 		t.Error("the link does not replay the σ change")
 	}
-	p := NewStore("v1&l=perceptron")
+	p := NewStore("v1&l=kpegasos")
 	p.Dispatch(state.Step{N: 50})
 	p.Dispatch(state.SetField{Key: "s", Value: "0.3"})
 	if p.Sim().T() != 0 || p.Config().Sigma != 0.3 || !strings.Contains(p.Message().Text, "new run") {
-		t.Errorf("perceptron σ change: t = %d, σ = %v, message %q", p.Sim().T(), p.Config().Sigma, p.Message().Text)
+		t.Errorf("kernel Pegasos σ change: t = %d, σ = %v, message %q", p.Sim().T(), p.Config().Sigma, p.Message().Text)
 	}
 }
 

@@ -226,9 +226,9 @@ func (s *Sim) dim() int {
 // state.LiveKeys) to learner l, a learner built by [Learner] for cfg's
 // task and dimension dim, through core/learn's Reconfigure: the learner
 // keeps its stored terms, coefficients, η and step count and uses the new
-// settings from the next Learn. Learners without Reconfigure (the
-// perceptron, the linear solvers) and changes the learner refuses are
-// errors; the caller then starts a new run.
+// settings from the next Learn. Learners without Reconfigure (the linear
+// solvers, kernel Pegasos) and changes the learner refuses are errors; the
+// caller then starts a new run.
 func Reconfigure(l learn.Learner, cfg state.Config, dim int) error {
 	t, err := task(cfg.Task)
 	if err != nil {
@@ -246,6 +246,9 @@ func Reconfigure(l learn.Learner, cfg state.Config, dim int) error {
 		}
 		return r.Reconfigure(c)
 	case interface{ Reconfigure(learn.NORMAConfig) error }:
+		if cfg.Learner == state.LearnerPerceptron {
+			return r.Reconfigure(perceptronConfig(cfg, t, k).NORMA()) // the perceptron is NORMA with λ = 0
+		}
 		return r.Reconfigure(normaConfig(cfg, t, k))
 	}
 	return fmt.Errorf("%s cannot change its settings while it runs", cfg.Learner)
@@ -305,11 +308,6 @@ func Learner(cfg state.Config, dim int) (learn.Learner, error) {
 	if err != nil {
 		return nil, err
 	}
-	classes := 0
-	if t == learn.Multiclass {
-		classes = cfg.Classes
-	}
-	offset := cfg.UseOffset && t != learn.Novelty
 	switch cfg.Learner {
 	case state.LearnerSVMD, state.LearnerSVMD0:
 		c, err := svmdConfig(cfg, t, k)
@@ -325,9 +323,7 @@ func Learner(cfg state.Config, dim int) (learn.Learner, error) {
 		if t == learn.Novelty || t == learn.Regression {
 			return nil, fmt.Errorf("the kernel perceptron cannot do %s", t)
 		}
-		c := learn.DefaultPerceptronConfig()
-		c.Kernel, c.Classes, c.BufferSize, c.Offset = k, classes, cfg.BufferSize, offset
-		l, err := learn.NewPerceptron(c, dim)
+		l, err := learn.NewPerceptron(perceptronConfig(cfg, t, k), dim)
 		return l, wrap(err)
 	}
 	if state.IsLinear(cfg.Learner) {
@@ -381,6 +377,13 @@ func normaConfig(cfg state.Config, t learn.Task, k kernel.Kernel) learn.NORMACon
 	if nu {
 		c.Nu = cfg.Nu
 	}
+	return c
+}
+
+// perceptronConfig is the learn.PerceptronConfig of cfg (see [Learner]).
+func perceptronConfig(cfg state.Config, t learn.Task, k kernel.Kernel) learn.PerceptronConfig {
+	c := learn.DefaultPerceptronConfig()
+	c.Kernel, c.Classes, c.BufferSize, c.Offset = k, classes(cfg, t), cfg.BufferSize, cfg.UseOffset && t != learn.Novelty
 	return c
 }
 

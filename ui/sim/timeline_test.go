@@ -99,7 +99,8 @@ func TestTimelineReplay(t *testing.T) {
 
 // TestLiveSetting: σ changed at step t applies from the next example:
 // the run up to t is the unedited one, the replay from the link equals the
-// live run bit for bit, and a learner that cannot change mid-run says so.
+// live run bit for bit; the perceptron (NORMA with λ = 0) takes σ too, and
+// a learner that cannot change mid-run says so.
 func TestLiveSetting(t *testing.T) {
 	cfg := state.Default()
 	live := mustNew(t, cfg)
@@ -127,8 +128,13 @@ func TestLiveSetting(t *testing.T) {
 	p := state.Default()
 	p.Learner = state.LearnerPerceptron
 	ps := mustNew(t, p)
-	if err := ps.AddEvent(state.Event{Kind: state.EventSet, Key: "s", Value: "0.3"}); err == nil {
-		t.Error("the perceptron took a σ change mid-run")
+	if err := ps.AddEvent(state.Event{Kind: state.EventSet, Key: "s", Value: "0.3"}); err != nil {
+		t.Errorf("the perceptron refused σ mid-run: %v", err)
+	}
+	p.Learner = state.LearnerKernelPegasos
+	kp := mustNew(t, p)
+	if err := kp.AddEvent(state.Event{Kind: state.EventSet, Key: "s", Value: "0.3"}); err == nil {
+		t.Error("kernel Pegasos (no Reconfigure) took a σ change mid-run")
 	}
 }
 
