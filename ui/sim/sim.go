@@ -7,10 +7,12 @@
 // margin) in bounded memory for the charts.
 //
 // The same Config (seed included) gives the same run, bit for bit: a share
-// link replays exactly.
+// link replays exactly. Its Events (edits made while the run went on: a
+// clicked point, a deletion, a live setting) are applied at their steps
+// (see state/timeline.go and [Sim.AddEvent]).
 //
 // Package sim is pure Go: it must not import syscall/js or kernelplay/ui
-// (the Vecty components), nor kernelplay/ui/render.
+// (the Vecty components), nor kernelplay/ui/app or kernelplay/ui/render.
 package sim
 
 import (

@@ -9,8 +9,8 @@
 // properties with short keys drives both the controls and the URL.
 //
 // Package state is pure Go: it must not import syscall/js, nor
-// kernelplay/ui/sim or kernelplay/ui/render (they import it), nor anything
-// under kernelplay/core.
+// kernelplay/ui/sim, kernelplay/ui/render or kernelplay/ui/app (they import
+// it), nor anything under kernelplay/core.
 package state
 
 import (
