@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -370,7 +371,17 @@ func (s *Store) event(e state.Event) bool {
 	if err := r.Sim().AddEvent(e); err != nil {
 		return false
 	}
-	s.base.Events = append(s.base.Events[:len(s.base.Events):len(s.base.Events)], e)
+	evs := s.base.Events[:len(s.base.Events):len(s.base.Events)]
+	if n := len(evs); n > 0 && e.Kind == state.EventSet && evs[n-1].Kind == state.EventSet &&
+		evs[n-1].Key == e.Key && evs[n-1].T == e.T {
+		// A slider dragged while paused: the values met at one step
+		// replace each other, and the link keeps the last.
+		evs = slices.Clone(evs)
+		evs[n-1] = e
+	} else {
+		evs = append(evs, e)
+	}
+	s.base.Events = evs
 	return true
 }
 

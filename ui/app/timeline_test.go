@@ -127,6 +127,12 @@ func TestStoreLiveSigma(t *testing.T) {
 	if s.Sim().T() != 200 || len(s.Base().Events) != 1 {
 		t.Fatalf("σ did not change mid-run: t = %d, message %q", s.Sim().T(), s.Message().Text)
 	}
+	// A drag of the slider at one step is one edit: the last value.
+	s.Dispatch(state.SetField{Key: "s", Value: "0.4"})
+	s.Dispatch(state.SetField{Key: "s", Value: "0.3"})
+	if len(s.Base().Events) != 1 || s.Base().Events[0].Value != "0.3" {
+		t.Errorf("three σ values at step 200 left edits %+v", s.Base().Events)
+	}
 	s.Dispatch(state.Step{N: 100})
 	if s.Config().Sigma != 0.3 || s.Base().Sigma != state.Default().Sigma {
 		t.Errorf("σ in force %v, at t = 0 %v", s.Config().Sigma, s.Base().Sigma)
