@@ -316,3 +316,128 @@ func TestBrowserTimeline(t *testing.T) {
 		})
 	})
 }
+
+// TestBrowserFixes: the page-logic fixes of issue 9, each failing on the
+// page before ui/app.
+func TestBrowserFixes(t *testing.T) {
+	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
+	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
+	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
+	srv := httptest.NewServer(newHandler("static"))
+	defer srv.Close()
+	ctx := browser(t)
+
+	// loadHash opens the page at hash and waits for the hook (not for a
+	// surface: the digits view and the RES-vs-SGD preset have none).
+	loadHash := func(ctx context.Context, hash string) error {
+		if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(srv.URL+"/#"+hash)); err != nil {
+			return err
+		}
+		return waitFor(ctx, `window.kernelplay !== undefined && window.kernelplay.stats().frames >= 0`, 20*time.Second)
+	}
+
+	t.Run("RESvsSGDLink", func(t *testing.T) {
+		// Before: "first frame: learn: RES.Scores: len(x) = 2, want 4".
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := loadHash(ctx, "v1&p=res-vs-sgd&l=res"); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().t > 100`, 10*time.Second); err != nil {
+				st, _ := readStats(ctx)
+				return fmt.Errorf("the preset does not run: t = %d, message %q", st.T, st.Message)
+			}
+			if st, err := readStats(ctx); err != nil || st.Message != "" {
+				return fmt.Errorf("message %q (%v)", st.Message, err)
+			}
+			return nil
+		})
+	})
+
+	t.Run("RefusedLearnerMenu", func(t *testing.T) {
+		// Before: after multiclass, choosing Pegasos was refused but the
+		// menu showed Pegasos beside SVMD's controls.
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, ""); err != nil {
+				return err
+			}
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+  const el = document.getElementById("task-select");
+  el.value = "multiclass"; el.dispatchEvent(new Event("change", {bubbles: true}));
+  return true;
+})()`)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.config().Task === "multiclass"`, 5*time.Second); err != nil {
+				return err
+			}
+			out, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+  const el = document.getElementById("learner-select");
+  const opt = [...el.options].find(o => o.value === "pegasos");
+  el.value = "pegasos"; el.dispatchEvent(new Event("change", {bubbles: true}));
+  return [el.value, window.kernelplay.config().Learner, String(opt.disabled), opt.title];
+})()`))
+			if err != nil {
+				return err
+			}
+			if out[0] != out[1] || out[2] != "true" || out[3] == "" {
+				return fmt.Errorf("menu shows %q, running %q; Pegasos disabled %s (%q)", out[0], out[1], out[2], out[3])
+			}
+			return nil
+		})
+	})
+
+	t.Run("DigitsHandWrittenLink", func(t *testing.T) {
+		// Before: σ = 0.15 of the 2D plot, 89% error.
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			for hash, sigma := range map[string]string{"v1&mode=digits": "2", "v1&mode=digits&ds=mnist": "7"} {
+				if err := loadHash(ctx, hash); err != nil {
+					return err
+				}
+				got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.kernelplay.config().Sigma`))
+				if err != nil || got != sigma {
+					return fmt.Errorf("%s: σ = %s (%v), want %s", hash, got, err, sigma)
+				}
+			}
+			return nil
+		})
+	})
+
+	t.Run("StatsInDigits", func(t *testing.T) {
+		// Before: stats() reported the idle 2D run (t = 0) in the digits view.
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := loadHash(ctx, "v1&mode=digits"); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().t > 20 && window.kernelplay.stats().terms > 0`, 20*time.Second); err != nil {
+				st, _ := readStats(ctx)
+				return fmt.Errorf("stats in digits: t = %d, terms %d: %w", st.T, st.Terms, err)
+			}
+			return nil
+		})
+	})
+
+	t.Run("BrokenLinkKept", func(t *testing.T) {
+		// Before: the address bar got the default demo's link (the typo
+		// was lost), and w=1e9 was "not a whole number".
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			for hash, says := range map[string]string{"v1&s=abc": `"abc" is not a number`, "v1&w=1e9": "too large: want 1 to 4096"} {
+				if err := open(ctx, srv.URL, hash); err != nil {
+					return err
+				}
+				time.Sleep(300 * time.Millisecond) // a few frames: the address bar is written on changes
+				h, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash`))
+				if err != nil {
+					return err
+				}
+				st, err := readStats(ctx)
+				if err != nil {
+					return err
+				}
+				if h != "#"+hash || !strings.Contains(st.Message, says) {
+					return fmt.Errorf("%s: address bar %q, message %q (want it kept, and %q)", hash, h, st.Message, says)
+				}
+			}
+			return nil
+		})
+	})
+}

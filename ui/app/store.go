@@ -395,7 +395,7 @@ func (s *Store) newRun(c state.Config) {
 		s.msg = Message{Kind: Warning, Text: sentence(err.Error())}
 		return
 	}
-	s.base, s.run = c, r
+	s.base, s.run, s.at = c, r, 0
 	if s.brush >= c.NumClasses() {
 		s.brush = 0
 	}
