@@ -33,10 +33,14 @@ func Options(c state.Config, key string) []Option {
 			continue
 		}
 		n, err := state.Apply(c, state.SetField{Key: key, Value: v})
-		if err == nil && c.Mode == state.Mode2D {
-			// What the run would be built from must build, too.
-			n.Events = nil
-			_, err = sim.New(n)
+		if err == nil && n.Mode == state.Mode2D && !state.IsRESvsSGD(n) {
+			// The learner must accept the settings, too (e.g. NORMA
+			// refuses η₀·λ > 1).
+			dim := 2
+			if n.Task == state.TaskRegression {
+				dim = 1
+			}
+			_, err = sim.Learner(n, dim)
 		}
 		if err != nil {
 			out[i].Disabled, out[i].Reason = true, sentence(err.Error())
