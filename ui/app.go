@@ -275,7 +275,9 @@ func (a *App) installKeys() {
 		e := args[0]
 		if (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) && !e.Get("shiftKey").Bool() &&
 			!e.Get("altKey").Bool() && (e.Get("key").String() == "z" || e.Get("key").String() == "Z") {
-			if e.Get("target").Get("tagName").String() != "TEXTAREA" {
+			// Not while typing into a text or number field (its own undo).
+			tag, typ := e.Get("target").Get("tagName").String(), e.Get("target").Get("type").String()
+			if tag != "TEXTAREA" && !(tag == "INPUT" && (typ == "text" || typ == "number")) {
 				e.Call("preventDefault")
 				a.store.Dispatch(app.Undo{})
 			}

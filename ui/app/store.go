@@ -363,15 +363,19 @@ func (s *Store) event(e state.Event) bool {
 		return false
 	}
 	e.T = r.T()
-	if len(s.base.Events) > 0 && s.base.Events[len(s.base.Events)-1].T > e.T {
-		// After Reset the old edits lie ahead: a new edit before them
-		// would reorder the timeline; start a new one from here instead.
-		return false
-	}
 	if err := r.Sim().AddEvent(e); err != nil {
 		return false
 	}
 	evs := s.base.Events[:len(s.base.Events):len(s.base.Events)]
+	if r.Sim().Pending() {
+		// After Reset (or a link opened before its end) the old edits lie
+		// ahead: the new one starts a new timeline from here, without them.
+		if i := slices.IndexFunc(evs, func(o state.Event) bool { return o.T > e.T }); i >= 0 {
+			evs = evs[:i:i]
+		}
+		r.Sim().Truncate()
+		s.msg = Message{Kind: Info, Text: fmt.Sprintf("The edits after step %d were dropped: the run goes on from here with this one.", e.T)}
+	}
 	if n := len(evs); n > 0 && e.Kind == state.EventSet && evs[n-1].Kind == state.EventSet &&
 		evs[n-1].Key == e.Key && evs[n-1].T == e.T {
 		// A slider dragged while paused: the values met at one step

@@ -113,6 +113,20 @@ func TestStoreTimeline(t *testing.T) {
 	if !sameRun(tab, NewStore(link)) {
 		t.Error("Reset and replay differs from the run")
 	}
+	// A click after Reset but before the old edits: a new timeline from
+	// here (the later edits are dropped, and the banner says so); the run
+	// goes on and its link replays it.
+	tab.Dispatch(state.Reset{})
+	tab.Dispatch(state.Step{N: 170}) // after the first click (150), before the second (190)
+	tab.Dispatch(state.AddPoint{X: -0.2, Y: -0.2, Class: 0})
+	if tab.Sim().T() != 170 || len(tab.Base().Events) != 2 || tab.Message().Kind != Info || len(tab.Config().Points) != 2 {
+		t.Fatalf("edit before the old ones: t = %d, %d events, %d points, message %+v", tab.Sim().T(),
+			len(tab.Base().Events), len(tab.Config().Points), tab.Message())
+	}
+	tab.Dispatch(state.Step{N: 50})
+	if !sameRun(tab, NewStore(tab.Hash())) {
+		t.Error("the new timeline's link does not replay it")
+	}
 }
 
 // TestStoreLiveSigma: σ changed at step t while the demo runs is an edit

@@ -550,9 +550,6 @@ func (s *Sim) Step(n int) {
 		}
 	}()
 	for range n {
-		if s.applyDue() != nil {
-			return
-		}
 		x, y := s.next()
 		st := s.learner.Learn(x, y)
 		s.t++
@@ -568,5 +565,19 @@ func (s *Sim) Step(n int) {
 			s.err = fmt.Errorf("the run diverged at example %d (η = %.3g): lower η₀, μ or λ, then reset", s.t, st.Eta)
 			return
 		}
+		// The edits made at step t apply now, so that between Steps the
+		// run (and Config) is the one on screen, and an edit made now
+		// comes after them, as in the replay.
+		if s.applyDue() != nil {
+			return
+		}
 	}
 }
+
+// Truncate drops the events still ahead of the run (those with T > T()):
+// after a Reset the old edits lie ahead, and an edit made now starts a new
+// timeline from here.
+func (s *Sim) Truncate() { s.events = nil }
+
+// Pending reports whether events lie ahead of the run.
+func (s *Sim) Pending() bool { return len(s.events) > 0 }

@@ -153,3 +153,27 @@ func TestOldClickedRunUnchanged(t *testing.T) {
 		}
 	}
 }
+
+// TestEventsAppliedAtStepEnd: when a Step ends at the step of an edit, the
+// edit is in force when Step returns (Config shows it), and an edit made
+// then comes after it, as in the replay.
+func TestEventsAppliedAtStepEnd(t *testing.T) {
+	cfg := state.Default()
+	cfg.Events = []state.Event{{T: 10, Kind: state.EventAdd, Point: pt(0.5, 0.5, 1)}}
+	s := mustNew(t, cfg)
+	s.Step(10)
+	if len(s.Config().Points) != 1 || s.Pending() {
+		t.Fatalf("at step 10: %d points, pending %v", len(s.Config().Points), s.Pending())
+	}
+	e := state.Event{T: 10, Kind: state.EventDelete, Index: 0}
+	if err := s.AddEvent(e); err != nil {
+		t.Fatal(err)
+	}
+	s.Step(20)
+	cfg.Events = append(cfg.Events, e)
+	r := mustNew(t, cfg)
+	r.Step(30)
+	if !sameBits(scoresOn(r), scoresOn(s)) || len(r.Config().Points) != 0 {
+		t.Error("an edit at the step of an earlier one replays differently")
+	}
+}

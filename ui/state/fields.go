@@ -256,6 +256,9 @@ func isLearner(ls ...string) func(Config) bool {
 	return func(c Config) bool { return slices.Contains(ls, c.Learner) }
 }
 
+// generated reports whether the generator feeds the stream under c.
+func generated(c Config) bool { return c.Generated || len(c.Points) == 0 }
+
 func notPerceptron(c Config) bool { return c.Learner != LearnerPerceptron }
 
 // Fields is the table of settings, in display and link order. Points and
@@ -272,11 +275,11 @@ var Fields = []Field{
 	{Key: "p", Name: "Preset", Label: "data set", Kind: Choice,
 		Options: []string{PresetGaussians, PresetXOR, PresetCircles, PresetMoons, PresetSpirals, PresetCheckerboard, PresetRotating,
 			PresetRESvsSGD},
-		Hint:  "the generator drawing examples while no points are clicked; rotating drifts with time",
-		Group: GroupData, active: func(c Config) bool { return c.Task != TaskRegression && len(c.Points) == 0 }},
+		Hint:  "the generator drawing examples (clicked points join them); rotating drifts with time",
+		Group: GroupData, active: func(c Config) bool { return c.Task != TaskRegression && generated(c) }},
 	{Key: "n", Name: "Noise", Label: "noise", Kind: Number, Min: 0, Max: 0.5, Step: 0.01,
 		Hint:  "standard deviation of the jitter added to generated examples",
-		Group: GroupData, active: func(c Config) bool { return len(c.Points) == 0 }},
+		Group: GroupData, active: generated},
 	{Key: "c", Name: "Classes", Symbol: "K", Label: "classes", Kind: Integer, Min: 2, Max: MaxClasses, Step: 1,
 		Hint:  "number of classes of the multiclass task",
 		Group: GroupData, active: func(c Config) bool { return c.Task == TaskMulticlass }},
