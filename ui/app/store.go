@@ -348,9 +348,31 @@ func (s *Store) action(a state.Action) {
 					"started with %s = %s", learnerTitle(cur), f.Symbol, f.Symbol, f.Get(next)))}
 				return
 			}
+		} else if s.run.Kind() == Plot2D && s.run.Err() == nil && s.run.T() > 0 && !slices.Contains(newRunKeys, a.Key) {
+			// A setting no learner changes mid-run (ω, the kernel type,
+			// the loss, the noise …): say why the run starts again.
+			old := s.run
+			s.newRun(next)
+			if f, _ := state.FieldByKey(a.Key); s.run != old {
+				s.msg = Message{Kind: Info, Text: sentence(fmt.Sprintf("%s cannot change while a run goes on: a new run "+
+					"started with %s = %s", title(f), title(f), f.Get(next)))}
+			}
+			return
 		}
 	}
 	s.newRun(next)
+}
+
+// newRunKeys are the settings whose change is a new run by its nature (the
+// data, the task, the learner, the seed): no banner explains it.
+var newRunKeys = []string{"mode", "t", "p", "c", "r", "l", "ds", "st", "fig", "vs"}
+
+// title is a field's label and symbol, e.g. "buffer size ω".
+func title(f *state.Field) string {
+	if f.Symbol == "" {
+		return f.Label
+	}
+	return f.Label + " " + f.Symbol
 }
 
 // event adds e at the current step to a running 2D plot: the run carries

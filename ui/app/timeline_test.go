@@ -174,6 +174,12 @@ func TestStoreNewRun(t *testing.T) {
 		t.Errorf("new learner: t = %d, %d events, %d points at t = 0, generated %v", s.Sim().T(),
 			len(s.Base().Events), len(s.Base().Points), s.Base().Generated)
 	}
+	// ω cannot change mid-run: a new run, and the banner says why.
+	s.Dispatch(state.Step{N: 10})
+	s.Dispatch(state.SetField{Key: "w", Value: "64"})
+	if s.Sim().T() != 0 || s.Config().BufferSize != 64 || !strings.Contains(s.Message().Text, "Buffer size ω cannot change") {
+		t.Errorf("ω = 64 mid-run: t = %d, ω = %d, message %q", s.Sim().T(), s.Config().BufferSize, s.Message().Text)
+	}
 	s.Dispatch(SetGenerated{On: false})
 	if !s.Sim().Clicked() {
 		t.Error("clearing the generated data left the generator on")
