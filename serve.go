@@ -1,24 +1,35 @@
 //go:build !js
 
 // Command serve is kernelplay's local static server: it serves the page in
-// static/ (index.html, style.css, main.wasm, wasm_exec.js) on 127.0.0.1:8080.
+// static/ (index.html, boot.js, draw.js, lines.js, the style sheets,
+// main.wasm, wasm_exec.js and the digit sets in data/) on 127.0.0.1:8080.
 //
 //	go run serve.go [-addr 127.0.0.1:8080] [-dir static]
 //
 // A request for a .wasm file is answered with its precompressed sibling
 // (main.wasm.gz, written by `make serve`) and Content-Encoding: gzip when the
-// client accepts gzip; otherwise with the raw file. Every response is sent with
-// Cache-Control: no-cache, so a rebuilt main.wasm is picked up on reload (the
-// browser revalidates with Last-Modified and gets 304 when nothing changed).
+// client accepts gzip and the sibling is not older than the file itself (a
+// main.wasm rebuilt without its .gz is served raw, never as the old build);
+// otherwise with the raw file. Every response is sent with Cache-Control:
+// no-cache, so a rebuilt main.wasm is picked up on reload (the browser
+// revalidates with Last-Modified and gets 304 when nothing changed).
+//
+// Hardening (every response, see [securityHeaders] for the policy and why):
+// GET and HEAD only (405 with Allow otherwise); no dotfiles (.git, .env: 404)
+// and no directory listings (a directory without index.html is 404); a path
+// longer than [maxPathLen] bytes is 414; read-header, read, write and idle
+// timeouts ([defaultTimeouts]) so that a half-sent request does not hold a
+// connection open.
 //
 // serve_test.go tests the gzip negotiation and drives the page in headless
-// Chromium. This file must not import anything from kernelplay: it is the
-// only program that runs natively.
+// Chromium; serve_server_test.go tests the hardening. This file must not
+// import anything from kernelplay: it is the only program that runs natively.
 package main
 
 import (
 	"errors"
 	"flag"
+	"io/fs"
 	"log"
 	"net"
 	"net/http"
@@ -27,6 +38,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 func main() {
@@ -41,21 +53,129 @@ func main() {
 		log.Fatal(err)
 	}
 	log.Printf("kernelplay: serving %s/ at http://%s/  (Ctrl-C to stop)", *dir, ln.Addr())
-	log.Fatal(http.Serve(ln, newHandler(*dir)))
+	log.Fatal(newServer(*dir, defaultTimeouts).Serve(ln))
 }
 
-// newHandler returns the static file handler for dir: http.FileServer with
-// precompressed .wasm files and revalidation on every load.
+// timeouts are the server's connection deadlines (the fields of
+// http.Server of the same names).
+type timeouts struct {
+	// ReadHeader bounds the time to read a request's headers: a client
+	// that sends half a request line is disconnected after it.
+	ReadHeader time.Duration
+	// Read bounds the time to read a whole request, body included.
+	Read time.Duration
+	// Write bounds the time from the end of the request's headers to the
+	// end of the response (main.wasm is 1.2 MB gzip: 2 minutes is 10 KB/s).
+	Write time.Duration
+	// Idle bounds how long a kept-alive connection waits for the next
+	// request.
+	Idle time.Duration
+}
+
+// defaultTimeouts are the deadlines of `go run serve.go`.
+var defaultTimeouts = timeouts{
+	ReadHeader: 5 * time.Second,
+	Read:       10 * time.Second,
+	Write:      2 * time.Minute,
+	Idle:       60 * time.Second,
+}
+
+const (
+	// maxPathLen bounds the URL path (bytes, as sent): the longest file
+	// name in static/ is far shorter, and the file system would refuse a
+	// name component above 255 bytes with an error that FileServer
+	// reports as 500. Longer paths (counted percent-encoded, as sent) get
+	// 414 URI Too Long (net/http itself answers 431 to a request line and
+	// headers above 1 MB).
+	maxPathLen = 1024
+)
+
+// newServer returns the http.Server for dir with the handler of
+// [newHandler] and the deadlines t.
+func newServer(dir string, t timeouts) *http.Server {
+	return &http.Server{
+		Handler:           newHandler(dir),
+		ReadHeaderTimeout: t.ReadHeader,
+		ReadTimeout:       t.Read,
+		WriteTimeout:      t.Write,
+		IdleTimeout:       t.Idle,
+	}
+}
+
+// contentSecurityPolicy is sent with every response. Everything the page
+// loads comes from its own origin:
+//
+//   - default-src 'none': nothing that is not listed below (no plugins, no
+//     fonts, no media, no frames inside the page, no manifest).
+//   - script-src 'self' 'wasm-unsafe-eval': wasm_exec.js, boot.js and
+//     draw.js, no inline script and no eval; 'wasm-unsafe-eval' lets
+//     WebAssembly.instantiateStreaming compile main.wasm.
+//   - worker-src 'self': the line worker, new Worker("lines.js") in
+//     draw.js (no blob: worker).
+//   - connect-src 'self': fetch of main.wasm (and its preload) and of the
+//     digit sets in data/, which the page decompresses itself
+//     (DecompressionStream needs no source).
+//   - style-src 'self': style.css and digits.css. The Go page sets inline
+//     styles only through the CSSOM (element.style.setProperty), which a
+//     policy without 'unsafe-inline' allows; it writes no style attribute
+//     or <style> element.
+//   - img-src 'self': no image is loaded today (the canvases are drawn with
+//     putImageData, ImageBitmaps made by createImageBitmap need no source);
+//     'self' lets the browser ask for /favicon.ico.
+//   - base-uri 'none', form-action 'none': no <base>, no form submission.
+//   - frame-ancestors *: see below.
+//
+// Embedding: a course site may show the page in an iframe (an LMS page, a
+// lecture's notes), so frame-ancestors allows any http(s) embedder and no
+// X-Frame-Options is sent (its only values, DENY and SAMEORIGIN, would
+// forbid exactly that). Clickjacking gains an attacker nothing here: the
+// page has no account, no credentials, no server-side state and no
+// action beyond the playground itself, and the link it may be given is
+// validated like any pasted link.
+//
+// The user's data file is read from the file input or a drop (File's
+// arrayBuffer), copying the link uses navigator.clipboard: neither needs a
+// source in the policy.
+const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; " +
+	"connect-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *"
+
+// securityHeaders sets the headers every response carries: the
+// Content-Security-Policy above; Referrer-Policy: no-referrer (the page
+// loads nothing from other sites and links to none today; a site it may link
+// to later need not learn where the reader came from, and the run's
+// settings, in the link's hash, are never in a Referer anyway);
+// X-Content-Type-Options: nosniff (a .wasm, .js or .css is only what its
+// Content-Type says); Cache-Control: no-cache.
+func securityHeaders(h http.Header) {
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cache-Control", "no-cache")
+}
+
+// newHandler returns the static file handler for dir: http.FileServer over
+// [publicFS] (no dotfiles, no listings), GET and HEAD only, with
+// precompressed .wasm files, the security headers and revalidation on every
+// load.
 func newHandler(dir string) http.Handler {
-	files := http.FileServer(http.Dir(dir))
+	root := publicFS{http.Dir(dir)}
+	files := http.FileServer(root)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-cache")
-		w.Header().Set("X-Content-Type-Options", "nosniff")
+		securityHeaders(w.Header())
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "405 method not allowed: this server serves files (GET, HEAD)", http.StatusMethodNotAllowed)
+			return
+		}
+		if len(r.URL.EscapedPath()) > maxPathLen {
+			http.Error(w, "414 URI too long", http.StatusRequestURITooLong)
+			return
+		}
 		p := path.Clean("/" + r.URL.Path)
 		if strings.HasSuffix(p, ".wasm") {
 			w.Header().Set("Content-Type", "application/wasm")
 			w.Header().Add("Vary", "Accept-Encoding")
-			if acceptsGzip(r.Header.Values("Accept-Encoding")) && serveGzip(w, r, dir, p) {
+			if acceptsGzip(r.Header.Values("Accept-Encoding")) && serveGzip(w, r, root, p) {
 				return
 			}
 		}
@@ -63,16 +183,70 @@ func newHandler(dir string) http.Handler {
 	})
 }
 
-// serveGzip answers r with the file dir/p+".gz" sent as Content-Encoding:
-// gzip, and reports whether it did (false when there is no such file).
-func serveGzip(w http.ResponseWriter, r *http.Request, dir, p string) bool {
-	f, err := http.Dir(dir).Open(p + ".gz")
+// publicFS is the file system the server shows: the files of its
+// http.FileSystem except
+//   - any path with a component starting with '.' (.git, .env, .DS_Store):
+//     they do not exist;
+//   - directories without an index.html: they do not exist either, so
+//     http.FileServer answers 404 instead of listing them;
+//   - errors other than "not found" and "permission denied" (a name too long
+//     for the file system, a name that is not valid there) read as "not
+//     found", so that FileServer answers 404 instead of 500.
+type publicFS struct{ fs http.FileSystem }
+
+// Open opens name (slash-separated, rooted, as http.FileServer asks) under
+// the rules of [publicFS].
+func (p publicFS) Open(name string) (http.File, error) {
+	for _, part := range strings.Split(name, "/") {
+		if strings.HasPrefix(part, ".") {
+			return nil, fs.ErrNotExist
+		}
+	}
+	f, err := p.fs.Open(name)
+	if err != nil {
+		if errors.Is(err, fs.ErrPermission) {
+			return nil, err
+		}
+		return nil, fs.ErrNotExist
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fs.ErrNotExist
+	}
+	if st.IsDir() {
+		index, err := p.fs.Open(path.Join(name, "index.html"))
+		if err != nil {
+			f.Close()
+			return nil, fs.ErrNotExist
+		}
+		index.Close()
+	}
+	return f, nil
+}
+
+// serveGzip answers r with the file p+".gz" of root sent as
+// Content-Encoding: gzip, and reports whether it did. It does not (false)
+// when there is no such file, or when it is older than p itself or p is
+// missing: a precompressed file is only a copy of its source, and an older
+// one is a stale build.
+func serveGzip(w http.ResponseWriter, r *http.Request, root http.FileSystem, p string) bool {
+	src, err := root.Open(p)
+	if err != nil {
+		return false
+	}
+	sst, err := src.Stat()
+	src.Close()
+	if err != nil || sst.IsDir() {
+		return false
+	}
+	f, err := root.Open(p + ".gz")
 	if err != nil {
 		return false
 	}
 	defer f.Close()
 	st, err := f.Stat()
-	if err != nil || st.IsDir() {
+	if err != nil || st.IsDir() || st.ModTime().Before(sst.ModTime()) {
 		return false
 	}
 	w.Header().Set("Content-Encoding", "gzip")

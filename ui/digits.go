@@ -143,7 +143,7 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 		gal = append(gal, vecty.Markup(vecty.Class("galleries", "n"+strconv.Itoa(run.Learners()))))
 		conf = append(conf, vecty.Markup(vecty.Class("panel", "confwrap", "n"+strconv.Itoa(run.Learners()))))
 		for i := range run.Learners() {
-			name := run.Trace(i).Name
+			name := run.Name(i)
 			title := "Support vectors · " + name
 			if run.Learners() > 1 {
 				title = name

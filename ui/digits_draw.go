@@ -136,7 +136,7 @@ func (dg *digitsUI) drawNow(run *sim.Digits) {
 		ctx.Call("fillRect", tx, y-11, 12, 12)
 		ctx.Set("font", chartFont)
 		ctx.Set("fillStyle", "#1b1f24")
-		name := run.Trace(i).Name
+		name := run.Name(i)
 		ctx.Call("fillText", name, tx+20, y)
 		w := ctx.Call("measureText", name).Get("width").Float()
 		verdict, mark, col := "says "+classLabel(names, last.Pred[i]), "✓", "#1a7f37"
@@ -155,12 +155,11 @@ func (dg *digitsUI) drawNow(run *sim.Digits) {
 		ctx.Set("font", "600 17px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
 		ctx.Set("fillStyle", col)
 		ctx.Call("fillText", mark, x, y+1)
-		avg := run.AvgError(i)
-		if n := len(avg); n > 0 {
+		if avg := run.AverageError(i); !math.IsNaN(avg) {
 			ctx.Set("font", chartMono)
 			ctx.Set("fillStyle", "#4d5560")
 			ctx.Set("textAlign", "right")
-			ctx.Call("fillText", "error "+ftoa(100*avg[n-1], 1)+"%", cv.w-8, y)
+			ctx.Call("fillText", "error "+ftoa(100*avg, 1)+"%", cv.w-8, y)
 			ctx.Set("textAlign", "left")
 		}
 	}
@@ -341,7 +340,7 @@ func (dg *digitsUI) drawCharts(run *sim.Digits) {
 	ctx.Set("textBaseline", "alphabetic")
 	lx, ly := float64(chartLeft), 14.0
 	for i := range run.Learners() {
-		name := run.Trace(i).Name
+		name := run.Name(i)
 		w := ctx.Call("measureText", name).Get("width").Float()
 		if lx+w+22 > cv.w && lx > chartLeft {
 			lx, ly = chartLeft, ly+17
@@ -357,10 +356,10 @@ func (dg *digitsUI) drawCharts(run *sim.Digits) {
 	tx := render.Axis{Min: 1, Max: math.Max(2, float64(run.N())), P0: chartLeft, P1: cv.w - chartRight}
 	panels := []struct {
 		title string
-		get   func(i int) []float64
+		get   func(i int) *sim.History
 	}{
 		{"average online error", run.AvgError},
-		{"step size η_t", func(i int) []float64 { return run.Trace(i).Eta }},
+		{"step size η_t", run.Eta},
 	}
 	ph := (cv.h-top-chartBottom)/float64(len(panels)) - chartGap - chartTitle
 	for p, pn := range panels {
@@ -384,7 +383,7 @@ func (dg *digitsUI) drawCharts(run *sim.Digits) {
 }
 
 // overlay draws one panel with every learner's series.
-func (dg *digitsUI) overlay(run *sim.Digits, title string, get func(int) []float64, tx render.Axis, top, h float64, t int) {
+func (dg *digitsUI) overlay(run *sim.Digits, title string, get func(int) *sim.History, tx render.Axis, top, h float64, t int) {
 	cv := dg.charts.cv
 	ctx := cv.ctx
 	right := cv.w - chartRight
@@ -398,7 +397,8 @@ func (dg *digitsUI) overlay(run *sim.Digits, title string, get func(int) []float
 	ctx.Call("strokeRect", chartLeft+0.5, top+0.5, right-chartLeft-1, h-1)
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for i := range run.Learners() {
-		for _, v := range get(i) {
+		get(i).AppendTo(&dg.chartSeries)
+		for _, v := range dg.chartSeries.V {
 			if v > 0 && !math.IsInf(v, 0) {
 				lo, hi = math.Min(lo, v), math.Max(hi, v)
 			}
@@ -440,13 +440,8 @@ func (dg *digitsUI) overlay(run *sim.Digits, title string, get func(int) []float
 	ctx.Call("rect", chartLeft, top, right-chartLeft, h)
 	ctx.Call("clip")
 	for i := range run.Learners() {
-		ys := get(i)
-		n := min(len(ys), t)
-		xs := make([]float64, n)
-		for j := range xs {
-			xs[j] = float64(j + 1)
-		}
-		dx, dy := render.Downsample(xs, ys[:n], int(right-chartLeft))
+		get(i).AppendTo(&dg.chartSeries)
+		dx, dy := render.Downsample(dg.chartSeries.T, dg.chartSeries.V, int(right-chartLeft))
 		dg.chartLine = render.Polyline(dg.chartLine[:0], dx, dy, tx, ay)
 		if len(dg.chartLine) < 2 {
 			continue

@@ -106,6 +106,11 @@ var ErrNotDigits = errors.New("data: not a kernelplay digit file (bad magic)")
 // labels; then the pixels) from r, which it reads to the end. name becomes
 // Digits.Name. Corrupt, truncated or over-long input is an error (bad magic
 // wraps [ErrNotDigits]), never a panic; the error says which part was bad.
+// A header announcing more than [MaxCells] pixels, or (when r has a Len
+// method, as bytes.Reader) other sizes than the bytes that follow, is
+// refused before the images are allocated; from a stream without Len, the
+// images are read in growing chunks, so that a short stream costs about what
+// it holds.
 // r's own errors are returned wrapped. It is the inverse of [EncodeDigits];
 // for the gzip-compressed files natively, see digitfile.Read
 // (kernelplay/core/data/digitfile), which the page does not link.
@@ -132,10 +137,22 @@ func DecodeDigits(r io.Reader, name string) (*Digits, error) {
 		return nil, fmt.Errorf("data: %s: number of classes is 0", name)
 	case h[18] != 0 || h[19] != 0:
 		return nil, fmt.Errorf("data: %s: reserved header bytes are not zero", name)
+	case n*w*ht > MaxCells:
+		return nil, fmt.Errorf("data: %s: %d images of %d×%d pixels are more than the %d pixels (%d MiB as float64) kernelplay holds",
+			name, n, w, ht, MaxCells, MaxSetBytes>>20)
+	}
+	// The sizes announced against the bytes present: a reader that knows
+	// how many bytes remain (bytes.Reader, as the page uses) is checked
+	// before anything is allocated; a stream is read in growing chunks
+	// (readBytes), so a header announcing more than it holds costs no more
+	// than what the stream does hold.
+	if lr, ok := r.(interface{ Len() int }); ok && lr.Len() != n+n*w*ht {
+		return nil, fmt.Errorf("data: %s: the header announces %d images of %d×%d pixels (%d bytes after it), but %d bytes follow",
+			name, n, w, ht, n+n*w*ht, lr.Len())
 	}
 	d := &Digits{Name: name, Width: w, Height: ht, MaxValue: maxV, Classes: k}
-	d.Labels = make([]uint8, n)
-	if _, err := io.ReadFull(r, d.Labels); err != nil {
+	var err error
+	if d.Labels, err = readBytes(r, n); err != nil {
 		return nil, fmt.Errorf("data: %s: reading %d labels: %w", name, n, err)
 	}
 	for i, l := range d.Labels {
@@ -143,8 +160,7 @@ func DecodeDigits(r io.Reader, name string) (*Digits, error) {
 			return nil, fmt.Errorf("data: %s: label %d of image %d is not below %d classes", name, l, i, k)
 		}
 	}
-	d.Pixels = make([]uint8, n*w*ht)
-	if _, err := io.ReadFull(r, d.Pixels); err != nil {
+	if d.Pixels, err = readBytes(r, n*w*ht); err != nil {
 		return nil, fmt.Errorf("data: %s: reading %d×%d×%d pixels: %w", name, n, w, ht, err)
 	}
 	for i, p := range d.Pixels {
@@ -163,6 +179,25 @@ func DecodeDigits(r io.Reader, name string) (*Digits, error) {
 	}
 }
 
+// readBytes reads exactly n bytes from r (io.ReadFull's errors). Above
+// 64 KiB it grows its buffer as the bytes arrive, doubling, so that it
+// allocates at most about twice what r holds whatever n says.
+func readBytes(r io.Reader, n int) ([]byte, error) {
+	const first = 64 << 10
+	b := make([]byte, min(n, first))
+	got, err := io.ReadFull(r, b)
+	for err == nil && got < n {
+		b = append(b, make([]byte, min(n-got, got))...)
+		var m int
+		m, err = io.ReadFull(r, b[got:])
+		got += m
+	}
+	if err == io.EOF && got > 0 {
+		err = io.ErrUnexpectedEOF
+	}
+	return b[:got], err
+}
+
 // EncodeDigits writes d to w in the digit format's uncompressed payload (the
 // layout above digitsMagic in digits.go), which [DecodeDigits] reads back
 // unchanged; the same d always gives the same bytes. The shipped files are
@@ -170,12 +205,12 @@ func DecodeDigits(r io.Reader, name string) (*Digits, error) {
 // writes them. It panics, before writing anything, if d's fields are
 // inconsistent (len(Pixels) ≠ len(Labels)·Width·Height, pixels above
 // MaxValue, labels ≥ Classes) or outside the format's ranges (more than 2^20
-// images, more than 64·64 pixels per image, MaxValue or Classes outside
-// 1..255); it returns w's errors.
+// images, more than 64·64 pixels per image, more than [MaxCells] pixels in
+// all, MaxValue or Classes outside 1..255); it returns w's errors.
 func EncodeDigits(w io.Writer, d *Digits) error {
 	n, px := len(d.Labels), d.Width*d.Height
 	switch {
-	case n > maxDigits || d.Width <= 0 || d.Height <= 0 || px > maxDigitPixels,
+	case n > maxDigits || d.Width <= 0 || d.Height <= 0 || px > maxDigitPixels || n*px > MaxCells,
 		d.MaxValue < 1 || d.MaxValue > 255 || d.Classes < 1 || d.Classes > 255,
 		len(d.Pixels) != n*px:
 		panic(fmt.Sprintf("data: EncodeDigits: inconsistent digits %q: %d labels, %d×%d, %d pixels, max %d, %d classes",

@@ -236,12 +236,13 @@ func FuzzDecodeDigits(f *testing.F) {
 	f.Add(good.Bytes())
 	f.Add([]byte{})
 	f.Add([]byte(digitsMagic))
+	f.Add(append(digitsHeader(2000, 64, 64), make([]byte, 100)...))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		d, err := DecodeDigits(bytes.NewReader(in), "fuzz")
 		if err != nil {
 			return
 		}
-		if len(d.Pixels) != d.Len()*d.Width*d.Height {
+		if len(d.Pixels) != d.Len()*d.Width*d.Height || len(d.Pixels) > MaxCells {
 			t.Fatalf("inconsistent digits: %d labels, %d×%d, %d pixels", d.Len(), d.Width, d.Height, len(d.Pixels))
 		}
 		var b bytes.Buffer

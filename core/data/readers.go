@@ -37,16 +37,45 @@ func (e *FormatError) Error() string {
 	return b.String()
 }
 
+// The memory budget of the readers and decoders. A data set is held
+// densely, Len()·Dim float64 values, and a learner adds its buffer (ω stored
+// inputs of Dim values) on top: the budget keeps a file from exhausting a
+// browser tab (wasm32: at most 4 GiB of memory, in practice 1–2 GB), and it
+// is checked before anything of that size is allocated.
 const (
-	// MaxDim is the largest input dimension the readers accept: kernelplay
-	// stores inputs densely.
-	MaxDim = 1 << 20
-	// MaxCells bounds examples × dimension in one file read by the readers
-	// (256 MiB of float64), so that a file cannot exhaust the browser's memory.
-	MaxCells = 1 << 25
-	// maxLine bounds the length of one line in bytes.
-	maxLine = 1 << 24
+	// MaxCells bounds examples × dimension of a set read by [ReadLIBSVM]
+	// or [ReadCSV] or decoded by [DecodeDigits] (images × pixels): 2²³ =
+	// 8,388,608 values, 64 MiB of float64 ([MaxSetBytes]). The shipped
+	// MNIST subset (10,000 × 784 = 7,840,000) fits; the full MNIST training
+	// set (60,000 × 784) does not.
+	MaxCells = 1 << 23
+	// MaxSetBytes is the memory of MaxCells float64 values (64 MiB), the
+	// figure the page states.
+	MaxSetBytes = 8 * MaxCells
+	// MaxDim is the largest input dimension the readers accept (65,536):
+	// inputs are stored densely, in the set and in the learner's buffer
+	// (ω·Dim values), and every kernel evaluation costs Dim operations.
+	// At that width MaxCells leaves 128 examples; wider data, such as the
+	// sparse news20.binary of the LIBSVM collection (1,355,191 features),
+	// could not be held densely anyway.
+	MaxDim = 1 << 16
+	// MaxAbs bounds the magnitude of a feature value: |x| ≤ 1e150. Beyond
+	// about 1.3e154 the squared norm ‖x‖² that the Gaussian and Laplacian
+	// kernels compute overflows to +Inf and ‖x − z‖² = ‖x‖² + ‖z‖² − 2⟨x, z⟩
+	// becomes Inf − Inf = NaN; with MaxDim features of 1e150, ‖x‖² ≤
+	// 65,536·1e300 ≈ 6.6e304 stays finite. Labels are not bounded: they
+	// become class indices or ±1.
+	MaxAbs = 1e150
+	// maxLine bounds the length of one line (LIBSVM) or record (CSV) in
+	// bytes: 4 MiB, room for MaxDim values of up to 63 characters.
+	maxLine = 1 << 22
 )
+
+// overBudget says that rows × dim is over [MaxCells].
+func overBudget(rows, dim int) string {
+	return fmt.Sprintf("%d examples × %d features are more than the %d values (%d MiB) kernelplay holds",
+		rows, dim, MaxCells, MaxSetBytes>>20)
+}
 
 // ReadLIBSVM reads a data set in the LIBSVM/svmlight sparse text format,
 // one example per line:
@@ -54,13 +83,21 @@ const (
 //	<label> [qid:<n>] <index>:<value> <index>:<value> … [# comment]
 //
 // Indices are integers from 1 to [MaxDim], strictly increasing within a line;
-// absent features are 0; labels and values are finite decimal numbers; blank
+// absent features are 0; labels are finite decimal numbers, values too with
+// |value| ≤ [MaxAbs]; examples × dimension is at most [MaxCells]; blank
 // lines and lines holding only a comment are skipped; qid is accepted and
 // ignored. The set's Dim is the largest index seen, its labels are kept as
 // read (convert with [Set.ToBinary] or [Set.ToClasses]).
 //
 // Malformed input is a *[FormatError] naming the line and column (never a
 // panic); a read error of r is returned wrapped.
+//
+// Memory: the budget is checked at every line and every new largest index,
+// before the values are stored, so a file over it is refused having cost
+// about what it has read. While reading, the non-zero values are kept
+// sparsely (12 bytes each, at most [MaxCells] of them: 96 MiB); the dense
+// set is allocated once at the end (8 bytes per cell, at most
+// [MaxSetBytes]).
 func ReadLIBSVM(r io.Reader, name string) (*Set, error) {
 	fail := func(line, col int, format string, a ...any) error {
 		return &FormatError{Format: "libsvm", Name: name, Line: line, Column: col, Msg: fmt.Sprintf(format, a...)}
@@ -69,8 +106,8 @@ func ReadLIBSVM(r io.Reader, name string) (*Set, error) {
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
 	var (
 		labels []float64
-		starts []int // starts[i] is the first entry of example i in idx, val
-		idx    []int
+		starts []int   // starts[i] is the first entry of example i in idx, val
+		idx    []int32 // 0-based feature index of each non-zero value
 		val    []float64
 		dim    int
 		line   int
@@ -99,6 +136,10 @@ func ReadLIBSVM(r io.Reader, name string) (*Set, error) {
 		y, err := strconv.ParseFloat(tok, 64)
 		if err != nil || math.IsInf(y, 0) || math.IsNaN(y) {
 			return nil, fail(line, col, "label %q is not a finite number", clip(tok))
+		}
+		rows := len(labels) + 1 // with this line
+		if dim > 0 && rows > MaxCells/dim {
+			return nil, fail(line, 0, "%s", overBudget(rows, dim))
 		}
 		labels = append(labels, y)
 		starts = append(starts, len(idx))
@@ -132,15 +173,18 @@ func ReadLIBSVM(r io.Reader, name string) (*Set, error) {
 			if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
 				return nil, fail(line, col+colon+1, "value %q of feature %d is not a finite number", clip(v), j)
 			}
+			if math.Abs(x) > MaxAbs {
+				return nil, fail(line, col+colon+1, "value %s of feature %d is beyond ±%g: the kernels cannot use it (‖x‖² overflows); rescale the data", clip(v), j, MaxAbs)
+			}
+			if j > dim && j > MaxCells/rows {
+				return nil, fail(line, col, "feature index %d: %s", j, overBudget(rows, j))
+			}
 			last = j
 			dim = max(dim, j)
 			if x != 0 {
-				idx = append(idx, j-1)
-				val = append(val, x)
+				idx = append(grow(idx, 1, MaxCells), int32(j-1))
+				val = append(grow(val, 1, MaxCells), x)
 			}
-		}
-		if dim > 0 && len(labels) > MaxCells/dim {
-			return nil, fail(line, 0, "%d examples × %d features exceed the %d values kernelplay reads", len(labels), dim, MaxCells)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -228,15 +272,24 @@ type CSVConfig struct {
 }
 
 // ReadCSV reads a data set from comma-separated text: one example per
-// record, every field a finite decimal number, the same number of fields in
-// every record. The first record is a header, and skipped, when any of its
-// fields is not a number. A leading UTF-8 byte-order mark is ignored. Lines starting with '#' are comments; spaces
+// record, every field a finite decimal number (features with |value| ≤
+// [MaxAbs]), the same number of fields in every record, at most [MaxDim]
+// features and [MaxCells] values in all. The first record is a header, and
+// skipped, when any of its fields is not a number. A leading UTF-8
+// byte-order mark is ignored. Lines starting with '#' are comments; spaces
 // around fields are ignored; quoted fields are allowed (RFC 4180). Labels are
 // kept as read (convert with [Set.ToBinary] or [Set.ToClasses]).
 //
 // Malformed input is a *[FormatError] naming the line and column (never a
 // panic); a read error of r is returned wrapped; an invalid cfg.Comma or
 // LabelColumn is an error too.
+//
+// Memory: a record of more than MaxDim+1 fields or 4 MiB is refused while
+// it is read, before encoding/csv has split it (a 6 MB line of 2²⁰ fields
+// costs about 10 MB: encoding/csv's 140 bytes per field up to field
+// 65,538); the budget is checked before each example is stored. The values
+// are stored in one slice that doubles up to [MaxSetBytes], so the set
+// peaks at 1.5 times that (96 MiB) while it grows.
 func ReadCSV(r io.Reader, name string, cfg CSVConfig) (*Set, error) {
 	fail := func(line, col int, format string, a ...any) error {
 		return &FormatError{Format: "csv", Name: name, Line: line, Column: col, Msg: fmt.Sprintf(format, a...)}
@@ -244,14 +297,17 @@ func ReadCSV(r io.Reader, name string, cfg CSVConfig) (*Set, error) {
 	if cfg.LabelColumn < -1 {
 		return nil, fmt.Errorf("data: CSV label column %d: want a column number ≥ 1, 0 for the last or −1 for none", cfg.LabelColumn)
 	}
-	cr := csv.NewReader(skipBOM(r))
+	comma := ','
 	if cfg.Comma != 0 {
 		c := cfg.Comma
 		if c == '#' || c == '"' || c == '\r' || c == '\n' || c == utf8.RuneError || !utf8.ValidRune(c) {
 			return nil, fmt.Errorf("data: CSV separator %q cannot separate fields", c)
 		}
-		cr.Comma = c
+		comma = c
 	}
+	guard := &recordGuard{r: skipBOM(r), comma: string(comma)[0], lineStart: true}
+	cr := csv.NewReader(guard)
+	cr.Comma = comma
 	cr.Comment = '#'
 	cr.TrimLeadingSpace = true
 	cr.ReuseRecord = true
@@ -268,6 +324,10 @@ func ReadCSV(r io.Reader, name string, cfg CSVConfig) (*Set, error) {
 		}
 		if err != nil {
 			var pe *csv.ParseError
+			var big *recordTooBig
+			if errors.As(err, &big) {
+				return nil, fail(big.line, 0, "%s", big.what)
+			}
 			if errors.As(err, &pe) {
 				msg := pe.Err.Error()
 				if errors.Is(pe.Err, csv.ErrFieldCount) {
@@ -309,8 +369,9 @@ func ReadCSV(r io.Reader, name string, cfg CSVConfig) (*Set, error) {
 		}
 		if s.Len() >= MaxCells/s.Dim {
 			line, _ := cr.FieldPos(0)
-			return nil, fail(line, 0, "%d examples × %d features exceed the %d values kernelplay reads", s.Len()+1, s.Dim, MaxCells)
+			return nil, fail(line, 0, "%s", overBudget(s.Len()+1, s.Dim))
 		}
+		s.X = grow(s.X, s.Dim, MaxCells/s.Dim*s.Dim)
 		y := 0.0
 		for j, f := range rec {
 			v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
@@ -325,6 +386,11 @@ func ReadCSV(r io.Reader, name string, cfg CSVConfig) (*Set, error) {
 				}
 				return nil, fail(line, col, "%s %q in field %d is not a finite number", what, clip(f), j+1)
 			}
+			if j != label && math.Abs(v) > MaxAbs {
+				line, col := cr.FieldPos(j)
+				return nil, fail(line, col, "value %s in field %d is beyond ±%g: the kernels cannot use it (‖x‖² overflows); rescale the data",
+					clip(strings.TrimSpace(f)), j+1, MaxAbs)
+			}
 			if j == label {
 				y = v
 			} else {
@@ -337,6 +403,88 @@ func ReadCSV(r io.Reader, name string, cfg CSVConfig) (*Set, error) {
 		return nil, fail(0, 0, "no examples")
 	}
 	return s, nil
+}
+
+// grow returns s with room for n more elements: when it has not, a copy
+// with twice the capacity (at least 1024), but never more than limit.
+// Appending to the result then allocates at most about twice the final
+// length in all, where append's own growth (×1.25 for large slices)
+// allocates about five times it, and the copy peaks at 1.5 times the
+// final length.
+func grow[T any](s []T, n, limit int) []T {
+	if len(s)+n <= cap(s) {
+		return s
+	}
+	c := max(min(2*cap(s), limit), len(s)+n, 1024)
+	t := make([]T, len(s), c)
+	copy(t, s)
+	return t
+}
+
+// recordGuard passes a CSV stream through to encoding/csv and stops it, with
+// a *recordTooBig error, as soon as the record being read has more than
+// MaxDim+1 fields or maxLine bytes: encoding/csv reads a whole record (and
+// allocates about 40 bytes per field) before ReadCSV could look at it.
+// It follows the record boundaries as encoding/csv does: a newline ends a
+// record unless it is inside quotes, a line starting with '#' is a comment.
+// Separators inside quotes count as fields too, which only errs on the
+// side of refusing.
+type recordGuard struct {
+	r         io.Reader
+	comma     byte // the separator, or the first byte of its UTF-8 encoding
+	quoted    bool // inside a quoted field
+	comment   bool // inside a comment line
+	lineStart bool // at the first byte of a physical line
+	fields    int  // separators seen in this record
+	bytes     int  // bytes of this record
+	line      int  // physical lines completed
+	err       error
+}
+
+// recordTooBig is recordGuard's error: the 1-based physical line where
+// the record went over, and what.
+type recordTooBig struct {
+	line int
+	what string
+}
+
+func (e *recordTooBig) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.what) }
+
+// Read reads from the underlying reader and checks the bytes read.
+func (g *recordGuard) Read(p []byte) (int, error) {
+	if g.err != nil {
+		return 0, g.err
+	}
+	n, err := g.r.Read(p)
+	for i, c := range p[:n] {
+		if g.lineStart && !g.quoted && c == '#' {
+			g.comment = true
+		}
+		g.lineStart = false
+		g.bytes++
+		switch {
+		case c == '\n':
+			g.line++
+			g.lineStart = true
+			if g.comment || !g.quoted {
+				g.comment, g.fields, g.bytes = false, 0, 0
+			}
+		case g.comment:
+		case c == '"':
+			g.quoted = !g.quoted
+		case c == g.comma:
+			g.fields++
+		}
+		if g.fields > MaxDim || g.bytes > maxLine {
+			what := fmt.Sprintf("more than %d fields in a record, more than the %d features kernelplay reads", MaxDim+1, MaxDim)
+			if g.bytes > maxLine {
+				what = fmt.Sprintf("a record longer than %d bytes", maxLine)
+			}
+			g.err = &recordTooBig{line: g.line + 1, what: what}
+			return i, g.err
+		}
+	}
+	return n, err
 }
 
 // isHeader reports whether some field of rec is not a number.

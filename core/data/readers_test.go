@@ -3,6 +3,7 @@ package data
 import (
 	"bytes"
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -181,11 +182,27 @@ func TestToLabels(t *testing.T) {
 	}
 }
 
+// checkBudget fails when an accepted set breaks the readers' limits:
+// MaxDim, MaxCells, MaxAbs.
+func checkBudget(t *testing.T, s *Set) {
+	t.Helper()
+	if s.Dim > MaxDim || s.Len() > MaxCells/s.Dim {
+		t.Fatalf("accepted %d examples × %d features (MaxDim %d, MaxCells %d)", s.Len(), s.Dim, MaxDim, MaxCells)
+	}
+	for i, x := range s.X {
+		if math.Abs(x) > MaxAbs {
+			t.Fatalf("accepted value %g (example %d) beyond MaxAbs", x, i/s.Dim)
+		}
+	}
+}
+
 func FuzzReadLIBSVM(f *testing.F) {
 	for _, s := range []string{
 		"+1 1:0.5 3:-2 # c\n-1 qid:2 2:1e-3\n",
 		"0 5:1\n\n# x\n3 1:1 2:2 3:3\r\n",
 		"1 0:1\n",
+		"1 1:1e200\n",
+		"1 65536:1\n",
 		"",
 	} {
 		f.Add(s)
@@ -202,6 +219,7 @@ func FuzzReadLIBSVM(f *testing.F) {
 		if s.Dim < 1 || len(s.X) != s.Len()*s.Dim || s.Len() == 0 {
 			t.Fatalf("inconsistent set: dim %d, %d values, %d labels", s.Dim, len(s.X), s.Len())
 		}
+		checkBudget(t, s)
 		var b bytes.Buffer
 		if err := WriteLIBSVM(&b, s); err != nil {
 			t.Fatal(err)
@@ -230,6 +248,8 @@ func FuzzReadCSV(f *testing.F) {
 		"a,b,label\n1,2,0\n\"3.5\",-4,1\n",
 		"1;2\n3;4\n",
 		"1,2,3\n4,5\n",
+		"# it's \"odd\na,\"b\nc\",y\n1,2,3\n",
+		"1,1e151,0\n",
 		"",
 	} {
 		f.Add(s, 0, byte(','))
@@ -243,5 +263,6 @@ func FuzzReadCSV(f *testing.F) {
 		if s.Dim < 1 || len(s.X) != s.Len()*s.Dim || s.Len() == 0 {
 			t.Fatalf("inconsistent set: dim %d, %d values, %d labels", s.Dim, len(s.X), s.Len())
 		}
+		checkBudget(t, s)
 	})
 }

@@ -8,30 +8,49 @@ import (
 
 	"kernelplay/core/data"
 	"kernelplay/core/experiment"
+	"kernelplay/core/kernel"
 	"kernelplay/core/learn"
 	"kernelplay/ui/state"
 )
 
 // Digits is the running simulation of the digits mode: one stream over a
-// digit set (or a user's file) fed to one or more learners through
-// core/experiment's Runner, so that every learner sees the identical
-// sequence, example by example. It keeps, per learner, the trace (η, loss,
-// mistakes), the running average online error and a confusion matrix.
+// digit set (or a user's file) fed to one or more learners in lockstep —
+// every learner sees example t before any sees example t+1, as
+// core/experiment's Runner does — so that every learner sees the identical
+// sequence, example by example. It keeps, per learner, exact counts (steps,
+// mistakes, the confusion matrix, the last verdict) and bounded histories
+// of the running average online error and of η_t for the charts.
+//
+// Memory per learner, whatever the stream's length: two [History] values
+// of at most (HistoryBuckets+1)·BucketBytes = 36,936 bytes each (73.9 kB)
+// plus the K·K confusion counts (8·K² bytes: 800 bytes for ten classes) —
+// besides the learner itself. (Runner's [experiment.Trace] keeps every step,
+// 61–69 bytes per step per learner: right for the papers' experiments,
+// whose streams are a data set's length, not for a 16-million-row file.)
 //
 // Like [Sim] it never panics on user input: a learner panic or divergence
-// becomes Err (other learners stop with it).
+// becomes Err and stops every learner at that example.
 type Digits struct {
 	cfg    state.Config
 	seq    *data.Sequence
-	runner *experiment.Runner
+	cs     []experiment.Contender
 	models []learn.KernelModel
 	task   string
 	names  []string // class names (rows/columns of the confusion matrix)
 	title  string
-	conf   [][]int     // per learner, K·K counts, row = truth, column = prediction
-	avg    [][]float64 // per learner, running average online error after each step
-	seen   int         // trace entries folded into conf and avg
+	lanes  []lane
+	t      int // examples drawn
+	done   bool
 	err    error
+}
+
+// lane is one learner's record.
+type lane struct {
+	steps, mistakes int
+	conf            []int // K·K counts, row = truth, column = prediction
+	avg, eta        History
+	last            learn.Step // the last step learned
+	lastY           float64    // its label
 }
 
 // NewDigits builds the digits run of cfg (Mode state.ModeDigits) over set,
@@ -57,14 +76,16 @@ func NewDigits(cfg state.Config, set *data.Set) (*Digits, error) {
 	if err != nil {
 		return nil, err
 	}
+	k := len(d.names)
 	for _, c := range cs {
+		if c.Learner == nil {
+			return nil, fmt.Errorf("contender %q has no learner", c.Name)
+		}
 		m, _ := c.Learner.(learn.KernelModel)
 		d.models = append(d.models, m)
-		k := len(d.names)
-		d.conf = append(d.conf, make([]int, k*k))
-		d.avg = append(d.avg, nil)
+		d.lanes = append(d.lanes, lane{conf: make([]int, k*k)})
 	}
-	d.runner = experiment.NewRunner(d.seq, 0, cs...)
+	d.cs = cs
 	return d, nil
 }
 
@@ -250,70 +271,93 @@ func (d *Digits) Step(n int) (ran int) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			d.err = fmt.Errorf("a learner failed at example %d: %v", d.runner.Steps(), r)
+			d.err = fmt.Errorf("a learner failed at example %d: %v", d.t+1, r)
 		}
-		d.fold()
 	}()
-	ran = d.runner.Advance(n)
-	for _, tr := range d.runner.Traces() {
-		if tr.Diverged >= 0 {
-			d.err = fmt.Errorf("%s diverged at example %d (a coefficient became infinite or NaN)", tr.Name, tr.Diverged+1)
+	for ; ran < n && !d.done; ran++ {
+		e, ok := d.seq.Next()
+		if !ok {
+			d.done = true
+			break
 		}
+		for i, c := range d.cs {
+			st := c.Learner.Learn(e.X, e.Y)
+			d.record(i, st, e.Y)
+			if st.Diverged && d.err == nil {
+				d.err = d.stopped(i, e, st)
+			}
+		}
+		d.t++
+		if d.err != nil {
+			return ran + 1
+		}
+	}
+	if d.t >= d.seq.Len() {
+		d.done = true
 	}
 	return ran
 }
 
-// fold adds the new trace entries to the confusion matrices and the running
-// error curves.
-func (d *Digits) fold() {
-	trs := d.runner.Traces()
-	k := len(d.names)
-	upto := d.seen
-	for i, tr := range trs {
-		mist := 0
-		if n := len(d.avg[i]); n > 0 {
-			mist = int(math.Round(d.avg[i][n-1] * float64(n)))
-		}
-		for t := len(d.avg[i]); t < tr.Len(); t++ {
-			if tr.Mistake[t] {
-				mist++
-			}
-			d.avg[i] = append(d.avg[i], float64(mist)/float64(t+1))
-			truth, pred := d.cell(tr, t)
-			if truth >= 0 && truth < k && pred >= 0 && pred < k {
-				d.conf[i][truth*k+pred]++
-			}
-		}
-		upto = max(upto, tr.Len())
+// stopped says why learner i diverged on example e (the (t+1)-th): the
+// data when the example or its kernel value is beyond what the kernels
+// represent, otherwise the step sizes.
+func (d *Digits) stopped(i int, e data.Example, st learn.Step) error {
+	var k kernel.Kernel
+	if m := d.models[i]; m != nil {
+		k = m.Expansion().Kernel()
 	}
-	d.seen = upto
+	row := d.seq.Row(d.t)
+	where := fmt.Sprintf("example %d (row %d of the data)", d.t+1, row+1)
+	if err := DataCause(where, e.X, e.Y, k); err != nil {
+		return err
+	}
+	return fmt.Errorf("%s diverged at example %d (η = %.3g; a coefficient became infinite or NaN): lower η₀, μ or λ, then reset",
+		d.cs[i].Name, d.t+1, st.Eta)
+}
+
+// record adds learner i's step on an example with label y to its counts,
+// confusion matrix and histories.
+func (d *Digits) record(i int, st learn.Step, y float64) {
+	l := &d.lanes[i]
+	l.steps++
+	if st.Mistake {
+		l.mistakes++
+	}
+	l.last, l.lastY = st, y
+	l.avg.Add(float64(l.mistakes) / float64(l.steps))
+	l.eta.Add(st.Eta)
+	k := len(d.names)
+	truth, pred := d.cell(y, st)
+	if truth >= 0 && truth < k && pred >= 0 && pred < k {
+		l.conf[truth*k+pred]++
+	}
 }
 
 // cell returns the confusion-matrix row (truth) and column (prediction) of
-// step t of tr.
-func (d *Digits) cell(tr *experiment.Trace, t int) (truth, pred int) {
+// a step on an example with label y.
+func (d *Digits) cell(y float64, st learn.Step) (truth, pred int) {
 	switch d.task {
 	case state.TaskNovelty:
 		// Labels +1 normal, −1 novel; a mistake is "flagged as novel".
 		truth = 0
-		if tr.Label[t] < 0 {
+		if y < 0 {
 			truth = 1
 		}
-		if tr.Mistake[t] {
+		if st.Mistake {
 			return truth, 1
 		}
 		return truth, 0
 	case state.TaskBinary:
 		truth, pred = 0, 0
-		if tr.Label[t] > 0 {
+		if y > 0 {
 			truth = 1
 		}
-		if tr.Prediction[t] > 0 {
+		if st.Prediction > 0 {
 			pred = 1
 		}
 		return truth, pred
 	}
-	return int(tr.Label[t]), int(tr.Prediction[t])
+	return int(y), int(st.Prediction)
 }
 
 // Config returns the configuration the run was built from.
@@ -323,13 +367,13 @@ func (d *Digits) Config() state.Config { return d.cfg }
 func (d *Digits) Err() error { return d.err }
 
 // T returns the number of examples drawn so far.
-func (d *Digits) T() int { return d.runner.Steps() }
+func (d *Digits) T() int { return d.t }
 
 // N returns the length of the stream.
 func (d *Digits) N() int { return d.seq.Len() }
 
 // Done reports whether the stream is exhausted.
-func (d *Digits) Done() bool { return d.runner.Done() }
+func (d *Digits) Done() bool { return d.done }
 
 // Task returns the task learned (state.Task* value).
 func (d *Digits) Task() string { return d.task }
@@ -346,17 +390,37 @@ func (d *Digits) Stream() *data.Sequence { return d.seq }
 // Learners returns the number of learners.
 func (d *Digits) Learners() int { return len(d.models) }
 
-// Trace returns learner i's trace (its Name, per-step Eta, Loss, …).
-func (d *Digits) Trace(i int) *experiment.Trace { return d.runner.Traces()[i] }
+// Name returns learner i's name, as legends show it.
+func (d *Digits) Name(i int) string { return d.cs[i].Name }
 
-// AvgError returns learner i's running average online error after each step
-// (index t = step t+1): the curves of JMLR Figs. 3, 4, 6, 7. Read only.
-func (d *Digits) AvgError(i int) []float64 { return d.avg[i] }
+// Mistakes returns learner i's exact number of mistakes so far.
+func (d *Digits) Mistakes(i int) int { return d.lanes[i].mistakes }
+
+// AverageError returns learner i's exact running average online error,
+// mistakes/steps (the last point of JMLR Figs. 3, 4, 6, 7), or NaN before
+// its first step.
+func (d *Digits) AverageError(i int) float64 {
+	l := &d.lanes[i]
+	if l.steps == 0 {
+		return math.NaN()
+	}
+	return float64(l.mistakes) / float64(l.steps)
+}
+
+// AvgError returns learner i's history of the running average online error
+// after each step (value at step t: mistakes among the first t, divided by
+// t): the curves of JMLR Figs. 3, 4, 6, 7, bounded (see [History]). Read
+// only.
+func (d *Digits) AvgError(i int) *History { return &d.lanes[i].avg }
+
+// Eta returns learner i's history of the step size η_t, bounded (see
+// [History]). Read only.
+func (d *Digits) Eta(i int) *History { return &d.lanes[i].eta }
 
 // Confusion returns learner i's confusion matrix, K·K counts row-major, row
 // = true class, column = predicted class (novelty: normal/novel as flagged).
 // Read only.
-func (d *Digits) Confusion(i int) []int { return d.conf[i] }
+func (d *Digits) Confusion(i int) []int { return d.lanes[i].conf }
 
 // Model returns learner i as a kernel model (nil if it is not one).
 func (d *Digits) Model(i int) learn.KernelModel { return d.models[i] }
@@ -377,21 +441,22 @@ type DigitsLast struct {
 
 // Last returns the most recent example and the learners' verdicts on it.
 func (d *Digits) Last() DigitsLast {
-	t := d.runner.Steps()
+	t := d.t
 	if t == 0 {
 		return DigitsLast{}
 	}
 	l := DigitsLast{T: t, Row: d.seq.Row(t - 1)}
-	for _, tr := range d.runner.Traces() {
-		if tr.Len() < t {
+	for i := range d.lanes {
+		ln := &d.lanes[i]
+		if ln.steps < t {
 			l.Pred = append(l.Pred, -1)
 			l.Mistake = append(l.Mistake, false)
 			continue
 		}
-		truth, pred := d.cell(tr, t-1)
+		truth, pred := d.cell(ln.lastY, ln.last)
 		l.Truth = truth
 		l.Pred = append(l.Pred, pred)
-		l.Mistake = append(l.Mistake, tr.Mistake[t-1])
+		l.Mistake = append(l.Mistake, ln.last.Mistake)
 	}
 	return l
 }

@@ -46,26 +46,27 @@ func TestDigitsRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range d.Learners() {
-		tr := d.Trace(i)
+		name := d.Name(i)
 		total := 0
 		for _, n := range d.Confusion(i) {
 			total += n
 		}
 		if total != d.T() {
-			t.Errorf("%s: confusion holds %d examples, want %d", tr.Name, total, d.T())
+			t.Errorf("%s: confusion holds %d examples, want %d", name, total, d.T())
 		}
 		avg := d.AvgError(i)
-		if len(avg) != d.T() || math.Abs(avg[len(avg)-1]-tr.AverageError()) > 1e-12 {
-			t.Errorf("%s: running error %v, trace %v", tr.Name, avg[len(avg)-1], tr.AverageError())
+		at, last := avg.Last()
+		if avg.Len() != d.T() || at != d.T() || math.Abs(last-d.AverageError(i)) > 1e-12 {
+			t.Errorf("%s: running error %v at %d of %d, average %v", name, last, at, avg.Len(), d.AverageError(i))
 		}
 		diag := 0
 		for k := range 10 {
 			diag += d.Confusion(i)[k*10+k]
 		}
-		if got := float64(d.T()-diag) / float64(d.T()); math.Abs(got-tr.AverageError()) > 1e-12 {
-			t.Errorf("%s: off-diagonal share %v, average error %v", tr.Name, got, tr.AverageError())
+		if got := float64(d.T()-diag) / float64(d.T()); math.Abs(got-d.AverageError(i)) > 1e-12 {
+			t.Errorf("%s: off-diagonal share %v, average error %v", name, got, d.AverageError(i))
 		}
-		t.Logf("%s: average online error %.3f after %d digits", tr.Name, tr.AverageError(), d.T())
+		t.Logf("%s: average online error %.3f after %d digits", name, d.AverageError(i), d.T())
 	}
 	last := d.Last()
 	if last.T != d.T() || int(set.Y[last.Row]) != last.Truth || len(last.Pred) != 2 {
@@ -77,7 +78,7 @@ func TestDigitsRun(t *testing.T) {
 	// Same config, same run.
 	e, _ := NewDigits(cfg, set)
 	e.Step(d.T())
-	if !reflect.DeepEqual(e.AvgError(0), d.AvgError(0)) || !reflect.DeepEqual(e.Confusion(1), d.Confusion(1)) {
+	if !reflect.DeepEqual(e.AvgError(0).Buckets(nil), d.AvgError(0).Buckets(nil)) || !reflect.DeepEqual(e.Confusion(1), d.Confusion(1)) {
 		t.Error("a slice-wise run differs from a single Step")
 	}
 }
@@ -105,7 +106,7 @@ func TestDigitsStreams(t *testing.T) {
 		if total != n {
 			t.Errorf("%s: confusion sums to %d", st, total)
 		}
-		t.Logf("%s (%s, %d examples): error %.3f", st, d.Task(), d.N(), d.Trace(0).AverageError())
+		t.Logf("%s (%s, %d examples): error %.3f", st, d.Task(), d.N(), d.AverageError(0))
 	}
 	cfg := state.DigitsDefault()
 	cfg.Stream, cfg.Nu = state.StreamNovelty, 0

@@ -300,10 +300,15 @@ func Kernel(cfg state.Config) (kernel.Kernel, error) {
 //   - perceptron: the kernel perceptron (NORMA eq. 15 with λ = 0).
 //
 // Each learner starts from its core Default…Config (the papers' settings)
-// and takes the page's values on top. Combinations the learners do not support are errors.
+// and takes the page's values on top. Combinations the learners do not
+// support are errors, and so is a buffer beyond the page's memory budget
+// ([CheckBuffer]), refused before anything is allocated.
 func Learner(cfg state.Config, dim int) (learn.Learner, error) {
 	t, err := task(cfg.Task)
 	if err != nil {
+		return nil, err
+	}
+	if err := CheckBuffer(cfg, dim); err != nil {
 		return nil, err
 	}
 	k, err := Kernel(cfg)
@@ -562,7 +567,7 @@ func (s *Sim) Step(n int) {
 		}
 		s.traces.add(s.t, st, float64(s.mistakes)/float64(s.t))
 		if st.Diverged {
-			s.err = fmt.Errorf("the run diverged at example %d (η = %.3g): lower η₀, μ or λ, then reset", s.t, st.Eta)
+			s.err = s.stopped(x, y, st)
 			return
 		}
 		// The edits made at step t apply now, so that between Steps the

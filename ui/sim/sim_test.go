@@ -217,7 +217,7 @@ func TestDivergence(t *testing.T) {
 	if s.Err() == nil {
 		t.Fatalf("no divergence after %d steps (last step %+v)", s.T(), s.Last().Step)
 	}
-	if !strings.Contains(s.Err().Error(), "diverged") {
+	if e := s.Err().Error(); !strings.Contains(e, "diverged") || !strings.Contains(e, "lower η₀") || strings.Contains(e, "data") {
 		t.Errorf("error %q", s.Err())
 	}
 	n := s.T()

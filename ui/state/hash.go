@@ -127,6 +127,16 @@ func Decode(hash string) (Config, error) {
 		case keyHide:
 			if v != "" {
 				c.Hide = strings.Split(v, ".")
+				// A repeated hidden key would survive Decode and make
+				// Encode's link longer than needed: "h=s.s.s…" near
+				// MaxHashLen re-encodes past it.
+				hidden := make(map[string]bool, len(c.Hide))
+				for _, h := range c.Hide {
+					if hidden[h] {
+						return Config{}, fmt.Errorf("link: hidden control %q appears twice", clip(h))
+					}
+					hidden[h] = true
+				}
 			}
 		case keyGenerated:
 			g, err := parseBool(v)

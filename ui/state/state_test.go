@@ -98,7 +98,11 @@ func randomConfig(rng *rand.Rand) Config {
 		c.Points = append(c.Points, Quantize(Point{X: 2*rng.Float64() - 1, Y: 2*rng.Float64() - 1, Class: rng.IntN(MaxClasses)}))
 	}
 	if rng.IntN(3) == 0 {
-		c.Hide = []string{Fields[rng.IntN(len(Fields))].Key, "s"}
+		hk := "s"
+		for hk == "s" { // Decode refuses a hidden key listed twice
+			hk = Fields[rng.IntN(len(Fields))].Key
+		}
+		c.Hide = []string{hk, "s"}
 	}
 	c.Generated = rng.IntN(2) == 0 || len(c.Points) == 0
 	randomEvents(rng, &c)
@@ -247,8 +251,25 @@ func TestPointsRoundTripExact(t *testing.T) {
 	}
 }
 
+// dupHideLink is the link FuzzDecode once failed on: the hidden key s
+// repeated 32,632 times, 65,268 characters that Decode accepted and Encode
+// wrote back longer than MaxHashLen.
+var dupHideLink = "v1&h=" + strings.Repeat("s.", 32631) + "s"
+
 func TestDecodeErrors(t *testing.T) {
 	good := Encode(Default())
+	pc := Default()
+	pc.Points = []Point{{0.5, -0.5, 1}, {0, 0, 0}}
+	withPts := Encode(pc)
+	var ptsPart string // "pts=…" of withPts
+	for _, part := range strings.Split(withPts, "&") {
+		if strings.HasPrefix(part, keyPoints+"=") {
+			ptsPart = part
+		}
+	}
+	if _, err := Decode(withPts); err != nil || ptsPart == "" {
+		t.Fatalf("Decode(%q): %v (points %q)", withPts, err, ptsPart)
+	}
 	cases := []struct{ hash, want string }{
 		{"v2&t=binary", "unsupported link version"},
 		{"t=binary&p=moons", "does not start with the version"},
@@ -272,6 +293,13 @@ func TestDecodeErrors(t *testing.T) {
 		{"v1&pts=AAAA", "truncated"},
 		{"v1&pts=_____w", "outside the square"},
 		{"v1&h=zz", "hidden control \"zz\""},
+		{"v1&h=s.s", `hidden control "s" appears twice`},
+		{"v1&h=s.l.k.l", `hidden control "l" appears twice`},
+		{"v1&h=s&h=l", `setting "h" appears twice`},
+		{withPts + "&" + ptsPart, `setting "pts" appears twice`},
+		// The fuzzer's input: 65,268 characters that decoded, then
+		// re-encoded past MaxHashLen.
+		{dupHideLink, `hidden control "s" appears twice`},
 		{"v1&t=novelty&nu=0", "novelty detection needs the ν-trick"},
 		{"v1&t=regression&l=svmd", "regression needs the NORMA learner"},
 		{"v1&t=novelty&nu=0.1&l=perceptron", "cannot do novelty detection"},
@@ -399,6 +427,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add("v1&t=multiclass&c=5&pts=_____w")
 	f.Add("v1&s=%zz&h=%73")
 	f.Add("v1%26s%3D0.5")
+	f.Add(dupHideLink)
 	f.Fuzz(func(t *testing.T, hash string) {
 		c, err := Decode(hash)
 		if err != nil {
