@@ -264,7 +264,7 @@ func (p *Page) pointTools() *vecty.HTML {
 	k := c.NumClasses()
 	var items []vecty.MarkupOrChild
 	items = append(items, vecty.Markup(vecty.Class("brushes")))
-	if c.Task != state.TaskRegression {
+	if c.Task != state.TaskRegression && clicksAddPoints(c) {
 		items = append(items, elem.Span(vecty.Markup(vecty.Class("small")), vecty.Text("click adds")))
 		for i := 0; i < k; i++ {
 			i := i

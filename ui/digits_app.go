@@ -30,25 +30,23 @@ type digitsUI struct {
 	sps      RateMeter
 	perFrame int // steps learned in the last frame
 
-	now         *dCanvas // the current digit, large
-	galleries   []*dCanvas
-	confusions  []*dCanvas
-	charts      *dCanvas
-	readout     *digitsReadout
-	drawnT      int
-	drawnRev    int
-	drawnRun    *sim.Digits
-	slowDrawn   float64
-	slowCost    float64 // ms the last slow redraw took
-	lastStats   float64
-	dropWired   bool
-	chartLine   []float64
-	chartSeries sim.Series // a learner's history, as points (reused)
-	chartPath   pathBuilder
-	termIdx     []int
-	alpha       []float64
-	galleryImg  []*galleryCache
-	nowBlit     blitter
+	now        *dCanvas // the current digit, large
+	galleries  []*dCanvas
+	confusions []*dCanvas
+	charts     *dCanvas
+	readout    *digitsReadout
+	drawnT     int
+	drawnRev   int
+	drawnRun   *sim.Digits
+	slowDrawn  float64
+	slowCost   float64 // ms the last slow redraw took
+	lastStats  float64
+	dropWired  bool
+	chart      compareChart // the charts' display list and painter (digits_draw.go)
+	termIdx    []int
+	alpha      []float64
+	galleryImg []*galleryCache
+	nowBlit    blitter
 }
 
 // digits returns the digits state, creating it on first use.

@@ -19,10 +19,16 @@ type galleryCache struct {
 }
 
 // learnerColor is learner i's colour in legends and charts.
-func learnerColor(i int) string {
-	c := render.ClassColors[i%len(render.ClassColors)]
-	return cssColor(c.R, c.G, c.B, 255)
-}
+func learnerColor(i int) string { return learnerColors[i%len(learnerColors)] }
+
+// learnerColors are the learners' colours: render.ClassColors as CSS.
+var learnerColors = func() []string {
+	out := make([]string, len(render.ClassColors))
+	for i, c := range render.ClassColors {
+		out[i] = cssColor(c.R, c.G, c.B, 255)
+	}
+	return out
+}()
 
 // draw redraws the digits canvases: the current digit every frame it
 // changes, the galleries, confusion matrices and charts at most ten times a
@@ -52,7 +58,7 @@ func (dg *digitsUI) draw(a *App, now float64) {
 	if slow {
 		dg.slowDrawn = now
 		defer func() { dg.slowCost = perfNow() - t1 }()
-		dg.drawCharts(run)
+		dg.drawCharts(a, run)
 		t2 := perfNow()
 		a.profile("dcharts", t2-t1)
 		if run != nil {
@@ -180,8 +186,8 @@ const (
 )
 
 // drawGallery draws learner i's support vectors as thumbnails in buffer
-// order (oldest first), each with a bar of |α_i| (blue positive, orange
-// negative), the next evicted one outlined.
+// order (oldest first), each with a bar of |α_i| (orange positive, blue
+// negative, as on the plot), the next evicted one outlined.
 func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 	cv := dg.galleries[i].cv
 	if cv == nil || !cv.fit() {
@@ -251,7 +257,7 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 	ctx.Set("font", "13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
 	ctx.Set("fillStyle", "#4d5560")
 	ctx.Set("textBaseline", "alphabetic")
-	foot := count(n) + " of ω = " + count(e.Cap()) + " terms, " + shown + " · bar: |α| (blue +, orange −)"
+	foot := count(n) + " of ω = " + count(e.Cap()) + " terms, " + shown + " · bar: |α| (orange +, blue −)"
 	for _, short := range []string{
 		count(n) + " / " + count(e.Cap()) + " terms · " + count(len(dg.termIdx)) + " shown",
 		count(n) + " / " + count(e.Cap()) + " terms",
@@ -320,146 +326,42 @@ func (dg *digitsUI) drawConfusion(run *sim.Digits, i int) {
 }
 
 // drawCharts draws the learners' average online error and step size η_t
-// overlaid on log scales (as JMLR Figs. 3–7), over one time axis, with a
-// legend.
-func (dg *digitsUI) drawCharts(run *sim.Digits) {
+// overlaid on log scales (as JMLR Figs. 3–7) over one time axis, with a
+// legend and, on the 0/1 → 2/3 stream, the switch marked: the display list
+// of render.CompareChart, painted.
+func (dg *digitsUI) drawCharts(a *App, run *sim.Digits) {
 	cv := dg.charts.cv
 	if cv == nil || !cv.fit() {
 		return
 	}
-	ctx := cv.ctx
-	cv.clear()
-	if run == nil || run.T() == 0 {
-		ctx.Set("font", chartFont)
-		ctx.Set("fillStyle", "#4d5560")
-		ctx.Call("fillText", "Charts appear once the run starts.", 4, 18)
-		return
-	}
-	// Legend.
-	ctx.Set("font", chartFont)
-	ctx.Set("textBaseline", "alphabetic")
-	lx, ly := float64(chartLeft), 14.0
-	for i := range run.Learners() {
-		name := run.Name(i)
-		w := ctx.Call("measureText", name).Get("width").Float()
-		if lx+w+22 > cv.w && lx > chartLeft {
-			lx, ly = chartLeft, ly+17
+	ch := &dg.chart
+	in := &ch.in
+	*in = render.CompareInput{Names: in.Names[:0], Colors: learnerColors, AvgError: in.AvgError[:0], Eta: in.Eta[:0]}
+	if run != nil && run.T() > 0 {
+		in.T, in.N = run.T(), run.N()
+		for i := range run.Learners() {
+			for len(ch.curves) < 2*(i+1) {
+				ch.curves = append(ch.curves, sim.Series{})
+			}
+			a, e := &ch.curves[2*i], &ch.curves[2*i+1]
+			run.AvgError(i).AppendTo(a)
+			run.Eta(i).AppendTo(e)
+			in.Names = append(in.Names, run.Name(i))
+			in.AvgError = append(in.AvgError, render.Points{X: a.T, Y: a.V})
+			in.Eta = append(in.Eta, render.Points{X: e.T, Y: e.V})
 		}
-		ctx.Set("fillStyle", learnerColor(i))
-		ctx.Call("fillRect", lx, ly-5, 14, 3)
-		ctx.Set("fillStyle", "#1b1f24")
-		ctx.Call("fillText", name, lx+18, ly)
-		lx += w + 32
-	}
-	top := ly + 10
-	t := run.T()
-	tx := render.Axis{Min: 1, Max: math.Max(2, float64(run.N())), P0: chartLeft, P1: cv.w - chartRight}
-	panels := []struct {
-		title string
-		get   func(i int) *sim.History
-	}{
-		{"average online error", run.AvgError},
-		{"step size η_t", run.Eta},
-	}
-	ph := (cv.h-top-chartBottom)/float64(len(panels)) - chartGap - chartTitle
-	for p, pn := range panels {
-		y := top + chartTitle + float64(p)*(ph+chartGap+chartTitle)
-		dg.overlay(run, pn.title, pn.get, tx, y, ph, t)
-	}
-	bottom := top + float64(len(panels))*(ph+chartGap+chartTitle) - chartGap
-	ctx.Set("font", chartMono)
-	ctx.Set("fillStyle", "#4d5560")
-	ctx.Set("textAlign", "center")
-	for _, tk := range render.LinearTicks(1, tx.Max, 4) {
-		x := tx.Pixel(tk.Value)
-		if x < chartLeft+8 || x > cv.w-chartRight-16 {
-			continue
+		if at := run.SwitchAt(); at > 0 {
+			in.SwitchAt, in.SwitchLabel = at, "0/1 → 2/3"
 		}
-		ctx.Call("fillText", tk.Label, x, bottom+15)
 	}
-	ctx.Set("textAlign", "right")
-	ctx.Call("fillText", "t", chartLeft-8, bottom+15)
-	ctx.Set("textAlign", "left")
+	render.CompareChart(&ch.chart, *in)
+	ch.draw(cv, &a.plot.bulk)
 }
 
-// overlay draws one panel with every learner's series.
-func (dg *digitsUI) overlay(run *sim.Digits, title string, get func(int) *sim.History, tx render.Axis, top, h float64, t int) {
-	cv := dg.charts.cv
-	ctx := cv.ctx
-	right := cv.w - chartRight
-	ctx.Set("font", chartFont)
-	ctx.Set("fillStyle", "#1b1f24")
-	ctx.Call("fillText", title, 0, top-5)
-	ctx.Set("fillStyle", "#fbfbfc")
-	ctx.Call("fillRect", chartLeft, top, right-chartLeft, h)
-	ctx.Set("strokeStyle", "#d9dde3")
-	ctx.Set("lineWidth", 1)
-	ctx.Call("strokeRect", chartLeft+0.5, top+0.5, right-chartLeft-1, h-1)
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for i := range run.Learners() {
-		get(i).AppendTo(&dg.chartSeries)
-		for _, v := range dg.chartSeries.V {
-			if v > 0 && !math.IsInf(v, 0) {
-				lo, hi = math.Min(lo, v), math.Max(hi, v)
-			}
-		}
-	}
-	if !(lo <= hi) {
-		return
-	}
-	lo = math.Pow(10, math.Floor(math.Log10(lo)))
-	hi = math.Pow(10, math.Ceil(math.Log10(hi)))
-	if hi <= lo {
-		hi = lo * 10
-	}
-	ay := render.Axis{Min: lo, Max: hi, P0: top + h - 2, P1: top + 2, Log: true}
-	ctx.Set("font", chartMono)
-	ctx.Set("textAlign", "right")
-	lastY := math.Inf(1)
-	ticks := render.LogTicks(lo, hi)
-	for pass := 0; pass < 2; pass++ {
-		for _, tk := range ticks {
-			y := ay.Pixel(tk.Value)
-			if !(y >= top-0.5 && y <= top+h+0.5) || tk.Major != (pass == 0) {
-				continue
-			}
-			if tk.Major {
-				ctx.Set("fillStyle", "#e6e9ee")
-				ctx.Call("fillRect", chartLeft+1, math.Round(y)-0.5, right-chartLeft-2, 1)
-			}
-			if tk.Label != "" && math.Abs(lastY-y) >= 15 && pass == 0 {
-				ctx.Set("fillStyle", "#4d5560")
-				ctx.Call("fillText", tk.Label, chartLeft-5, math.Max(y+4, top+10))
-				lastY = y
-			}
-		}
-	}
-	ctx.Set("textAlign", "left")
-	ctx.Call("save")
-	ctx.Call("beginPath")
-	ctx.Call("rect", chartLeft, top, right-chartLeft, h)
-	ctx.Call("clip")
-	for i := range run.Learners() {
-		get(i).AppendTo(&dg.chartSeries)
-		dx, dy := render.Downsample(dg.chartSeries.T, dg.chartSeries.V, int(right-chartLeft))
-		dg.chartLine = render.Polyline(dg.chartLine[:0], dx, dy, tx, ay)
-		if len(dg.chartLine) < 2 {
-			continue
-		}
-		dg.chartPath.Reset()
-		dg.chartPath.Polyline(dg.chartLine)
-		ctx.Set("strokeStyle", learnerColor(i))
-		ctx.Set("lineWidth", 1.5)
-		ctx.Set("lineJoin", "round")
-		ctx.Call("stroke", path2D(&dg.chartPath))
-	}
-	ctx.Call("restore")
-}
-
-// labelsBuf returns buf resized to n (reallocated when too small).
-func labelsBuf(buf []float64, n int) []float64 {
-	if cap(buf) < n {
-		return make([]float64, n)
-	}
-	return buf[:n]
+// compareChart is the digits charts' display list and painter, and what
+// they show, reused from one redraw to the next.
+type compareChart struct {
+	chartView
+	in     render.CompareInput
+	curves []sim.Series // each learner's average error and η_t histories as points, reused
 }

@@ -19,8 +19,12 @@
 // copied to a grid-sized canvas with one js.CopyBytesToJS and scaled by the
 // browser; the traced boundary and margins and the markers go, as numbers
 // in one buffer, to a worker that draws them on an OffscreenCanvas
-// (static/lines.js; without one the plot draws them itself, see Plot). Every event handler and the frame
-// loop recover from panics into a message with a Reset button.
+// (static/lines.js; without one the plot draws them itself, see Plot). Every
+// chart (the 2D chart stack, the digits comparison, RES vs SGD on the plot
+// canvas) is a display list that ui/render lays out (render.List.Chart)
+// and paint.go paints op by op: no chart logic lives in a view. Every event
+// handler and the frame loop recover from panics into a message with a
+// Reset button.
 //
 // Files that touch the DOM carry the build constraint js && wasm; the pure
 // helpers (pacing, formatting, slider mapping, paths, read-outs) have none

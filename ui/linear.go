@@ -4,7 +4,6 @@ package ui
 
 import (
 	"math"
-	"strconv"
 	"syscall/js"
 
 	"kernelplay/core/learn"
@@ -165,22 +164,17 @@ func (p *Plot) normalArrow(hl render.HyperLine) {
 }
 
 // linearPlot is the plot's scratch for this file: the hyperplanes and the
-// chart's pixel polyline, reused between frames.
+// RES-vs-SGD chart, reused between frames.
 type linearPlot struct {
 	lines []render.HyperLine
-	chart []float64
+	chart chartView
 }
-
-// Colours of the two curves (Okabe–Ito blue and vermillion).
-const (
-	resColor = "#0072b2"
-	sgdColor = "#d55e00"
-)
 
 // drawRESvsSGD draws, under the RES-vs-SGD preset, the objective F(w_t) of
 // RES and SGD against the samples processed on log–log axes (RES paper
-// Figs. 1, 2, 4) over the whole plot canvas, and reports true; under other
-// presets it does nothing and reports false.
+// Figs. 1, 2, 4) over the whole plot canvas — render.ObjectiveChart's
+// display list, painted — and reports true; under other presets it does
+// nothing and reports false.
 func (p *Plot) drawRESvsSGD() bool {
 	sm := p.app.store.Sim()
 	res, sgd, ok := sm.Objective()
@@ -188,139 +182,11 @@ func (p *Plot) drawRESvsSGD() bool {
 		return false
 	}
 	c := p.app.store.Config()
-	cv := p.cv
-	ctx := cv.ctx
-	w, h := cv.w, cv.h
-	cv.clear()
-	ctx.Set("fillStyle", "#ffffff")
-	ctx.Call("fillRect", 0, 0, w, h)
-	const left, right, top, bottom = 62.0, 16.0, 58.0, 48.0
-	// Axes: samples from 1 to the next decade; F over the decades it spans.
-	tmax := 10.0
-	for _, s := range []sim.Series{res, sgd} {
-		if n := len(s.T); n > 0 {
-			tmax = math.Max(tmax, s.T[n-1])
-		}
-	}
-	tmax = math.Pow(10, math.Ceil(math.Log10(tmax)))
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, s := range []sim.Series{res, sgd} {
-		for _, v := range s.V {
-			if v > 0 && !math.IsInf(v, 0) {
-				lo, hi = math.Min(lo, v), math.Max(hi, v)
-			}
-		}
-	}
-	if !(lo <= hi) {
-		lo, hi = 0.01, 1
-	}
-	// A quarter of a decade of air on both ends, so the curves do not run
-	// along the frame (F(w_0) = 1 for the squared hinge).
-	lo, hi = lo/1.8, hi*1.8
-	ax := render.Axis{Min: 1, Max: tmax, P0: left, P1: w - right, Log: true}
-	ay := render.Axis{Min: lo, Max: hi, P0: h - bottom, P1: top, Log: true}
-	// Title.
-	ctx.Set("textBaseline", "alphabetic")
-	ctx.Set("textAlign", "left")
-	ctx.Set("fillStyle", inkColor)
-	ctx.Set("font", "bold 15px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
-	ctx.Call("fillText", "RES vs SGD: objective F(wₜ) as samples arrive", left, 22)
-	ctx.Set("font", "13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
-	ctx.Set("fillStyle", "#4d5560")
-	sub := "§4 problem, n = " + strconv.Itoa(c.ResDim) + " · F on " + strconv.Itoa(sim.ResEvalSize) +
-		" held-out samples · L = " + strconv.Itoa(c.BatchSize) + " RES, 1 SGD"
-	// Shrink the line until it fits the canvas (13 px, down to 11 px).
-	for px := 13; px > 11 && ctx.Call("measureText", sub).Get("width").Float() > w-right-left; px-- {
-		ctx.Set("font", strconv.Itoa(px-1)+"px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
-	}
-	ctx.Call("fillText", sub, left, 40)
-	// Frame and grid.
-	ctx.Set("fillStyle", "#fbfbfc")
-	ctx.Call("fillRect", left, top, w-right-left, h-bottom-top)
-	ctx.Set("strokeStyle", "#d9dde3")
-	ctx.Set("lineWidth", 1)
-	ctx.Call("strokeRect", left+0.5, top+0.5, w-right-left-1, h-bottom-top-1)
-	ctx.Set("font", "13px ui-monospace, Menlo, Consolas, monospace")
-	ctx.Set("textAlign", "center")
-	for _, tk := range render.LogTicks(1, tmax) {
-		x := ax.Pixel(tk.Value)
-		if tk.Major {
-			ctx.Set("fillStyle", "#e6e9ee")
-			ctx.Call("fillRect", math.Round(x)-0.5, top+1, 1, h-bottom-top-2)
-			ctx.Set("fillStyle", "#4d5560")
-			ctx.Call("fillText", tk.Label, x, h-bottom+17)
-		}
-	}
-	ctx.Set("textAlign", "right")
-	for _, tk := range render.LogTicks(lo, hi) {
-		y := ay.Pixel(tk.Value)
-		if tk.Major {
-			ctx.Set("fillStyle", "#e6e9ee")
-			ctx.Call("fillRect", left+1, math.Round(y)-0.5, w-right-left-2, 1)
-		}
-		if tk.Label != "" && (tk.Major || ay.Pixel(lo)-ay.Pixel(hi) > 240) {
-			ctx.Set("fillStyle", "#4d5560")
-			ctx.Call("fillText", tk.Label, left-6, y+4)
-		}
-	}
-	ctx.Set("textAlign", "center")
-	ctx.Set("font", "13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
-	ctx.Set("fillStyle", inkColor)
-	ctx.Call("fillText", "samples processed t (log)", (left+w-right)/2, h-12)
-	ctx.Call("save")
-	ctx.Call("translate", 16, (top+h-bottom)/2)
-	ctx.Call("rotate", -math.Pi/2)
-	ctx.Call("fillText", "F(wₜ) (log)", 0, 0)
-	ctx.Call("restore")
-	// The curves.
-	ctx.Call("save")
-	ctx.Call("beginPath")
-	ctx.Call("rect", left, top, w-right-left, h-bottom-top)
-	ctx.Call("clip")
-	for _, cu := range []struct {
-		s   sim.Series
-		col string
-	}{{sgd, sgdColor}, {res, resColor}} {
-		p.lin.chart = render.Polyline(p.lin.chart[:0], cu.s.T, cu.s.V, ax, ay)
-		if len(p.lin.chart) < 4 {
-			continue
-		}
-		p.path.Reset()
-		p.path.Polyline(p.lin.chart)
-		ctx.Set("strokeStyle", cu.col)
-		ctx.Set("lineWidth", 2.2)
-		ctx.Set("lineJoin", "round")
-		ctx.Call("stroke", path2D(&p.path))
-	}
-	ctx.Call("restore")
-	// Legend with the current values, bottom left: the curves start high
-	// and fall to the right.
-	ctx.Set("textAlign", "left")
-	ctx.Set("font", "13px ui-monospace, Menlo, Consolas, monospace")
-	lx, ly := left+14, h-bottom-44
-	ctx.Set("fillStyle", "rgba(255,255,255,0.9)")
-	ctx.Call("fillRect", lx-8, ly-15, 192, 48)
-	for i, cu := range []struct {
-		name string
-		s    sim.Series
-		col  string
-	}{{"RES", res, resColor}, {"SGD", sgd, sgdColor}} {
-		y := ly + float64(i)*20
-		ctx.Set("fillStyle", cu.col)
-		ctx.Call("fillRect", lx, y-5, 22, 3)
-		ctx.Set("fillStyle", inkColor)
-		v := "—"
-		if n := len(cu.s.V); n > 0 {
-			v = num(cu.s.V[n-1])
-		}
-		ctx.Call("fillText", cu.name+"  F = "+v, lx+30, y)
-	}
-	if sm.T() == 0 {
-		ctx.Set("textAlign", "center")
-		ctx.Set("fillStyle", "#4d5560")
-		ctx.Call("fillText", "press Play or Step: both learners see the same examples", (left+w-right)/2, (top+h-bottom)/2)
-	}
-	ctx.Set("textAlign", "left")
+	render.ObjectiveChart(&p.lin.chart.chart, render.ObjectiveInput{
+		RES: render.Points{X: res.T, Y: res.V}, SGD: render.Points{X: sgd.T, Y: sgd.V},
+		Dim: c.ResDim, Eval: sim.ResEvalSize, L: c.BatchSize, Started: sm.T() > 0,
+	})
+	p.lin.chart.draw(p.cv, &p.bulk)
 	return true
 }
 
@@ -334,11 +200,14 @@ func (p *Plot) drawRESvsSGD() bool {
 //	objective()    under the RES-vs-SGD preset {t, res: {t, f}, sgd: {t, f}}
 //	               (the last checkpoint of each curve and its number of
 //	               points as n), or null
+//
+// and the charts' hook (installChartHook, paint.go).
 func (a *App) installLinearHook() {
 	hook := js.Global().Get("kernelplay")
 	if hook.IsUndefined() {
 		return
 	}
+	a.installChartHook(hook)
 	safe := func(name string, f func() any) {
 		hook.Set(name, js.FuncOf(func(js.Value, []js.Value) (out any) {
 			defer func() {

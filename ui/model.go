@@ -11,7 +11,7 @@ import (
 )
 
 // Pure read-outs of the simulation for the page: predictions for the debug
-// hook, the margin lines, the chart series and the stats table.
+// hook, the margin lines and the stats table (the charts: render.TraceChart).
 
 // scoresAt returns the learner's scores at plot point (x, y): the input is
 // (x, y) in 2D tasks and x alone in 1D regression.
@@ -67,29 +67,6 @@ func plotMargin(sm *sim.Sim, c state.Config) float64 {
 	return m
 }
 
-// Chart colours: Okabe–Ito, distinct from each other and readable on white.
-const (
-	etaColor    = "#0072b2"
-	errorColor  = "#d55e00"
-	lossColor   = "#009e73"
-	bufferColor = "#6a3d9a"
-)
-
-// chartSeries are the charts beside the plot, top to bottom.
-func chartSeries(sm *sim.Sim) []series {
-	tr := sm.Traces()
-	terms := "stored terms"
-	if render.ModelTerms(sm.Learner()) == nil {
-		terms = "stored terms (this learner keeps none)"
-	}
-	return []series{
-		{Name: "step size η_t (log)", Color: etaColor, Log: true, X: tr.Eta.T, Y: tr.Eta.V},
-		{Name: "average online error (log)", Color: errorColor, Log: true, X: tr.AvgError.T, Y: tr.AvgError.V},
-		{Name: "loss", Color: lossColor, X: tr.Loss.T, Y: tr.Loss.V},
-		{Name: terms, Color: bufferColor, X: tr.Buffer.T, Y: tr.Buffer.V},
-	}
-}
-
 // traceJSON is the run so far for the debug hook: t, the mistakes and
 // every chart series, as JSON with exact float formatting (shortest
 // round-trip decimals, so two runs agree bit for bit exactly when their
@@ -142,6 +119,9 @@ func readouts(sm *sim.Sim, c state.Config) []readout {
 	if last.X != nil {
 		eta, loss = last.Step.Eta, last.Step.Loss
 	}
+	if render.NoStepSize(sm.Learner()) != "" {
+		eta = math.NaN() // DCD: no step size (its Step.Eta is 0)
+	}
 	terms := "–"
 	if m := render.ModelTerms(sm.Learner()); m != nil {
 		terms = itoa(m.Len()) + " / " + itoa(m.Cap())
@@ -156,10 +136,23 @@ func readouts(sm *sim.Sim, c state.Config) []readout {
 		{"t", count(t), "examples drawn, predicted and learned so far"},
 		{"mistakes", count(sm.Mistakes()), "wrong predictions, each made before its example was learned"},
 		{"avg error", ftoa(100*avg, 2) + " %", "average online error: mistakes / t"},
+	}
+	if c.Task == state.TaskRegression {
+		// A regression "mistake" is a residual outside the ε-tube: every
+		// step when ν = 0 leaves no tube. The online error of regression
+		// is the mean absolute residual, each prediction made before its
+		// example is learned.
+		rows = []readout{
+			{"t", count(t), "examples drawn, predicted and learned so far"},
+			{"avg |y−f|", dash(sm.MeanAbsError()), "mean absolute error on the stream: (1/t)·Σ |y_t − f(x_t)|, each f(x_t) predicted before learning"},
+			{"outside ε", count(sm.Mistakes()), "residuals outside the ε-tube (all of them when there is no tube, ν = 0)"},
+		}
+	}
+	rows = append(rows, []readout{
 		{"η_t", dash(eta), "the step size of the last update"},
 		{"loss", dash(loss), "the loss of the last example, before its update"},
 		{"margin", dash(plotMargin(sm, c)), "ε (ν-trick) or the fixed margin 1; dashed in the plot"},
 		{"terms / ω", terms, "expansion terms stored / buffer size"},
-	}
+	}...)
 	return rows
 }

@@ -69,3 +69,57 @@ func TestPredictAt(t *testing.T) {
 		}
 	}
 }
+
+// TestReadoutsRegression: 1D regression with ν = 0 has no ε-tube, so every
+// residual counted as a mistake and the read-out said 100% average error
+// on a near-perfect fit. Regression reads the running mean absolute error
+// |y − f(x)| instead (as regression papers report), and no "avg error".
+func TestReadoutsRegression(t *testing.T) {
+	cfg, err := state.Apply(state.Default(), state.SetField{Key: "t", Value: state.TaskRegression})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Nu = 0
+	sm, err := sim.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sm.Step(2000)
+	rows := map[string]string{}
+	for _, r := range readouts(sm, cfg) {
+		rows[r.Label] = r.Value
+	}
+	if v, ok := rows["avg error"]; ok {
+		t.Errorf("regression reads avg error %q", v)
+	}
+	if got, want := rows["avg |y−f|"], num(sm.MeanAbsError()); got != want || !(sm.MeanAbsError() < 0.3) {
+		t.Errorf("avg |y−f| reads %q, want %q (< 0.3)", got, want)
+	}
+	// Classification keeps its read-outs.
+	b, _ := sim.New(state.Default())
+	b.Step(10)
+	found := false
+	for _, r := range readouts(b, state.Default()) {
+		found = found || r.Label == "avg error"
+	}
+	if !found {
+		t.Error("binary: no avg error read-out")
+	}
+}
+
+// TestReadoutsDCDHasNoStepSize: DCD solves each dual coordinate exactly and
+// has no step size; its η_t read-out says so with a dash (it read 0).
+func TestReadoutsDCDHasNoStepSize(t *testing.T) {
+	cfg := state.Default()
+	cfg.Learner = state.LearnerDCD
+	sm, err := sim.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sm.Step(50)
+	for _, r := range readouts(sm, cfg) {
+		if r.Label == "η_t" && r.Value != "–" {
+			t.Errorf("DCD η_t reads %q, want –", r.Value)
+		}
+	}
+}

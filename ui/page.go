@@ -80,10 +80,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 					elem.Div(vecty.Markup(vecty.Class("plotwrap")), a.plot),
 					vecty.If(!a.booting, p.plotHint()),
 					vecty.If(!a.booting, elem.Div(vecty.Markup(vecty.Class("panel", "stripwrap")),
-						elem.Div(vecty.Markup(vecty.Class("cap")),
-							elem.Span(vecty.Text("Buffer: coefficient α_i of each term, oldest → newest")),
-							elem.Span(vecty.Markup(vecty.Class("evict")), vecty.Text("▼ evicted next")),
-						),
+						p.stripCaption(),
 						a.strip,
 					)),
 				),
@@ -180,20 +177,19 @@ func (p *Page) banner() vecty.ComponentOrHTML {
 	)
 }
 
+// stripCaption is the buffer panel's caption (pagetext.go's bufferCaption).
+func (p *Page) stripCaption() *vecty.HTML {
+	caption, evict := bufferCaption(p.app.store.Sim().Learner())
+	return elem.Div(vecty.Markup(vecty.Class("cap")),
+		elem.Span(vecty.Text(caption)),
+		vecty.If(evict != "", elem.Span(vecty.Markup(vecty.Class("evict")), vecty.Text(evict))),
+	)
+}
+
 func (p *Page) plotHint() *vecty.HTML {
 	a := p.app
 	c := a.store.Config()
-	var text string
-	switch {
-	case a.store.Deleting():
-		text = "Delete mode: click a point to remove it."
-	case c.Task == state.TaskRegression:
-		text = "Click adds a point: x is the input, y the target."
-	case c.Task == state.TaskNovelty:
-		text = "Click adds a normal point; outside f = ε is novel."
-	default:
-		text = "Click adds the selected class; shift- or right-click the other."
-	}
+	text := plotHintText(c, a.store.Deleting()) // pagetext.go
 	grid, _ := state.FieldByKey("g")
 	return elem.Div(vecty.Markup(vecty.Class("plothint")),
 		elem.Span(vecty.Text(text)),

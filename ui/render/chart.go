@@ -135,8 +135,16 @@ func Downsample(xs, ys []float64, buckets int) (ox, oy []float64) {
 	if len(xs) != len(ys) || buckets < 1 {
 		panic("render: Downsample: bad arguments")
 	}
+	return downsampleInto(nil, nil, xs, ys, buckets)
+}
+
+// downsampleInto is [Downsample] appending to ox and oy.
+func downsampleInto(ox, oy, xs, ys []float64, buckets int) ([]float64, []float64) {
+	if len(xs) != len(ys) || buckets < 1 {
+		panic("render: Downsample: bad arguments")
+	}
 	if len(xs) <= 2*buckets {
-		return append([]float64(nil), xs...), append([]float64(nil), ys...)
+		return append(ox, xs...), append(oy, ys...)
 	}
 	lo, hi := xs[0], xs[len(xs)-1]
 	w := (hi - lo) / float64(buckets)

@@ -123,8 +123,9 @@ func GalleryBar(h int) int { return max(1, (h+4)/8) }
 // after row, on a White background, reusing dst when its size fits. Each
 // cell is w+GalleryGap pixels wide and h+GalleryBar(h)+GalleryGap high:
 // under the thumbnail a bar whose length is |α| relative to the largest
-// |α| shown ([TermCoef]), blue (ClassColors[0]) for α > 0 and orange
-// (ClassColors[1]) for α < 0. The page copies the atlas to a canvas once
+// |α| shown ([TermCoef]), orange (ClassColors[1]) for α > 0 and blue
+// (ClassColors[0]) for α < 0, the colours the plot and the buffer strip
+// give the two signs (f > 0 is orange on the diverging palette). The page copies the atlas to a canvas once
 // and scales it with one drawImage. It panics if the expansion's dimension
 // is not w·h.
 func Gallery(dst *image.RGBA, e *expansion.Expansion, terms []int, w, h, cols int) *image.RGBA {
@@ -155,9 +156,9 @@ func Gallery(dst *image.RGBA, e *expansion.Expansion, terms []int, w, h, cols in
 			continue
 		}
 		n := max(1, int(math.Round(float64(w)*math.Abs(coef[j])/amax)))
-		c := ClassColors[0]
+		c := ClassColors[1] // α > 0: label +1's colour, as in the plot and the strip
 		if coef[j] < 0 {
-			c = ClassColors[1]
+			c = ClassColors[0]
 		}
 		for y := y0 + h; y < y0+h+bar; y++ {
 			for x := x0; x < x0+n; x++ {

@@ -65,10 +65,10 @@ func TestGalleryAndCoef(t *testing.T) {
 	// Bars: term 2 (α = 3, the largest) spans the tile's width, term 0
 	// (α = 1) a third of it, rounded: 1 pixel of 2.
 	row2 := 2*h + bar + GalleryGap // term 2 is the first tile of the second row
-	if got := atlas.RGBAAt(w-1, row2); got != ClassColors[0] {
-		t.Errorf("full bar end %v, want blue", got)
+	if got := atlas.RGBAAt(w-1, row2); got != ClassColors[1] {
+		t.Errorf("full bar end %v, want orange", got)
 	}
-	if got := atlas.RGBAAt(1, h); got == ClassColors[0] {
+	if got := atlas.RGBAAt(1, h); got == ClassColors[1] {
 		t.Errorf("term 0's bar is too long")
 	}
 	// Term 1 (second tile, top right) has its ink at pixel 1 of its tile.
@@ -124,5 +124,34 @@ func BenchmarkGalleryMNIST(b *testing.B) {
 	var img *image.RGBA
 	for b.Loop() {
 		img = Gallery(img, e, terms, side, side, cols)
+	}
+}
+
+// TestGallerySignColours: one colour per sign across the page. The 2D plot
+// draws a term with α > 0 (label +1) in its class colour ClassColors[1]
+// (orange, as f > 0 on the diverging palette) and α < 0 in ClassColors[0]
+// (blue); the digits gallery's coefficient bars must agree (they were blue
+// for α > 0).
+func TestGallerySignColours(t *testing.T) {
+	const w, h = 2, 2
+	e := expansion.New(kernel.Gaussian{Sigma: 1}, w*h, 1, 4, nil, false)
+	for _, a := range []float64{2, -2} {
+		e.Prepare(make([]float64, w*h))
+		e.Push([]float64{a}, nil)
+	}
+	atlas := Gallery(nil, e, GalleryTerms(nil, e.Len(), 10), w, h, 2)
+	svs := SupportVectors(nil, e)
+	for j, sv := range svs {
+		x0 := j * (w + GalleryGap)
+		got, want := atlas.RGBAAt(x0, h), ClassColors[sv.Class]
+		if got != want {
+			t.Errorf("term %d (α = %v): gallery bar %v, plot colour %v", j, sv.Alpha, got, want)
+		}
+	}
+	if pos := Diverging(1); !(pos.R > pos.B) {
+		t.Errorf("f > 0 is drawn %v, not orange", pos)
+	}
+	if svs[0].Class != 1 || ClassColors[1].R <= ClassColors[1].B {
+		t.Errorf("α > 0 is class %d, colour %v: not orange", svs[0].Class, ClassColors[svs[0].Class])
 	}
 }

@@ -97,7 +97,7 @@ func TestHyperplanesLinear(t *testing.T) {
 		}
 	}
 	// A real Pegasos model: its line is where its score is 0.
-	p, err := learn.NewPegasos(with(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
+	p, err := learn.NewPegasos(edited(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
 		c.Lambda = 0.01
 		c.Bias = 1
 	}), 2)
@@ -126,7 +126,7 @@ func TestHyperplanesLinear(t *testing.T) {
 func trainedAMM(t *testing.T) *learn.AMM {
 	const seed, steps = 3, 4000
 	t.Logf("seed %d, %d steps", seed, steps)
-	a, err := learn.NewAMM(with(learn.DefaultAMMConfig(2), func(c *learn.AMMConfig) {
+	a, err := learn.NewAMM(edited(learn.DefaultAMMConfig(2), func(c *learn.AMMConfig) {
 		c.Lambda = 1e-3
 		c.Bias = 1
 	}), 2)
@@ -271,7 +271,7 @@ const surfaceLinearGrid = 200
 // a bias) and of a two-class AMM with 3 hyperplanes per class (argmax
 // regions) through the linear fast path (Surface.linear).
 func BenchmarkSurfaceLinear(b *testing.B) {
-	p, err := learn.NewPegasos(with(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
+	p, err := learn.NewPegasos(edited(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
 		c.Lambda = 0.01
 		c.Bias = 1
 	}), 2)
@@ -319,7 +319,7 @@ func (w twoClass) Scores(dst, x []float64) []float64 {
 // scores (to rounding) for Pegasos, a multiclass AMM and two one-score
 // wrappers, one of which it must refuse.
 func TestSurfaceLinearFastPath(t *testing.T) {
-	p, err := learn.NewPegasos(with(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
+	p, err := learn.NewPegasos(edited(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
 		c.Lambda = 0.01
 		c.Bias = 1
 	}), 2)

@@ -3,8 +3,10 @@
 // *image.RGBA (diverging palette for binary and novelty scores, argmax
 // regions for multiclass, the residual y − f(x) for 1D regression), its
 // level sets as line segments (marching squares), the support vectors and
-// the buffer bars, and chart geometry (axes, 1-2-5 log ticks, polylines,
-// extreme-preserving downsampling).
+// the buffer bars, and every chart of the page as a display list ([List]:
+// fills, frames, strokes, text; [Chart] and [List.Chart] lay out frames,
+// linear and log axes with labels that never overlap, series, legends and
+// markers), which the page paints one op at a time on a canvas.
 //
 // The Gaussian kernel factorises over the grid's coordinates,
 // k(x_i, g) = e^{−γ(g_x − x_i1)²}·e^{−γ(g_y − x_i2)²}, so the field

@@ -31,7 +31,7 @@ func trained(t testing.TB, task learn.Task, k kernel.Kernel, omega, steps int) l
 	g := &data.Gen2D{Shape: data.Moons, Noise: 0.1}
 	switch task {
 	case learn.Binary:
-		l, err = learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+		l, err = learn.NewSVMD(edited(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
 			c.Kernel = k
 			c.Lambda = 1e-3
 			c.Eta0 = 1
@@ -43,7 +43,7 @@ func trained(t testing.TB, task learn.Task, k kernel.Kernel, omega, steps int) l
 		}), 2)
 	case learn.Multiclass:
 		g = &data.Gen2D{Shape: data.Spirals, Noise: 0.05, Classes: 3, Labels: data.Index}
-		l, err = learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0), func(c *learn.SVMDConfig) {
+		l, err = learn.NewSVMD(edited(learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0), func(c *learn.SVMDConfig) {
 			c.Kernel = k
 			c.Classes = 3
 			c.Lambda = 1e-3
@@ -56,7 +56,7 @@ func trained(t testing.TB, task learn.Task, k kernel.Kernel, omega, steps int) l
 		}), 2)
 	case learn.Novelty:
 		g = &data.Gen2D{Shape: data.Gaussians, Noise: 0.05, Labels: data.OneClass}
-		l, err = learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDNovelty, 0.1), func(c *learn.SVMDConfig) {
+		l, err = learn.NewSVMD(edited(learn.DefaultSVMDConfig(learn.SVMDNovelty, 0.1), func(c *learn.SVMDConfig) {
 			c.Kernel = k
 			c.Lambda = 0.01
 			c.BufferSize = omega
@@ -444,42 +444,6 @@ func drawLine(img *image.RGBA, x0, y0, x1, y1 float64, c color.RGBA) {
 	}
 }
 
-// TestGoldenChart draws a chart from the geometry functions: log y axis
-// with 1-2-5 ticks, a downsampled trace as a polyline.
-func TestGoldenChart(t *testing.T) {
-	const w, h, n = 160, 90, 5000
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for i := range img.Pix {
-		img.Pix[i] = 0xff
-	}
-	xs, ys := make([]float64, n), make([]float64, n)
-	for i := range xs {
-		xs[i] = float64(i + 1)
-		ys[i] = math.Sqrt(10/(10+float64(i))) * (1 + 0.3*math.Sin(float64(i)/40)) // η_t of eq. 59, wobbling
-	}
-	ax := Axis{Min: 1, Max: n, P0: 10, P1: w - 5, Log: true}
-	ay := Axis{Min: 0.02, Max: 2, P0: h - 5, P1: 5, Log: true}
-	grey := color.RGBA{0xaa, 0xaa, 0xaa, 0xff}
-	for _, tk := range LogTicks(ay.Min, ay.Max) {
-		y := ay.Pixel(tk.Value)
-		x1 := 14.0
-		if tk.Major {
-			x1 = w - 5
-		}
-		drawLine(img, 10, y, x1, y, grey)
-	}
-	for _, tk := range LogTicks(ax.Min, ax.Max) {
-		x := ax.Pixel(tk.Value)
-		drawLine(img, x, h-5, x, h-9, grey)
-	}
-	dx, dy := Downsample(xs, ys, 75)
-	pl := Polyline(nil, dx, dy, ax, ay)
-	for i := 2; i+1 < len(pl); i += 2 {
-		drawLine(img, pl[i-2], pl[i-1], pl[i], pl[i+1], ClassColors[0])
-	}
-	golden(t, "chart.png", img)
-}
-
 func TestBufferBars(t *testing.T) {
 	m := newHand(learn.Binary, kernel.Gaussian{}, 1, handTerms[:3], []float64{0})
 	bars := BufferBars(nil, m.e, 300, 100)
@@ -618,7 +582,7 @@ func TestChain(t *testing.T) {
 // points stores the same (x, ±1) terms over and over, so many shifts of
 // the buffer match the saved terms; any match must give the right field.
 func TestIncrementalRepeatedTerms(t *testing.T) {
-	l, err := learn.NewPerceptron(with(learn.DefaultPerceptronConfig(), func(c *learn.PerceptronConfig) {
+	l, err := learn.NewPerceptron(edited(learn.DefaultPerceptronConfig(), func(c *learn.PerceptronConfig) {
 		c.Kernel = kernel.Gaussian{Sigma: 0.4}
 		c.BufferSize = 16
 	}), 2)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"kernelplay/core/data"
 	"kernelplay/core/experiment"
@@ -102,9 +103,19 @@ func (d *Digits) figure(name string, set *data.Set) ([]experiment.Contender, err
 		d.seq, d.title = seq, s.Title
 		d.task = state.DigitsTask(d.cfg)
 		d.names = classNames(d.task, figureStream(name), nil)
+		for i := range cs {
+			cs[i].Name = decaySymbol(cs[i].Name)
+		}
 		return cs, nil
 	}
 	return nil, fmt.Errorf("unknown paper figure %q", name)
+}
+
+// decaySymbol renames the trace decay in a JMLR figure's contender name
+// ("SVMD λ=0.95", JMLR's letter) to the page's ρ ("SVMD ρ=0.95"): on the
+// page λ is the regularizer.
+func decaySymbol(name string) string {
+	return strings.Replace(name, "SVMD λ=", "SVMD ρ=", 1)
 }
 
 func figureStream(name string) string {
@@ -167,15 +178,17 @@ func (d *Digits) configured(set *data.Set) ([]experiment.Contender, error) {
 	return cs, nil
 }
 
-// LearnerName is how the page names cfg's learner in legends: "SVMD λ=0.99",
-// "SVMD λ=0", "NORMA τ=100", "perceptron" (λ here is JMLR's trace decay,
-// as in the papers' figure legends).
+// LearnerName is how the page names cfg's learner in legends: "SVMD ρ=0.99",
+// "SVMD ρ=0", "NORMA τ=100", "perceptron". The trace decay (Decay) is ρ,
+// the conference paper's letter and its slider's: JMLR calls it λ, but on
+// this page λ is the regularizer (JMLR's c), so the JMLR figures' legends
+// are renamed too (see [decaySymbol]).
 func LearnerName(cfg state.Config) string {
 	switch cfg.Learner {
 	case state.LearnerSVMD:
-		return "SVMD λ=" + state.Format(cfg.Decay)
+		return "SVMD ρ=" + state.Format(cfg.Decay)
 	case state.LearnerSVMD0:
-		return "SVMD λ=0"
+		return "SVMD ρ=0"
 	case state.LearnerNORMA:
 		return "NORMA τ=" + state.Format(cfg.Tau)
 	case state.LearnerPerceptron:
@@ -358,6 +371,20 @@ func (d *Digits) cell(y float64, st learn.Step) (truth, pred int) {
 		return truth, pred
 	}
 	return int(y), int(st.Prediction)
+}
+
+// SwitchAt returns, on the 0/1 → 2/3 stream (data.Switch, conference
+// Figs. 1–2), the last step of the first task, ⌊N/2⌋, and 0 on other
+// streams.
+func (d *Digits) SwitchAt() int {
+	stream := d.cfg.Stream
+	if f, ok := state.FigureByName(d.cfg.Figure); ok {
+		stream = f.Stream
+	}
+	if stream != state.StreamSwitch {
+		return 0
+	}
+	return d.N() / 2
 }
 
 // Config returns the configuration the run was built from.

@@ -159,3 +159,32 @@ func TestDigitsFile(t *testing.T) {
 		t.Errorf("T %d done %v task %s names %v", d.T(), d.Done(), d.Task(), d.ClassNames())
 	}
 }
+
+// TestLegendDecaySymbol: the page's λ is the regularizer (its slider), and
+// the SMD trace decay is ρ (its slider, the conference paper's letter), so
+// no legend may name the decay λ: the configured learners' names and every
+// paper figure's contenders say ρ.
+func TestLegendDecaySymbol(t *testing.T) {
+	cfg := state.Default()
+	cfg.Learner, cfg.Decay = state.LearnerSVMD, 0.99
+	if got := LearnerName(cfg); got != "SVMD ρ=0.99" {
+		t.Errorf("LearnerName(SVMD, decay 0.99) = %q, want %q", got, "SVMD ρ=0.99")
+	}
+	cfg.Learner = state.LearnerSVMD0
+	if got := LearnerName(cfg); got != "SVMD ρ=0" {
+		t.Errorf("LearnerName(SVMD0) = %q, want %q", got, "SVMD ρ=0")
+	}
+	set := loadDigits(t, "digits8x8.kpd.gz").Set()
+	for _, name := range []string{state.FigureBinary, state.FigureMulticlass} {
+		cfg, _ := state.FigurePreset(name)
+		d, err := NewDigits(cfg, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range d.Learners() {
+			if n := d.Name(i); strings.Contains(n, "λ") {
+				t.Errorf("%s: legend %q names the trace decay λ", name, n)
+			}
+		}
+	}
+}

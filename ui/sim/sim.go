@@ -18,6 +18,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -65,6 +66,7 @@ type Sim struct {
 
 	t        int
 	mistakes int
+	absErr   float64 // regression: Σ |y_t − f(x_t)| so far
 	last     Last
 	err      error
 	traces   recorder
@@ -445,6 +447,16 @@ func (s *Sim) Model() learn.KernelModel { return s.model }
 // T returns the number of examples seen.
 func (s *Sim) T() int { return s.t }
 
+// MeanAbsError returns, for regression, the running mean absolute error
+// (1/t)·Σ |y_t − f(x_t)| of the predictions made before each update, and
+// NaN for other tasks or before the first step.
+func (s *Sim) MeanAbsError() float64 {
+	if s.task != learn.Regression || s.t == 0 {
+		return math.NaN()
+	}
+	return s.absErr / float64(s.t)
+}
+
 // Mistakes returns the number of mistakes made (before each update).
 func (s *Sim) Mistakes() int { return s.mistakes }
 
@@ -565,7 +577,12 @@ func (s *Sim) Step(n int) {
 		if s.cmp != nil {
 			s.cmp.learn(s.t, x, y, st)
 		}
-		s.traces.add(s.t, st, float64(s.mistakes)/float64(s.t))
+		absErr := math.NaN()
+		if s.task == learn.Regression {
+			s.absErr += math.Abs(y - st.Prediction)
+			absErr = s.absErr / float64(s.t)
+		}
+		s.traces.add(s.t, st, float64(s.mistakes)/float64(s.t), absErr)
 		if st.Diverged {
 			s.err = s.stopped(x, y, st)
 			return

@@ -162,7 +162,7 @@ func TestRecorderHandMade(t *testing.T) {
 		if m {
 			mistakes++
 		}
-		r.add(i+1, learn.Step{Eta: 1 / float64(i+1)}, float64(mistakes)/float64(i+1))
+		r.add(i+1, learn.Step{Eta: 1 / float64(i+1)}, float64(mistakes)/float64(i+1), math.NaN())
 	}
 	s := r.series[1].out()
 	want := []float64{1, 1, 2.0 / 3, 3.0 / 4, 3.0 / 5}
@@ -187,7 +187,7 @@ func TestTracesBounded(t *testing.T) {
 		if i == 77_777 {
 			v = 10
 		}
-		r.add(i, learn.Step{Eta: v}, 0)
+		r.add(i, learn.Step{Eta: v}, 0, math.NaN())
 	}
 	s := r.series[0].out()
 	if len(s.T) > 2*MaxBuckets+2 {
@@ -330,5 +330,58 @@ func TestNoveltyAndRegression(t *testing.T) {
 	}
 	if p := s.Points(); len(p) == 0 || math.Abs(p[0].Y) > 1 {
 		t.Errorf("regression points %v", p[:1])
+	}
+}
+
+// TestRegressionAbsError: 1D regression with ν = 0 (no ε-tube) counts a
+// "mistake" at every step, so the average online error reads 100% on a
+// near-perfect fit; the trace a regression chart draws is the running mean
+// absolute error, which must equal (1/t)·Σ|y_t − f_t(x_t)| recomputed from
+// the predictions, fall well below the targets' spread on the noisy sine
+// (amplitude 0.8, noise 0.05), and stay empty for classification.
+func TestRegressionAbsError(t *testing.T) {
+	cfg, err := state.Apply(state.Default(), state.SetField{Key: "t", Value: state.TaskRegression})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Sigma, cfg.Noise, cfg.Lambda, cfg.Eta0, cfg.Tau, cfg.Nu = 0.3, 0.05, 0.01, 0.5, 1000, 0
+	s := mustNew(t, cfg)
+	const steps = 3000
+	sum := 0.0
+	running := make([]float64, steps+1) // running[t]: the mean after step t
+	for i := 1; i <= steps; i++ {
+		s.Step(1)
+		last := s.Last()
+		sum += math.Abs(last.Y - last.Step.Prediction)
+		running[i] = sum / float64(i)
+	}
+	want := running[steps]
+	if got := s.MeanAbsError(); math.Abs(got-want) > 1e-12*want {
+		t.Errorf("MeanAbsError = %v, want %v", got, want)
+	}
+	// The trace is downsampled: each point it keeps is the running mean at
+	// its step.
+	tr := s.Traces().AbsError
+	if len(tr.V) == 0 {
+		t.Fatal("no AbsError trace")
+	}
+	for i, tt := range tr.T {
+		if v := running[int(tt)]; math.Abs(tr.V[i]-v) > 1e-12*v {
+			t.Fatalf("AbsError at t = %v is %v, want %v", tt, tr.V[i], v)
+		}
+	}
+	// The fit is near perfect late in the run; over the whole run the mean
+	// stays far below the sine's mean |y| ≈ 0.51 (2·0.8/π).
+	if want > 0.15 {
+		t.Errorf("mean |y − f| = %v over %d steps, want < 0.15", want, steps)
+	}
+	// What the old read-out reported: every step a mistake.
+	if s.Mistakes() != steps {
+		t.Logf("mistakes = %d of %d (the ε-tube counts)", s.Mistakes(), steps)
+	}
+	b := mustNew(t, state.Default())
+	b.Step(100)
+	if tr := b.Traces().AbsError; len(tr.V) != 0 || !math.IsNaN(b.MeanAbsError()) {
+		t.Errorf("binary run has an AbsError trace %v / %v", tr.V, b.MeanAbsError())
 	}
 }

@@ -34,6 +34,12 @@ type Traces struct {
 	Buffer Series
 	// Margin is the margin after step t (ε or ρ under the ν-trick).
 	Margin Series
+	// AbsError is, for regression, the running mean absolute error
+	// (1/t)·Σ_{s≤t} |y_s − f_s(x_s)|, each prediction f_s(x_s) made before
+	// its example is learned: the online error regression papers report
+	// (a "mistake" there is only a residual outside the ε-tube, which is
+	// every step when ν = 0 leaves no tube). Empty for the other tasks.
+	AbsError Series
 }
 
 // Traces returns the downsampled series (fresh slices).
@@ -47,7 +53,7 @@ func (s *Sim) Traces() Traces {
 // memory (for a page that redraws its charts every frame without garbage).
 func (s *Sim) TracesInto(dst *Traces) {
 	r := &s.traces
-	for i, d := range []*Series{&dst.Eta, &dst.AvgError, &dst.Loss, &dst.Buffer, &dst.Margin} {
+	for i, d := range []*Series{&dst.Eta, &dst.AvgError, &dst.Loss, &dst.Buffer, &dst.Margin, &dst.AbsError} {
 		r.series[i].appendTo(d)
 	}
 }
@@ -122,9 +128,9 @@ func (s *series) appendTo(o *Series) {
 	emit(s.open)
 }
 
-// recorder keeps the five series with a common bucket width.
+// recorder keeps the six series with a common bucket width.
 type recorder struct {
-	series [5]series
+	series [6]series
 	width  int // steps per bucket
 	inOpen int // steps in the open bucket
 }
@@ -136,10 +142,10 @@ func (r *recorder) init() {
 	}
 }
 
-// add records step t.
-func (r *recorder) add(t int, st learn.Step, avgErr float64) {
+// add records step t; absErr is NaN (not recorded) outside regression.
+func (r *recorder) add(t int, st learn.Step, avgErr, absErr float64) {
 	tt := float64(t)
-	vals := [5]float64{st.Eta, avgErr, st.Loss, float64(st.BufferSize), st.Margin}
+	vals := [6]float64{st.Eta, avgErr, st.Loss, float64(st.BufferSize), st.Margin, absErr}
 	for i := range r.series {
 		r.series[i].open.add(tt, vals[i])
 	}

@@ -1,0 +1,52 @@
+package ui
+
+import (
+	"kernelplay/core/learn"
+	"kernelplay/ui/render"
+	"kernelplay/ui/state"
+)
+
+// Pure texts of the 2D page that depend on the run: the hint under the
+// plot and the buffer panel's caption.
+
+// clicksAddPoints reports whether clicks on the plot add points: not under
+// the RES-vs-SGD preset, whose plot is a chart of the §4 problem (the
+// class brushes and the click hint are not shown there).
+func clicksAddPoints(c state.Config) bool { return !state.IsRESvsSGD(c) }
+
+// plotHintText is the line under the plot: what a click does, or "" when
+// clicks add nothing (see clicksAddPoints).
+func plotHintText(c state.Config, deleting bool) string {
+	switch {
+	case !clicksAddPoints(c):
+		return ""
+	case deleting:
+		return "Delete mode: click a point to remove it."
+	case c.Task == state.TaskRegression:
+		return "Click adds a point: x is the input, y the target."
+	case c.Task == state.TaskNovelty:
+		return "Click adds a normal point; outside f = ε is novel."
+	}
+	return "Click adds the selected class; shift- or right-click the other."
+}
+
+// bufferCaption is the buffer panel's caption for learner l, and its
+// eviction key ("" when l keeps no kernel expansion, so nothing is evicted
+// to mark): a kernel learner's terms, or what a learner without a kernel
+// expansion keeps instead (DCD's window of examples, AMM's hyperplanes, a
+// linear model's w).
+func bufferCaption(l learn.Learner) (caption, evict string) {
+	if render.ModelTerms(l) != nil {
+		return "Buffer: coefficient α_i of each term, oldest → newest", "▼ evicted next"
+	}
+	stored, none := render.Stored(l)
+	switch {
+	case none != "":
+		return "Buffer: none — " + none, ""
+	case stored == "hyperplanes":
+		return "Buffer: none — AMM keeps hyperplanes w_j (counted in the charts), no kernel expansion", ""
+	case stored == "stored terms":
+		return "Buffer: none — this learner keeps no kernel expansion", ""
+	}
+	return "Buffer: none — DCD keeps a window of the last ω examples and w, no kernel expansion", ""
+}

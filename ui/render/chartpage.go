@@ -1,0 +1,232 @@
+package render
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"kernelplay/core/learn"
+)
+
+// The page's three charts as [Chart] descriptions: the 2D page's trace
+// stack ([TraceChart]), the digits comparison ([CompareChart]) and the
+// RES-vs-SGD objective ([ObjectiveChart]).
+
+// Trace colours of the 2D page (Okabe–Ito blue, vermillion, bluish green;
+// a purple for the buffer).
+const (
+	EtaColor    = "#0072b2"
+	ErrorColor  = "#d55e00"
+	LossColor   = "#009e73"
+	BufferColor = "#6a3d9a"
+)
+
+// Points is a series' points (X[i], Y[i]), X increasing.
+type Points struct{ X, Y []float64 }
+
+// TraceInput is what the 2D page's charts show of a run.
+type TraceInput struct {
+	// Learner says which panels mean what: whether it has a step size and
+	// what its stored count counts.
+	Learner learn.Learner
+	// Regression charts AbsError (the running mean |y_t − f(x_t)|) in the
+	// error panel instead of AvgError.
+	Regression                            bool
+	Eta, AvgError, AbsError, Loss, Buffer Points
+}
+
+// Stored describes what a learner's stored count (learn.Step.BufferSize)
+// counts, for chart titles and the buffer panel: title is the chart's
+// title ("stored terms", "examples in the window", "hyperplanes"), and
+// none, when non-empty, says why there is nothing to chart (a linear model
+// keeps only w).
+func Stored(l learn.Learner) (title, none string) {
+	if ammOf(l) != nil {
+		return "hyperplanes", ""
+	}
+	switch l.(type) {
+	case *learn.DCDOnline:
+		return "examples in the window (ω)", ""
+	case *learn.Pegasos, *learn.RES, *learn.SGD:
+		return "stored terms", "a linear model keeps only w, no terms"
+	}
+	return "stored terms", ""
+}
+
+// NoStepSize returns why l has no step size to chart (DCD solves each
+// dual coordinate exactly), or "" when it has one.
+func NoStepSize(l learn.Learner) string {
+	if _, ok := l.(*learn.DCDOnline); ok {
+		return "DCD has no step size: each update solves its dual coordinate exactly"
+	}
+	return ""
+}
+
+// TraceChart describes the 2D page's chart stack into dst (reusing its
+// panels): step size η_t and average online error on log scales (JMLR
+// Figs. 3–7), the loss and the stored count, over one time axis t.
+func TraceChart(dst *Chart, in TraceInput) {
+	*dst = Chart{Panels: dst.Panels[:0], XWhole: true, XName: "t"}
+	stored, none := Stored(in.Learner)
+	noEta := NoStepSize(in.Learner)
+	eta := Panel{Title: "step size η_t (log)", Log: true, Note: noEta}
+	if noEta == "" {
+		eta.Value = lastValue(in.Eta.Y, false)
+		eta.Series = []Series{{Color: EtaColor, X: in.Eta.X, Y: in.Eta.Y}}
+	}
+	errP := Panel{Title: "average online error (log)", Log: true, Value: lastValue(in.AvgError.Y, false),
+		Series: []Series{{Color: ErrorColor, X: in.AvgError.X, Y: in.AvgError.Y}}}
+	if in.Regression {
+		errP = Panel{Title: "mean absolute error |y − f(x)| (log)", Log: true, Value: lastValue(in.AbsError.Y, false),
+			Series: []Series{{Color: ErrorColor, X: in.AbsError.X, Y: in.AbsError.Y}}}
+	}
+	loss := Panel{Title: "loss", Value: lastValue(in.Loss.Y, false),
+		Series: []Series{{Color: LossColor, X: in.Loss.X, Y: in.Loss.Y}}}
+	buf := Panel{Title: stored, Note: none, Whole: true}
+	if none == "" {
+		buf.Value = lastValue(in.Buffer.Y, true)
+		buf.Series = []Series{{Color: BufferColor, X: in.Buffer.X, Y: in.Buffer.Y}}
+	}
+	dst.Panels = append(dst.Panels, eta, errP, loss, buf)
+}
+
+// CompareInput is what the digits comparison charts show.
+type CompareInput struct {
+	// Names and Colors of the learners, in legend order.
+	Names, Colors []string
+	// AvgError[i] and Eta[i] are learner i's running average online error
+	// and step size η_t as (step, value) points in step order — the bounded
+	// histories of a digits run (sim.History), so not one point per step.
+	AvgError, Eta []Points
+	// T is the number of steps learned so far (0: the run has not started).
+	T int
+	// N is the stream's length (the x axis runs from 1 to N).
+	N int
+	// SwitchAt, when positive, marks the step where the stream switches
+	// task (the 0/1 → 2/3 stream, JMLR Fig. 6).
+	SwitchAt int
+	// SwitchLabel labels that marker.
+	SwitchLabel string
+}
+
+// CompareChart describes the digits comparison into dst: every learner's
+// average online error and step size η_t overlaid on log scales (as JMLR
+// Figs. 3–7) over t from 1 to N, with a legend of the learners.
+func CompareChart(dst *Chart, in CompareInput) {
+	*dst = Chart{Panels: dst.Panels[:0], XWhole: true, XName: "t", XMin: 1, XMax: math.Max(2, float64(in.N)), Legend: LegendTop}
+	if in.T == 0 {
+		dst.Message = "Charts appear once the run starts."
+		return
+	}
+	errP := Panel{Title: "average online error (log)", Log: true}
+	etaP := Panel{Title: "step size η_t (log)", Log: true}
+	for i, name := range in.Names {
+		col := in.Colors[i%len(in.Colors)]
+		a, e := in.AvgError[i], in.Eta[i]
+		errP.Series = append(errP.Series, Series{Name: name, Color: col, X: a.X, Y: a.Y})
+		etaP.Series = append(etaP.Series, Series{Name: name, Color: col, X: e.X, Y: e.Y})
+	}
+	dst.Panels = append(dst.Panels, errP, etaP)
+	if in.SwitchAt > 0 {
+		dst.Markers = append(dst.Markers, Marker{X: float64(in.SwitchAt) + 0.5, Label: in.SwitchLabel, Color: ChartMuted})
+	}
+}
+
+// ObjectiveInput is what the RES-vs-SGD chart shows (RES paper Figs. 1,
+// 2, 4): the objective F(w_t) of both learners at checkpoints t.
+type ObjectiveInput struct {
+	RES, SGD Points
+	// Dim is the problem's dimension n, Eval the held-out sample size, L
+	// RES's batch size.
+	Dim, Eval, L int
+	// Started is false before the first step.
+	Started bool
+}
+
+// Curve colours of RES vs SGD (Okabe–Ito blue and vermillion).
+const (
+	RESColor = "#0072b2"
+	SGDColor = "#d55e00"
+)
+
+// ObjectiveChart describes the RES-vs-SGD chart into dst: F(w_t) against
+// the samples processed on log–log axes, the x axis from 1 to the decade
+// above the last checkpoint, the y axis over the values with a quarter of
+// a decade of air (F(w_0) = 1 for the squared hinge would run along the
+// frame otherwise).
+func ObjectiveChart(dst *Chart, in ObjectiveInput) {
+	tmax := 10.0
+	for _, s := range []Points{in.RES, in.SGD} {
+		if n := len(s.X); n > 0 {
+			tmax = math.Max(tmax, s.X[n-1])
+		}
+	}
+	tmax = math.Pow(10, math.Ceil(math.Log10(tmax)))
+	// SGD first, so that RES, the paper's subject, is drawn on top (and
+	// listed first: the inside legend lists the topmost curve first).
+	p := Panel{Log: true, LogPad: 1.8, YLabel: "F(wₜ) (log)", Series: []Series{
+		{Name: "SGD", Value: "F = " + lastValue(in.SGD.Y, false), Color: SGDColor, Width: 2.2, X: in.SGD.X, Y: in.SGD.Y},
+		{Name: "RES", Value: "F = " + lastValue(in.RES.Y, false), Color: RESColor, Width: 2.2, X: in.RES.X, Y: in.RES.Y},
+	}}
+	if !in.Started {
+		p.Note = "press Play or Step: both learners see the same examples"
+	}
+	*dst = Chart{
+		Title: "RES vs SGD: objective F(wₜ) as samples arrive",
+		Subtitle: "§4 problem, n = " + strconv.Itoa(in.Dim) + " · F on " + strconv.Itoa(in.Eval) +
+			" held-out samples · L = " + strconv.Itoa(in.L) + " RES, 1 SGD",
+		Panels: append(dst.Panels[:0], p), XMin: 1, XMax: tmax, XLog: true,
+		XCaption: "samples processed t (log)", Legend: LegendInside, Background: "#ffffff",
+	}
+}
+
+// lastValue formats the last finite-or-not value of ys for a title: a
+// count as a whole number, otherwise three significant digits; "" when
+// empty.
+func lastValue(ys []float64, count bool) string {
+	if len(ys) == 0 {
+		return ""
+	}
+	return FormatValue(ys[len(ys)-1], count)
+}
+
+// FormatValue writes v with three significant digits (fixed point from
+// 0.001 to 10⁴, else 1.23e-5), or as a whole number when count; NaN and
+// infinities as "NaN", "∞", "−∞"; a leading minus as U+2212.
+func FormatValue(v float64, count bool) string {
+	switch {
+	case math.IsNaN(v):
+		return "NaN"
+	case math.IsInf(v, 1):
+		return "∞"
+	case math.IsInf(v, -1):
+		return "−∞"
+	case v == 0:
+		return "0"
+	}
+	var s string
+	a := math.Abs(v)
+	switch {
+	case count && a < 1e6:
+		s = strconv.FormatFloat(math.Round(v), 'f', 0, 64)
+	case a >= 1e-3 && a < 1e4:
+		dec := max(0, 2-int(math.Floor(math.Log10(a))))
+		s = strconv.FormatFloat(v, 'f', dec, 64)
+		if a >= 999.5 {
+			s = strconv.FormatFloat(v, 'f', 0, 64)
+		}
+	default:
+		s = strconv.FormatFloat(v, 'e', 2, 64)
+		// 1.23e-05 → 1.23e-5, 1.23e+06 → 1.23e6
+		mant, exp, _ := strings.Cut(s, "e")
+		sign, digits := exp[:1], strings.TrimLeft(exp[1:], "0")
+		if sign == "+" {
+			sign = ""
+		}
+		s = mant + "e" + sign + digits
+	}
+	if s[0] == '-' {
+		s = "−" + s[1:]
+	}
+	return s
+}
