@@ -786,7 +786,7 @@ func TestBrowser(t *testing.T) {
 		// step sizes blows up within a few hundred examples.
 		c := state.Default()
 		c.Learner, c.Eta0, c.Mu, c.Lambda, c.Decay = state.LearnerSVMD0, 10, 10, 1e-6, 1
-		c.Kernel, c.Degree, c.Scale, c.Offset = state.KernelPolynomial, 10, 100, 10
+		c.Kernel, c.Degree, c.Scale, c.Constant = state.KernelPolynomial, 10, 100, 10
 		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
 			if err := open(ctx, srv.URL, state.Encode(c)); err != nil {
 				return err

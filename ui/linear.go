@@ -184,7 +184,7 @@ func (p *Plot) drawRESvsSGD() bool {
 	c := p.app.store.Config()
 	render.ObjectiveChart(&p.lin.chart.chart, render.ObjectiveInput{
 		RES: render.Points{X: res.T, Y: res.V}, SGD: render.Points{X: sgd.T, Y: sgd.V},
-		Dim: c.ResDim, Eval: sim.ResEvalSize, L: c.BatchSize, Started: sm.T() > 0,
+		Dim: c.ResDim, Eval: sim.ResEvalSize, L: c.LinBatchSize, Started: sm.T() > 0,
 	})
 	p.lin.chart.draw(p.cv, &p.bulk)
 	return true

@@ -23,10 +23,12 @@
 // for ([Expansion.VDot]): the hinge losses' sparse ξ needs two labels of ten,
 // and none without a margin error. Nothing allocates after [New].
 //
-// Truncation bookkeeping (PAPER-NOTES item 6): for every stored term j the
-// expansion keeps Nf_j = Σ_{i newer than or equal to j} α_i k(x_i, x_j) and Nv_j
-// likewise with β (K-vectors, before K_Y). Because the LRU buffer always
-// evicts the oldest term e, every other stored term is newer, so at eviction
+// Truncation bookkeeping (JMLR's incremental quantities describe the
+// untruncated functions; see “Truncation” in kernelplay/core/learn's package
+// documentation): for every stored term j the expansion keeps
+// Nf_j = Σ_{i newer than or equal to j} α_i k(x_i, x_j) and Nv_j likewise
+// with β (K-vectors, before K_Y). Because the LRU buffer always evicts the
+// oldest term e, every other stored term is newer, so at eviction
 // f(x_e, ·) = K_Y·Nf_e and v(x_e, ·) = K_Y·Nv_e exactly, and [Expansion.Push]
 // returns the exact changes of ‖f‖² and ⟨f, v⟩ caused by dropping term e
 // (O(ω·K) per push, no extra kernel row).
@@ -577,7 +579,7 @@ type Evicted struct {
 	Evicted bool
 	// NormF is the exact change of ‖f‖² caused by dropping term e (0 if none):
 	//	‖f − a_e‖² − ‖f‖² = −2 α_eᵀ f(x_e, ·) + k(x_e, x_e) α_eᵀ K_Y α_e,
-	// where f already includes the new term (PAPER-NOTES item 6).
+	// where f already includes the new term (the “Truncation” reading of kernelplay/core/learn’s package documentation).
 	NormF float64
 	// Pi is the exact change of π = ⟨f, v⟩ caused by dropping term e:
 	//	⟨f − a_e, v − b_e⟩ − ⟨f, v⟩ = −α_eᵀ v(x_e, ·) − β_eᵀ f(x_e, ·) + k(x_e, x_e) α_eᵀ K_Y β_e.

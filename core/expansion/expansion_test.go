@@ -142,7 +142,7 @@ func TestIncrementalAgainstNaive(t *testing.T) {
 			if tc.ky {
 				ky = randPSD(r, tc.K)
 			}
-			k := kernel.Gaussian{Sigma: 0.8}
+			var k kernel.Kernel = kernel.Gaussian{Sigma: 0.8}
 			e := New(k, dim, tc.K, omega, ky, tc.trace)
 			var normF, pi float64
 			x := make([]float64, dim)
@@ -239,29 +239,39 @@ func TestIncrementalAgainstNaive(t *testing.T) {
 						t.Fatalf("step %d: π %.17g, naive %.17g", step, pi, want)
 					}
 				}
-				ff, fv := e.Norms()
-				if !relClose(ff, normF, tol) || !relClose(fv, pi, tol) {
-					t.Fatalf("step %d: Norms() = %.17g, %.17g, incremental %.17g, %.17g", step, ff, fv, normF, pi)
-				}
-				// Every 250 steps a new width σ (a mid-run settings change):
-				// the kept values restart from Norms, and the following
-				// steps check the recomputed truncation bookkeeping.
-				if step%250 == 249 {
-					k = kernel.Gaussian{Sigma: 0.4 + r.Float64()}
-					e.SetKernel(k)
-					normF, pi = e.Norms()
-					if want := naiveInner(k, ky, tc.K, ts, getA, getA); !relClose(normF, want, tol) {
-						t.Fatalf("step %d: after SetKernel(%v) ‖f‖² %.17g, naive %.17g", step, k, normF, want)
-					}
-					if tc.trace {
-						if want := naiveInner(k, ky, tc.K, ts, getA, getB); !relClose(pi, want, tol) {
-							t.Fatalf("step %d: after SetKernel(%v) π %.17g, naive %.17g", step, k, pi, want)
-						}
-					}
-				}
+				k, normF, pi = checkNormsAndRekernel(t, r, e, k, ky, tc.K, step, normF, pi)
 			}
 		})
 	}
+}
+
+// checkNormsAndRekernel checks [Expansion.Norms] against the incrementally
+// kept ‖f‖² and ⟨f, v⟩ and, every 250 steps, sets a new kernel width σ (a
+// mid-run settings change) and checks Norms against a naive recomputation
+// with it. It returns the kernel in force and the values to keep.
+func checkNormsAndRekernel(t *testing.T, r *rand.Rand, e *Expansion, k kernel.Kernel, ky []float64, K, step int, normF, pi float64) (kernel.Kernel, float64, float64) {
+	t.Helper()
+	const tol = 1e-9
+	ff, fv := e.Norms()
+	if !relClose(ff, normF, tol) || !relClose(fv, pi, tol) {
+		t.Fatalf("step %d: Norms() = %.17g, %.17g, incremental %.17g, %.17g", step, ff, fv, normF, pi)
+	}
+	if step%250 != 249 {
+		return k, normF, pi
+	}
+	k = kernel.Gaussian{Sigma: 0.4 + r.Float64()}
+	e.SetKernel(k)
+	normF, pi = e.Norms()
+	ts := snapshot(e)
+	if want := naiveInner(k, ky, K, ts, getA, getA); !relClose(normF, want, tol) {
+		t.Fatalf("step %d: after SetKernel(%v) ‖f‖² %.17g, naive %.17g", step, k, normF, want)
+	}
+	if e.Traced() {
+		if want := naiveInner(k, ky, K, ts, getA, getB); !relClose(pi, want, tol) {
+			t.Fatalf("step %d: after SetKernel(%v) π %.17g, naive %.17g", step, k, pi, want)
+		}
+	}
+	return k, normF, pi
 }
 
 // TestWrapAroundOrder checks the LRU order of the accessors and NextEvicted.

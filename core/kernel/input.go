@@ -102,16 +102,16 @@ func (g Gaussian) Validate() error {
 
 // Polynomial is the polynomial kernel
 //
-//	k(x, x') = (Scale·⟨x, x'⟩ + Offset)^Degree
+//	k(x, x') = (Scale·⟨x, x'⟩ + Constant)^Degree
 //
 // (the MNIST experiment of JMLR §6.3 uses degree 9). It is positive definite
-// for Scale > 0, Offset ≥ 0 and integer Degree ≥ 1.
+// for Scale > 0, Constant ≥ 0 and integer Degree ≥ 1.
 type Polynomial struct {
 	// Scale multiplies the inner product; must be > 0. Zero means 1.
 	Scale float64
-	// Offset is added to the scaled inner product; must be ≥ 0. Zero is the
+	// Constant is added to the scaled inner product; must be ≥ 0. Zero is the
 	// homogeneous polynomial kernel.
-	Offset float64
+	Constant float64
 	// Degree is the integer exponent ≥ 1. Zero means 2.
 	Degree int
 }
@@ -144,26 +144,26 @@ func ipow(b float64, n int) float64 {
 	return r
 }
 
-// FromDot returns (Scale·dot + Offset)^Degree; xx and zz are unused.
+// FromDot returns (Scale·dot + Constant)^Degree; xx and zz are unused.
 func (p Polynomial) FromDot(dot, xx, zz float64) float64 {
-	return ipow(p.scale()*dot+p.Offset, p.degree())
+	return ipow(p.scale()*dot+p.Constant, p.degree())
 }
 
-// String returns "polynomial(scale=…, offset=…, degree=…)".
+// String returns "polynomial(scale=…, constant=…, degree=…)".
 func (p Polynomial) String() string {
-	return "polynomial(scale=" + fmtNum(p.scale()) + ", offset=" + fmtNum(p.Offset) +
+	return "polynomial(scale=" + fmtNum(p.scale()) + ", constant=" + fmtNum(p.Constant) +
 		", degree=" + strconv.Itoa(p.degree()) + ")"
 }
 
-// Validate returns an error if Scale is negative or not finite, Offset is
+// Validate returns an error if Scale is negative or not finite, Constant is
 // negative or not finite, or Degree is negative (0 means the default 2) or
 // above 64.
 func (p Polynomial) Validate() error {
 	if math.IsNaN(p.Scale) || math.IsInf(p.Scale, 0) || p.Scale < 0 {
 		return fmt.Errorf("kernel: polynomial scale %v must be a positive number", p.Scale)
 	}
-	if math.IsNaN(p.Offset) || math.IsInf(p.Offset, 0) || p.Offset < 0 {
-		return fmt.Errorf("kernel: polynomial offset %v must be a non-negative number", p.Offset)
+	if math.IsNaN(p.Constant) || math.IsInf(p.Constant, 0) || p.Constant < 0 {
+		return fmt.Errorf("kernel: polynomial constant %v must be a non-negative number", p.Constant)
 	}
 	if p.Degree < 0 || p.Degree > maxDegree {
 		return fmt.Errorf("kernel: polynomial degree %d must be between 1 and %d", p.Degree, maxDegree)

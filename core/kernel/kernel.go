@@ -64,7 +64,7 @@ func Row(k Kernel, dst, x []float64, xx float64, rows, norms []float64) {
 	case Linear:
 		// dst already holds the inner products.
 	case Polynomial:
-		s, c, p := k.scale(), k.Offset, k.degree()
+		s, c, p := k.scale(), k.Constant, k.degree()
 		for i, dot := range dst {
 			dst[i] = ipow(s*dot+c, p)
 		}

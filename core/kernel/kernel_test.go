@@ -68,7 +68,7 @@ func textbook(k Kernel, x, z []float64) float64 {
 		if p == 0 {
 			p = 2
 		}
-		return math.Pow(sc*dot(x, z)+k.Offset, float64(p))
+		return math.Pow(sc*dot(x, z)+k.Constant, float64(p))
 	case Linear:
 		return dot(x, z)
 	}
@@ -80,7 +80,7 @@ func textbook(k Kernel, x, z []float64) float64 {
 var testKernels = []Kernel{
 	Gaussian{}, Gaussian{Sigma: 0.5}, Gaussian{Sigma: 3}, GaussianGamma(2),
 	Laplacian{}, Laplacian{Sigma: 0.7},
-	Polynomial{}, Polynomial{Scale: 0.5, Offset: 1, Degree: 3}, Polynomial{Degree: 1, Offset: 2}, Polynomial{Scale: 0.1, Offset: 1, Degree: 9},
+	Polynomial{}, Polynomial{Scale: 0.5, Constant: 1, Degree: 3}, Polynomial{Degree: 1, Constant: 2}, Polynomial{Scale: 0.1, Constant: 1, Degree: 9},
 	Linear{},
 }
 
@@ -141,7 +141,7 @@ func TestValidate(t *testing.T) {
 	bad := []Kernel{
 		Gaussian{Sigma: -1}, Gaussian{Sigma: nan}, Gaussian{Sigma: inf}, Gaussian{Sigma: 1e-200},
 		Laplacian{Sigma: -1}, Laplacian{Sigma: nan}, Laplacian{Sigma: inf},
-		Polynomial{Scale: -1}, Polynomial{Scale: nan}, Polynomial{Offset: -1}, Polynomial{Offset: inf},
+		Polynomial{Scale: -1}, Polynomial{Scale: nan}, Polynomial{Constant: -1}, Polynomial{Constant: inf},
 		Polynomial{Degree: -1}, Polynomial{Degree: 65},
 		nil,
 	}

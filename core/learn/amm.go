@@ -305,7 +305,7 @@ func (a *AMM) step(c, z int) Step {
 	m := a.dots[c*a.s.MaxHyperplanes+z] - rs
 	t := a.t + 1
 	eta := 1 / (a.s.Lambda * float64(t))
-	st := Step{Loss: math.Max(0, 1-m), MarginError: m < 1, Mistake: pred != c, Prediction: float64(pred), Eta: eta, Margin: 1}
+	st := Step{Loss: math.Max(0, 1-m), MarginError: m < 1, Mistake: rs >= sy, Prediction: float64(pred), Eta: eta, Margin: 1}
 	if a.dead {
 		st.Diverged = true
 		return st

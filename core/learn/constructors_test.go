@@ -59,6 +59,9 @@ func onlineConstructors(big bool) []constructor {
 		{"AMM", func(d int) (learn.Learner, error) {
 			return wrapNew(learn.NewAMM(learn.DefaultAMMConfig(classes), d))
 		}},
+		{"BinaryAMM", func(d int) (learn.Learner, error) {
+			return wrapNew(learn.NewBinaryAMM(learn.AMMConfig{Lambda: 1e-4, MaxHyperplanes: 15 * classes, PruneEvery: 1, Epochs: 1}, d))
+		}},
 		{"MulticlassLinear", func(d int) (learn.Learner, error) {
 			return wrapNew(learn.NewMulticlassLinear(learn.DefaultAMMConfig(classes), d))
 		}},
@@ -129,6 +132,9 @@ func paperCases() []paperCase {
 		{"JMLR Fig. 3 ν-SVMD", learn.Binary, svmd(learn.SVMDHinge, 0.05, nil)},
 		{"JMLR Fig. 3 single-step", learn.Binary, svmd(learn.SVMDHinge, 0.05, func(c *learn.SVMDConfig) { c.Decay = 0 })},
 		{"JMLR Fig. 3 NORMA", learn.Binary, norma(learn.RuleNuClassification, 0, nil)},
+		{"JMLR Fig. 3 NORMA, margin rule (55)–(56)", learn.Binary, norma(learn.RuleNuClassification, 0, func(c *learn.NORMAConfig) {
+			c.MarginRule = learn.MarginLogSpace
+		})},
 		{"JMLR Fig. 4 SVMD", learn.Multiclass, svmd(learn.SVMDMulticlass, 0, nil)},
 		{"JMLR Fig. 4 NORMA", learn.Multiclass, norma(learn.RuleSoftMargin, 10, nil)},
 		{"JMLR Fig. 6 ν-SVMD", learn.Multiclass, svmd(learn.SVMDMulticlass, 0.05, nil)},
@@ -172,6 +178,9 @@ func paperCases() []paperCase {
 			return wrapNew(learn.NewDCDOnline(learn.DefaultDCDOnlineConfig(), d))
 		}},
 		{"AMM", learn.Multiclass, func(d int) (learn.Learner, error) { return wrapNew(learn.NewAMM(learn.DefaultAMMConfig(3), d)) }},
+		{"binary AMM", learn.Binary, func(d int) (learn.Learner, error) {
+			return wrapNew(learn.NewBinaryAMM(learn.DefaultAMMConfig(2), d))
+		}},
 		{"AMM without pruning", learn.Multiclass, func(d int) (learn.Learner, error) {
 			c := learn.DefaultAMMConfig(3)
 			c.PruneThreshold = 0
@@ -237,6 +246,30 @@ func TestPaperSettings(t *testing.T) {
 					t.Errorf("%s: decay in force %v", pc.name, d.Decay)
 				}
 			}
+		}
+	}
+}
+
+// TestTiesAreMistakes checks the tie rule of Step.Mistake on every online
+// learner: the first example meets f = 0 (all scores 0), an undecided
+// prediction, which is a mistake even for the label the tie-breaking
+// prediction names (+1 for binary, class 0 for multiclass).
+func TestTiesAreMistakes(t *testing.T) {
+	for _, pc := range paperCases() {
+		l, err := pc.new(2)
+		if err != nil {
+			t.Fatalf("%s: %v", pc.name, err)
+		}
+		y := 1.0
+		if pc.task == learn.Multiclass {
+			y = 0
+		}
+		st := l.Learn([]float64{0.3, -0.2}, y)
+		if !st.Mistake {
+			t.Errorf("%s: the first step (f = 0) with label %v is not a mistake: %+v", pc.name, y, st)
+		}
+		if pc.task != learn.Novelty && st.Prediction != y {
+			t.Errorf("%s: prediction %v at a tie, want the tie-break %v", pc.name, st.Prediction, y)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"kernelplay/core/loss"
+
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -13,18 +15,18 @@ import (
 // 3; lecture "Dual coordinate descent"). The zero value is LIBLINEAR's
 // default (-s 3, C = 1, ε = 0.1, no bias).
 type DCDConfig struct {
-	// Loss is LinearHinge (L1-loss SVM, LIBLINEAR -s 3) or LinearSquaredHinge
-	// (L2-loss SVM, LIBLINEAR -s 1). Zero means LinearHinge. LinearLogistic is
+	// Loss is loss.Hinge{} (L1-loss SVM, LIBLINEAR -s 3) or loss.SquaredHinge{}
+	// (L2-loss SVM, LIBLINEAR -s 1). Nil means loss.Hinge{}. loss.Logistic{} is
 	// an error.
-	Loss LinearLoss
+	Loss loss.Loss
 	// Lambda is the regularizer λ > 0 of F(w) = λ/2‖w‖² + (1/N)Σ l (see
 	// [LinearObjective]); the dual box is α_n ∈ [0, C] with C = 1/(λN)
 	// (lecture). Zero means λ = 1/N, i.e. LIBLINEAR's default C = 1.
 	Lambda float64
-	// Epsilon is the stopping tolerance ε on the spread of the projected
+	// Tolerance is the stopping tolerance ε on the spread of the projected
 	// gradient, max PG − min PG ≤ ε (Hsieh et al. §3.2, as LIBLINEAR). Zero
 	// means 0.1 (LIBLINEAR's default for -s 1 and -s 3).
-	Epsilon float64
+	Tolerance float64
 	// MaxEpochs bounds the outer iterations (passes over the active set).
 	// Zero means 1000 (LIBLINEAR's bound).
 	MaxEpochs int
@@ -75,25 +77,25 @@ type DCD struct {
 }
 
 // NewDCD checks s and returns a solver. It returns an error for a negative or
-// non-finite Lambda, Epsilon or Bias, a negative MaxEpochs, or a loss other
+// non-finite Lambda, Tolerance or Bias, a negative MaxEpochs, or a loss other
 // than the hinge and the squared hinge.
 func NewDCD(s DCDConfig) (*DCD, error) {
-	if s.Loss == LinearLossDefault {
-		s.Loss = LinearHinge
+	if s.Loss == nil {
+		s.Loss = loss.Hinge{}
 	}
-	if s.Loss != LinearHinge && s.Loss != LinearSquaredHinge {
-		return nil, fmt.Errorf("learn: DCD: loss %v, want hinge (L1) or squared hinge (L2)", s.Loss)
+	if err := checkMarginLoss("DCD", s.Loss, loss.Hinge{}, loss.SquaredHinge{}); err != nil {
+		return nil, err
 	}
 	if s.Lambda != 0 {
 		if err := checkLambda("DCD", s.Lambda); err != nil {
 			return nil, err
 		}
 	}
-	if s.Epsilon == 0 {
-		s.Epsilon = 0.1
+	if s.Tolerance == 0 {
+		s.Tolerance = 0.1
 	}
-	if math.IsNaN(s.Epsilon) || math.IsInf(s.Epsilon, 0) || s.Epsilon <= 0 {
-		return nil, fmt.Errorf("learn: DCD: Epsilon = %v must be positive and finite", s.Epsilon)
+	if math.IsNaN(s.Tolerance) || math.IsInf(s.Tolerance, 0) || s.Tolerance <= 0 {
+		return nil, fmt.Errorf("learn: DCD: Tolerance = %v must be positive and finite", s.Tolerance)
 	}
 	if s.MaxEpochs < 0 {
 		return nil, fmt.Errorf("learn: DCD: MaxEpochs = %d < 0", s.MaxEpochs)
@@ -129,24 +131,15 @@ func (c *DCD) Fit(X RowMatrix, y []float64) (DCDResult, error) {
 	if len(y) != n {
 		panic(fmt.Sprintf("learn: DCD.Fit: %d labels for %d rows", len(y), n))
 	}
-	if n == 0 {
-		return DCDResult{}, fmt.Errorf("learn: DCD.Fit: empty training set")
-	}
-	if err := checkBinaryLabels("DCD.Fit", y); err != nil {
-		return DCDResult{}, err
-	}
-	if err := checkFiniteMatrix("DCD.Fit", X); err != nil {
+	if err := checkDCDData(X, y); err != nil {
 		return DCDResult{}, err
 	}
 	c.rng = rand.New(rand.NewPCG(c.s.Seed, 0x6463645f73656564))
 	lambda, upper, diag := dcdBox(c.s.Loss, c.s.Lambda, n)
 	rows := newCSR(X, c.s.Bias)
-	qd := make([]float64, n)
-	for i := range qd {
-		qd[i] = rows.sqn[i] + diag
-		if qd[i] == 0 {
-			return DCDResult{}, fmt.Errorf("learn: DCD.Fit: row %d is zero (Q̄_nn = 0); add a bias feature or drop it", i)
-		}
+	qd, err := dcdDiagonal(rows, diag)
+	if err != nil {
+		return DCDResult{}, err
 	}
 	w := make([]float64, linWeightDim(d, c.s.Bias))
 	alpha := make([]float64, n)
@@ -166,30 +159,12 @@ func (c *DCD) Fit(X RowMatrix, y []float64) (DCDResult, error) {
 			i := index[s]
 			yi := y[i]
 			g := yi*rows.dot(i, w) - 1 + diag*alpha[i]
-			pg := 0.0
-			switch {
-			case alpha[i] == 0:
-				if !c.s.NoShrinking && g > pgMaxOld {
-					active--
-					index[s], index[active] = index[active], index[s]
-					s--
-					continue
-				}
-				if g < 0 {
-					pg = g
-				}
-			case alpha[i] == upper:
-				if !c.s.NoShrinking && g < pgMinOld {
-					active--
-					index[s], index[active] = index[active], index[s]
-					s--
-					continue
-				}
-				if g > 0 {
-					pg = g
-				}
-			default:
-				pg = g
+			pg, shrink := dcdProjected(g, alpha[i], upper, pgMaxOld, pgMinOld)
+			if shrink && !c.s.NoShrinking {
+				active--
+				index[s], index[active] = index[active], index[s]
+				s--
+				continue
 			}
 			// Plain comparisons: math.Max/Min's NaN and ±0 handling costs ~20%
 			// of the epoch here, and no NaN can occur (finite inputs checked).
@@ -213,7 +188,7 @@ func (c *DCD) Fit(X RowMatrix, y []float64) (DCDResult, error) {
 			}
 		}
 		res.Epochs++
-		if pgMax-pgMin <= c.s.Epsilon {
+		if pgMax-pgMin <= c.s.Tolerance {
 			if active == n {
 				res.Converged = true
 				break
@@ -235,10 +210,11 @@ func (c *DCD) Fit(X RowMatrix, y []float64) (DCDResult, error) {
 		return DCDResult{}, fmt.Errorf("learn: DCD.Fit: diverged (non-finite w)")
 	}
 	res.W, res.Alpha = w, alpha
-	loss := c.s.Loss
+	ml := &marginLoss{l: c.s.Loss}
 	var lsum float64
 	for i := 0; i < n; i++ {
-		lsum += loss.Value(y[i] * rows.dot(i, w))
+		v, _ := ml.eval(y[i] * rows.dot(i, w))
+		lsum += v
 	}
 	ww := floats.Dot(w, w)
 	res.Primal = 0.5*lambda*ww + lsum/float64(n)
@@ -251,17 +227,68 @@ func (c *DCD) Fit(X RowMatrix, y []float64) (DCDResult, error) {
 	return res, nil
 }
 
+// dcdProjected returns the projected gradient of the dual coordinate with
+// gradient g at a ∈ [0, upper] (Hsieh et al. eq. 6), and whether Algorithm
+// 3 shrinks the coordinate: at a bound with g beyond the last epoch's
+// extreme projected gradient pgMaxOld (at 0) or pgMinOld (at upper).
+func dcdProjected(g, a, upper, pgMaxOld, pgMinOld float64) (pg float64, shrink bool) {
+	switch {
+	case a == 0:
+		if g > pgMaxOld {
+			return 0, true
+		}
+		if g < 0 {
+			return g, false
+		}
+		return 0, false
+	case a == upper:
+		if g < pgMinOld {
+			return 0, true
+		}
+		if g > 0 {
+			return g, false
+		}
+		return 0, false
+	}
+	return g, false
+}
+
+// checkDCDData returns an error for an empty set, a label other than ±1 or
+// a non-finite entry of X.
+func checkDCDData(X Matrix, y []float64) error {
+	if n, _ := X.Dims(); n == 0 {
+		return fmt.Errorf("learn: DCD.Fit: empty training set")
+	}
+	if err := checkBinaryLabels("DCD.Fit", y); err != nil {
+		return err
+	}
+	return checkFiniteMatrix("DCD.Fit", X)
+}
+
+// dcdDiagonal returns Q̄_ii = ‖x̃_i‖² + D for every row, or an error for a
+// zero row (Q̄_ii = 0).
+func dcdDiagonal(rows csr, diag float64) ([]float64, error) {
+	qd := make([]float64, len(rows.sqn))
+	for i := range qd {
+		qd[i] = rows.sqn[i] + diag
+		if qd[i] == 0 {
+			return nil, fmt.Errorf("learn: DCD.Fit: row %d is zero (Q̄_nn = 0); add a bias feature or drop it", i)
+		}
+	}
+	return qd, nil
+}
+
 // dcdBox returns the regularizer λ in force for n examples (0 means 1/n,
 // LIBLINEAR's C = 1) and the dual box of Hsieh et al. eqs. (4)–(5) with
 // C = 1/(λn): the upper bound U and the diagonal D of Q̄ = Q + D·I, U = C,
 // D = 0 for the L1 loss (hinge) and U = ∞, D = 1/(2C) for the L2 loss
 // (squared hinge).
-func dcdBox(loss LinearLoss, lambda float64, n int) (lam, upper, diag float64) {
+func dcdBox(l loss.Loss, lambda float64, n int) (lam, upper, diag float64) {
 	if lambda == 0 {
 		lambda = 1 / float64(n)
 	}
 	c := 1 / (lambda * float64(n))
-	if loss == LinearSquaredHinge {
+	if l == (loss.SquaredHinge{}) {
 		return lambda, math.Inf(1), 0.5 / c
 	}
 	return lambda, c, 0

@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"kernelplay/core/loss"
+
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -16,15 +18,15 @@ type KernelDCDConfig struct {
 	// Kernel is the input kernel k. Nil means kernel.Gaussian{} (its default
 	// width). Kernels with a Validate method are validated.
 	Kernel kernel.Kernel
-	// Loss is LinearHinge (L1) or LinearSquaredHinge (L2). Zero means
-	// LinearHinge.
-	Loss LinearLoss
+	// Loss is loss.Hinge{} (L1) or loss.SquaredHinge{} (L2). Nil means
+	// loss.Hinge{}.
+	Loss loss.Loss
 	// Lambda is λ > 0 of F(f) = λ/2‖f‖²_H + (1/N)Σ l(y_n f(x_n)); C = 1/(λN).
 	// Zero means λ = 1/N (C = 1).
 	Lambda float64
-	// Epsilon is the projected-gradient tolerance ε (as [DCDConfig]). Zero
+	// Tolerance is the projected-gradient tolerance ε (as [DCDConfig]). Zero
 	// means 0.1.
-	Epsilon float64
+	Tolerance float64
 	// MaxEpochs bounds the epochs. Zero means 1000.
 	MaxEpochs int
 	// Bias, when positive, adds B² to the kernel, k̃ = k + B², the kernel of
@@ -88,7 +90,7 @@ func (m *KernelDCDModel) Scores(dst, x []float64) []float64 {
 
 // NewKernelDCD checks s and returns a solver. Errors: an invalid kernel, a
 // loss other than the hinge and squared hinge, a negative or non-finite
-// Lambda, Epsilon or Bias, negative MaxEpochs or MaxN.
+// Lambda, Tolerance or Bias, negative MaxEpochs or MaxN.
 func NewKernelDCD(s KernelDCDConfig) (*KernelDCD, error) {
 	if s.Kernel == nil {
 		s.Kernel = kernel.Gaussian{}
@@ -97,12 +99,12 @@ func NewKernelDCD(s KernelDCDConfig) (*KernelDCD, error) {
 		return nil, err
 	}
 	// Reuse DCD's checks of the shared settings.
-	lin, err := NewDCD(DCDConfig{Loss: s.Loss, Lambda: s.Lambda, Epsilon: s.Epsilon, MaxEpochs: s.MaxEpochs, Bias: s.Bias})
+	lin, err := NewDCD(DCDConfig{Loss: s.Loss, Lambda: s.Lambda, Tolerance: s.Tolerance, MaxEpochs: s.MaxEpochs, Bias: s.Bias})
 	if err != nil {
 		return nil, fmt.Errorf("learn: KernelDCD: %w", err)
 	}
 	ls := lin.Config()
-	s.Loss, s.Epsilon, s.MaxEpochs = ls.Loss, ls.Epsilon, ls.MaxEpochs
+	s.Loss, s.Tolerance, s.MaxEpochs = ls.Loss, ls.Tolerance, ls.MaxEpochs
 	if s.MaxN < 0 {
 		return nil, fmt.Errorf("learn: KernelDCD: MaxN = %d < 0", s.MaxN)
 	}
@@ -115,6 +117,21 @@ func NewKernelDCD(s KernelDCDConfig) (*KernelDCD, error) {
 // Config returns the settings in force, defaults filled in.
 func (c *KernelDCD) Config() KernelDCDConfig { return c.s }
 
+// checkData returns an error for an empty or too large set (MaxN), a label
+// other than ±1 or a non-finite entry of X.
+func (c *KernelDCD) checkData(X Matrix, y []float64) error {
+	switch n, _ := X.Dims(); {
+	case n == 0:
+		return fmt.Errorf("learn: KernelDCD.Fit: empty training set")
+	case n > c.s.MaxN:
+		return fmt.Errorf("learn: KernelDCD.Fit: %d examples, more than MaxN = %d", n, c.s.MaxN)
+	}
+	if err := checkBinaryLabels("KernelDCD.Fit", y); err != nil {
+		return err
+	}
+	return checkFiniteMatrix("KernelDCD.Fit", X)
+}
+
 // Fit solves the kernel SVM dual on (X, y) from α = 0. X is N×d and y has
 // length N (other lengths panic); labels other than ±1, non-finite inputs,
 // N = 0, N > MaxN, and a zero diagonal Q̄_nn (L1 loss) are returned errors.
@@ -123,16 +140,7 @@ func (c *KernelDCD) Fit(X RowMatrix, y []float64) (*KernelDCDModel, error) {
 	if len(y) != n {
 		panic(fmt.Sprintf("learn: KernelDCD.Fit: %d labels for %d rows", len(y), n))
 	}
-	switch {
-	case n == 0:
-		return nil, fmt.Errorf("learn: KernelDCD.Fit: empty training set")
-	case n > c.s.MaxN:
-		return nil, fmt.Errorf("learn: KernelDCD.Fit: %d examples, more than MaxN = %d", n, c.s.MaxN)
-	}
-	if err := checkBinaryLabels("KernelDCD.Fit", y); err != nil {
-		return nil, err
-	}
-	if err := checkFiniteMatrix("KernelDCD.Fit", X); err != nil {
+	if err := c.checkData(X, y); err != nil {
 		return nil, err
 	}
 	m := &KernelDCDModel{Kernel: c.s.Kernel, Bias: c.s.Bias, X: make([]float64, n*d), Dim: d,
@@ -190,7 +198,7 @@ func (c *KernelDCD) Fit(X RowMatrix, y []float64) (*KernelDCDModel, error) {
 			}
 		}
 		m.Epochs++
-		if pgMax-pgMin <= c.s.Epsilon {
+		if pgMax-pgMin <= c.s.Tolerance {
 			m.Converged = true
 			break
 		}
@@ -201,8 +209,10 @@ func (c *KernelDCD) Fit(X RowMatrix, y []float64) (*KernelDCDModel, error) {
 	// ‖f‖² = αᵀQα; y_i f(x_i) = (Qα)_i.
 	ff := floats.Dot(alpha, qa)
 	var ls, as, a2 float64
+	ml := &marginLoss{l: c.s.Loss}
 	for i := 0; i < n; i++ {
-		ls += c.s.Loss.Value(qa[i])
+		v, _ := ml.eval(qa[i])
+		ls += v
 		as += alpha[i]
 		a2 += alpha[i] * alpha[i]
 		m.Coef[i] = alpha[i] * y[i]

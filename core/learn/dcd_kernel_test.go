@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"kernelplay/core/loss"
+
 	"math"
 	"testing"
 
@@ -16,8 +18,8 @@ func TestKernelDCDLinearKernel(t *testing.T) {
 	X, y := linTrainSet(t)
 	const n, lambda = 300, 1e-2
 	sub := X.Slice(0, n, 0, linTrainDim).(*mat.Dense)
-	for _, loss := range []LinearLoss{LinearHinge, LinearSquaredHinge} {
-		kc, err := NewKernelDCD(KernelDCDConfig{Kernel: kernel.Linear{}, Loss: loss, Lambda: lambda, Epsilon: 1e-8, MaxEpochs: 1e5, Bias: 1})
+	for _, lf := range []loss.Loss{loss.Hinge{}, loss.SquaredHinge{}} {
+		kc, err := NewKernelDCD(KernelDCDConfig{Kernel: kernel.Linear{}, Loss: lf, Lambda: lambda, Tolerance: 1e-8, MaxEpochs: 1e5, Bias: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -25,24 +27,25 @@ func TestKernelDCDLinearKernel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lc, _ := NewDCD(DCDConfig{Loss: loss, Lambda: lambda, Epsilon: 1e-8, MaxEpochs: 1e6, Bias: 1})
+		lc, _ := NewDCD(DCDConfig{Loss: lf, Lambda: lambda, Tolerance: 1e-8, MaxEpochs: 1e6, Bias: 1})
 		r, _ := lc.Fit(sub, y[:n])
-		t.Logf("%v: kernel F = %.10g (dual %.10g, %d epochs), linear F = %.10g", loss, m.Primal, m.Dual, m.Epochs, r.Primal)
+		t.Logf("%v: kernel F = %.10g (dual %.10g, %d epochs), linear F = %.10g", lf, m.Primal, m.Dual, m.Epochs, r.Primal)
 		if linRelDiff(m.Primal, r.Primal) > 1e-7 || linRelDiff(m.Dual, m.Primal) > 1e-7 {
-			t.Errorf("%v: kernel F = %.10g, dual %.10g; linear F = %.10g", loss, m.Primal, m.Dual, r.Primal)
+			t.Errorf("%v: kernel F = %.10g, dual %.10g; linear F = %.10g", lf, m.Primal, m.Dual, r.Primal)
 		}
 		// The model's scores reproduce the primal: λ/2‖f‖² + mean l(y f(x)).
 		var ls float64
 		s := make([]float64, 1)
 		for i := 0; i < n; i++ {
-			ls += loss.Value(y[i] * m.Scores(s, sub.RawRowView(i))[0])
+			v, _ := (&marginLoss{l: lf}).eval(y[i] * m.Scores(s, sub.RawRowView(i))[0])
+			ls += v
 		}
 		ww := 0.0
 		for j := range r.W {
 			ww += r.W[j] * r.W[j]
 		}
 		if f := 0.5*lambda*ww + ls/n; linRelDiff(f, m.Primal) > 1e-6 {
-			t.Errorf("%v: F from Scores %.10g, reported %.10g", loss, f, m.Primal)
+			t.Errorf("%v: F from Scores %.10g, reported %.10g", lf, f, m.Primal)
 		}
 	}
 }
@@ -56,7 +59,7 @@ func TestKernelDCDXOR(t *testing.T) {
 	for i := range y {
 		y[i] = 2*y[i] - 1
 	}
-	c, _ := NewKernelDCD(KernelDCDConfig{Kernel: kernel.Gaussian{Sigma: 0.7}, Lambda: 1e-3, Epsilon: 1e-4, MaxEpochs: 1e5})
+	c, _ := NewKernelDCD(KernelDCDConfig{Kernel: kernel.Gaussian{Sigma: 0.7}, Lambda: 1e-3, Tolerance: 1e-4, MaxEpochs: 1e5})
 	m, err := c.Fit(X, y)
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +80,7 @@ func TestKernelDCDXOR(t *testing.T) {
 }
 
 func TestKernelDCDErrors(t *testing.T) {
-	for _, s := range []KernelDCDConfig{{Kernel: kernel.Gaussian{Sigma: -1}}, {Loss: LinearLogistic}, {Lambda: -1}, {MaxN: -1}} {
+	for _, s := range []KernelDCDConfig{{Kernel: kernel.Gaussian{Sigma: -1}}, {Loss: loss.Logistic{}}, {Lambda: -1}, {MaxN: -1}} {
 		if _, err := NewKernelDCD(s); err == nil {
 			t.Errorf("NewKernelDCD(%+v): no error", s)
 		}

@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"kernelplay/core/loss"
+
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -11,8 +13,8 @@ import (
 // DCDOnlineConfig configures [DCDOnline]. The zero value of a field means
 // zero; [DefaultDCDOnlineConfig] gives the defaults.
 type DCDOnlineConfig struct {
-	// Loss is LinearHinge (L1-loss SVM) or LinearSquaredHinge (L2-loss SVM).
-	Loss LinearLoss
+	// Loss is loss.Hinge{} (L1-loss SVM) or loss.SquaredHinge{} (L2-loss SVM).
+	Loss loss.Loss
 	// Lambda is the regularizer λ > 0 of the objective on the buffer, F(w) =
 	// λ/2‖w‖² + (1/n)Σ_{buffer} l, so the dual box is C = 1/(λn) for the n
 	// examples stored.
@@ -34,7 +36,7 @@ type DCDOnlineConfig struct {
 // SVM), λ = 10⁻⁴ (as [DefaultPegasosConfig]), ω = 512 and one pass per
 // example, without bias.
 func DefaultDCDOnlineConfig() DCDOnlineConfig {
-	return DCDOnlineConfig{Loss: LinearHinge, Lambda: 1e-4, BufferSize: svmdBufferSize, Passes: 1}
+	return DCDOnlineConfig{Loss: loss.Hinge{}, Lambda: 1e-4, BufferSize: svmdBufferSize, Passes: 1}
 }
 
 // DCDOnline runs dual coordinate descent (Hsieh et al. 2008; lecture) as an
@@ -55,6 +57,7 @@ func DefaultDCDOnlineConfig() DCDOnlineConfig {
 // size (the dual update is an exact line minimisation).
 type DCDOnline struct {
 	s        DCDOnlineConfig
+	ml       marginLoss // the loss s.Loss
 	dim, p   int
 	w        []float64
 	x        []float64 // ω×p ring of x̃
@@ -79,8 +82,8 @@ func NewDCDOnline(s DCDOnlineConfig, dim int) (*DCDOnline, error) {
 	if err := checkDim("DCDOnline", dim); err != nil {
 		return nil, err
 	}
-	if s.Loss != LinearHinge && s.Loss != LinearSquaredHinge {
-		return nil, fmt.Errorf("learn: DCDOnline: loss %v, want hinge (L1) or squared hinge (L2)", s.Loss)
+	if err := checkMarginLoss("DCDOnline", s.Loss, loss.Hinge{}, loss.SquaredHinge{}); err != nil {
+		return nil, err
 	}
 	if err := checkLambda("DCDOnline", s.Lambda); err != nil {
 		return nil, err
@@ -99,7 +102,7 @@ func NewDCDOnline(s DCDOnlineConfig, dim int) (*DCDOnline, error) {
 	}
 	p := linWeightDim(dim, s.Bias)
 	d := &DCDOnline{
-		s: s, dim: dim, p: p, w: make([]float64, p), x: make([]float64, s.BufferSize*p),
+		s: s, ml: marginLoss{l: s.Loss}, dim: dim, p: p, w: make([]float64, p), x: make([]float64, s.BufferSize*p),
 		y: make([]float64, s.BufferSize), alpha: make([]float64, s.BufferSize),
 		qd: make([]float64, s.BufferSize), perm: make([]int, s.BufferSize),
 	}
@@ -161,8 +164,9 @@ func (d *DCDOnline) Learn(x []float64, y float64) Step {
 	checkBinaryLabel("DCDOnline.Learn", y)
 	f := linScore(d.w, x, d.s.Bias)
 	m := y * f
-	st := Step{Loss: d.s.Loss.Value(m), MarginError: m < 1, Prediction: linSign(f), Margin: 1}
-	st.Mistake = st.Prediction != y
+	lv, _ := d.ml.eval(m)
+	st := Step{Loss: lv, MarginError: m < 1, Margin: 1}
+	st.Prediction, st.Mistake = binaryPrediction(f, y)
 	if d.dead {
 		st.Diverged, st.BufferSize = true, d.n
 		return st
@@ -234,7 +238,8 @@ func (d *DCDOnline) Objective() (primal, dual float64) {
 	_, diag := d.box()
 	var ls, as, a2 float64
 	for i := 0; i < d.n; i++ {
-		ls += d.s.Loss.Value(d.y[i] * floats.Dot(d.w, d.row(i)))
+		v, _ := d.ml.eval(d.y[i] * floats.Dot(d.w, d.row(i)))
+		ls += v
 		as += d.alpha[i]
 		a2 += d.alpha[i] * d.alpha[i]
 	}

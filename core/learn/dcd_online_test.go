@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"kernelplay/core/loss"
+
 	"math"
 	"testing"
 
@@ -16,9 +18,9 @@ func TestDCDOnlineMatchesBatch(t *testing.T) {
 	X, y := linTrainSet(t)
 	const n, lambda = 200, 1e-2
 	sub := X.Slice(0, n, 0, linTrainDim).(*mat.Dense)
-	for _, loss := range []LinearLoss{LinearHinge, LinearSquaredHinge} {
+	for _, lf := range []loss.Loss{loss.Hinge{}, loss.SquaredHinge{}} {
 		d, err := NewDCDOnline(with(DefaultDCDOnlineConfig(), func(c *DCDOnlineConfig) {
-			c.Loss = loss
+			c.Loss = lf
 			c.Lambda = lambda
 			c.BufferSize = n
 			c.Bias = 1
@@ -32,14 +34,14 @@ func TestDCDOnlineMatchesBatch(t *testing.T) {
 		}
 		d.Refine(2000)
 		p, du := d.Objective()
-		c, _ := NewDCD(DCDConfig{Loss: loss, Lambda: lambda, Epsilon: 1e-8, MaxEpochs: 1e6, Bias: 1})
+		c, _ := NewDCD(DCDConfig{Loss: lf, Lambda: lambda, Tolerance: 1e-8, MaxEpochs: 1e6, Bias: 1})
 		r, err := c.Fit(sub, y[:n])
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("%v: online primal %.10g, dual %.10g; batch %.10g", loss, p, du, r.Primal)
+		t.Logf("%v: online primal %.10g, dual %.10g; batch %.10g", lf, p, du, r.Primal)
 		if linRelDiff(p, r.Primal) > 1e-6 || linRelDiff(du, r.Dual) > 1e-6 {
-			t.Errorf("%v: online primal %.10g, dual %.10g; batch %.10g, %.10g", loss, p, du, r.Primal, r.Dual)
+			t.Errorf("%v: online primal %.10g, dual %.10g; batch %.10g, %.10g", lf, p, du, r.Primal, r.Dual)
 		}
 		dcdOnlineCheckW(t, d)
 	}

@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"kernelplay/core/loss"
+
 	"math"
 	"os/exec"
 	"strconv"
@@ -15,8 +17,8 @@ import (
 // Newton step gives α = min(1/Q_11, C) = 1/4 and w = α·y·x = 1/2, where the
 // margin is exactly 1: F = λ/2·w² = 1/8 = the dual α − ½Q_11α² = 1/8.
 func TestDCDOneExample(t *testing.T) {
-	for _, loss := range []LinearLoss{LinearHinge, LinearSquaredHinge} {
-		c, err := NewDCD(DCDConfig{Loss: loss, Lambda: 1, Epsilon: 1e-12})
+	for _, lf := range []loss.Loss{loss.Hinge{}, loss.SquaredHinge{}} {
+		c, err := NewDCD(DCDConfig{Loss: lf, Lambda: 1, Tolerance: 1e-12})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -24,7 +26,7 @@ func TestDCDOneExample(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if loss == LinearHinge {
+		if lf == (loss.Hinge{}) {
 			if r.Alpha[0] != 0.25 || r.W[0] != 0.5 || r.Primal != 0.125 || r.Dual != 0.125 {
 				t.Errorf("L1: α = %v, w = %v, primal %v, dual %v; want 1/4, 1/2, 1/8, 1/8", r.Alpha[0], r.W[0], r.Primal, r.Dual)
 			}
@@ -40,11 +42,11 @@ func TestDCDOneExample(t *testing.T) {
 
 func TestDCDSettingsErrors(t *testing.T) {
 	for _, s := range []DCDConfig{
-		{Loss: LinearLogistic},
+		{Loss: loss.Logistic{}},
 		{Lambda: -1},
 		{Lambda: math.NaN()},
-		{Epsilon: -1},
-		{Epsilon: math.Inf(1)},
+		{Tolerance: -1},
+		{Tolerance: math.Inf(1)},
 		{MaxEpochs: -3},
 		{Bias: -1},
 	} {
@@ -100,7 +102,7 @@ func linNewtonL2(lambda, bias float64, X *mat.Dense, y []float64, iters int) (w 
 			}
 			m := y[i] * linScore(w, row, bias)
 			if m < 1 {
-				linAddScaled(g, LinearSquaredHinge.Deriv(m)*y[i]/float64(n), row, bias)
+				linAddScaled(g, sqHingeDeriv(m)*y[i]/float64(n), row, bias)
 				H.SymRankOne(H, 2/float64(n), mat.NewVecDense(p, xt))
 			}
 		}
@@ -120,9 +122,9 @@ func linNewtonL2(lambda, bias float64, X *mat.Dense, y []float64, iters int) (w 
 	for i := 0; i < n; i++ {
 		mat.Row(row, i, X)
 		m := y[i] * linScore(w, row, bias)
-		linAddScaled(g, LinearSquaredHinge.Deriv(m)*y[i]/float64(n), row, bias)
+		linAddScaled(g, sqHingeDeriv(m)*y[i]/float64(n), row, bias)
 	}
-	return w, LinearObjective(LinearSquaredHinge, lambda, bias, w, X, y), floats.Norm(g, 2)
+	return w, LinearObjective(loss.SquaredHinge{}, lambda, bias, w, X, y), floats.Norm(g, 2)
 }
 
 // TestDCDOptimum: DCD at LIBLINEAR's default tolerance (ε = 0.1) is within 1%
@@ -133,41 +135,41 @@ func linNewtonL2(lambda, bias float64, X *mat.Dense, y []float64, iters int) (w 
 func TestDCDOptimum(t *testing.T) {
 	X, y := linTrainSet(t)
 	const bias = 1
-	for _, loss := range []LinearLoss{LinearHinge, LinearSquaredHinge} {
-		tight, _ := NewDCD(DCDConfig{Loss: loss, Epsilon: 1e-4, MaxEpochs: 1e6, Bias: bias, Seed: 1, NoShrinking: true})
+	for _, lf := range []loss.Loss{loss.Hinge{}, loss.SquaredHinge{}} {
+		tight, _ := NewDCD(DCDConfig{Loss: lf, Tolerance: 1e-4, MaxEpochs: 1e6, Bias: bias, Seed: 1, NoShrinking: true})
 		opt, err := tight.Fit(X, y)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !opt.Converged {
-			t.Fatalf("%v: tight DCD did not converge in %d epochs", loss, opt.Epochs)
+			t.Fatalf("%v: tight DCD did not converge in %d epochs", lf, opt.Epochs)
 		}
 		if gap := (opt.Primal - opt.Dual) / opt.Primal; gap < -1e-12 || gap > 1e-5 {
-			t.Errorf("%v: relative duality gap %.3g at ε = 1e-4 (primal %.8g, dual %.8g)", loss, gap, opt.Primal, opt.Dual)
+			t.Errorf("%v: relative duality gap %.3g at ε = 1e-4 (primal %.8g, dual %.8g)", lf, gap, opt.Primal, opt.Dual)
 		}
-		shrink, _ := NewDCD(DCDConfig{Loss: loss, Epsilon: 1e-3, MaxEpochs: 1e6, Bias: bias, Seed: 2})
+		shrink, _ := NewDCD(DCDConfig{Loss: lf, Tolerance: 1e-3, MaxEpochs: 1e6, Bias: bias, Seed: 2})
 		sh, err := shrink.Fit(X, y)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if d := linRelDiff(sh.Primal, opt.Primal); d > 1e-5 {
-			t.Errorf("%v: shrinking (ε = 1e-3) F = %.10g, no shrinking (ε = 1e-4) %.10g (rel. diff %.3g)", loss, sh.Primal, opt.Primal, d)
+			t.Errorf("%v: shrinking (ε = 1e-3) F = %.10g, no shrinking (ε = 1e-4) %.10g (rel. diff %.3g)", lf, sh.Primal, opt.Primal, d)
 		}
 		t.Logf("%v: F* = %.10g (dual %.10g), %d epochs, %d updates without shrinking; with shrinking at ε = 1e-3 F = %.10g, %d epochs, %d updates",
-			loss, opt.Primal, opt.Dual, opt.Epochs, opt.Updates, sh.Primal, sh.Epochs, sh.Updates)
+			lf, opt.Primal, opt.Dual, opt.Epochs, opt.Updates, sh.Primal, sh.Epochs, sh.Updates)
 
-		def, _ := NewDCD(DCDConfig{Loss: loss, Bias: bias, Seed: 3})
+		def, _ := NewDCD(DCDConfig{Loss: lf, Bias: bias, Seed: 3})
 		r, err := def.Fit(X, y)
 		if err != nil {
 			t.Fatal(err)
 		}
 		rel := (r.Primal - opt.Primal) / opt.Primal
-		t.Logf("%v: ε = 0.1: F = %.8g, relative error %.3g after %d epochs", loss, r.Primal, rel, r.Epochs)
+		t.Logf("%v: ε = 0.1: F = %.8g, relative error %.3g after %d epochs", lf, r.Primal, rel, r.Epochs)
 		if rel < -1e-9 || rel > 0.01 {
-			t.Errorf("%v: ε = 0.1 gives F = %.8g, relative error %.3g from F* = %.8g, want within 1%%", loss, r.Primal, rel, opt.Primal)
+			t.Errorf("%v: ε = 0.1 gives F = %.8g, relative error %.3g from F* = %.8g, want within 1%%", lf, r.Primal, rel, opt.Primal)
 		}
 
-		if loss == LinearSquaredHinge {
+		if lf == (loss.SquaredHinge{}) {
 			n := X.RawMatrix().Rows
 			lambda := 1 / float64(n)
 			_, f, gn := linNewtonL2(lambda, bias, X, y, 30)
@@ -193,17 +195,17 @@ func TestDCDAgreesWithLIBLINEAR(t *testing.T) {
 	lambda := 1 / float64(n) // C = 1
 	for _, tc := range []struct {
 		solver string
-		loss   LinearLoss
-	}{{"3", LinearHinge}, {"1", LinearSquaredHinge}} {
+		lf     loss.Loss
+	}{{"3", loss.Hinge{}}, {"1", loss.SquaredHinge{}}} {
 		for _, eps := range []string{"0.1", "0.001"} {
 			m := linRunLIBLINEAR(t, bin, linTrainFile, "-s", tc.solver, "-c", "1", "-e", eps, "-B", "1")
 			if m.bias != 1 || len(m.w) != linTrainDim+1 {
 				t.Fatalf("LIBLINEAR model: bias %v, %d weights", m.bias, len(m.w))
 			}
-			fLL := LinearObjective(tc.loss, lambda, 1, m.w, X, y)
+			fLL := LinearObjective(tc.lf, lambda, 1, m.w, X, y)
 			accLL := linAccuracy(m.w, 1, X, y)
 			e, _ := parseFloatT(t, eps)
-			c, _ := NewDCD(DCDConfig{Loss: tc.loss, Epsilon: e, Bias: 1, Seed: 4})
+			c, _ := NewDCD(DCDConfig{Loss: tc.lf, Tolerance: e, Bias: 1, Seed: 4})
 			r, err := c.Fit(X, y)
 			if err != nil {
 				t.Fatal(err)
@@ -241,10 +243,10 @@ func BenchmarkDCDFit(b *testing.B) {
 	X, y := linTrainSet(b)
 	for _, tc := range []struct {
 		name, solver string
-		loss         LinearLoss
-	}{{"L1", "3", LinearHinge}, {"L2", "1", LinearSquaredHinge}} {
+		lf           loss.Loss
+	}{{"L1", "3", loss.Hinge{}}, {"L2", "1", loss.SquaredHinge{}}} {
 		b.Run(tc.name+"/DCD", func(b *testing.B) {
-			c, _ := NewDCD(DCDConfig{Loss: tc.loss, Bias: 1, Seed: 5})
+			c, _ := NewDCD(DCDConfig{Loss: tc.lf, Bias: 1, Seed: 5})
 			for b.Loop() {
 				if _, err := c.Fit(X, y); err != nil {
 					b.Fatal(err)
@@ -253,7 +255,7 @@ func BenchmarkDCDFit(b *testing.B) {
 		})
 		b.Run(tc.name+"/DCD-epoch", func(b *testing.B) {
 			// One epoch without shrinking (plus the O(nnz) compression of X).
-			c, _ := NewDCD(DCDConfig{Loss: tc.loss, Bias: 1, Seed: 5, MaxEpochs: 1, NoShrinking: true})
+			c, _ := NewDCD(DCDConfig{Loss: tc.lf, Bias: 1, Seed: 5, MaxEpochs: 1, NoShrinking: true})
 			for b.Loop() {
 				if _, err := c.Fit(X, y); err != nil {
 					b.Fatal(err)
@@ -261,7 +263,7 @@ func BenchmarkDCDFit(b *testing.B) {
 			}
 		})
 		b.Run(tc.name+"/DCD+read", func(b *testing.B) {
-			c, _ := NewDCD(DCDConfig{Loss: tc.loss, Bias: 1, Seed: 5})
+			c, _ := NewDCD(DCDConfig{Loss: tc.lf, Bias: 1, Seed: 5})
 			for b.Loop() {
 				X, y := linReadLIBSVM(b, linTrainFile, linTrainDim)
 				if _, err := c.Fit(X, y); err != nil {
@@ -280,4 +282,10 @@ func BenchmarkDCDFit(b *testing.B) {
 			}
 		})
 	}
+}
+
+// sqHingeDeriv returns the derivative of the squared hinge loss at the margin m.
+func sqHingeDeriv(m float64) float64 {
+	_, d := (&marginLoss{l: loss.SquaredHinge{}}).eval(m)
+	return d
 }

@@ -1,13 +1,3 @@
-// Package learn implements the online learners of kernelplay: NORMA (Kivinen,
-// Smola, Williamson 2004), SVMD (Vishwanathan, Schraudolph, Smola 2006, JMLR
-// Algorithm 2), the kernel perceptron, and the linear solvers Pegasos, dual
-// coordinate descent, the adaptive multi-hyperplane machine and RES.
-//
-// Every learner satisfies [Learner]: the caller drives, the learner steps. A
-// learner never runs its own loop or timer.
-//
-// Package learn is pure Go: it must not import syscall/js or anything under
-// kernelplay/ui or kernelplay/core/experiment.
 package learn
 
 // Task is what a learner predicts.
@@ -49,8 +39,15 @@ type Step struct {
 	// margin (hinge family) and, for SVMD/NORMA, a new term entered the expansion.
 	MarginError bool
 	// Mistake reports that the prediction made before the update was wrong
-	// (binary/multiclass: wrong label; novelty: flagged as novel; regression:
-	// |residual| greater than the ε-tube, or than 0 without a tube).
+	// or undecided. Binary: the score f has the wrong sign or is 0 (the
+	// perceptron's ŷ = sign(f) of JMLR §2.1 is 0 there and differs from
+	// every label y = ±1; so step 1, where f = 0, is always a mistake, as in
+	// the papers' error counts, JMLR §6 "the total number of errors on the
+	// training samples seen so far"). Multiclass: the true class's score is
+	// not strictly above every other score (a tie for the maximum is
+	// undecided; Prediction reports the lowest index among the tied).
+	// Novelty: flagged as novel. Regression: |residual| greater than the
+	// ε-tube, or than 0 without a tube.
 	Mistake bool
 	// Prediction is the prediction made before the update: the label for
 	// classification (±1 or the class index), f(x_t) for regression and novelty.
@@ -87,4 +84,30 @@ type Learner interface {
 	// Reset returns the learner to its state before the first example,
 	// keeping its settings.
 	Reset()
+}
+
+// binaryPrediction returns the predicted label sign(f) (+1 at f = 0) and
+// whether it is a [Step.Mistake] for the label y: a wrong sign or f = 0.
+func binaryPrediction(f, y float64) (pred float64, mistake bool) {
+	pred = 1
+	if f < 0 {
+		pred = -1
+	}
+	return pred, f == 0 || pred != y
+}
+
+// multiclassPrediction returns the arg max of the scores g (the lowest
+// index among ties) and whether it is a [Step.Mistake] for the class y: some
+// other class scores at least g[y].
+func multiclassPrediction(g []float64, y int) (best int, mistake bool) {
+	best = argmax(g)
+	if best != y {
+		return best, true
+	}
+	for j, v := range g {
+		if j != y && v == g[y] {
+			return best, true
+		}
+	}
+	return best, false
 }

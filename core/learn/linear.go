@@ -8,8 +8,11 @@ package learn
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"gonum.org/v1/gonum/floats"
+
+	"kernelplay/core/loss"
 )
 
 // Matrix is read access to an N×d data set, for [LinearObjective] and
@@ -45,87 +48,41 @@ func matRow(buf []float64, i int, X Matrix) []float64 {
 	return buf
 }
 
-// LinearLoss is a margin loss l(y·f) of a linear model, as a function of the
-// margin m = y·f with y ∈ {−1, +1} and f = ⟨w, x⟩ (lecture "Brief digression:
-// losses"; RES paper §1 and §4).
-type LinearLoss int
-
-const (
-	// LinearLossDefault selects the learner's own default loss, documented on
-	// each settings struct (hinge for Pegasos and DCD, squared hinge for RES
-	// and SGD).
-	LinearLossDefault LinearLoss = iota
-	// LinearHinge is the hinge loss max(0, 1 − m) (lecture; DCD's L1-loss SVM).
-	LinearHinge
-	// LinearSquaredHinge is the squared hinge loss max(0, 1 − m)² (RES §4;
-	// DCD's L2-loss SVM).
-	LinearSquaredHinge
-	// LinearLogistic is the log loss log(1 + exp(−m)) (RES §1).
-	LinearLogistic
-)
-
-// String returns the loss's name: "hinge", "squared hinge", "logistic", or
-// "default".
-func (l LinearLoss) String() string {
-	switch l {
-	case LinearLossDefault:
-		return "default"
-	case LinearHinge:
-		return "hinge"
-	case LinearSquaredHinge:
-		return "squared hinge"
-	case LinearLogistic:
-		return "logistic"
-	}
-	return fmt.Sprintf("LinearLoss(%d)", int(l))
+// marginLoss evaluates a binary margin loss of core/loss — loss.Hinge,
+// loss.SquaredHinge or loss.Logistic, the linear learners' losses (lecture
+// "Brief digression: losses"; RES paper §1 and §4) — as a function of the
+// margin m = y·⟨w, x̃⟩: l(m) and dl/dm are Eval's value and ξ at f = m, y = 1,
+// margin 1, so that the gradient of l(y⟨w, x̃⟩) in w is (dl/dm)·y·x̃. Its
+// scratch makes the calls allocation-free.
+type marginLoss struct {
+	l     loss.Loss
+	xi, f [1]float64
 }
 
-func (l LinearLoss) valid() bool { return l >= LinearLossDefault && l <= LinearLogistic }
-
-// Value returns l(m) for the margin m = y·⟨w, x⟩. It panics on
-// [LinearLossDefault] or an unknown loss.
-func (l LinearLoss) Value(m float64) float64 {
-	switch l {
-	case LinearHinge:
-		return math.Max(0, 1-m)
-	case LinearSquaredHinge:
-		h := math.Max(0, 1-m)
-		return h * h
-	case LinearLogistic:
-		// log(1 + e^{−m}) without overflow for large negative m.
-		if m < -30 {
-			return -m + math.Log1p(math.Exp(m))
-		}
-		return math.Log1p(math.Exp(-m))
-	}
-	panic(fmt.Sprintf("learn: LinearLoss.Value of %v", l))
+// eval returns l(m) and dl/dm.
+func (ml *marginLoss) eval(m float64) (value, deriv float64) {
+	ml.f[0] = m
+	value = ml.l.Eval(ml.xi[:], ml.f[:], 1, 1)
+	return value, ml.xi[0]
 }
 
-// Deriv returns dl/dm at the margin m (for the hinge, the subgradient −1 for
-// m < 1 and 0 otherwise). The gradient of l(y⟨w,x⟩) in w is Deriv(m)·y·x. It
-// panics on [LinearLossDefault] or an unknown loss.
-func (l LinearLoss) Deriv(m float64) float64 {
-	switch l {
-	case LinearHinge:
-		if m < 1 {
-			return -1
+// checkMarginLoss returns an error unless l is one of allowed (nil is "no
+// loss").
+func checkMarginLoss(who string, l loss.Loss, allowed ...loss.Loss) error {
+	for _, a := range allowed {
+		if l == a {
+			return nil
 		}
-		return 0
-	case LinearSquaredHinge:
-		if m < 1 {
-			return -2 * (1 - m)
-		}
-		return 0
-	case LinearLogistic:
-		// −1/(1 + e^{m}), written to avoid overflow.
-		if m > 0 {
-			e := math.Exp(-m)
-			return -e / (1 + e)
-		}
-		return -1 / (1 + math.Exp(m))
 	}
-	panic(fmt.Sprintf("learn: LinearLoss.Deriv of %v", l))
+	names := make([]string, len(allowed))
+	for i, a := range allowed {
+		names[i] = fmt.Sprint(a)
+	}
+	return fmt.Errorf("learn: %s: loss %v, want one of %s", who, l, strings.Join(names, ", "))
 }
+
+// marginLosses are the losses a binary linear learner can take.
+var marginLosses = []loss.Loss{loss.Hinge{}, loss.SquaredHinge{}, loss.Logistic{}}
 
 // LinearModel is a binary learner with a linear decision function
 //
@@ -183,10 +140,11 @@ func linWeightDim(d int, bias float64) int {
 //
 // with x̃_n = (x_n, bias) when bias > 0 (the bias weight w[d] is part of ‖w‖²,
 // as in LIBLINEAR's -B) and x̃_n = x_n otherwise. X is N×d, y has length N with
-// labels ±1, w has length d (+1 with a bias). Wrong shapes and
-// [LinearLossDefault] panic. LIBLINEAR's primal ½‖w‖² + C·Σ l equals F/λ with
+// labels ±1, w has length d (+1 with a bias); l is a binary margin loss of
+// core/loss (loss.Hinge{}, loss.SquaredHinge{}, loss.Logistic{}). Wrong
+// shapes and a nil loss panic. LIBLINEAR's primal ½‖w‖² + C·Σ l equals F/λ with
 // C = 1/(λN).
-func LinearObjective(loss LinearLoss, lambda, bias float64, w []float64, X Matrix, y []float64) float64 {
+func LinearObjective(l loss.Loss, lambda, bias float64, w []float64, X Matrix, y []float64) float64 {
 	n, d := X.Dims()
 	if len(y) != n {
 		panic(fmt.Sprintf("learn: LinearObjective: %d labels for %d rows", len(y), n))
@@ -195,9 +153,11 @@ func LinearObjective(loss LinearLoss, lambda, bias float64, w []float64, X Matri
 		panic(fmt.Sprintf("learn: LinearObjective: len(w) = %d, want %d", len(w), linWeightDim(d, bias)))
 	}
 	buf := make([]float64, d)
+	ml := &marginLoss{l: l}
 	var sum float64
 	for i := 0; i < n; i++ {
-		sum += loss.Value(y[i] * linScore(w, matRow(buf, i, X), bias))
+		v, _ := ml.eval(y[i] * linScore(w, matRow(buf, i, X), bias))
+		sum += v
 	}
 	reg := 0.5 * lambda * floats.Dot(w, w)
 	if n == 0 {

@@ -1,6 +1,9 @@
 package learn_test
 
 import (
+	"kernelplay/core/loss"
+
+	"fmt"
 	"testing"
 
 	"kernelplay/core/kernel"
@@ -26,10 +29,10 @@ func TestPegasosConformance(t *testing.T) {
 }
 
 func TestSGDConformance(t *testing.T) {
-	for _, loss := range []learn.LinearLoss{learn.LinearSquaredHinge, learn.LinearLogistic, learn.LinearHinge} {
-		learntest.Test(t, "sgd-"+loss.String(), func() learn.Learner {
+	for _, lf := range []loss.Loss{loss.SquaredHinge{}, loss.Logistic{}, loss.Hinge{}} {
+		learntest.Test(t, "sgd-"+fmt.Sprint(lf), func() learn.Learner {
 			l, err := learn.NewSGD(with(learn.DefaultSGDConfig(), func(c *learn.SGDConfig) {
-				c.Loss = loss
+				c.Loss = lf
 				c.BatchSize = 2
 			}), 2)
 			if err != nil {
@@ -42,7 +45,7 @@ func TestSGDConformance(t *testing.T) {
 
 func TestRESConformance(t *testing.T) {
 	for _, s := range []learn.RESConfig{learn.DefaultRESConfig(), with(learn.DefaultRESConfig(), func(c *learn.RESConfig) {
-		c.Loss = learn.LinearLogistic
+		c.Loss = loss.Logistic{}
 	}), with(learn.DefaultRESConfig(), func(c *learn.RESConfig) {
 		c.Delta, c.Gamma = 0, 0 // plain stochastic BFGS
 	}), with(learn.DefaultRESConfig(), func(c *learn.RESConfig) {
@@ -55,6 +58,17 @@ func TestRESConformance(t *testing.T) {
 			}
 			return l
 		}, learntest.Options{Dim: 3})
+	}
+	for _, h := range []int{15, 1} {
+		learntest.Test(t, fmt.Sprintf("binary-amm-H%d", h), func() learn.Learner {
+			c := learn.DefaultAMMConfig(2)
+			c.Lambda, c.MaxHyperplanes = 1e-2, h
+			l, err := learn.NewBinaryAMM(c, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return l
+		}, learntest.Options{Dim: 2})
 	}
 }
 
@@ -97,10 +111,10 @@ func TestKernelPegasosConformance(t *testing.T) {
 }
 
 func TestDCDOnlineConformance(t *testing.T) {
-	for _, loss := range []learn.LinearLoss{learn.LinearHinge, learn.LinearSquaredHinge} {
-		learntest.Test(t, "dcd-online-"+loss.String(), func() learn.Learner {
+	for _, lf := range []loss.Loss{loss.Hinge{}, loss.SquaredHinge{}} {
+		learntest.Test(t, "dcd-online-"+fmt.Sprint(lf), func() learn.Learner {
 			l, err := learn.NewDCDOnline(with(learn.DefaultDCDOnlineConfig(), func(c *learn.DCDOnlineConfig) {
-				c.Loss = loss
+				c.Loss = lf
 				c.Lambda = 1e-2
 				c.BufferSize = 64
 			}), 2)

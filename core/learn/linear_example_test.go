@@ -18,7 +18,7 @@ func ExampleDCD_Fit() {
 		-2, 0,
 	})
 	y := []float64{1, 1, -1, -1}
-	c, err := learn.NewDCD(learn.DCDConfig{Bias: 1, Epsilon: 1e-9})
+	c, err := learn.NewDCD(learn.DCDConfig{Bias: 1, Tolerance: 1e-9})
 	if err != nil {
 		panic(err)
 	}

@@ -51,9 +51,17 @@ type NORMAConfig struct {
 	// Epsilon is the initial tube width ε ≥ 0 of RuleNuEpsilonInsensitive
 	// (eq. 18). Ignored by the other rules.
 	Epsilon float64
-	// Sigma is Huber's σ > 0 (eq. 19), fixed for RuleHuber and the initial σ
+	// HuberSigma is Huber's σ > 0 (eq. 19), fixed for RuleHuber and the initial σ
 	// of RuleAdaptiveHuber. Ignored by the other rules.
-	Sigma float64
+	HuberSigma float64
+	// MarginRule is how the ν rules move their margin: MarginAdditive
+	// (Kivinen et al. eq. 14 with the descent sign, the zero value) or
+	// MarginLogSpace (JMLR eqs. 55–56, with the step size EtaMargin; the
+	// initial margin must then be positive). Only for the ν rules.
+	MarginRule MarginRule
+	// EtaMargin is the margin's step size η_m > 0 of MarginLogSpace
+	// (JMLR's η_ε); ignored otherwise.
+	EtaMargin float64
 	// BufferSize is ω ≥ 1, the number of expansion terms kept (the most
 	// recent ones; NORMA §2 "Truncation", eq. 11, and JMLR §5.5's LRU
 	// buffer). Storage ω·(d + 2K + 3) float64s is at most [MaxFloats].
@@ -82,10 +90,12 @@ type NORMAConfig struct {
 //     otherwise (Fig. 3).
 //   - Nu: 0.05 for the ν-trick rules (JMLR §6, Figs. 3 and 6), else 0.
 //   - Margin0: 1 for RuleSoftMargin, RuleNuClassification and RuleNovelty
-//     (eq. 12's ρ = 1). Epsilon: 0. Sigma: 1 for the Huber rules.
+//     (eq. 12's ρ = 1). Epsilon: 0. HuberSigma: 1 for the Huber rules.
+//   - MarginRule: MarginAdditive (Kivinen et al.'s own rule); EtaMargin: 1
+//     (JMLR §6: "we always set η_{ε,0} = 1"), used by MarginLogSpace.
 //   - Offset: false (JMLR §6).
 func DefaultNORMAConfig(r Rule, classes int) NORMAConfig {
-	c := NORMAConfig{Rule: r, Kernel: kernel.Gaussian{}, Classes: classes, Lambda: 1, BufferSize: svmdBufferSize}
+	c := NORMAConfig{Rule: r, Kernel: kernel.Gaussian{}, Classes: classes, Lambda: 1, BufferSize: svmdBufferSize, EtaMargin: 1}
 	multi := classes >= 2
 	eta0, tau := 1.0, 10.0
 	if multi {
@@ -106,7 +116,7 @@ func DefaultNORMAConfig(r Rule, classes int) NORMAConfig {
 	case RuleSoftMargin, RuleNuClassification, RuleNovelty:
 		c.Margin0 = 1
 	case RuleHuber, RuleAdaptiveHuber:
-		c.Sigma = 1
+		c.HuberSigma = 1
 	}
 	return c
 }
@@ -157,8 +167,8 @@ type normaParams struct {
 // NewNORMA returns a NORMA learner for inputs of dimension dim with the
 // settings cfg. It returns an error for any invalid setting a user could
 // choose: an unknown rule, a kernel failing kernel.Validate (nil included), Classes = 1 or above 4096 or with a rule that
-// has one score, negative or non-finite Lambda, Nu, Margin0, Epsilon or Sigma,
-// ν outside (0, 1] for a ν rule, Sigma = 0 for a Huber rule, a nil or
+// has one score, negative or non-finite Lambda, Nu, Margin0, Epsilon or HuberSigma,
+// ν outside (0, 1] for a ν rule, HuberSigma = 0 for a Huber rule, a nil or
 // invalid schedule or η_1·λ > 1, a BufferSize below 1, Offset with RuleNovelty, dim < 1, or storage
 // ω·(d + 2K + 3) above [MaxFloats].
 func NewNORMA(cfg NORMAConfig, dim int) (*NORMA, error) {
@@ -242,6 +252,14 @@ func (p *normaParams) setMargin(cfg *NORMAConfig) error {
 		}
 		p.nu = cfg.Nu
 	}
+	switch {
+	case cfg.MarginRule != MarginAdditive && cfg.MarginRule != MarginLogSpace:
+		return fmt.Errorf("learn: NORMA: unknown MarginRule %d", int(cfg.MarginRule))
+	case cfg.MarginRule == MarginLogSpace && !r.adaptive():
+		return fmt.Errorf("learn: NORMA: the log-space margin rule is for the ν rules, not %v", r)
+	case cfg.MarginRule == MarginLogSpace && (bad(cfg.EtaMargin) || cfg.EtaMargin == 0):
+		return fmt.Errorf("learn: NORMA: EtaMargin = %v, want finite and > 0 for the log-space margin rule", cfg.EtaMargin)
+	}
 	switch r {
 	case RuleSoftMargin, RuleNuClassification, RuleNovelty:
 		if bad(cfg.Margin0) {
@@ -254,10 +272,13 @@ func (p *normaParams) setMargin(cfg *NORMAConfig) error {
 		}
 		p.margin0 = cfg.Epsilon
 	case RuleHuber, RuleAdaptiveHuber:
-		if bad(cfg.Sigma) || cfg.Sigma == 0 {
-			return fmt.Errorf("learn: NORMA: Sigma = %v, want finite and > 0", cfg.Sigma)
+		if bad(cfg.HuberSigma) || cfg.HuberSigma == 0 {
+			return fmt.Errorf("learn: NORMA: HuberSigma = %v, want finite and > 0", cfg.HuberSigma)
 		}
-		p.margin0 = cfg.Sigma
+		p.margin0 = cfg.HuberSigma
+	}
+	if cfg.MarginRule == MarginLogSpace && !(p.margin0 > 0) {
+		return fmt.Errorf("learn: NORMA: initial margin %v, want > 0 for the log-space margin rule (log m must exist)", p.margin0)
 	}
 	return nil
 }
@@ -318,7 +339,7 @@ func (n *NORMA) Steps() int { return n.t }
 
 // SquaredNorm returns ‖f‖² of the stored (truncated) expansion, maintained
 // incrementally: eq. (49) of the JMLR paper with c = λ for each step, plus
-// the exact change when the LRU buffer drops a term (PAPER-NOTES item 6).
+// the exact change when the LRU buffer drops a term (“Truncation”, package documentation).
 func (n *NORMA) SquaredNorm() float64 { return n.norm2 }
 
 // Reset forgets every example: f = 0, b = 0, the margin back to its initial
@@ -380,7 +401,8 @@ func (n *NORMA) checkLabel(y float64) {
 // label outside the task's range (a non-finite regression target included).
 //
 // Step.Prediction is sign(g) for binary (+1 at g = 0), the arg max of the
-// scores for multiclass (the lowest index on ties), f(x_t) for novelty
+// scores for multiclass (the lowest index on ties; a tie is a Mistake, see
+// [Step.Mistake]), f(x_t) for novelty
 // (flagged, Mistake, when f < ρ) and g(x_t) for regression (Mistake when
 // |y − g| exceeds the tube ε of RuleNuEpsilonInsensitive, or 0 for the other
 // rules). Step.Margin is [NORMA.Margin] after the update.
@@ -409,14 +431,10 @@ func (n *NORMA) Learn(x []float64, y float64) Step {
 	st.Eta = eta
 	switch n.task {
 	case Binary:
-		st.Prediction = 1
-		if n.g[0] < 0 {
-			st.Prediction = -1
-		}
-		st.Mistake = st.Prediction != y
+		st.Prediction, st.Mistake = binaryPrediction(n.g[0], y)
 	case Multiclass:
-		st.Prediction = float64(argmax(n.g))
-		st.Mistake = st.Prediction != y
+		best, mistake := multiclassPrediction(n.g, int(y))
+		st.Prediction, st.Mistake = float64(best), mistake
 	case Novelty:
 		st.Prediction = n.f[0]
 		st.Mistake = n.f[0] < n.margin
@@ -444,7 +462,7 @@ func (n *NORMA) Learn(x []float64, y float64) Step {
 	// JMLR eq. (49): ‖f'‖² = s²‖f‖² − 2sη ξᵀf(x_t) + η² k(x_t, x_t) ξᵀξ.
 	s := 1 - n.lambda*eta
 	if s < 0 {
-		s = 0 // PAPER-NOTES item 7: wipe f rather than flip its sign.
+		s = 0 // “Clamp” (package documentation): wipe f rather than flip its sign.
 	}
 	var xf, xx float64
 	for j, v := range n.xi {
@@ -464,7 +482,11 @@ func (n *NORMA) Learn(x []float64, y float64) Step {
 		}
 	}
 	if n.rule.adaptive() {
-		n.margin = math.Max(0, n.margin-eta*dm)
+		if n.cfg.MarginRule == MarginLogSpace {
+			n.margin *= math.Exp(-n.cfg.EtaMargin * n.margin * dm) // JMLR (55)–(56)
+		} else {
+			n.margin = math.Max(0, n.margin-eta*dm)
+		}
 		if n.task == Novelty {
 			n.b[0] = -n.margin
 		}

@@ -85,7 +85,7 @@ func TestNORMAConformance(t *testing.T) {
 		{"huber", with(learn.DefaultNORMAConfig(learn.RuleHuber, 0), func(c *learn.NORMAConfig) {
 			c.Kernel = kernel.Gaussian{Sigma: 2}
 			c.Lambda = 0.01
-			c.Sigma = 0.2
+			c.HuberSigma = 0.2
 			c.Schedule = learn.Constant{Eta0: 0.2}
 			c.Offset = true
 		}), 2},

@@ -8,8 +8,8 @@ import (
 
 // TestPrintedNuSignAscends contrasts the margin update of NORMA eq. (14) as
 // printed (ρ + Λ(1 − ν) on a margin error, ρ − Λν otherwise) with the
-// descent step on the loss (13) that ruleGrad implements (PAPER-NOTES item
-// 5). A linear classifier g = w·x + b on a stationary 1-D stream (classes at
+// descent step on the loss (13) that ruleGrad implements (“NORMA's ν sign”
+// in the package documentation). A linear classifier g = w·x + b on a stationary 1-D stream (classes at
 // ±2, unit noise) runs both ways with the same λ, η and ν: descent settles at
 // a fraction ν of margin errors; with the printed sign the equilibrium is
 // unstable and ρ runs away, up (every example a margin error) or, as with

@@ -40,11 +40,12 @@ const (
 	// Eq. (14) as printed has both signs flipped (ρ + Λ(1 − ν) on a margin
 	// error): that is gradient ascent on (13). Its fixed point is unstable:
 	// more margin errors raise ρ, which makes more margin errors, and fewer
-	// lower it, so ρ runs away up or down (PAPER-NOTES item 5; JMLR eq. (56)
-	// has the descent sign; TestPrintedNuSignAscends shows both). With descent the margin settles where the fraction of margin
+	// lower it, so ρ runs away up or down (see “NORMA's ν sign” in the package documentation;
+	// JMLR eq. (56) has the descent sign; TestPrintedNuSignAscends shows both). With descent the margin settles where the fraction of margin
 	// errors is ν: P(err)(1 − ν) = (1 − P(err))ν. ρ is kept ≥ 0 (projected
 	// descent; ν-SVMs constrain ρ ≥ 0). With Classes ≥ 2 the margin of JMLR
-	// eq. (16) is ρ, read with PAPER-NOTES item 4: ∂c/∂ρ = m_t − ν.
+	// eq. (16) is ρ, read as in “ν-trick for every loss” (package documentation):
+	// ∂c/∂ρ = m_t − ν.
 	RuleNuClassification
 	// RuleHinge is the hinge at 0, c = max(0, −y·g(x)), eq. (15); with λ = 0
 	// (Lambda = 0, [NewPerceptron]) it is the kernel
@@ -74,7 +75,7 @@ const (
 	//
 	// Eq. (18) as printed is the descent step on its loss and is used as is
 	// (ε ≥ 0 kept by projection). The sentence after (18) swaps Λν and
-	// Λ(1 − ν) (PAPER-NOTES item 5); the equation is right. ε settles with a
+	// Λ(1 − ν) (“NORMA's ν sign”, package documentation); the equation is right. ε settles with a
 	// fraction ν of residuals outside the tube.
 	RuleNuEpsilonInsensitive
 	// RuleHuber is regression with Huber's robust loss, eq. (19) with fixed σ,
@@ -133,6 +134,37 @@ func (r Rule) Task(classes int) Task {
 		return Novelty
 	}
 	return Regression
+}
+
+// MarginRule selects how the ν rules of [NORMA] move their margin m (ρ, ε
+// or σ) with the margin derivative ∂c/∂m of the loss.
+type MarginRule int
+
+const (
+	// MarginAdditive is Kivinen et al.'s eq. (14) with the descent sign
+	// (see “NORMA's ν sign” in the package documentation): an additive step
+	// with the step size of f, m ← max(0, m − η_t·∂c/∂m). The zero value.
+	MarginAdditive MarginRule = iota
+	// MarginLogSpace is JMLR's eqs. (55)–(56): descent on log m with a step
+	// size η_m of its own ([NORMAConfig.EtaMargin]),
+	//
+	//	m ← m·exp(−η_m·m·∂c/∂m),
+	//
+	// which keeps m > 0 and moves it in proportion to its size, as ν-SVMD
+	// does (SVMD also adapts η_m by SMD, eqs. 57–58; NORMA keeps it fixed,
+	// having no meta-descent). The margin must start positive.
+	MarginLogSpace
+)
+
+// String returns "additive" or "log-space".
+func (m MarginRule) String() string {
+	switch m {
+	case MarginAdditive:
+		return "additive"
+	case MarginLogSpace:
+		return "log-space"
+	}
+	return fmt.Sprintf("MarginRule(%d)", int(m))
 }
 
 // adaptive reports whether the rule learns its margin (ρ, ε or σ) with ν.

@@ -83,8 +83,8 @@ func TestNORMAHandComputed(t *testing.T) {
 	half := learn.Constant{Eta0: 0.5}
 
 	// Soft margin with offset, eq. (12); λ = 0.5, η = 0.5, s = 0.75, ρ = 1.
-	// 1: x=1, y=+1: g = 0 < 1, loss 1; α_1 = ηy = 0.5, b = 0.5; w = 0.5.
-	//    Scores(2) = 0.5·2 + 0.5 = 1.5.
+	// 1: x=1, y=+1: g = 0 < 1 (undecided: a mistake), loss 1; α_1 = ηy = 0.5,
+	//    b = 0.5; w = 0.5. Scores(2) = 0.5·2 + 0.5 = 1.5.
 	// 2: x=2, y=−1: f = 1, g = 1.5 (predicts +1: mistake); y·g = −1.5 < 1,
 	//    loss 2.5; w = 0.75·0.5 − 0.5·2 = −0.625, b = 0.
 	// 3: x=−1, y=−1: g = 0.625 (mistake), loss 1.625; α_3 = −0.5 at x = −1
@@ -95,14 +95,14 @@ func TestNORMAHandComputed(t *testing.T) {
 		c.Schedule = half
 		c.Offset = true
 	}), 1), []handStep{
-		{x: 1, y: 1, loss: 1, marginE: true, mistake: false, margin: 1, w: []float64{0.5}, b: []float64{0.5}, probe: 2, scoresAt: []float64{1.5}},
+		{x: 1, y: 1, loss: 1, marginE: true, mistake: true, margin: 1, w: []float64{0.5}, b: []float64{0.5}, probe: 2, scoresAt: []float64{1.5}},
 		{x: 2, y: -1, loss: 2.5, marginE: true, mistake: true, margin: 1, w: []float64{-0.625}, b: []float64{0}},
 		{x: -1, y: -1, loss: 1.625, marginE: true, mistake: true, margin: 1, w: []float64{0.03125}, b: []float64{-0.5}},
 	})
 
 	// ν-classification, eq. (13) with the descent sign; λ = 1 (default),
 	// η = 0.5, s = 0.5, ν = 0.25, ρ_0 = 1 (default), no offset.
-	// 1: x=1, y=1: g = 0 < ρ = 1: loss 1 − νρ = 0.75; w = 0.5;
+	// 1: x=1, y=1: g = 0 < ρ = 1 (undecided: a mistake): loss 1 − νρ = 0.75; w = 0.5;
 	//    ρ ← 1 − η(1 − ν) = 0.625 (the printed (14) would give 1.375).
 	// 2: x=2, y=1: g = 1 ≥ 0.625: loss −νρ = −0.15625; w = 0.25;
 	//    ρ ← 0.625 + ην = 0.75 (printed: 0.5).
@@ -113,7 +113,7 @@ func TestNORMAHandComputed(t *testing.T) {
 		c.Nu = 0.25
 		c.Schedule = half
 	}), 1), []handStep{
-		{x: 1, y: 1, loss: 0.75, marginE: true, margin: 0.625, w: []float64{0.5}},
+		{x: 1, y: 1, loss: 0.75, marginE: true, mistake: true, margin: 0.625, w: []float64{0.5}},
 		{x: 2, y: 1, loss: -0.15625, marginE: false, margin: 0.75, w: []float64{0.25}},
 		{x: 1, y: -1, loss: 0.8125, marginE: true, mistake: true, margin: 0.375, w: []float64{-0.375}, probe: 2, scoresAt: []float64{-0.75}},
 	})
@@ -393,7 +393,7 @@ func TestNORMASine(t *testing.T) {
 			c.Kernel = kernel.Gaussian{Sigma: 0.5}
 			c.Lambda = 0.01
 			c.Nu = 0.3
-			c.Sigma = 0.3
+			c.HuberSigma = 0.3
 			c.Schedule = learn.Sqrt{Eta0: 0.5, Tau: 200}
 			c.BufferSize = 1000
 		}), 1)
@@ -446,7 +446,7 @@ func naiveNorm2(n *learn.NORMA) float64 {
 }
 
 // TestNORMASquaredNorm: the incremental ‖f‖² (JMLR eq. 49 with the eviction
-// correction of PAPER-NOTES item 6) equals a recomputation from the stored
+// correction (“Truncation”, package documentation)) equals a recomputation from the stored
 // coefficients and the Gram matrix to 1e-9 relative, over 2000 random steps
 // that wrap a buffer of ω = 40 about 50 times, for every rule.
 func TestNORMASquaredNorm(t *testing.T) {
@@ -541,10 +541,10 @@ func TestNORMAConfigErrors(t *testing.T) {
 			c.Epsilon = -1
 		}), 2},
 		{"sigma negative", with(learn.DefaultNORMAConfig(learn.RuleHuber, 0), func(c *learn.NORMAConfig) {
-			c.Sigma = -1
+			c.HuberSigma = -1
 		}), 2},
 		{"sigma NaN", with(learn.DefaultNORMAConfig(learn.RuleAdaptiveHuber, 0), func(c *learn.NORMAConfig) {
-			c.Sigma = nan
+			c.HuberSigma = nan
 		}), 2},
 		{"buffer negative", with(learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0), func(c *learn.NORMAConfig) {
 			c.BufferSize = -1

@@ -120,8 +120,8 @@ func (p *Pegasos) Learn(x []float64, y float64) Step {
 	m := y * f
 	t := p.t + 1
 	eta := 1 / (p.s.Lambda * float64(t))
-	st := Step{Loss: math.Max(0, 1-m), MarginError: m < 1, Prediction: linSign(f), Eta: eta, Margin: 1}
-	st.Mistake = st.Prediction != y
+	st := Step{Loss: math.Max(0, 1-m), MarginError: m < 1, Eta: eta, Margin: 1}
+	st.Prediction, st.Mistake = binaryPrediction(f, y)
 	if p.dead {
 		st.Diverged = true
 		return st

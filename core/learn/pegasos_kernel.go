@@ -41,7 +41,7 @@ func DefaultKernelPegasosConfig() KernelPegasosConfig {
 //
 // ‖f‖²_H is kept incrementally, O(1) per step from the cached kernel row:
 // ‖s·f + a·k(x, ·)‖² = s²‖f‖² + 2as·f(x) + a²k(x, x), corrected exactly when
-// the buffer drops its oldest term (PAPER-NOTES 6). Mini-batches of k > 1
+// the buffer drops its oldest term (“Truncation”, package documentation). Mini-batches of k > 1
 // would need the kernel values between the batch's examples; the lecture
 // notes "no empirical evidence that K > 1 has any benefits", so only k = 1 is
 // offered. Learn costs O(ω·d) and allocates nothing.
@@ -134,8 +134,8 @@ func (p *KernelPegasos) Learn(x []float64, y float64) Step {
 	m := y * f
 	t := p.t + 1
 	eta := 1 / (p.s.Lambda * float64(t))
-	st := Step{Loss: math.Max(0, 1-m), MarginError: m < 1, Prediction: linSign(f), Eta: eta, Margin: 1}
-	st.Mistake = st.Prediction != y
+	st := Step{Loss: math.Max(0, 1-m), MarginError: m < 1, Eta: eta, Margin: 1}
+	st.Prediction, st.Mistake = binaryPrediction(f, y)
 	if p.dead {
 		st.Diverged = true
 		st.BufferSize = p.exp.Len()

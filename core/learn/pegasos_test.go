@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"kernelplay/core/loss"
+
 	"math"
 	"testing"
 
@@ -69,7 +71,7 @@ func TestPegasosSettingsErrors(t *testing.T) {
 func TestPegasosObjective(t *testing.T) {
 	X, y := linTrainSet(t)
 	const lambda, bias = 1e-2, 1
-	c, _ := NewDCD(DCDConfig{Lambda: lambda, Epsilon: 1e-6, MaxEpochs: 1e6, Bias: bias, NoShrinking: true})
+	c, _ := NewDCD(DCDConfig{Lambda: lambda, Tolerance: 1e-6, MaxEpochs: 1e6, Bias: bias, NoShrinking: true})
 	opt, err := c.Fit(X, y)
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +91,7 @@ func TestPegasosObjective(t *testing.T) {
 			if err := p.Fit(X, y, T/k); err != nil {
 				t.Fatal(err)
 			}
-			f := LinearObjective(LinearHinge, lambda, bias, p.Weights(), X, y)
+			f := LinearObjective(loss.Hinge{}, lambda, bias, p.Weights(), X, y)
 			rel := (f - opt.Primal) / opt.Primal
 			t.Logf("k = %d, %d examples: F = %.6g, F* = %.6g, relative error %.3g", k, T, f, opt.Primal, rel)
 			if rel < -1e-9 {

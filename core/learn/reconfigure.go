@@ -42,7 +42,7 @@ func setKernel(name string, old, nk kernel.Kernel) (changed bool, err error) {
 //     changed Margin0 sets the current ε (as Eta0 sets η).
 //
 // Settings that define the run are refused with an error (the caller starts
-// a new run instead): Loss, Classes, LabelKernel, Delta, BufferSize,
+// a new run instead): Loss, Classes, LabelKernel, LabelDistance, BufferSize,
 // Offset, and the kernel's type. Reconfigure with the settings in force
 // changes nothing: the run stays bit-identical to one without the call.
 // A diverged learner stays diverged until Reset.
@@ -63,8 +63,8 @@ func (s *SVMD) Reconfigure(cfg SVMDConfig) error {
 		return fmt.Errorf("learn: SVMD: Reconfigure: Offset %v replaces %v: that starts a new run", p.hasOffset, old.hasOffset)
 	case !slices.Equal(cfg.LabelKernel, s.cfg.LabelKernel):
 		return fmt.Errorf("learn: SVMD: Reconfigure: a new LabelKernel starts a new run")
-	case !slices.Equal(cfg.Delta, s.cfg.Delta):
-		return fmt.Errorf("learn: SVMD: Reconfigure: a new Delta starts a new run")
+	case !slices.Equal(cfg.LabelDistance, s.cfg.LabelDistance):
+		return fmt.Errorf("learn: SVMD: Reconfigure: a new LabelDistance starts a new run")
 	}
 	kernelChanged, err := setKernel("SVMD", old.kern, p.kern)
 	if err != nil {
@@ -110,14 +110,14 @@ func (s *SVMD) Reconfigure(cfg SVMDConfig) error {
 //     t continuing (so η0 rescales the decay (59) from the next step on).
 //     NORMA's η_t is a fixed function of t with no adapted state, unlike
 //     SVMD's, so there is nothing else to reset.
-//   - Margin0, Epsilon, Sigma (the margin of the rule): for the rules with
+//   - Margin0, Epsilon, HuberSigma (the margin of the rule): for the rules with
 //     a fixed margin (RuleSoftMargin, RuleHuber) the new one is used from
 //     the next step; for the adaptive rules a changed initial margin sets
 //     the current one (novelty's offset −ρ follows).
 //
 // Settings that define the run are refused with an error (the caller starts
-// a new run instead): Rule, Classes, BufferSize, Offset and the kernel's
-// type. Reconfigure with the settings in force changes nothing: the run
+// a new run instead): Rule, MarginRule, Classes, BufferSize, Offset and the
+// kernel's type. EtaMargin is used from the next step. Reconfigure with the settings in force changes nothing: the run
 // stays bit-identical to one without the call. A diverged learner stays
 // diverged until Reset.
 func (n *NORMA) Reconfigure(cfg NORMAConfig) error {
@@ -133,6 +133,8 @@ func (n *NORMA) Reconfigure(cfg NORMAConfig) error {
 		return fmt.Errorf("learn: NORMA: Reconfigure: Classes %d replaces %d: that starts a new run", p.cfg.Classes, old.cfg.Classes)
 	case p.cfg.BufferSize != old.cfg.BufferSize:
 		return fmt.Errorf("learn: NORMA: Reconfigure: BufferSize %d replaces %d: that starts a new run", p.cfg.BufferSize, old.cfg.BufferSize)
+	case p.cfg.MarginRule != old.cfg.MarginRule:
+		return fmt.Errorf("learn: NORMA: Reconfigure: the %v margin rule replaces %v: that starts a new run", p.cfg.MarginRule, old.cfg.MarginRule)
 	case p.cfg.Offset != old.cfg.Offset:
 		return fmt.Errorf("learn: NORMA: Reconfigure: Offset %v replaces %v: that starts a new run", p.cfg.Offset, old.cfg.Offset)
 	}

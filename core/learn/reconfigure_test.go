@@ -284,7 +284,7 @@ func TestNORMAReconfigure(t *testing.T) {
 				sq.Eta0 = 0.2
 				cfg.Schedule = sq
 			}
-			cfg.Margin0, cfg.Epsilon, cfg.Sigma = 0.6, 0.6, 0.6
+			cfg.Margin0, cfg.Epsilon, cfg.HuberSigma = 0.6, 0.6, 0.6
 			if err := a.Reconfigure(cfg); err != nil {
 				t.Fatal(err)
 			}

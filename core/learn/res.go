@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"kernelplay/core/loss"
+
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -30,10 +32,10 @@ type RESConfig struct {
 	Tau float64
 	// ConstantStep uses ε_t = ε0 for every t (§4, Fig. 4 uses ε_t = 10⁻¹).
 	ConstantStep bool
-	// Loss is LinearSquaredHinge or LinearLogistic (§1). The hinge loss is
+	// Loss is loss.SquaredHinge{} or loss.Logistic{} (§1). The hinge loss is
 	// an error: its curvature is
 	// zero almost everywhere and RES' secant pairs would be meaningless.
-	Loss LinearLoss
+	Loss loss.Loss
 	// B0 sets the initial curvature estimate B̂_0 = B0·I, which Algorithm 1
 	// requires to be ≻ δI and the paper leaves unstated (see "Where the
 	// papers are ambiguous or wrong" in the package documentation).
@@ -52,7 +54,7 @@ type RESConfig struct {
 // SGD step of size ε_0(1 + Γ)). No bias.
 func DefaultRESConfig() RESConfig {
 	return RESConfig{Lambda: 1e-3, Delta: 1e-3, Gamma: 1e-4, BatchSize: 5, Eta0: 3e-2, Tau: 100,
-		Loss: LinearSquaredHinge, B0: 1}
+		Loss: loss.SquaredHinge{}, B0: 1}
 }
 
 // resEpsilon is the step size ε_t = ε0·τ/(τ + t) of iteration t = 0, 1, …
@@ -86,7 +88,7 @@ func checkStepSettings(who string, eta0, tau float64) error {
 //
 // with ε_t = ε0·τ/(τ + t). The B̂ update is skipped when vᵀr̃ ≤ 10⁻¹²·‖v‖‖r̃‖
 // (Lemma 1 needs vᵀr̃ > 0; with δ = λ and no example whose loss gradient
-// changed, r̃ = 0 and (9) is 0/0: PAPER-NOTES 9) or when v = 0. To make the
+// changed, r̃ = 0 and (9) is 0/0: “RES”, package documentation) or when v = 0. To make the
 // cancellation exact in that case, r̃ is computed as (λ − δ)v + (1/L)Σ(∇l(w_{t+1})
 // − ∇l(w_t)) rather than by subtracting the two ŝ.
 //
@@ -98,6 +100,7 @@ func checkStepSettings(who string, eta0, tau float64) error {
 // learner reports Diverged and stops until Reset.
 type RES struct {
 	s                    RESConfig
+	ml                   marginLoss // the loss s.Loss
 	lambda, delta, gamma float64
 	dim, p               int       // input and weight dimensions
 	w, wNew              []float64 // w_t, w_{t+1}
@@ -138,8 +141,8 @@ func NewRES(s RESConfig, dim int) (*RES, error) {
 	if err := checkStepSettings("RES", s.Eta0, s.Tau); err != nil {
 		return nil, err
 	}
-	if s.Loss != LinearSquaredHinge && s.Loss != LinearLogistic {
-		return nil, fmt.Errorf("learn: RES: loss %v, want squared hinge or logistic", s.Loss)
+	if err := checkMarginLoss("RES", s.Loss, loss.SquaredHinge{}, loss.Logistic{}); err != nil {
+		return nil, err
 	}
 	if math.IsNaN(s.B0) || math.IsInf(s.B0, 0) || s.B0 <= s.Delta || s.B0 <= 0 {
 		return nil, fmt.Errorf("learn: RES: B0 = %v must be finite and > δ = %v (Algorithm 1: B̂_0 ≻ δI)", s.B0, s.Delta)
@@ -153,7 +156,7 @@ func NewRES(s RESConfig, dim int) (*RES, error) {
 		return nil, err
 	}
 	r := &RES{
-		s: s, lambda: s.Lambda, delta: s.Delta, gamma: s.Gamma, dim: dim, p: p,
+		s: s, ml: marginLoss{l: s.Loss}, lambda: s.Lambda, delta: s.Delta, gamma: s.Gamma, dim: dim, p: p,
 		w: make([]float64, p), wNew: make([]float64, p), sg: make([]float64, p),
 		dir: make([]float64, p), v: make([]float64, p), r: make([]float64, p), bv: make([]float64, p),
 		bx: make([]float64, s.BatchSize*p), by: make([]float64, s.BatchSize), dl: make([]float64, s.BatchSize),
@@ -231,11 +234,12 @@ func (r *RES) Learn(x []float64, y float64) Step {
 	checkBinaryLabel("RES.Learn", y)
 	f := linScore(r.w, x, r.s.Bias)
 	m := y * f
+	lv, ld := r.ml.eval(m)
 	st := Step{
-		Loss: r.s.Loss.Value(m), MarginError: r.s.Loss.Deriv(m) != 0, Prediction: linSign(f),
+		Loss: lv, MarginError: ld != 0,
 		Eta: resEpsilon(r.s.Eta0, r.s.Tau, r.s.ConstantStep, r.t), Margin: 1,
 	}
-	st.Mistake = st.Prediction != y
+	st.Prediction, st.Mistake = binaryPrediction(f, y)
 	if r.dead {
 		st.Diverged = true
 		return st
@@ -268,7 +272,7 @@ func (r *RES) iterate(eps float64) bool {
 	}
 	for i := 0; i < L; i++ {
 		xi := r.bx[i*p : (i+1)*p]
-		r.dl[i] = r.s.Loss.Deriv(r.by[i] * floats.Dot(r.w, xi))
+		_, r.dl[i] = r.ml.eval(r.by[i] * floats.Dot(r.w, xi))
 		if r.dl[i] != 0 {
 			floats.AddScaled(r.sg, inv*r.dl[i]*r.by[i], xi)
 		}
@@ -294,14 +298,15 @@ func (r *RES) iterate(eps float64) bool {
 	}
 	for i := 0; i < L; i++ {
 		xi := r.bx[i*p : (i+1)*p]
-		dl := r.s.Loss.Deriv(r.by[i]*floats.Dot(r.wNew, xi)) - r.dl[i]
+		_, dNew := r.ml.eval(r.by[i] * floats.Dot(r.wNew, xi))
+		dl := dNew - r.dl[i]
 		if dl != 0 {
 			floats.AddScaled(r.r, inv*dl*r.by[i], xi)
 		}
 	}
 	copy(r.w, r.wNew)
 	r.t++
-	// Step 8, (9), guarded (PAPER-NOTES 9).
+	// Step 8, (9), guarded (“RES”, package documentation).
 	vr := floats.Dot(r.v, r.r)
 	var bi blasgonum.Implementation // the concrete type: see cholSolve
 	bi.Dsymv(blas.Upper, p, 1, r.b.Data, p, r.v, 1, 0, r.bv, 1)

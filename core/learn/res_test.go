@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"kernelplay/core/loss"
+
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -59,12 +61,12 @@ func TestRESFirstStep(t *testing.T) {
 // of B̂_t stays ≥ δ (gonum's EigenSym), for both losses.
 func TestRESSecantAndEigenvalues(t *testing.T) {
 	for _, n := range []int{4, 10} {
-		for _, loss := range []LinearLoss{LinearSquaredHinge, LinearLogistic} {
+		for _, lf := range []loss.Loss{loss.SquaredHinge{}, loss.Logistic{}} {
 			const seed = 11
-			t.Logf("n = %d, %v, seed %d", n, loss, seed)
+			t.Logf("n = %d, %v, seed %d", n, lf, seed)
 			X, y := resPaperSet(n, 1000, seed)
 			r, err := NewRES(with(DefaultRESConfig(), func(c *RESConfig) {
-				c.Loss = loss
+				c.Loss = lf
 			}), n)
 			if err != nil {
 				t.Fatal(err)
@@ -89,8 +91,8 @@ func TestRESSecantAndEigenvalues(t *testing.T) {
 					// of the learner's incremental r̃.
 					w1 := r.Weights()
 					floats.SubTo(v, w1, w0)
-					s0 := resStochGrad(loss, r.lambda, w0, X, y, batch)
-					rhat := resStochGrad(loss, r.lambda, w1, X, y, batch)
+					s0 := resStochGrad(lf, r.lambda, w0, X, y, batch)
+					rhat := resStochGrad(lf, r.lambda, w1, X, y, batch)
 					floats.Sub(rhat, s0)
 					bv.MulVec(B, mat.NewVecDense(n, v))
 					if d := floats.Distance(bv.RawVector().Data, rhat, 2); d > 1e-9*floats.Norm(rhat, 2)+1e-14*floats.Norm(s0, 2) {
@@ -114,19 +116,20 @@ func TestRESSecantAndEigenvalues(t *testing.T) {
 
 // resStochGrad returns ŝ(w) = λw + (1/L)Σ_i l'(y_i⟨w, x_i⟩)·y_i·x_i over
 // the rows batch of (X, y), RES eq. (10).
-func resStochGrad(loss LinearLoss, lambda float64, w []float64, X *mat.Dense, y []float64, batch []int) []float64 {
+func resStochGrad(lf loss.Loss, lambda float64, w []float64, X *mat.Dense, y []float64, batch []int) []float64 {
 	s := make([]float64, len(w))
 	floats.AddScaled(s, lambda, w)
 	for _, i := range batch {
 		x := X.RawRowView(i)
-		floats.AddScaled(s, loss.Deriv(y[i]*floats.Dot(w, x))*y[i]/float64(len(batch)), x)
+		_, d := (&marginLoss{l: lf}).eval(y[i] * floats.Dot(w, x))
+		floats.AddScaled(s, d*y[i]/float64(len(batch)), x)
 	}
 	return s
 }
 
 // TestRESSkipsZeroOverZero: with δ = λ and every example of the batch beyond
 // the margin before and after the step, the loss gradients do not change, so
-// r̃ = (λ − δ)v = 0 and (9) is 0/0 (PAPER-NOTES 9): the B̂ update must be
+// r̃ = (λ − δ)v = 0 and (9) is 0/0 (“RES”, package documentation): the B̂ update must be
 // skipped and B̂ left as it was.
 func TestRESSkipsZeroOverZero(t *testing.T) {
 	r, err := NewRES(with(DefaultRESConfig(), func(c *RESConfig) {
@@ -167,9 +170,9 @@ func TestRESSettingsErrors(t *testing.T) {
 		}), with(DefaultRESConfig(), func(c *RESConfig) {
 			c.Tau = math.Inf(1)
 		}), with(DefaultRESConfig(), func(c *RESConfig) {
-			c.Loss = LinearHinge
+			c.Loss = loss.Hinge{}
 		}), with(DefaultRESConfig(), func(c *RESConfig) {
-			c.Loss = 9
+			c.Loss = loss.Multiclass{}
 		}),
 		with(DefaultRESConfig(), func(c *RESConfig) {
 			c.B0 = 1e-4
@@ -190,7 +193,7 @@ func TestRESSettingsErrors(t *testing.T) {
 	}), with(DefaultSGDConfig(), func(c *SGDConfig) {
 		c.Tau = -1
 	}), with(DefaultSGDConfig(), func(c *SGDConfig) {
-		c.Loss = 9
+		c.Loss = loss.Multiclass{}
 	}), with(DefaultSGDConfig(), func(c *SGDConfig) {
 		c.Bias = -1
 	})} {
@@ -263,8 +266,8 @@ func resCompare(t *testing.T, n int, seeds int, checkpoints []int, res RESConfig
 				}
 			}
 			done = k
-			fSGD[c] += LinearObjective(LinearSquaredHinge, lam, 0, g.Weights(), X, y) / float64(seeds)
-			fRES[c] += LinearObjective(LinearSquaredHinge, lam, 0, r.Weights(), X, y) / float64(seeds)
+			fSGD[c] += LinearObjective(loss.SquaredHinge{}, lam, 0, g.Weights(), X, y) / float64(seeds)
+			fRES[c] += LinearObjective(loss.SquaredHinge{}, lam, 0, r.Weights(), X, y) / float64(seeds)
 		}
 	}
 	return fRES, fSGD, diverged
@@ -329,7 +332,7 @@ func TestRESReportComparisons(t *testing.T) {
 	if last := len(checkpoints) - 1; !(fn[last] > 100*fr[last]) {
 		t.Errorf("n = 10, ε = 0.1: non-regularized F = %.4g is not far above RES' %.4g (Fig. 4)", fn[last], fr[last])
 	}
-	// Sensitivity to the unstated B̂_0 = B0·I (PAPER-NOTES 9), §4 settings.
+	// Sensitivity to the unstated B̂_0 = B0·I (“RES”, package documentation), §4 settings.
 	for _, n := range []int{4, 40} {
 		for _, b0 := range []float64{0.01, 0.1, 1, 10} {
 			fr, fs, _ := resCompare(t, n, 10, []int{315, 2500}, with(DefaultRESConfig(), func(c *RESConfig) {

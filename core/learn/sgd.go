@@ -1,6 +1,8 @@
 package learn
 
 import (
+	"kernelplay/core/loss"
+
 	"fmt"
 
 	"gonum.org/v1/gonum/floats"
@@ -19,8 +21,8 @@ type SGDConfig struct {
 	Tau float64
 	// ConstantStep uses ε_t = ε0 for every t (§4, Fig. 4).
 	ConstantStep bool
-	// Loss is any of the linear losses (§4: LinearSquaredHinge).
-	Loss LinearLoss
+	// Loss is any of the linear losses (§4: loss.SquaredHinge{}).
+	Loss loss.Loss
 	// Bias, when positive, appends a regularized constant feature (LIBLINEAR's
 	// -B). Zero means no bias.
 	Bias float64
@@ -32,7 +34,7 @@ type SGDConfig struct {
 // with in the RES paper's §4: λ = 10⁻³, L = 1, ε_t = ε0·τ/(τ + t) with
 // ε0 = 3·10⁻², τ = 100, the squared hinge loss. No bias.
 func DefaultSGDConfig() SGDConfig {
-	return SGDConfig{Lambda: 1e-3, BatchSize: 1, Eta0: 3e-2, Tau: 100, Loss: LinearSquaredHinge}
+	return SGDConfig{Lambda: 1e-3, BatchSize: 1, Eta0: 3e-2, Tau: 100, Loss: loss.SquaredHinge{}}
 }
 
 // SGD is stochastic gradient descent on F(w) = λ/2‖w‖² + (1/N)Σ l with the
@@ -44,6 +46,7 @@ func DefaultSGDConfig() SGDConfig {
 // gradient; the update happens on the L-th example of a batch. No allocation.
 type SGD struct {
 	s    SGDConfig
+	ml   marginLoss // the loss s.Loss
 	dim  int
 	w    []float64
 	grad []float64 // Σ l'(m)·y·x̃ over the current batch
@@ -71,8 +74,8 @@ func NewSGD(s SGDConfig, dim int) (*SGD, error) {
 	if err := checkStepSettings("SGD", s.Eta0, s.Tau); err != nil {
 		return nil, err
 	}
-	if !s.Loss.valid() || s.Loss == LinearLossDefault {
-		return nil, fmt.Errorf("learn: SGD: unknown loss %v", s.Loss)
+	if err := checkMarginLoss("SGD", s.Loss, marginLosses...); err != nil {
+		return nil, err
 	}
 	if err := checkBias("SGD", s.Bias); err != nil {
 		return nil, err
@@ -81,7 +84,7 @@ func NewSGD(s SGDConfig, dim int) (*SGD, error) {
 	if err := checkStorage("SGD", 2*float64(p), fmt.Sprintf("dimension %d, 2p,", dim)); err != nil {
 		return nil, err
 	}
-	return &SGD{s: s, dim: dim, w: make([]float64, p), grad: make([]float64, p)}, nil
+	return &SGD{s: s, ml: marginLoss{l: s.Loss}, dim: dim, w: make([]float64, p), grad: make([]float64, p)}, nil
 }
 
 // Config returns the settings in force.
@@ -126,12 +129,12 @@ func (g *SGD) Learn(x []float64, y float64) Step {
 	checkBinaryLabel("SGD.Learn", y)
 	f := linScore(g.w, x, g.s.Bias)
 	m := y * f
-	d := g.s.Loss.Deriv(m)
+	lv, d := g.ml.eval(m)
 	st := Step{
-		Loss: g.s.Loss.Value(m), MarginError: d != 0, Prediction: linSign(f),
+		Loss: lv, MarginError: d != 0,
 		Eta: resEpsilon(g.s.Eta0, g.s.Tau, g.s.ConstantStep, g.t), Margin: 1,
 	}
-	st.Mistake = st.Prediction != y
+	st.Prediction, st.Mistake = binaryPrediction(f, y)
 	if g.dead {
 		st.Diverged = true
 		return st

@@ -25,7 +25,7 @@ const (
 	// max(0, ε + max_{ỹ≠y} f(x, ỹ) − f(x, y)), eq. (16). Labels 0 … K−1.
 	SVMDMulticlass
 	// SVMDGraph is the graph-structured loss of eq. (25) with the label
-	// distances Δ of [SVMDConfig.Delta]. Labels 0 … K−1.
+	// distances Δ of [SVMDConfig.LabelDistance]. Labels 0 … K−1.
 	SVMDGraph
 	// SVMDLogistic is binary logistic regression log(1 + e^{−y f(x)}),
 	// eq. (18); its Hessian enters the trace update through χ, eq. (43).
@@ -94,14 +94,14 @@ type SVMDConfig struct {
 	// (SVMDMulticlass, SVMDGraph, SVMDMultiLogistic), 2 … [MaxClasses].
 	// Ignored by the binary losses and novelty.
 	Classes int
-	// Delta is the K×K matrix of label distances Δ(y, ỹ) of SVMDGraph
+	// LabelDistance is the K×K matrix of label distances Δ(y, ỹ) of SVMDGraph
 	// (eq. 25), row-major, finite and non-negative (e.g. from
 	// kernel.Taxonomy.Distance or kernel.GraphDistance). Nil means Δ = 1 off
 	// the diagonal, which reduces eq. (25) to the multiclass loss (16). The
 	// margin scales the distances, margins ε·Δ(y, ỹ) (loss.Graph), so under
 	// the ν-trick a violation counts m_t = ∂l/∂ε = Δ(y_t, ỹ*) rather than 1
 	// in eqs. (56)–(58). Only for SVMDGraph; elsewhere non-nil is an error.
-	Delta []float64
+	LabelDistance []float64
 	// Lambda is the regularizer c ≥ 0 of J = l + (c/2)‖f‖² (JMLR eq. 12);
 	// c = 0 means no shrinking (only the LRU buffer forgets).
 	//
@@ -120,9 +120,8 @@ type SVMDConfig struct {
 	// Decay is SMD's trace decay λ ∈ [0, 1] of eq. (34) (the conference
 	// paper's ρ; not the regularizer). λ = 0 is the single-step variant of
 	// §6 ("obtained by setting λ = 0"), whose η follows immediate effects
-	// only; λ = 1 never forgets the trace (see [DefaultSVMDConfig] and
-	// TestSVMDEtaAfterSwitchDecay1 for what η does after a change of the
-	// data).
+	// only; λ = 1 never forgets the trace (see “η after a change of the
+	// data” in the package documentation).
 	Decay float64
 	// Nu is ν ∈ [0, 1) of the ν-trick (§5.4.2): the margin ε is adapted in
 	// log space, eqs. (53)–(58), so that a fraction ν of the examples
@@ -166,7 +165,8 @@ type SVMDConfig struct {
 //   - Decay: 0.95 with ν (§6.1.1, §6.2.1), 1 for novelty (§6.2.2), 0.99 for
 //     the other losses without ν (§6.1.2's soft-margin setting; the
 //     conference paper's binary experiment used ρ = 1, which never forgets
-//     the trace and suits stationary data, §6.2.1).
+//     the trace: see “η after a change of the data” in the package
+//     documentation).
 //   - Nu: nu. Margin0: 1 (JMLR Table 1). EtaMargin0: 1 (§6: "we always set
 //     η_{ε,0} = 1, μ_ε = μ, and λ_ε = λ").
 //   - BufferSize: 512 (§6.1: "we only store the last 512 support vectors").
@@ -200,7 +200,7 @@ func DefaultSVMDConfig(l SVMDLoss, nu float64) SVMDConfig {
 // Smola 2006) in full, with the LRU buffer of §5.5. Per step it costs one
 // kernel row (O(ω·d)) plus O(ω·K) for the truncation bookkeeping; f(x_t),
 // v(x_t), v_{t+1}(x_t) and every inner product of eqs. (45)–(49) come from
-// that one row (PAPER-NOTES item 8).
+// that one row (“Cost”, package documentation).
 //
 // SVMD implements [Learner] and [KernelModel]. It is deterministic (no
 // randomness) and does not allocate in Learn. Create it with [NewSVMD].
@@ -343,8 +343,8 @@ func (p *svmdParams) setLoss(cfg SVMDConfig) error {
 	if cfg.Offset && l == SVMDNovelty {
 		return errors.New("learn: SVMD: novelty detection has no offset (its margin ε plays that role)")
 	}
-	if cfg.Delta != nil && l != SVMDGraph {
-		return errors.New("learn: SVMD: Delta is only for the graph loss")
+	if cfg.LabelDistance != nil && l != SVMDGraph {
+		return errors.New("learn: SVMD: LabelDistance is only for the graph loss")
 	}
 	p.k = 1
 	switch {
@@ -370,14 +370,14 @@ func (p *svmdParams) setLoss(cfg SVMDConfig) error {
 	case SVMDMulticlass:
 		p.loss = loss.Multiclass{}
 	case SVMDGraph:
-		if cfg.Delta != nil && len(cfg.Delta) != p.k*p.k {
-			return fmt.Errorf("learn: SVMD: Delta has %d entries, want K² = %d", len(cfg.Delta), p.k*p.k)
+		if cfg.LabelDistance != nil && len(cfg.LabelDistance) != p.k*p.k {
+			return fmt.Errorf("learn: SVMD: LabelDistance has %d entries, want K² = %d", len(cfg.LabelDistance), p.k*p.k)
 		}
-		g := loss.Graph{Delta: cfg.Delta}
+		g := loss.Graph{Distance: cfg.LabelDistance}
 		if err := g.Validate(); err != nil {
 			return fmt.Errorf("learn: SVMD: %w", err)
 		}
-		p.delta = cfg.Delta
+		p.delta = cfg.LabelDistance
 		p.loss = g
 	case SVMDLogistic:
 		p.loss = loss.Logistic{}
@@ -528,7 +528,7 @@ func (s *SVMD) label(y float64) float64 {
 }
 
 // Learn makes the prediction for (x, y), then performs one step of JMLR
-// Algorithm 2 in its order (PAPER-NOTES item 3):
+// Algorithm 2 in its order (“Time index”, package documentation):
 //
 //	(a) f_t(x_t) from one kernel row; loss l(x_t, y_t, f_t + b_t) at margin ε_t
 //	(b) ξ_t = ∂l/∂f; v_t(x_t) from the same row; ⟨g_t, v_t⟩ = cπ_t + ξ_tᵀv_t(x_t)   (45)
@@ -544,10 +544,10 @@ func (s *SVMD) label(y float64) float64 {
 //	(e) α ← [(1 − η_t c)α; −η_t ξ_t]; b ← b − η_b ξ_t                     (32), (50)
 //
 // then drops the oldest term if the buffer was full and corrects π and ‖f‖²
-// for it (PAPER-NOTES item 6). Sign convention: JMLR (4), (33), (34)
-// (PAPER-NOTES item 2). m_t = 1 on a margin violation (ξ_t ≠ 0), 0 otherwise,
-// reading "ξ_t + ν" of (54)–(58) as ν − m_t for every loss (PAPER-NOTES item
-// 4). Eq. (47) is printed for H = cI; for the logistic losses it gains the
+// for it (“Truncation”, package documentation). Sign convention: JMLR (4), (33), (34)
+// (“Sign of the trace”, package documentation). m_t = 1 on a margin violation (ξ_t ≠ 0), 0 otherwise,
+// reading "ξ_t + ν" of (54)–(58) as ν − m_t for every loss (“ν-trick for every loss”, package
+// documentation). Eq. (47) is printed for H = cI; for the logistic losses it gains the
 // term −η_t λ χ_tᵀ f_t(x_t), from ⟨f_t, (H_t − cI)v_t⟩ = χ_tᵀ f_t(x_t).
 //
 // η_t is clamped to 1/c (see [SVMDConfig.Lambda]); Step.Eta is the clamped
@@ -564,116 +564,31 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 		return Step{Eta: s.eta, Margin: s.eps, BufferSize: s.exp.Len(), Diverged: true}
 	}
 	e, K := s.exp, s.k
-	c, lam, eta := s.c, s.decay, s.eta
+	c, lam := s.c, s.decay
 
-	// (a) prediction and loss. u = f_t(x_t, ·) + b_t.
+	// (a) prediction and loss at u = f_t(x_t, ·) + b_t; m_t.
 	e.Prepare(x)
-	e.F(s.fx)
-	for i := range K {
-		s.u[i] = s.fx[i] + s.b[i]
-	}
-	margin := s.margin0
-	if s.nu > 0 {
-		margin = s.eps
-	}
-	l := s.loss.Eval(s.xi, s.u, y, margin)
-	if s.nu > 0 {
-		l -= s.nu * s.eps // eq. (53)
-	}
-	var st Step
-	st.Loss = l
-	switch s.task {
-	case Binary:
-		st.Prediction = 1
-		if s.u[0] < 0 {
-			st.Prediction = -1
-		}
-		st.Mistake = st.Prediction != y
-	case Multiclass:
-		best := 0
-		for i := 1; i < K; i++ {
-			if s.u[i] > s.u[best] {
-				best = i
-			}
-		}
-		st.Prediction = float64(best)
-		st.Mistake = best != int(y)
-	case Novelty:
-		st.Prediction = s.fx[0]
-		st.Mistake = s.fx[0]-margin < 0
-	}
-	// m_t = ∂l/∂ε on a violation, 0 otherwise (PAPER-NOTES item 4 reads
-	// "ξ_t + ν" of (54)–(58) as ν − m_t): 1 for the hinge, multiclass and
-	// novelty losses, Δ(y_t, ỹ*) for the graph loss, whose margins are ε·Δ.
-	m, violated := 0.0, false
-	for i, v := range s.xi {
-		if v != 0 {
-			m, violated = 1, true
-			if s.delta != nil && v > 0 {
-				m = s.delta[int(y)*K+i]
-			}
-		}
-	}
+	st, margin := s.predict(y)
+	m, violated := s.violation(y)
 	st.MarginError = violated
 
 	// (b) v_t(x_t) and ⟨g_t, v_t⟩ (45).
-	// The logistic losses need all of v_t(x_t) for χ (43)/(44); the hinge
-	// losses only ξ_tᵀv_t(x_t), which is 0 without a margin error and, for the
-	// delta label kernel, touches only the two labels of a multiclass ξ.
-	var xiV float64
-	if s.curved != nil {
-		e.V(s.vx)
-		xiV = svmdDot(s.xi, s.vx)
-	} else if violated {
-		xiV = e.VDot(s.xi)
-	}
+	xiV := s.traceDot(violated)
 	gv := c*s.pi + xiV
 
 	// (c)i step sizes (33), (51), (57), adapted before use (Algorithm 2).
-	eta *= math.Max(0.5, 1-s.mu*gv)
-	clamped := false
-	if c > 0 && eta*c >= 1 {
-		eta, clamped = 1/c, true
-	}
-	shrink := 1 - eta*c
-	if clamped || shrink < 0 {
-		shrink = 0
-	}
+	eta, shrink, clamped := s.stepSize(gv)
 	// Check before touching the model: everything below is finite if these are.
-	if !svmdFinite(l) || !svmdFinite(gv) || !svmdFinite(eta) || !finite(s.u) {
+	if !svmdFinite(st.Loss) || !svmdFinite(gv) || !svmdFinite(eta) || !finite(s.u) {
 		return s.diverge(st)
 	}
-	if s.hasOffset {
-		for i := range K {
-			s.etaB[i] *= math.Max(0.5, 1-s.muB*s.xi[i]*s.vB[i])
-		}
-	}
-	var gEps float64 // ε_t(ν − m_t) = −∂J/∂log ε (54)
-	if s.nu > 0 {
-		gEps = s.eps * (s.nu - m)
-		s.etaEps *= math.Max(0.5, 1+s.mu*s.vEps*gEps)
-	}
+	gEps := s.adaptSideSteps(m)
 
 	// (c)ii χ_t = ρ·v_t(x_t) (43)/(44), the Hessian taken at u = f + b.
-	var chiF float64 // χ_tᵀ f_t(x_t)
-	if s.curved != nil {
-		s.curved.Hessian(s.hess, s.u, y)
-		for i := range K {
-			s.chi[i] = svmdDot(s.hess[i*K:(i+1)*K], s.vx)
-		}
-		chiF = svmdDot(s.chi, s.fx)
-	}
+	chiF := s.curvature(y)
 
 	// (c)iii margin (56), (58); offset trace (52); β (40)/(42).
-	if s.nu > 0 {
-		s.eps *= math.Exp(s.etaEps * gEps)
-		s.vEps = lam*s.vEps + s.etaEps*gEps*(1+lam*s.vEps)
-	}
-	if s.hasOffset {
-		for i := range K {
-			s.vB[i] = lam*s.vB[i] - s.etaB[i]*s.xi[i]
-		}
-	}
+	s.updateSideTraces(gEps)
 	mixA, mixB := shrink*lam, -eta*c // old rows: β ← (1 − ηc)λβ − ηcα
 	for i := range K {
 		s.alphaNew[i] = -eta * s.xi[i]
@@ -710,10 +625,136 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 		st.Margin = s.eps
 	}
 	st.BufferSize = e.Len()
-	if !svmdFinite(pi) || !svmdFinite(normF) || !svmdFinite(s.eps) || !finite(s.b) || !finite(s.etaB) || !svmdFinite(s.etaEps) {
+	if !s.stateFinite() {
 		return s.diverge(st)
 	}
 	return st
+}
+
+// predict computes u = f_t(x_t, ·) + b_t at the prepared point, the loss
+// (into ξ) at the margin in force, and the prediction; it returns the step
+// so far and the margin.
+func (s *SVMD) predict(y float64) (st Step, margin float64) {
+	s.exp.F(s.fx)
+	for i := range s.u {
+		s.u[i] = s.fx[i] + s.b[i]
+	}
+	margin = s.margin0
+	if s.nu > 0 {
+		margin = s.eps
+	}
+	st.Loss = s.loss.Eval(s.xi, s.u, y, margin)
+	if s.nu > 0 {
+		st.Loss -= s.nu * s.eps // eq. (53)
+	}
+	switch s.task {
+	case Binary:
+		st.Prediction, st.Mistake = binaryPrediction(s.u[0], y)
+	case Multiclass:
+		best, mistake := multiclassPrediction(s.u, int(y))
+		st.Prediction, st.Mistake = float64(best), mistake
+	case Novelty:
+		st.Prediction = s.fx[0]
+		st.Mistake = s.fx[0]-margin < 0
+	}
+	return st, margin
+}
+
+// violation returns m_t = ∂l/∂ε on a violation, 0 otherwise (“ν-trick for
+// every loss” reads "ξ_t + ν" of (54)–(58) as ν − m_t): 1 for the hinge,
+// multiclass and novelty losses, Δ(y_t, ỹ*) for the graph loss, whose
+// margins are ε·Δ; and whether the margin was violated (ξ_t ≠ 0).
+func (s *SVMD) violation(y float64) (m float64, violated bool) {
+	for i, v := range s.xi {
+		if v != 0 {
+			m, violated = 1, true
+			if s.delta != nil && v > 0 {
+				m = s.delta[int(y)*s.k+i]
+			}
+		}
+	}
+	return m, violated
+}
+
+// traceDot returns ξ_tᵀv_t(x_t) at the prepared point. The logistic losses
+// need all of v_t(x_t) for χ (43)/(44), kept in vx; the hinge losses only
+// ξ_tᵀv_t(x_t), which is 0 without a margin error and, for the delta label
+// kernel, touches only the two labels of a multiclass ξ.
+func (s *SVMD) traceDot(violated bool) float64 {
+	switch {
+	case s.curved != nil:
+		s.exp.V(s.vx)
+		return svmdDot(s.xi, s.vx)
+	case violated:
+		return s.exp.VDot(s.xi)
+	}
+	return 0
+}
+
+// stepSize adapts η by eq. (33) from ⟨g_t, v_t⟩ = gv and clamps it to 1/c
+// (“Clamp” in the package documentation); it returns η_t, the shrinking
+// factor 1 − η_t c (0 at the clamp) and whether the clamp acted.
+func (s *SVMD) stepSize(gv float64) (eta, shrink float64, clamped bool) {
+	c := s.c
+	eta = s.eta * math.Max(0.5, 1-s.mu*gv)
+	if c > 0 && eta*c >= 1 {
+		eta, clamped = 1/c, true
+	}
+	shrink = 1 - eta*c
+	if clamped || shrink < 0 {
+		shrink = 0
+	}
+	return eta, shrink, clamped
+}
+
+// adaptSideSteps adapts the offsets' step sizes η_b (51) and the margin's
+// η_ε (57); it returns ε_t(ν − m_t) = −∂J/∂log ε (54), 0 without ν.
+func (s *SVMD) adaptSideSteps(m float64) (gEps float64) {
+	if s.hasOffset {
+		for i := range s.etaB {
+			s.etaB[i] *= math.Max(0.5, 1-s.muB*s.xi[i]*s.vB[i])
+		}
+	}
+	if s.nu > 0 {
+		gEps = s.eps * (s.nu - m)
+		s.etaEps *= math.Max(0.5, 1+s.mu*s.vEps*gEps)
+	}
+	return gEps
+}
+
+// curvature computes χ_t = ρ·v_t(x_t) (43)/(44) into chi for the curved
+// losses (the Hessian taken at u = f + b) and returns χ_tᵀ f_t(x_t); 0 for
+// the piecewise linear losses, whose χ stays 0.
+func (s *SVMD) curvature(y float64) (chiF float64) {
+	if s.curved == nil {
+		return 0
+	}
+	K := s.k
+	s.curved.Hessian(s.hess, s.u, y)
+	for i := range K {
+		s.chi[i] = svmdDot(s.hess[i*K:(i+1)*K], s.vx)
+	}
+	return svmdDot(s.chi, s.fx)
+}
+
+// updateSideTraces moves the margin (56) and its trace (58), and the
+// offsets' trace (52).
+func (s *SVMD) updateSideTraces(gEps float64) {
+	lam := s.decay
+	if s.nu > 0 {
+		s.eps *= math.Exp(s.etaEps * gEps)
+		s.vEps = lam*s.vEps + s.etaEps*gEps*(1+lam*s.vEps)
+	}
+	if s.hasOffset {
+		for i := range s.vB {
+			s.vB[i] = lam*s.vB[i] - s.etaB[i]*s.xi[i]
+		}
+	}
+}
+
+// stateFinite reports whether the kept quantities are all finite.
+func (s *SVMD) stateFinite() bool {
+	return svmdFinite(s.pi) && svmdFinite(s.normF) && svmdFinite(s.eps) && finite(s.b) && finite(s.etaB) && svmdFinite(s.etaEps)
 }
 
 func (s *SVMD) diverge(st Step) Step {

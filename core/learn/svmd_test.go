@@ -77,7 +77,7 @@ func svmdCases() []svmdCase {
 		{"graph", with(learn.DefaultSVMDConfig(learn.SVMDGraph, 0), func(c *learn.SVMDConfig) {
 			c.Kernel = g
 			c.Classes = 4
-			c.Delta = delta
+			c.LabelDistance = delta
 			c.Lambda = 0.05
 			c.Eta0 = 0.3
 			c.Mu = 0.5
@@ -85,7 +85,7 @@ func svmdCases() []svmdCase {
 		{"graph-nu", with(learn.DefaultSVMDConfig(learn.SVMDGraph, 0.3), func(c *learn.SVMDConfig) {
 			c.Kernel = g
 			c.Classes = 4
-			c.Delta = delta
+			c.LabelDistance = delta
 			c.LabelKernel = ky
 		})},
 		{"logistic", with(learn.DefaultSVMDConfig(learn.SVMDLogistic, 0), func(c *learn.SVMDConfig) {
@@ -213,7 +213,7 @@ func (n naive) eval(c [][]float64, x []float64) []float64 {
 
 // TestSVMDIncrementalMatchesNaive checks, for every loss, that SVMD's
 // incremental ⟨g_t, v_t⟩ (45), π = ⟨f, v⟩ (46) and ‖f‖² (49), with the
-// truncation correction of PAPER-NOTES item 6, equal a naive recomputation
+// truncation correction (“Truncation”, package documentation), equal a naive recomputation
 // from the stored coefficients and the Gram matrix to 1e-9 relative, over
 // 2,000 random steps that wrap a small buffer many times.
 //
@@ -337,7 +337,7 @@ func TestSVMDHandComputed(t *testing.T) {
 	// Step 3, x = 2, y = −1: f(2) = 0.4875·2 − 0.25·4 = −0.025, y·f < 1, ξ = +1;
 	// v(2) = 0.42625·2 − 0.25·4 = −0.1475; ⟨g, v⟩ = 0.1·0.000921875 − 0.1475 < 0
 	// (the new gradient agrees with the trace), so η grows — the sign
-	// convention of JMLR (33)/(34), PAPER-NOTES item 2:
+	// convention of JMLR (33)/(34) (“Sign of the trace”, package documentation):
 	// η = 0.25·(1 − (0.0000921875 − 0.1475)) = 0.286851953125.
 	st = l.Learn([]float64{2}, -1)
 	if want := 0.286851953125; !near(st.Eta, want) || !near(l.Diagnostics().GV, 0.0000921875-0.1475) {
@@ -422,7 +422,7 @@ func TestSVMDHandComputedExtensions(t *testing.T) {
 	}
 }
 
-// TestSVMDEtaClamp checks PAPER-NOTES item 7: with c = 1 and η0 = 1 the
+// TestSVMDEtaClamp checks the “Clamp” reading (package documentation): with c = 1 and η0 = 1 the
 // factor 1 − ηc is exactly 0 (f is wiped) and η never exceeds 1/c.
 func TestSVMDEtaClamp(t *testing.T) {
 	l, err := learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
@@ -571,9 +571,9 @@ func TestSVMDEtaRisesAfterSwitch(t *testing.T) {
 		window = 100
 	)
 	// The non-stationary settings of JMLR §6.2 (λ = 0.95, μ = 1) with a
-	// moderate regularizer. (With λ = 1, v never forgets the old boundary,
-	// ⟨g, v⟩ stays positive after the switch and η collapses: λ = 1 is for
-	// stationary data, §6.2.1.)
+	// moderate regularizer. (With λ = 1 on this flip of the labels, v never
+	// forgets the old boundary, ⟨g, v⟩ stays positive after the switch and
+	// η collapses: see TestSVMDEtaAfterSwitchDecay1.)
 	for ci, cfg := range []learn.SVMDConfig{
 		with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
 			c.Kernel = kernel.Gaussian{Sigma: 1}
@@ -740,11 +740,11 @@ func TestSVMDConfigErrors(t *testing.T) {
 		}), 2, "symmetric"},
 		{with(learn.DefaultSVMDConfig(learn.SVMDGraph, 0), func(c *learn.SVMDConfig) {
 			c.Classes = 2
-			c.Delta = []float64{0, -1, 1, 0}
+			c.LabelDistance = []float64{0, -1, 1, 0}
 		}), 2, "Δ"},
 		{with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
-			c.Delta = []float64{0}
-		}), 2, "Delta"},
+			c.LabelDistance = []float64{0}
+		}), 2, "LabelDistance"},
 		{learn.DefaultSVMDConfig(learn.SVMDHinge, 0), 0, "dimension"},
 		{learn.DefaultSVMDConfig(99, 0), 2, "loss"},
 		{with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {

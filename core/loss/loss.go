@@ -79,6 +79,7 @@ var (
 	_ Curved       = Squared{}
 	_ Loss         = EpsInsensitive{}
 	_ MarginCurved = Huber{}
+	_ MarginCurved = SquaredHinge{}
 )
 
 // checkLen panics unless len(xi) == len(f) == k (k < 0: any K ≥ 1).
@@ -215,34 +216,34 @@ func structured(xi, f []float64, y int, margin float64, delta []float64) float64
 // undirected graphs are symmetric anyway. Ties for ỹ* go to the smallest
 // index.
 type Graph struct {
-	// Delta is Δ as a row-major K×K matrix (e.g. from
+	// Distance is Δ as a row-major K×K matrix (e.g. from
 	// kernel.GraphDistance or kernel.Taxonomy.Distance), non-negative and
 	// finite; the diagonal is not used. Nil means Δ = 1 off the diagonal,
 	// which is [Multiclass].
-	Delta []float64
+	Distance []float64
 }
 
 // Eval implements [Loss]. It panics if y is not a class index in [0, K) or
-// Delta is not nil and not K×K.
+// Distance is not nil and not K×K.
 func (g Graph) Eval(xi, f []float64, y, margin float64) float64 {
 	checkLen("Graph", xi, f, -1)
-	if g.Delta != nil && len(g.Delta) != len(f)*len(f) {
-		panic(fmt.Sprintf("loss: Graph: len(Delta) = %d, want K² = %d", len(g.Delta), len(f)*len(f)))
+	if g.Distance != nil && len(g.Distance) != len(f)*len(f) {
+		panic(fmt.Sprintf("loss: Graph: len(Distance) = %d, want K² = %d", len(g.Distance), len(f)*len(f)))
 	}
-	return structured(xi, f, class("Graph", y, len(f)), margin, g.Delta)
+	return structured(xi, f, class("Graph", y, len(f)), margin, g.Distance)
 }
 
-// Validate returns an error unless Delta is nil or a square matrix of
+// Validate returns an error unless Distance is nil or a square matrix of
 // finite non-negative distances.
 func (g Graph) Validate() error {
-	if g.Delta == nil {
+	if g.Distance == nil {
 		return nil
 	}
-	k := int(math.Sqrt(float64(len(g.Delta))) + 0.5)
-	if k == 0 || k*k != len(g.Delta) {
-		return fmt.Errorf("loss: graph distance matrix has %d entries, not K² for any K ≥ 1", len(g.Delta))
+	k := int(math.Sqrt(float64(len(g.Distance))) + 0.5)
+	if k == 0 || k*k != len(g.Distance) {
+		return fmt.Errorf("loss: graph distance matrix has %d entries, not K² for any K ≥ 1", len(g.Distance))
 	}
-	for i, d := range g.Delta {
+	for i, d := range g.Distance {
 		if !(d >= 0) || math.IsInf(d, 1) {
 			return fmt.Errorf("loss: graph distance Δ(%d, %d) = %v must be finite and non-negative", i/k, i%k, d)
 		}
@@ -252,6 +253,42 @@ func (g Graph) Validate() error {
 
 // String returns "graph".
 func (Graph) String() string { return "graph" }
+
+// SquaredHinge is the squared hinge loss of the linear SVMs (the L2-loss SVM
+// of Hsieh et al. 2008, LIBLINEAR -s 1; the RES paper's §4 loss) with margin
+// ε (1 for the plain SVM):
+//
+//	l = max(0, ε − y·f)²,   ξ = −2y·max(0, ε − y·f),   ρ = 2 where ε − y·f > 0.
+//
+// Labels are ±1; K = 1.
+type SquaredHinge struct{}
+
+// Eval implements [Loss]; len(f) must be 1.
+func (SquaredHinge) Eval(xi, f []float64, y, margin float64) float64 {
+	checkLen("SquaredHinge", xi, f, 1)
+	h := math.Max(0, margin-y*f[0])
+	if h > 0 {
+		xi[0] = -2 * h * y
+		return h * h
+	}
+	xi[0] = 0
+	return h * h // NaN for a NaN score, so divergence stays visible
+}
+
+// HessianMargin implements [MarginCurved]: h[0] = 2 where the margin is
+// violated, else 0. len(h) and len(f) must be 1.
+func (SquaredHinge) HessianMargin(h, f []float64, y, margin float64) {
+	if len(h) != 1 || len(f) != 1 {
+		panic("loss: SquaredHinge.HessianMargin: len(h) and len(f) must be 1")
+	}
+	h[0] = 0
+	if margin-y*f[0] > 0 {
+		h[0] = 2
+	}
+}
+
+// String returns "squared hinge".
+func (SquaredHinge) String() string { return "squared hinge" }
 
 // softplus returns log(1 + e^z) without overflow or cancellation.
 func softplus(z float64) float64 {

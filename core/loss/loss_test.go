@@ -50,7 +50,7 @@ func randCase(r *rand.Rand, i int) testCase {
 	pm := float64(2*r.IntN(2) - 1)
 	margin := 0.2 + 2*r.Float64()
 	cls := float64(r.IntN(k))
-	switch i % 9 {
+	switch i % 10 {
 	case 0:
 		return testCase{"Novelty", Novelty{}, 1, 0, margin}
 	case 1:
@@ -58,7 +58,7 @@ func randCase(r *rand.Rand, i int) testCase {
 	case 2:
 		return testCase{"Multiclass", Multiclass{}, k, cls, margin}
 	case 3:
-		return testCase{"Graph", Graph{Delta: delta}, k, cls, margin}
+		return testCase{"Graph", Graph{Distance: delta}, k, cls, margin}
 	case 4:
 		return testCase{"Logistic", Logistic{}, 1, pm, margin}
 	case 5:
@@ -67,6 +67,8 @@ func randCase(r *rand.Rand, i int) testCase {
 		return testCase{"Squared", Squared{}, 1, 3 * r.NormFloat64(), margin}
 	case 7:
 		return testCase{"EpsInsensitive", EpsInsensitive{}, 1, 3 * r.NormFloat64(), margin}
+	case 8:
+		return testCase{"SquaredHinge", SquaredHinge{}, 1, pm, margin}
 	default:
 		return testCase{"Huber", Huber{}, 1, 3 * r.NormFloat64(), margin}
 	}
@@ -79,7 +81,7 @@ func nearKink(c testCase, f []float64) bool {
 	switch l := c.l.(type) {
 	case Novelty:
 		return near(c.margin - f[0])
-	case Hinge:
+	case Hinge, SquaredHinge:
 		return near(c.margin - c.y*f[0])
 	case EpsInsensitive:
 		r := c.y - f[0]
@@ -90,7 +92,7 @@ func nearKink(c testCase, f []float64) bool {
 		y := int(c.y)
 		var d []float64
 		if g, ok := l.(Graph); ok {
-			d = g.Delta
+			d = g.Distance
 		}
 		var vals []float64
 		for j := range f {
@@ -121,7 +123,7 @@ func nearKink(c testCase, f []float64) bool {
 func TestXiFiniteDifference(t *testing.T) {
 	r := newRand(t)
 	checked := map[string]int{}
-	for i := range 9 * 400 {
+	for i := range 10 * 400 {
 		c := randCase(r, i)
 		f := make([]float64, c.k)
 		for j := range f {
@@ -159,7 +161,7 @@ func TestXiFiniteDifference(t *testing.T) {
 func TestXiBothBranches(t *testing.T) {
 	r := newRand(t)
 	zero, nonzero := map[string]int{}, map[string]int{}
-	for i := range 9 * 400 {
+	for i := range 10 * 400 {
 		c := randCase(r, i)
 		f := make([]float64, c.k)
 		for j := range f {
@@ -177,7 +179,7 @@ func TestXiBothBranches(t *testing.T) {
 			nonzero[c.name]++
 		}
 	}
-	for _, name := range []string{"Novelty", "Hinge", "Multiclass", "Graph", "EpsInsensitive"} {
+	for _, name := range []string{"Novelty", "Hinge", "SquaredHinge", "Multiclass", "Graph", "EpsInsensitive"} {
 		if zero[name] < 20 || nonzero[name] < 20 {
 			t.Errorf("%s: %d points with ξ = 0, %d with ξ ≠ 0", name, zero[name], nonzero[name])
 		}
@@ -256,8 +258,8 @@ func TestHand(t *testing.T) {
 		{"multiclass satisfied", Multiclass{}, []float64{2, 0.5, 0.8}, 0, 1, 0, []float64{0, 0, 0}, 0},
 		{"multiclass kink", Multiclass{}, []float64{1.8, 0.5, 0.8}, 0, 1, 0, []float64{0, 0, 0}, 0},
 		{"multiclass tie → first", Multiclass{}, []float64{0.9, 0.9, 0}, 2, 1, 1.9, []float64{1, 0, -1}, 1e-15},
-		{"graph", Graph{Delta: []float64{0, 1, 3, 1, 0, 1, 3, 1, 0}}, []float64{0, 0.5, -1}, 0, 1, 2, []float64{-1, 0, 1}, 0},
-		{"graph ε scales Δ", Graph{Delta: []float64{0, 1, 3, 1, 0, 1, 3, 1, 0}}, []float64{0, 0.5, -1}, 0, 0.5, 1, []float64{-1, 1, 0}, 0},
+		{"graph", Graph{Distance: []float64{0, 1, 3, 1, 0, 1, 3, 1, 0}}, []float64{0, 0.5, -1}, 0, 1, 2, []float64{-1, 0, 1}, 0},
+		{"graph ε scales Δ", Graph{Distance: []float64{0, 1, 3, 1, 0, 1, 3, 1, 0}}, []float64{0, 0.5, -1}, 0, 0.5, 1, []float64{-1, 1, 0}, 0},
 		{"logistic at 0", Logistic{}, []float64{0}, 1, 1, math.Ln2, []float64{-0.5}, 1e-15},
 		{"logistic", Logistic{}, []float64{2}, -1, 1, math.Log(1 + math.E*math.E), []float64{1 / (1 + math.Exp(-2))}, 1e-15},
 		{"multilogistic uniform", MultiLogistic{}, []float64{3, 3, 3}, 1, 1, math.Log(3), []float64{1. / 3, -2. / 3, 1. / 3}, 1e-15},
@@ -345,7 +347,7 @@ func TestGraphUnitDeltaIsMulticlass(t *testing.T) {
 		y, m := float64(r.IntN(k)), math.Round(4*r.Float64())/2
 		a, b, c := make([]float64, k), make([]float64, k), make([]float64, k)
 		la := Multiclass{}.Eval(a, f, y, m)
-		lb := Graph{Delta: unit}.Eval(b, f, y, m)
+		lb := Graph{Distance: unit}.Eval(b, f, y, m)
 		lc := Graph{}.Eval(c, f, y, m)
 		if la != lb || la != lc || !equal(a, b) || !equal(a, c) {
 			t.Fatalf("f=%v y=%v ε=%v: multiclass %v %v, graph %v %v, nil-Δ graph %v %v", f, y, m, la, a, lb, b, lc, c)
@@ -385,7 +387,7 @@ func TestLogisticIsTwoClassMultiLogistic(t *testing.T) {
 // true value is finite, to ±Inf) for scores up to |f| = 1e300.
 func TestExtremeScores(t *testing.T) {
 	big := []float64{1e300, -1e300, 1e200, -1e300, 0}
-	for i := range 9 {
+	for i := range 10 {
 		c := randCase(rand.New(rand.NewPCG(testSeed, uint64(i))), i)
 		for _, a := range big {
 			for _, b := range big {
@@ -398,7 +400,7 @@ func TestExtremeScores(t *testing.T) {
 				}
 				xi := make([]float64, c.k)
 				l := c.l.Eval(xi, f, c.y, c.margin)
-				if math.IsNaN(l) || (math.IsInf(l, 0) && c.name != "Squared") || l < 0 {
+				if math.IsNaN(l) || (math.IsInf(l, 0) && c.name != "Squared" && c.name != "SquaredHinge") || l < 0 {
 					t.Errorf("%s at f=%v: l = %v", c.name, f, l)
 				}
 				for _, v := range xi {
@@ -435,7 +437,7 @@ func TestExtremeScores(t *testing.T) {
 
 func TestNoAlloc(t *testing.T) {
 	r := newRand(t)
-	for i := range 9 {
+	for i := range 10 {
 		c := randCase(r, i)
 		f, xi, h := make([]float64, c.k), make([]float64, c.k), make([]float64, c.k*c.k)
 		for j := range f {
@@ -480,7 +482,7 @@ func TestPanics(t *testing.T) {
 		"class range":      func() { Multiclass{}.Eval(make([]float64, 3), make([]float64, 3), 3, 1) },
 		"class fraction":   func() { MultiLogistic{}.Eval(make([]float64, 3), make([]float64, 3), 0.5, 1) },
 		"class negative":   func() { Graph{}.Eval(make([]float64, 3), make([]float64, 3), -1, 1) },
-		"graph Δ size":     func() { Graph{Delta: make([]float64, 4)}.Eval(make([]float64, 3), make([]float64, 3), 0, 1) },
+		"graph Δ size":     func() { Graph{Distance: make([]float64, 4)}.Eval(make([]float64, 3), make([]float64, 3), 0, 1) },
 		"empty":            func() { Multiclass{}.Eval(nil, nil, 0, 1) },
 		"multilogistic h":  func() { MultiLogistic{}.Hessian(make([]float64, 3), make([]float64, 2), 0) },
 		"logistic h":       func() { Logistic{}.Hessian(make([]float64, 2), make([]float64, 1), 1) },
@@ -502,11 +504,11 @@ func TestPanics(t *testing.T) {
 
 func TestGraphValidate(t *testing.T) {
 	for _, d := range [][]float64{{0, 1, 1}, {0, -1, 1, 0}, {0, math.NaN(), 1, 0}, {0, math.Inf(1), 1, 0}, {}} {
-		if err := (Graph{Delta: d}).Validate(); err == nil {
+		if err := (Graph{Distance: d}).Validate(); err == nil {
 			t.Errorf("Graph{%v}.Validate() = nil", d)
 		}
 	}
-	if err := (Graph{Delta: []float64{0, 1, 2, 0}}).Validate(); err != nil {
+	if err := (Graph{Distance: []float64{0, 1, 2, 0}}).Validate(); err != nil {
 		t.Error(err)
 	}
 	if err := (Graph{}).Validate(); err != nil {
@@ -517,7 +519,7 @@ func TestGraphValidate(t *testing.T) {
 // TestNaNScores checks that a NaN score gives a NaN loss (never a silent 0)
 // and no panic, so that the learners' divergence checks see it.
 func TestNaNScores(t *testing.T) {
-	for i := range 9 {
+	for i := range 10 {
 		c := randCase(rand.New(rand.NewPCG(testSeed, uint64(i))), i)
 		f, xi := make([]float64, c.k), make([]float64, c.k)
 		f[int(max(c.y, 0))%c.k] = math.NaN()

@@ -148,7 +148,7 @@ func pageCharts(t *testing.T) map[string]*List {
 	cfg := rs.Config()
 	var oc Chart
 	ObjectiveChart(&oc, ObjectiveInput{RES: Points{res.T, res.V}, SGD: Points{sgd.T, sgd.V},
-		Dim: cfg.ResDim, Eval: sim.ResEvalSize, L: cfg.BatchSize, Started: rs.T() > 0})
+		Dim: cfg.ResDim, Eval: sim.ResEvalSize, L: cfg.LinBatchSize, Started: rs.T() > 0})
 	l = &List{}
 	l.Reset(600, 600)
 	l.Chart(&oc)

@@ -77,13 +77,13 @@ type HyperLine struct {
 	Solid, Dashed, Dashed2 []Segment
 }
 
-// ammOf returns the AMM behind l: l itself, or what its AMM method returns
-// (ui/sim's two-class wrapper for the binary task).
+// ammOf returns the AMM behind l: l itself, or the two-class machine of a
+// learn.BinaryAMM (the binary task).
 func ammOf(l learn.Learner) *learn.AMM {
 	switch a := l.(type) {
 	case *learn.AMM:
 		return a
-	case interface{ AMM() *learn.AMM }:
+	case *learn.BinaryAMM:
 		return a.AMM()
 	}
 	return nil
@@ -99,7 +99,7 @@ const hyperplaneSteps = 256
 //
 //   - a [learn.LinearModel] (Pegasos, DCD, RES, SGD): f(x) = w·x̃ = 0 and
 //     the margins f = ±margin (if margin > 0), Class −1, all solid;
-//   - an AMM (or a wrapper with an AMM() method): for every pair of
+//   - an AMM (or a learn.BinaryAMM): for every pair of
 //     hyperplanes of different classes the line where their scores are
 //     equal, split into the stretches where it is the decision boundary
 //     (solid) and where it continues past a bend (dashed); see

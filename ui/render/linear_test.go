@@ -294,14 +294,13 @@ func BenchmarkSurfaceLinear(b *testing.B) {
 }
 
 // twoClass wraps a two-class AMM as one score, sign chosen by flip: flip
-// false is ui/sim's f = s_1 − s_0 (the fast path applies), true the
-// opposite (the fast path must notice and step aside).
+// false is learn.BinaryAMM's f = s_1 − s_0, true the opposite. Neither is a
+// type the fast path knows, so it steps aside.
 type twoClass struct {
 	a    *learn.AMM
 	flip bool
 }
 
-func (w twoClass) AMM() *learn.AMM                         { return w.a }
 func (w twoClass) Task() learn.Task                        { return learn.Binary }
 func (w twoClass) NumScores() int                          { return 1 }
 func (w twoClass) Learn(x []float64, y float64) learn.Step { panic("fixed") }
@@ -316,8 +315,8 @@ func (w twoClass) Scores(dst, x []float64) []float64 {
 }
 
 // TestSurfaceLinearFastPath: the linear fast path gives the generic path's
-// scores (to rounding) for Pegasos, a multiclass AMM and two one-score
-// wrappers, one of which it must refuse.
+// scores (to rounding) for Pegasos, a two-class AMM and a learn.BinaryAMM,
+// and steps aside for one-score wrappers it does not know.
 func TestSurfaceLinearFastPath(t *testing.T) {
 	p, err := learn.NewPegasos(edited(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
 		c.Lambda = 0.01
@@ -329,11 +328,24 @@ func TestSurfaceLinearFastPath(t *testing.T) {
 	p.Learn([]float64{0.5, 0.2}, 1)
 	p.Learn([]float64{-0.3, 0.4}, -1)
 	a := trainedAMM(t)
+	ba, err := learn.NewBinaryAMM(edited(learn.DefaultAMMConfig(2), func(c *learn.AMMConfig) {
+		c.Lambda = 1e-3
+		c.Bias = 1
+	}), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &data.Gen2D{Shape: data.XOR, Classes: 2, Labels: data.Signed}
+	rng := rand.New(rand.NewPCG(3, 0))
+	for range 2000 {
+		x, y := g.Next(rng)
+		ba.Learn(x, y)
+	}
 	for _, tc := range []struct {
 		name string
 		l    learn.Learner
 		fast bool
-	}{{"pegasos", p, true}, {"amm", a, true}, {"wrapper", twoClass{a, false}, true}, {"flipped", twoClass{a, true}, false}} {
+	}{{"pegasos", p, true}, {"amm", a, true}, {"binary", ba, true}, {"wrapper", twoClass{a, false}, false}, {"flipped", twoClass{a, true}, false}} {
 		fast, slow := Surface{Grid: 50}, Surface{Grid: 50, NoFastPath: true}
 		fast.Render(tc.l)
 		slow.Render(tc.l)

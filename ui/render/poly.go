@@ -10,7 +10,7 @@ import (
 
 // polyField computes the surface of a polynomial (or linear) kernel
 // expansion exactly, by expanding it into monomials of the grid
-// coordinates: with a = Scale, c = Offset, p = Degree and m = p − j − l,
+// coordinates: with a = Scale, c = Constant, p = Degree and m = p − j − l,
 //
 //	(a⟨x_i, g⟩ + c)^p = Σ_{j+l ≤ p} p!/(j! l! m!) · a^{j+l} x_i1^j x_i2^l c^m · g_x^j g_y^l
 //
@@ -45,7 +45,7 @@ func polyParams(k kernel.Kernel) (p int, a, c float64, ok bool) {
 		if a == 0 {
 			a = 1
 		}
-		return p, a, k.Offset, true
+		return p, a, k.Constant, true
 	}
 	return 0, 0, 0, false
 }

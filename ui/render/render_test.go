@@ -86,7 +86,7 @@ func maxDiff(a, b []float64) float64 {
 func TestFastEqualsGeneric(t *testing.T) {
 	t.Logf("seed %d", testSeed)
 	for _, k := range []kernel.Kernel{kernel.Gaussian{Sigma: 0.3}, kernel.Linear{},
-		kernel.Polynomial{Degree: 3, Offset: 1}, kernel.Polynomial{Degree: 6, Scale: 0.5, Offset: 2}} {
+		kernel.Polynomial{Degree: 3, Constant: 1}, kernel.Polynomial{Degree: 6, Scale: 0.5, Constant: 2}} {
 		for _, task := range []learn.Task{learn.Binary, learn.Multiclass, learn.Novelty} {
 			l := trained(t, task, k, 64, 500)
 			if !FastPath(l) {
@@ -397,7 +397,7 @@ func TestGoldenSurfaces(t *testing.T) {
 	bin := newHand(learn.Binary, kernel.Gaussian{Sigma: 0.4}, 1, handTerms, []float64{-0.1})
 	multi := newHand(learn.Multiclass, kernel.Gaussian{Sigma: 0.4}, 3, [][]float64{
 		{-0.5, -0.5, 1, 0, -0.3}, {0.5, -0.4, 0, 1, 0}, {0, 0.5, -0.2, 0, 1}, {0.6, 0.6, 0, 0.5, 0.5}}, []float64{0, 0, 0.1})
-	poly := newHand(learn.Binary, kernel.Polynomial{Degree: 3, Offset: 1}, 1, handTerms, []float64{0.2})
+	poly := newHand(learn.Binary, kernel.Polynomial{Degree: 3, Constant: 1}, 1, handTerms, []float64{0.2})
 	nov := newHand(learn.Novelty, kernel.Gaussian{Sigma: 0.3}, 1, [][]float64{{-0.3, 0, 0.5}, {0.3, 0.1, 0.5}, {0, 0.4, 0.4}}, []float64{-0.2})
 	for _, tc := range []struct {
 		name string

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"kernelplay/core/loss"
 	"math"
 	"math/rand/v2"
 
@@ -21,13 +22,13 @@ import (
 //   - res: learn.RES (λ, δ, Γ or non-regularized, L, ε0, τ, loss);
 //   - sgd: learn.SGD (λ, L, ε0, τ, loss).
 //
-// UseOffset appends the bias feature B = 1 (LIBLINEAR's -B, regularized
+// Offset appends the bias feature B = 1 (LIBLINEAR's -B, regularized
 // like the weights). AMM and the multiclass linear SVM learn the binary task
-// as two classes through [BinaryAMM]. Tasks a solver cannot learn are
+// as two classes through learn.BinaryAMM. Tasks a solver cannot learn are
 // errors (state.Config.Validate rejects them first).
 func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (learn.Learner, error) {
 	bias := 0.0
-	if cfg.UseOffset {
+	if cfg.Offset {
 		bias = 1
 	}
 	binaryOnly := func() error {
@@ -44,7 +45,7 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 			return nil, err
 		}
 		c := learn.DefaultPegasosConfig()
-		c.Lambda, c.BatchSize, c.Bias = cfg.Lambda, cfg.PegasosK, bias
+		c.Lambda, c.BatchSize, c.Bias = cfg.Lambda, cfg.PegasosBatchSize, bias
 		l, err = learn.NewPegasos(c, dim)
 	case state.LearnerKernelPegasos:
 		if err := binaryOnly(); err != nil {
@@ -57,12 +58,12 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		loss := learn.LinearHinge
+		var lf loss.Loss = loss.Hinge{}
 		if cfg.DCDLoss == state.LossL2 {
-			loss = learn.LinearSquaredHinge
+			lf = loss.SquaredHinge{}
 		}
 		c := learn.DefaultDCDOnlineConfig()
-		c.Loss, c.Lambda, c.BufferSize, c.Passes, c.Bias, c.Seed = loss, cfg.Lambda, cfg.BufferSize, cfg.DCDPasses, bias, cfg.Seed
+		c.Loss, c.Lambda, c.BufferSize, c.Passes, c.Bias, c.Seed = lf, cfg.Lambda, cfg.BufferSize, cfg.DCDPasses, bias, cfg.Seed
 		l, err = learn.NewDCDOnline(c, dim)
 
 	case state.LearnerAMM, state.LearnerMulticlass:
@@ -74,20 +75,19 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 		if t == learn.Multiclass {
 			s.Classes = cfg.Classes
 		}
-		var a *learn.AMM
 		if cfg.Learner == state.LearnerMulticlass {
 			s.MaxHyperplanes = 1
-			a, err = learn.NewMulticlassLinear(s, dim)
+		}
+		var l learn.Learner
+		if t == learn.Binary {
+			l, err = learn.NewBinaryAMM(s, dim)
 		} else {
-			a, err = learn.NewAMM(s, dim)
+			l, err = learn.NewAMM(s, dim)
 		}
 		if err != nil {
 			return nil, wrap(err)
 		}
-		if t == learn.Binary {
-			return NewBinaryAMM(a), nil
-		}
-		return a, nil
+		return l, nil
 	case state.LearnerRES:
 		if err := binaryOnly(); err != nil {
 			return nil, err
@@ -97,7 +97,7 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 		if err := binaryOnly(); err != nil {
 			return nil, err
 		}
-		l, err = learn.NewSGD(sgdSettings(cfg, bias, cfg.BatchSize), dim)
+		l, err = learn.NewSGD(sgdSettings(cfg, bias, cfg.LinBatchSize), dim)
 	default:
 		return nil, fmt.Errorf("unknown learner %q", cfg.Learner)
 	}
@@ -107,17 +107,17 @@ func linearLearner(cfg state.Config, dim int, t learn.Task, k kernel.Kernel) (le
 	return l, nil
 }
 
-func linLoss(name string) learn.LinearLoss {
+func linLoss(name string) loss.Loss {
 	if name == state.LossLogistic {
-		return learn.LinearLogistic
+		return loss.Logistic{}
 	}
-	return learn.LinearSquaredHinge
+	return loss.SquaredHinge{}
 }
 
 func resSettings(cfg state.Config, bias float64) learn.RESConfig {
 	s := learn.DefaultRESConfig()
-	s.Lambda, s.Delta, s.Gamma, s.BatchSize = cfg.Lambda, cfg.Delta, cfg.Gamma, cfg.BatchSize
-	s.Eta0, s.Tau, s.Loss, s.Bias = cfg.Eps0, cfg.ResTau, linLoss(cfg.LinLoss), bias
+	s.Lambda, s.Delta, s.Gamma, s.BatchSize = cfg.Lambda, cfg.Delta, cfg.Gamma, cfg.LinBatchSize
+	s.Eta0, s.Tau, s.Loss, s.Bias = cfg.LinEta0, cfg.LinTau, linLoss(cfg.LinLoss), bias
 	if cfg.NonRegularized {
 		s.Delta, s.Gamma = 0, 0
 	}
@@ -126,59 +126,9 @@ func resSettings(cfg state.Config, bias float64) learn.RESConfig {
 
 func sgdSettings(cfg state.Config, bias float64, batch int) learn.SGDConfig {
 	s := learn.DefaultSGDConfig()
-	s.Lambda, s.BatchSize, s.Eta0, s.Tau, s.Loss, s.Bias = cfg.Lambda, batch, cfg.Eps0, cfg.ResTau, linLoss(cfg.LinLoss), bias
+	s.Lambda, s.BatchSize, s.Eta0, s.Tau, s.Loss, s.Bias = cfg.Lambda, batch, cfg.LinEta0, cfg.LinTau, linLoss(cfg.LinLoss), bias
 	return s
 }
-
-// BinaryAMM is an AMM (or the multiclass linear SVM) with two classes
-// learning the binary task: label −1 is class 0, +1 class 1, and the single
-// score is f(x) = s_1(x) − s_0(x) (so f = 0 is AMM's decision boundary and
-// f = ±1 the margins of its loss max(0, 1 + s_rival − s_y)). Predictions are
-// reported as ±1.
-type BinaryAMM struct {
-	a  *learn.AMM
-	sc []float64
-}
-
-var _ learn.Learner = (*BinaryAMM)(nil)
-
-// NewBinaryAMM wraps a two-class AMM; other class counts panic.
-func NewBinaryAMM(a *learn.AMM) *BinaryAMM {
-	if a.NumScores() != 2 {
-		panic(fmt.Sprintf("sim: NewBinaryAMM of %d classes", a.NumScores()))
-	}
-	return &BinaryAMM{a: a, sc: make([]float64, 2)}
-}
-
-// AMM returns the wrapped machine (its hyperplanes are drawn by ui/render).
-func (b *BinaryAMM) AMM() *learn.AMM { return b.a }
-
-// Task returns learn.Binary.
-func (b *BinaryAMM) Task() learn.Task { return learn.Binary }
-
-// NumScores returns 1.
-func (b *BinaryAMM) NumScores() int { return 1 }
-
-// Scores writes s_1(x) − s_0(x) into dst[0].
-func (b *BinaryAMM) Scores(dst, x []float64) []float64 {
-	b.a.Scores(b.sc, x)
-	dst[0] = b.sc[1] - b.sc[0]
-	return dst
-}
-
-// Learn learns (x, y) with y = ±1 as class (y + 1)/2.
-func (b *BinaryAMM) Learn(x []float64, y float64) learn.Step {
-	c := 0.0
-	if y > 0 {
-		c = 1
-	}
-	st := b.a.Learn(x, c)
-	st.Prediction = 2*st.Prediction - 1
-	return st
-}
-
-// Reset resets the machine.
-func (b *BinaryAMM) Reset() { b.a.Reset() }
 
 // Evaluation of the RES-vs-SGD preset.
 const (
@@ -201,7 +151,7 @@ type comparison struct {
 	x        *rows // the evaluation sample, ResEvalSize × n
 	y        []float64
 	lambda   float64
-	loss     learn.LinearLoss
+	loss     loss.Loss
 	next     int // next checkpoint
 	fres     Series
 	fsgd     Series

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"kernelplay/core/loss"
+
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -129,7 +131,7 @@ func TestBinaryAMMLabels(t *testing.T) {
 	c := linearConfig(state.LearnerAMM, state.PresetGaussians)
 	s := mustNew(t, c)
 	s.Step(200)
-	b := s.Learner().(*BinaryAMM)
+	b := s.Learner().(*learn.BinaryAMM)
 	x := []float64{0.3, -0.2}
 	sc := b.AMM().Scores(make([]float64, 2), x)
 	if f := b.Scores(make([]float64, 1), x)[0]; f != sc[1]-sc[0] {
@@ -226,11 +228,11 @@ func TestResEvalRows(t *testing.T) {
 	for j := range w {
 		w[j] = 0.25 * float64(j+1)
 	}
-	for _, loss := range []learn.LinearLoss{learn.LinearSquaredHinge, learn.LinearLogistic} {
-		got := learn.LinearObjective(loss, c.Lambda, 0, w, m, s.cmp.y)
-		want := learn.LinearObjective(loss, c.Lambda, 0, w, ref, s.cmp.y)
+	for _, lf := range []loss.Loss{loss.SquaredHinge{}, loss.Logistic{}} {
+		got := learn.LinearObjective(lf, c.Lambda, 0, w, m, s.cmp.y)
+		want := learn.LinearObjective(lf, c.Lambda, 0, w, ref, s.cmp.y)
 		if got != want || math.IsNaN(got) {
-			t.Errorf("loss %v: F(w) = %v on rows, %v on mat.Dense", loss, got, want)
+			t.Errorf("loss %v: F(w) = %v on rows, %v on mat.Dense", lf, got, want)
 		}
 	}
 	for _, ij := range [][2]int{{-1, 0}, {ResEvalSize, 0}, {0, n}, {0, -1}} {

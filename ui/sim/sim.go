@@ -273,13 +273,13 @@ func task(name string) (learn.Task, error) {
 }
 
 // Kernel returns the kernel of cfg: Gaussian{Sigma}, Polynomial{Scale,
-// Offset, Degree}, Linear or Laplacian{Sigma}.
+// Constant, Degree}, Linear or Laplacian{Sigma}.
 func Kernel(cfg state.Config) (kernel.Kernel, error) {
 	switch cfg.Kernel {
 	case state.KernelGaussian:
 		return kernel.Gaussian{Sigma: cfg.Sigma}, nil
 	case state.KernelPolynomial:
-		return kernel.Polynomial{Scale: cfg.Scale, Offset: cfg.Offset, Degree: cfg.Degree}, nil
+		return kernel.Polynomial{Scale: cfg.Scale, Constant: cfg.Constant, Degree: cfg.Degree}, nil
 	case state.KernelLinear:
 		return kernel.Linear{}, nil
 	case state.KernelLaplacian:
@@ -293,7 +293,7 @@ func Kernel(cfg state.Config) (kernel.Kernel, error) {
 //   - svmd: learn.SVMD (JMLR Algorithm 2) with the hinge loss (binary),
 //     the multiclass hinge (eq. 16) or novelty (eq. 23); Lambda is c, Eta0
 //     η0, Mu μ, Decay the trace decay λ (0 means single-step SVMD), Nu > 0
-//     the ν-trick (§5.4.2), UseOffset the offsets of eq. (50).
+//     the ν-trick (§5.4.2), Offset the offsets of eq. (50).
 //   - svmd0: the same with Decay = 0 (JMLR §6's single-step control).
 //   - norma: learn.NORMA with η_t = η0·√(τ/(τ + t − 1)) (JMLR eq. 59):
 //     soft margin (NORMA eq. 12) or ν-classification (eq. 13) for binary
@@ -355,7 +355,7 @@ func svmdConfig(cfg state.Config, t learn.Task, k kernel.Kernel) (learn.SVMDConf
 	}
 	c := learn.DefaultSVMDConfig(loss, cfg.Nu)
 	c.Kernel, c.Classes, c.Lambda, c.Eta0, c.Mu = k, classes(cfg, t), cfg.Lambda, cfg.Eta0, cfg.Mu
-	c.Decay, c.BufferSize, c.Offset = cfg.Decay, cfg.BufferSize, cfg.UseOffset && t != learn.Novelty
+	c.Decay, c.BufferSize, c.Offset = cfg.Decay, cfg.BufferSize, cfg.Offset && t != learn.Novelty
 	c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
 	if cfg.Learner == state.LearnerSVMD0 {
 		c.Decay = 0
@@ -381,10 +381,13 @@ func normaConfig(cfg state.Config, t learn.Task, k kernel.Kernel) learn.NORMACon
 		rule = learn.RuleSoftMargin
 	}
 	c := learn.DefaultNORMAConfig(rule, classes(cfg, t))
-	c.Kernel, c.Lambda, c.BufferSize, c.Offset = k, cfg.Lambda, cfg.BufferSize, cfg.UseOffset && t != learn.Novelty
+	c.Kernel, c.Lambda, c.BufferSize, c.Offset = k, cfg.Lambda, cfg.BufferSize, cfg.Offset && t != learn.Novelty
 	c.Schedule = learn.Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau}
 	if nu {
 		c.Nu = cfg.Nu
+		if cfg.MarginRule == state.MarginRuleLog {
+			c.MarginRule = learn.MarginLogSpace
+		}
 	}
 	return c
 }
@@ -392,7 +395,7 @@ func normaConfig(cfg state.Config, t learn.Task, k kernel.Kernel) learn.NORMACon
 // perceptronConfig is the learn.PerceptronConfig of cfg (see [Learner]).
 func perceptronConfig(cfg state.Config, t learn.Task, k kernel.Kernel) learn.PerceptronConfig {
 	c := learn.DefaultPerceptronConfig()
-	c.Kernel, c.Classes, c.BufferSize, c.Offset = k, classes(cfg, t), cfg.BufferSize, cfg.UseOffset && t != learn.Novelty
+	c.Kernel, c.Classes, c.BufferSize, c.Offset = k, classes(cfg, t), cfg.BufferSize, cfg.Offset && t != learn.Novelty
 	return c
 }
 

@@ -211,7 +211,7 @@ func TestDivergence(t *testing.T) {
 	cfg := state.Default()
 	cfg.Task, cfg.Learner = state.TaskRegression, state.LearnerNORMA
 	cfg.Eta0, cfg.Tau, cfg.Lambda, cfg.Nu = 10, 1e5, 1e-6, 0
-	cfg.Kernel, cfg.Degree, cfg.Offset = state.KernelPolynomial, 10, 10
+	cfg.Kernel, cfg.Degree, cfg.Constant = state.KernelPolynomial, 10, 10
 	s := mustNew(t, cfg)
 	s.Step(10_000)
 	if s.Err() == nil {
@@ -384,4 +384,29 @@ func TestRegressionAbsError(t *testing.T) {
 	if tr := b.Traces().AbsError; len(tr.V) != 0 || !math.IsNaN(b.MeanAbsError()) {
 		t.Errorf("binary run has an AbsError trace %v / %v", tr.V, b.MeanAbsError())
 	}
+}
+
+// TestNORMAMarginRule: the page's margin rule reaches ν-NORMA — with "log"
+// the margin moves by JMLR (55)–(56) and the run differs from "additive";
+// without ν the setting is not applied (NORMA refuses it for fixed margins).
+func TestNORMAMarginRule(t *testing.T) {
+	margins := map[string]float64{}
+	for _, rule := range []string{state.MarginRuleAdditive, state.MarginRuleLog} {
+		c := state.Default()
+		c.Learner, c.Nu, c.MarginRule = state.LearnerNORMA, 0.2, rule
+		s := mustNew(t, c)
+		s.Step(300)
+		n := s.Learner().(*learn.NORMA)
+		if got := n.Config().MarginRule.String(); (rule == state.MarginRuleLog) != (got == "log-space") {
+			t.Fatalf("page rule %q, learner's %s", rule, got)
+		}
+		margins[rule] = n.Margin()
+	}
+	t.Logf("ρ after 300 steps: %v", margins)
+	if margins[state.MarginRuleAdditive] == margins[state.MarginRuleLog] || !(margins[state.MarginRuleLog] > 0) {
+		t.Errorf("the margin rules gave ρ = %v", margins)
+	}
+	c := state.Default()
+	c.Learner, c.Nu, c.MarginRule = state.LearnerNORMA, 0, state.MarginRuleLog
+	mustNew(t, c) // ν = 0: the soft-margin rule, the margin rule ignored
 }

@@ -16,7 +16,7 @@ import (
 // the feature and the fix; examples within range are not blamed.
 func TestDataCause(t *testing.T) {
 	gauss := kernel.Gaussian{Sigma: 1}
-	poly := kernel.Polynomial{Scale: 1, Offset: 1, Degree: 3}
+	poly := kernel.Polynomial{Scale: 1, Constant: 1, Degree: 3}
 	for _, c := range []struct {
 		name string
 		x    []float64
@@ -57,7 +57,7 @@ func TestDataCause(t *testing.T) {
 // example beyond the kernel's range and the step sizes otherwise.
 func TestSimStoppedBy(t *testing.T) {
 	cfg := state.Default()
-	cfg.Kernel, cfg.Degree, cfg.Offset, cfg.Scale = state.KernelPolynomial, 10, 1, 1
+	cfg.Kernel, cfg.Degree, cfg.Constant, cfg.Scale = state.KernelPolynomial, 10, 1, 1
 	s := mustNew(t, cfg)
 	s.t = 5
 	st := learn.Step{Eta: 3, Diverged: true}
@@ -82,7 +82,7 @@ func TestDigitsStoppedByData(t *testing.T) {
 	}
 	cfg := state.DigitsDefault()
 	cfg.Data = state.DataFile
-	cfg.Kernel, cfg.Degree, cfg.Offset, cfg.Scale = state.KernelPolynomial, 3, 1, 1
+	cfg.Kernel, cfg.Degree, cfg.Constant, cfg.Scale = state.KernelPolynomial, 3, 1, 1
 	cfg.Compare = state.LearnerNORMA
 	d, err := NewDigits(cfg, set)
 	if err != nil {

@@ -119,7 +119,7 @@ func DigitsDefault() Config {
 	c.Learner, c.Kernel = LearnerSVMD, KernelGaussian
 	dataDefaults(&c)
 	c.Mu, c.Decay, c.Nu, c.Tau = 0.1, 0.99, 0, 100
-	c.BufferSize, c.UseOffset = 512, false
+	c.BufferSize, c.Offset = 512, false
 	c.StepsPerFrame = 5
 	c.Playing = true
 	return c

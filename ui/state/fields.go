@@ -297,7 +297,11 @@ var Fields = []Field{
 	{Key: "nu", Name: "Nu", Symbol: "ν", Label: "margin errors", Kind: Number, Min: 0, Max: 1, Step: 0.01,
 		Hint:  "ν-trick: the margin adapts so that about a fraction ν of examples violate it; 0 fixes the margin at 1",
 		Group: GroupLearner, active: notPerceptron},
-	{Key: "b", Name: "UseOffset", Symbol: "b", Label: "offset", Kind: Bool,
+	{Key: "mr", Name: "MarginRule", Label: "margin rule", Kind: Choice,
+		Options: []string{MarginRuleAdditive, MarginRuleLog},
+		Hint:    "how ν-NORMA moves its margin: additive with η_t (NORMA eq. 14) or in log space with its own step size (JMLR eqs. 55–56, as ν-SVMD)",
+		Group:   GroupLearner, active: func(c Config) bool { return c.Learner == LearnerNORMA && c.Nu > 0 }},
+	{Key: "b", Name: "Offset", Symbol: "b", Label: "offset", Kind: Bool,
 		Hint:  "learn a bias b, so the boundary need not pass where f's expansion is 0",
 		Group: GroupLearner},
 
@@ -314,7 +318,7 @@ var Fields = []Field{
 	{Key: "ks", Name: "Scale", Symbol: "a", Label: "scale", Kind: Number, Min: 0.01, Max: 100, Log: true,
 		Hint:  "multiplies ⟨x, x'⟩ before the offset is added",
 		Group: GroupKernel, active: isKernel(KernelPolynomial)},
-	{Key: "ko", Name: "Offset", Symbol: "c₀", Label: "kernel offset", Kind: Number, Min: 0, Max: 10, Step: 0.1,
+	{Key: "ko", Name: "Constant", Symbol: "c₀", Label: "kernel offset", Kind: Number, Min: 0, Max: 10, Step: 0.1,
 		Hint:  "added to a·⟨x, x'⟩; 0 is the homogeneous kernel",
 		Group: GroupKernel, active: isKernel(KernelPolynomial)},
 

@@ -54,10 +54,10 @@ func multiclassCapable(l string) bool {
 func IsRESvsSGD(c Config) bool { return c.Preset == PresetRESvsSGD && c.Mode == Mode2D }
 
 func linearDefaults(c *Config) {
-	c.PegasosK = 1
-	c.BatchSize = 5
-	c.Eps0 = 0.03
-	c.ResTau = 100
+	c.PegasosBatchSize = 1
+	c.LinBatchSize = 5
+	c.LinEta0 = 0.03
+	c.LinTau = 100
 	c.Delta = 1e-3
 	c.Gamma = 1e-4
 	c.NonRegularized = false
@@ -82,7 +82,7 @@ func resOrSGD(c Config) bool {
 // papers': RES §4 for L, ε0, τ, δ, Γ and n; Pegasos k = 1; AMM at most 15
 // hyperplanes per class (core/learn's default).
 var linearFields = []Field{
-	{Key: "pk", Name: "PegasosK", Symbol: "k", Label: "mini-batch", Kind: Integer, Min: 1, Max: 64, Step: 1,
+	{Key: "pk", Name: "PegasosBatchSize", Symbol: "k", Label: "mini-batch", Kind: Integer, Min: 1, Max: 64, Step: 1,
 		Hint:  "Pegasos averages the subgradient of k examples per step, η_t = 1/(λt)",
 		Group: GroupLearner, active: learnerOr(LearnerPegasos)},
 	{Key: "hp", Name: "MaxHyperplanes", Symbol: "H", Label: "hyperplanes", Kind: Integer, Min: 1, Max: 15, Step: 1,
@@ -108,13 +108,13 @@ var linearFields = []Field{
 	{Key: "gam", Name: "Gamma", Symbol: "Γ", Label: "progress term", Kind: Number, Min: 1e-6, Max: 1, Log: true,
 		Hint:  "RES steps along (B̂⁻¹ + ΓI)·ŝ: Γ keeps some plain gradient in every step (RES eq. 4)",
 		Group: GroupLearner, active: func(c Config) bool { return resActive(c) && !c.NonRegularized }},
-	{Key: "bl", Name: "BatchSize", Symbol: "L", Label: "sample size", Kind: Integer, Min: 1, Max: 64, Step: 1,
+	{Key: "bl", Name: "LinBatchSize", Symbol: "L", Label: "sample size", Kind: Integer, Min: 1, Max: 64, Step: 1,
 		Hint:  "examples per stochastic gradient (RES eq. 3); the RES-vs-SGD preset runs SGD with L = 1 as §4",
 		Group: GroupStepSize, active: resOrSGD},
-	{Key: "e0", Name: "Eps0", Symbol: "ε₀", Label: "initial step size", Kind: Number, Min: 1e-4, Max: 10, Log: true,
+	{Key: "e0", Name: "LinEta0", Symbol: "ε₀", Label: "initial step size", Kind: Number, Min: 1e-4, Max: 10, Log: true,
 		Hint:  "RES and SGD step ε_t = ε₀·τ/(τ + t) (RES Theorem 2)",
 		Group: GroupStepSize, active: resOrSGD},
-	{Key: "rt", Name: "ResTau", Symbol: "τ", Label: "step decay time", Kind: Number, Min: 1, Max: 1e5, Log: true,
+	{Key: "rt", Name: "LinTau", Symbol: "τ", Label: "step decay time", Kind: Number, Min: 1, Max: 1e5, Log: true,
 		Hint:  "iterations until ε_t has halved: ε_t = ε₀·τ/(τ + t)",
 		Group: GroupStepSize, active: resOrSGD},
 	{Key: "rn", Name: "ResDim", Symbol: "n", Label: "dimension", Kind: Integer, Min: 2, Max: 100, Step: 1,
@@ -195,7 +195,7 @@ func compatibleLinear(c *Config) {
 }
 
 func equalLinear(a, b Config) bool {
-	return a.PegasosK == b.PegasosK && a.BatchSize == b.BatchSize && a.Eps0 == b.Eps0 && a.ResTau == b.ResTau &&
+	return a.PegasosBatchSize == b.PegasosBatchSize && a.LinBatchSize == b.LinBatchSize && a.LinEta0 == b.LinEta0 && a.LinTau == b.LinTau &&
 		a.Delta == b.Delta && a.Gamma == b.Gamma && a.NonRegularized == b.NonRegularized &&
 		a.LinLoss == b.LinLoss && a.DCDLoss == b.DCDLoss && a.DCDPasses == b.DCDPasses &&
 		a.MaxHyperplanes == b.MaxHyperplanes && a.ResDim == b.ResDim

@@ -12,9 +12,9 @@ func TestLinearFieldsRoundTrip(t *testing.T) {
 	for _, l := range LinearLearners {
 		c := Default()
 		c.Learner = l
-		c.PegasosK, c.MaxHyperplanes, c.DCDLoss, c.DCDPasses = 8, 3, LossL2, 4
+		c.PegasosBatchSize, c.MaxHyperplanes, c.DCDLoss, c.DCDPasses = 8, 3, LossL2, 4
 		c.LinLoss, c.NonRegularized, c.Delta, c.Gamma = LossLogistic, true, 0.02, 3e-5
-		c.BatchSize, c.Eps0, c.ResTau, c.ResDim = 7, 0.125, 250, 40
+		c.LinBatchSize, c.LinEta0, c.LinTau, c.ResDim = 7, 0.125, 250, 40
 		if err := c.Validate(); err != nil {
 			t.Fatalf("%s: %v", l, err)
 		}

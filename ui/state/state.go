@@ -56,10 +56,16 @@ const (
 	LearnerPerceptron = "perceptron" // kernel perceptron
 )
 
+// MarginRule values: how ν-NORMA moves its margin (learn.MarginRule).
+const (
+	MarginRuleAdditive = "additive" // Kivinen et al. eq. (14), descent sign, step size η_t
+	MarginRuleLog      = "log"      // JMLR eqs. (55)–(56): log space, step size η_m = 1
+)
+
 // Kernel values (core/kernel by name).
 const (
 	KernelGaussian   = "gaussian"   // exp(−‖x−x'‖²/(2σ²))
-	KernelPolynomial = "polynomial" // (Scale·⟨x,x'⟩ + Offset)^Degree
+	KernelPolynomial = "polynomial" // (Scale·⟨x,x'⟩ + Constant)^Degree
 	KernelLinear     = "linear"     // ⟨x,x'⟩
 	KernelLaplacian  = "laplacian"  // exp(−‖x−x'‖/σ)
 )
@@ -128,8 +134,9 @@ type Config struct {
 	Degree int
 	// Scale multiplies ⟨x, x'⟩ in the polynomial kernel.
 	Scale float64
-	// Offset is added to the scaled inner product in the polynomial kernel.
-	Offset float64
+	// Constant is c₀, added to the scaled inner product in the polynomial
+	// kernel (kernel.Polynomial.Constant).
+	Constant float64
 	// Lambda is the regularizer c of JMLR (λ of NORMA): each step scales
 	// old coefficients by (1 − ηλ).
 	Lambda float64
@@ -147,18 +154,23 @@ type Config struct {
 	// ν-trick off (fixed margin 1) for binary, multiclass and regression;
 	// novelty detection needs ν > 0.
 	Nu float64
+	// MarginRule is how ν-NORMA moves its margin: MarginRuleAdditive (the
+	// NORMA paper's eq. 14 with the descent sign) or MarginRuleLog (JMLR
+	// eqs. 55–56, as ν-SVMD does), NORMA with ν > 0 only.
+	MarginRule string
 	// BufferSize is ω, the number of expansion terms kept (LRU).
 	BufferSize int
-	// UseOffset turns the bias b on.
-	UseOffset bool
+	// Offset turns the bias b on (the learners' Offset, JMLR eq. 50; the
+	// linear learners' bias feature B = 1).
+	Offset bool
 	// Seed seeds the generator and the order of clicked points, 0 – 2³²−1.
 	Seed uint64
 	// Settings of the linear solvers (linear.go, issue 5); zero values are
 	// not valid, [Default] sets the papers' defaults.
 
-	// PegasosK is Pegasos' mini-batch size k, 1–64 (Shalev-Shwartz et al.
+	// PegasosBatchSize is Pegasos' mini-batch size k, 1–64 (Shalev-Shwartz et al.
 	// 2007; the lecture's "gradient sample size K").
-	PegasosK int
+	PegasosBatchSize int
 	// MaxHyperplanes caps AMM's hyperplanes per class, 1–15 (Wang et al.
 	// 2011 leave it unbounded; core/learn caps it).
 	MaxHyperplanes int
@@ -177,12 +189,14 @@ type Config struct {
 	Delta float64
 	// Gamma is RES' minimum-progress term Γ of eq. (4), 10⁻⁶–1.
 	Gamma float64
-	// BatchSize is the sample size L of RES and SGD (RES eq. 3), 1–64.
-	BatchSize int
-	// Eps0 is ε0 of RES' and SGD's steps ε_t = ε0·τ/(τ + t) (RES Theorem 2).
-	Eps0 float64
-	// ResTau is τ of those steps, in iterations, 1–10⁵.
-	ResTau float64
+	// LinBatchSize is the sample size L of RES and SGD (RES eq. 3), 1–64
+	// (their configs' BatchSize).
+	LinBatchSize int
+	// LinEta0 is ε0 of RES' and SGD's steps ε_t = ε0·τ/(τ + t) (RES Theorem
+	// 2; their configs' Eta0).
+	LinEta0 float64
+	// LinTau is τ of those steps, in iterations, 1–10⁵ (their configs' Tau).
+	LinTau float64
 	// ResDim is the dimension n of the RES-vs-SGD preset's problem (RES
 	// §4), 2–100.
 	ResDim int
@@ -229,16 +243,17 @@ func Default() Config {
 		Sigma:         0.15,
 		Degree:        3,
 		Scale:         1,
-		Offset:        1,
+		Constant:      1,
 		Lambda:        0.001,
 		Eta0:          1,
 		Tau:           100,
 		Mu:            0.3,
 		Decay:         0.95,
 		Nu:            0,
+		MarginRule:    MarginRuleAdditive,
 		BufferSize:    512,
 		Generated:     true,
-		UseOffset:     true,
+		Offset:        true,
 		Seed:          1,
 		StepsPerFrame: 20,
 		Grid:          200,
@@ -345,8 +360,8 @@ func RunChanged(a, b Config) bool {
 func equalScalars(a, b Config) bool {
 	return equalLinear(a, b) && a.Mode == b.Mode && a.Task == b.Task && a.Preset == b.Preset && a.Noise == b.Noise &&
 		a.Classes == b.Classes && a.Learner == b.Learner && a.Kernel == b.Kernel && a.Sigma == b.Sigma &&
-		a.Degree == b.Degree && a.Scale == b.Scale && a.Offset == b.Offset && a.Lambda == b.Lambda &&
-		a.Eta0 == b.Eta0 && a.Tau == b.Tau && a.Mu == b.Mu && a.Decay == b.Decay && a.Nu == b.Nu &&
-		a.BufferSize == b.BufferSize && a.UseOffset == b.UseOffset && a.Seed == b.Seed &&
+		a.Degree == b.Degree && a.Scale == b.Scale && a.Constant == b.Constant && a.Lambda == b.Lambda &&
+		a.Eta0 == b.Eta0 && a.Tau == b.Tau && a.Mu == b.Mu && a.Decay == b.Decay && a.Nu == b.Nu && a.MarginRule == b.MarginRule &&
+		a.BufferSize == b.BufferSize && a.Offset == b.Offset && a.Seed == b.Seed &&
 		a.Generated == b.Generated && a.Data == b.Data && a.Stream == b.Stream && a.Compare == b.Compare && a.Figure == b.Figure
 }

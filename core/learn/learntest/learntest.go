@@ -9,7 +9,7 @@
 //
 //	func TestSVMDConformance(t *testing.T) {
 //		learntest.Test(t, "svmd-binary", func() learn.Learner {
-//			l, err := learn.NewSVMD(learn.SVMDConfig{...}, 2)
+//			l, err := learn.NewSVMD(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), 2)
 //			if err != nil {
 //				t.Fatal(err)
 //			}
@@ -42,6 +42,9 @@
 //     prediction error on the last quarter is at most Options.MaxRMSE times
 //     the target's standard deviation (regression); a far point scores below
 //     the blob's centre (novelty).
+//   - A [learn.KernelModel] (every kernel learner) scores exactly its
+//     expansion plus its offsets, before and after the stream, and its
+//     expansion has the learner's dimension and NumScores labels.
 //   - Misuse panics with a message starting with Options.PanicPrefix: a dst
 //     or x of the wrong length to Scores, an x of the wrong length to Learn,
 //     and a label outside the task's range (±1 for Binary, 0..K−1 for
@@ -234,6 +237,45 @@ func Test(t *testing.T, name string, newLearner func() learn.Learner, opt Option
 		t.Run(name+"/learns", func(t *testing.T) { testLearns(t, newLearner, task, stream, opt) })
 	}
 	t.Run(name+"/panics", func(t *testing.T) { testPanics(t, newLearner, task, opt, k) })
+	if _, ok := probe.(learn.KernelModel); ok {
+		t.Run(name+"/kernelmodel", func(t *testing.T) { testKernelModel(t, newLearner, stream, probes, k) })
+	}
+}
+
+// testKernelModel checks the [learn.KernelModel] contract before and after
+// learning the stream (its buffer wraps on the default stream for ω < 600):
+// every score is the expansion plus the offset, Scores(x)[y] =
+// Expansion().Scores(x)[y] + Offsets()[y], to 1e-12 of the terms' scale;
+// the expansion has the learner's input dimension and NumScores labels; and
+// Offsets has length NumScores.
+func testKernelModel(t *testing.T, newLearner func() learn.Learner, stream, probes []Example, k int) {
+	l := newLearner()
+	m := l.(learn.KernelModel)
+	check := func(when string) {
+		t.Helper()
+		e := m.Expansion()
+		if e.Labels() != k || e.Dim() != len(probes[0].X) || len(m.Offsets()) != k {
+			t.Fatalf("%s: expansion of %d labels, dimension %d, %d offsets; want %d, %d, %d",
+				when, e.Labels(), e.Dim(), len(m.Offsets()), k, len(probes[0].X), k)
+		}
+		got, f := make([]float64, k), make([]float64, k)
+		for _, p := range probes {
+			l.Scores(got, p.X)
+			e.Scores(f, p.X)
+			off := m.Offsets()
+			for y := range got {
+				want := f[y] + off[y]
+				if d := math.Abs(got[y] - want); !(d <= 1e-12*(1+math.Abs(f[y])+math.Abs(off[y]))) {
+					t.Fatalf("%s: score %d = %.17g, expansion %.17g + offset %.17g", when, y, got[y], f[y], off[y])
+				}
+			}
+		}
+	}
+	check("before learning")
+	for _, e := range stream {
+		l.Learn(e.X, e.Y)
+	}
+	check("after the stream")
 }
 
 // run learns the stream and returns the steps; between steps it calls Scores

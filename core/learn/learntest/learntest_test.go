@@ -217,6 +217,27 @@ var mutantFaults = map[string]string{
 	"allocates":     "allocs",      // Learn allocates
 	"flipped":       "learns",      // the prediction has the wrong sign
 	"accepts-label": "panics",      // a label of 0 is learnt, not refused
+	"hidden-offset": "kernelmodel", // a kernel learner's score has a term its Offsets omit
+}
+
+// kernelMutant is a kernel perceptron whose Scores add a constant that its
+// Offsets do not report (the "hidden-offset" fault).
+type kernelMutant struct{ *learn.NORMA }
+
+func (m kernelMutant) Scores(dst, x []float64) []float64 {
+	m.NORMA.Scores(dst, x)
+	dst[0] += 0.25
+	return dst
+}
+
+func newKernelMutant() learn.Learner {
+	c := learn.DefaultPerceptronConfig()
+	c.BufferSize = 64
+	n, err := learn.NewPerceptron(c, 2)
+	if err != nil {
+		panic(err)
+	}
+	return kernelMutant{n}
 }
 
 func (m *mutant) Scores(dst, x []float64) []float64 {
@@ -258,6 +279,10 @@ func TestMutantChild(t *testing.T) {
 	fault := os.Getenv("LEARNTEST_MUTANT")
 	if fault == "" {
 		t.Skip("run by TestSuiteCatchesMutants")
+	}
+	if fault == "hidden-offset" {
+		learntest.Test(t, "mutant", newKernelMutant, learntest.Options{Dim: 2})
+		return
 	}
 	learntest.Test(t, "mutant", func() learn.Learner {
 		return &mutant{centroid: newCentroid(learn.Binary, 1, 2), fault: fault}
