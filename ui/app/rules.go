@@ -11,9 +11,10 @@ type Option struct {
 	// Value is the option's value (e.g. state.LearnerPegasos).
 	Value string
 	// Disabled says choosing it would be refused under the current
-	// settings; Reason is the sentence state gives for the refusal.
+	// settings.
 	Disabled bool
-	Reason   string
+	// Reason is the sentence state gives for the refusal ("" if enabled).
+	Reason string
 }
 
 // Options returns the options of the Choice field with URL key key under c,

@@ -29,7 +29,9 @@ const (
 
 // Message is the banner shown above the page.
 type Message struct {
+	// Kind is the severity (NoMessage hides the banner).
 	Kind MessageKind
+	// Text is the sentence shown.
 	Text string
 	// Reset offers a Reset button (a diverged run, a recovered panic).
 	Reset bool
@@ -42,8 +44,11 @@ type Message struct {
 // the banner message and the page-only settings (the class of the next
 // clicked point, delete mode). Listeners registered with Subscribe run
 // after every change; the page's listener rerenders the controls and writes
-// the link into the address bar. The frame loop calls Advance, which
-// notifies only when the run stops.
+// the link into the address bar. The frame loop calls Advance, which does
+// not notify: it reports when the run stopped, and the loop calls Changed.
+//
+// Store is pure (no syscall/js) and not safe for concurrent use: the page
+// calls it from its one event loop.
 //
 // A run is a timeline (state/timeline.go): a click, a deletion or a change
 // of a live setting (σ, λ, η₀, μ, ρ, ν, τ) while the 2D plot runs is an
@@ -592,9 +597,17 @@ func (s *Store) Stats() Stats {
 // frame loop in one place (not in the components): milliseconds since the
 // navigation, and moving averages.
 type Measurements struct {
+	// MainMS, MountMS, FirstSurfaceMS, ShownMS and CompleteMS are the load
+	// phases, ms from the navigation: the Go program started, the page
+	// first rendered, the first surface drawn, the first animation frame
+	// after it was painted, the first full picture with the whole page.
 	MainMS, MountMS, FirstSurfaceMS, ShownMS, CompleteMS float64
-	Frames                                               int
-	StepMS, DrawMS, SurfaceMS                            float64
+	// Frames counts the frames drawn.
+	Frames int
+	// StepMS is learning time per frame (per example in the digits view),
+	// DrawMS drawing time per drawn frame: ms, moving averages. (The plot
+	// keeps the surface's share, which only it measures.)
+	StepMS, DrawMS float64
 	// Profile is drawing time by part, ms (moving averages; "1st …" the
 	// first time).
 	Profile map[string]float64
