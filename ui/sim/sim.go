@@ -230,9 +230,10 @@ func (s *Sim) dim() int {
 // state.LiveKeys) to learner l, a learner built by [Learner] for cfg's
 // task and dimension dim, through core/learn's Reconfigure: the learner
 // keeps its stored terms, coefficients, η and step count and uses the new
-// settings from the next Learn. Learners without Reconfigure (the linear
-// solvers, kernel Pegasos) and changes the learner refuses are errors; the
-// caller then starts a new run.
+// settings from the next Learn; the linear solvers (Pegasos, SGD, RES,
+// online DCD, AMM) take λ and RES/SGD's ε₀, τ, δ and Γ the same way.
+// Kernel Pegasos, which has no Reconfigure, and changes a learner refuses
+// are errors; the caller then starts a new run.
 func Reconfigure(l learn.Learner, cfg state.Config, dim int) error {
 	t, err := task(cfg.Task)
 	if err != nil {
@@ -255,7 +256,34 @@ func Reconfigure(l learn.Learner, cfg state.Config, dim int) error {
 		}
 		return r.Reconfigure(normaConfig(cfg, t, k))
 	}
+	if state.IsLinear(cfg.Learner) {
+		// The linear solvers: the settings of a learner built afresh for
+		// cfg, handed to the running one.
+		fresh, err := linearLearner(cfg, dim, t, k)
+		if err != nil {
+			return err
+		}
+		for _, try := range []func(l, fresh learn.Learner) (bool, error){
+			reconfigureAs[learn.PegasosConfig], reconfigureAs[learn.SGDConfig], reconfigureAs[learn.RESConfig],
+			reconfigureAs[learn.DCDOnlineConfig], reconfigureAs[learn.AMMConfig],
+		} {
+			if ok, err := try(l, fresh); ok {
+				return err
+			}
+		}
+	}
 	return fmt.Errorf("%s cannot change its settings while it runs", cfg.Learner)
+}
+
+// reconfigureAs hands the configuration of type C of fresh to l's
+// Reconfigure, when both have them (ok).
+func reconfigureAs[C any](l, fresh learn.Learner) (ok bool, err error) {
+	r, ok1 := l.(interface{ Reconfigure(C) error })
+	f, ok2 := fresh.(interface{ Config() C })
+	if !ok1 || !ok2 {
+		return false, nil
+	}
+	return true, r.Reconfigure(f.Config())
 }
 
 func task(name string) (learn.Task, error) {

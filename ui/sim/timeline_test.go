@@ -177,3 +177,30 @@ func TestEventsAppliedAtStepEnd(t *testing.T) {
 		t.Error("an edit at the step of an earlier one replays differently")
 	}
 }
+
+// TestLiveLambdaLinear: λ changed mid-run reaches a linear solver
+// (Pegasos' Reconfigure): the replay from the event log equals the live
+// run bit for bit and differs from the run without the change.
+func TestLiveLambdaLinear(t *testing.T) {
+	for _, l := range []string{state.LearnerPegasos, state.LearnerSGD, state.LearnerAMM} {
+		cfg := state.Default()
+		cfg.Learner, cfg.Preset = l, state.PresetMoons
+		live := mustNew(t, cfg)
+		live.Step(200)
+		e := state.Event{T: 200, Kind: state.EventSet, Key: "lam", Value: "0.1"}
+		if err := live.AddEvent(e); err != nil {
+			t.Fatalf("%s refused λ mid-run: %v", l, err)
+		}
+		live.Step(200)
+		cfg.Events = []state.Event{e}
+		replay := mustNew(t, cfg)
+		replay.Step(400)
+		cfg.Events = nil
+		plain := mustNew(t, cfg)
+		plain.Step(400)
+		if !sameBits(scoresOn(replay), scoresOn(live)) || sameBits(scoresOn(plain), scoresOn(live)) {
+			t.Errorf("%s: replay equal %v, differs from no change %v", l,
+				sameBits(scoresOn(replay), scoresOn(live)), !sameBits(scoresOn(plain), scoresOn(live)))
+		}
+	}
+}

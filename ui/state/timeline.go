@@ -22,7 +22,8 @@ import (
 //     already stored for it stay in the expansion until they are evicted
 //     or decay: the learner forgets online, as it learned.
 //   - EventSet of one of [LiveKeys]: the new σ, λ, η₀, μ, ρ (the trace
-//     decay), ν or τ is used from the next example on. A new σ also
+//     decay), ν or τ (or RES/SGD's ε₀, τ, δ, Γ) is used from the next
+//     example on. A new σ also
 //     changes every stored term k(x_i, ·), since the expansion keeps x_i and
 //     α_i, not the functions: the whole surface changes at once. λ, η₀, μ,
 //     ρ, ν and τ change only the next updates (the stored α_i, η, the trace
@@ -64,10 +65,11 @@ type Event struct {
 }
 
 // LiveKeys are the settings that may change while a run goes on (an
-// [EventSet]): σ, λ, η₀, μ, the trace decay ρ, ν and NORMA's τ. The
-// learners apply them from the next example (core/learn's Reconfigure);
-// other settings start a new run.
-var LiveKeys = []string{"s", "lam", "e", "m", "dc", "nu", "tau"}
+// [EventSet]): σ, λ, η₀, μ, the trace decay ρ, ν and NORMA's τ, and the
+// step sizes ε₀, τ and the terms δ, Γ of RES and SGD. The learners apply
+// them from the next example (core/learn's Reconfigure); other settings
+// start a new run.
+var LiveKeys = []string{"s", "lam", "e", "m", "dc", "nu", "tau", "e0", "rt", "del", "gam"}
 
 // IsLive reports whether the setting with URL key key may change mid-run.
 func IsLive(key string) bool { return slices.Contains(LiveKeys, key) }
