@@ -70,7 +70,7 @@ func linChoose(ctx context.Context, id, value string) error {
 }
 
 // clickPoints pauses the page, then clicks points of class 0 (plain click)
-// and class 1 (right click) on the plot.
+// and class 1 (right click) on the plot, and starts a run on them alone.
 func linClickPoints(ctx context.Context, pts [][3]float64) error {
 	if err := waitFor(ctx, `(() => { if (window.kernelplay.stats().playing) document.getElementById("play").click(); return !window.kernelplay.stats().playing })()`, 5*time.Second); err != nil {
 		return fmt.Errorf("cannot pause: %w", err)
@@ -96,7 +96,9 @@ func linClickPoints(ctx context.Context, pts [][3]float64) error {
 	if n != len(pts) {
 		return fmt.Errorf("%d points were added, want %d", n, len(pts))
 	}
-	return nil
+	// The clicks joined the running demo; learn from them alone (a new
+	// run from t = 0).
+	return chromedp.Do(ctx, chromedp.Click(chromedp.ID("only-clicked")))
 }
 
 // stepTens clicks Step with shift n times (10 examples each).

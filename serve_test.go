@@ -539,6 +539,14 @@ func TestBrowser(t *testing.T) {
 			if n != len(pts) {
 				return fmt.Errorf("%d points were added, want %d", n, len(pts))
 			}
+			// The clicks joined the running demo; learn from them alone: a
+			// new run from t = 0 without the generated data.
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("only-clicked"))); err != nil {
+				return err
+			}
+			if st, err := readStats(ctx); err != nil || st.T != 0 {
+				return fmt.Errorf("only clicked: t = %d (%v), want a new run", st.T, err)
+			}
 			// Five clicks on Step and ten → keys learn 15 examples.
 			for range 5 {
 				if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("step"))); err != nil {
@@ -608,8 +616,15 @@ func TestBrowser(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			if st.Playing || st.T != 0 {
-				return fmt.Errorf("the link opened playing=%v at t=%d, want paused at 0", st.Playing, st.T)
+			if st.Playing || st.T != 115 {
+				return fmt.Errorf("the link opened playing=%v at t=%d, want paused at 115 (its at=)", st.Playing, st.T)
+			}
+			// Reset rewinds to t = 0; stepping to 115 again replays the run.
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("reset"))); err != nil {
+				return err
+			}
+			if st, err := readStats(ctx); err != nil || st.T != 0 {
+				return fmt.Errorf("Reset: t = %d (%v)", st.T, err)
 			}
 			for range 5 {
 				if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("step"))); err != nil {

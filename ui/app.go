@@ -10,13 +10,14 @@ import (
 
 	"github.com/hexops/vecty"
 
+	"kernelplay/ui/app"
 	"kernelplay/ui/state"
 )
 
 // App is the running page: the store, the Vecty tree and the frame loop.
 // wasm/main.go calls [Run]; nothing else is global.
 type App struct {
-	store  *Store
+	store  *app.Store
 	page   *Page
 	plot   *Plot
 	strip  *Strip
@@ -38,31 +39,30 @@ type App struct {
 	infoSince float64 // when the Info message now shown appeared, ms
 	rev       int     // bumps on every store change
 
-	mounted      bool    // the body has been rendered: Rerender is allowed
-	mainMS       float64 // ms from navigation to Run (the Go program started)
-	mountMS      float64 // ms from navigation to the first render of the page
-	firstSurface float64 // ms from navigation to the first drawn surface (0: not yet)
-	shownMS      float64 // ms from navigation to the first animation frame after it was painted
-	completeMS   float64 // ms from navigation to the first full picture with the whole page (0: not yet)
-	booting      bool    // the page shows its skeleton and the surface only (see Page.Mount)
-	statsMounted bool    // the read-outs have been rendered: Rerender is allowed
-	frames       int
-	stepMS       float64            // learning time per frame, ms (exponential moving average)
-	drawMS       float64            // drawing time per drawn frame, ms (exponential moving average)
-	surfMS       float64            // of which computing the surface (render.Surface.Render)
-	prof         map[string]float64 // drawing time by part, ms (moving averages)
-	lastCopied   string
-	dg           *digitsUI // the digits mode (digits_app.go), nil until first used
+	mounted      bool // the body has been rendered: Rerender is allowed
+	booting      bool // the page shows its skeleton and the surface only (see Page.Mount)
+	statsMounted bool // the read-outs have been rendered: Rerender is allowed
+	// m are the timings kernelplay.stats() reports: MainMS (navigation to
+	// Run), MountMS (to the first render), FirstSurfaceMS, ShownMS (the
+	// first animation frame after it was painted), CompleteMS (the first
+	// full picture with the whole page), StepMS (learning per frame; per
+	// example in digits), DrawMS (drawing per drawn frame), Profile.
+	m          app.Measurements
+	lastCopied string
+	dg         *digitsUI // the digits mode (digits_app.go), nil until first used
 }
 
 // Run builds the page for the share link's hash (without '#'; "" for the
 // default demo), starts the frame loop and renders the body. It never
 // returns. A malformed hash shows a message and the default demo.
 func Run(hash string) {
-	a := &App{mainMS: perfNow()}
-	a.store = NewStore(hash)
-	a.profile("first store", perfNow()-a.mainMS)
-	a.booting = a.store.Config().Mode != state.ModeDigits
+	a := &App{}
+	a.m.MainMS = perfNow()
+	a.store = app.NewStore(hash)
+	a.profile("first store", perfNow()-a.m.MainMS)
+	// The skeleton with the surface first: only the 2D plot has one (the
+	// RES-vs-SGD preset's model is n-dimensional).
+	a.booting = a.store.Run().Kind() == app.Plot2D
 	a.page = &Page{app: a}
 	a.plot = &Plot{app: a}
 	a.strip = &Strip{app: a}
@@ -111,7 +111,7 @@ func (a *App) rerender() {
 		return
 	}
 	vecty.Rerender(a.page)
-	if a.statsMounted {
+	if a.statsMounted && a.store.Sim() != nil { // the 2D read-outs (the digits view has its own)
 		vecty.Rerender(a.stats)
 	}
 }
@@ -142,10 +142,10 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 	js.Global().Call("requestAnimationFrame", a.raf) // first: a panic below must not stop the loop
 	defer a.recovered("frame")
 	now := args[0].Float()
-	if a.firstSurface != 0 && a.shownMS == 0 {
+	if a.m.FirstSurfaceMS != 0 && a.m.ShownMS == 0 {
 		// The browser painted the first picture after the previous
 		// frame's callbacks: it is on the screen.
-		a.shownMS = perfNow()
+		a.m.ShownMS = perfNow()
 	}
 	if a.booting {
 		// The skeleton and the surface are painted after this callback;
@@ -161,13 +161,14 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 	s := a.store
 	c := s.Config()
 	steps := 0
-	if c.Playing && s.Sim().Err() == nil {
-		steps = a.pacer.Ticks(now) * c.StepsPerFrame
+	if c.Playing && !s.Run().Done() {
 		t0 := perfNow()
-		if s.Advance(steps) {
+		ran, stopped := s.Advance(a.pacer.Ticks(now) * c.StepsPerFrame)
+		steps = ran
+		if stopped {
 			s.Changed()
 		}
-		a.stepMS = ema(a.stepMS, perfNow()-t0)
+		a.m.StepMS = app.EMA(a.m.StepMS, perfNow()-t0)
 	} else {
 		a.pacer.Reset()
 	}
@@ -176,12 +177,12 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		a.draw(now)
 	}
 	// Info messages ("link copied") go away by themselves after 4 s.
-	if m := s.Message(); m.Kind == Info {
+	if m := s.Message(); m.Kind == app.Info {
 		if a.infoSince == 0 {
 			a.infoSince = now
 		} else if now-a.infoSince > 4000 {
 			a.infoSince = 0
-			s.Dispatch(Dismiss{})
+			s.Dispatch(app.Dismiss{})
 		}
 	} else {
 		a.infoSince = 0
@@ -198,9 +199,10 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 func (a *App) draw(now float64) {
 	sm := a.store.Sim()
 	resized := a.plot.resized() || a.strip.resized() || a.charts.resized()
-	if !resized && any(sm) == a.drawnSim && sm.T() == a.drawnT && a.rev == a.drawnRev {
+	if !resized && any(sm) == a.drawnSim && sm.T() == a.drawnT && a.rev == a.drawnRev && !a.plot.dirty {
 		return
 	}
+	a.plot.dirty = false
 	t0 := perfNow()
 	if !a.plot.draw() {
 		return // not mounted yet
@@ -225,18 +227,18 @@ func (a *App) draw(now float64) {
 		}
 	}
 	t3 := perfNow()
-	a.drawMS = ema(a.drawMS, t3-t0)
+	a.m.DrawMS = app.EMA(a.m.DrawMS, t3-t0)
 	a.profile("plot", t1-t0)
 	a.profile("strip", t2-t1)
 	a.profile("charts", t3-t2)
 	a.drawnSim, a.drawnT, a.drawnRev = sm, sm.T(), a.rev
-	a.frames++
+	a.m.Frames++
 	a.fps.Add(now, 1)
-	if a.firstSurface == 0 {
-		a.firstSurface = perfNow()
+	if a.m.FirstSurfaceMS == 0 {
+		a.m.FirstSurfaceMS = perfNow()
 	}
-	if a.completeMS == 0 && a.charts.cv != nil {
-		a.completeMS = perfNow()
+	if a.m.CompleteMS == 0 && a.charts.cv != nil {
+		a.m.CompleteMS = perfNow()
 	}
 }
 
@@ -260,16 +262,27 @@ func (a *App) installHashChange() {
 	js.Global().Call("addEventListener", "hashchange", a.jsFunc("hashchange", func(js.Value, []js.Value) {
 		h := strings.TrimPrefix(js.Global().Get("location").Get("hash").String(), "#")
 		if h != a.store.Hash() {
-			a.store.Dispatch(LoadLink{Hash: h})
+			a.store.Dispatch(app.LoadLink{Hash: h})
 		}
 	}))
 }
 
-// installKeys binds space (play/pause), → (step; shift: 10) and r (reset),
-// leaving a focused control the keys it needs (state.KeyAction).
+// installKeys binds space (play/pause), → (step; shift: 10), r (reset) and
+// Ctrl/Cmd+Z (undo the last edit of the run), leaving a focused control the
+// keys it needs (state.KeyAction).
 func (a *App) installKeys() {
 	js.Global().Get("document").Call("addEventListener", "keydown", a.jsFunc("keyboard", func(_ js.Value, args []js.Value) {
 		e := args[0]
+		if (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) && !e.Get("shiftKey").Bool() &&
+			!e.Get("altKey").Bool() && (e.Get("key").String() == "z" || e.Get("key").String() == "Z") {
+			// Not while typing into a text or number field (its own undo).
+			tag, typ := e.Get("target").Get("tagName").String(), e.Get("target").Get("type").String()
+			if tag != "TEXTAREA" && !(tag == "INPUT" && (typ == "text" || typ == "number")) {
+				e.Call("preventDefault")
+				a.store.Dispatch(app.Undo{})
+			}
+			return
+		}
 		if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
 			return
 		}
@@ -295,9 +308,9 @@ func (a *App) copyLink() {
 	a.lastCopied = url
 	done := func(ok bool) {
 		if ok {
-			a.store.Notify(Message{Kind: Info, Text: "Link copied: it replays this run step for step."})
+			a.store.Notify(app.Message{Kind: app.Info, Text: "Link copied: it replays this run step for step."})
 		} else {
-			a.store.Notify(Message{Kind: Info, Text: "Copy this link: " + url})
+			a.store.Notify(app.Message{Kind: app.Info, Text: "Copy this link: " + url})
 		}
 	}
 	fallback := func() {
@@ -327,21 +340,5 @@ func (a *App) copyLink() {
 // perfNow is performance.now(): milliseconds since the navigation started.
 func perfNow() float64 { return js.Global().Get("performance").Call("now").Float() }
 
-// ema folds a new sample into an exponential moving average (weight 1/16).
-func ema(avg, v float64) float64 {
-	if avg == 0 {
-		return v
-	}
-	return avg + (v-avg)/16
-}
-
 // profile folds a timing of a named part of the frame into its average.
-func (a *App) profile(part string, ms float64) {
-	if a.prof == nil {
-		a.prof = map[string]float64{}
-	}
-	if _, seen := a.prof[part]; !seen {
-		a.prof["1st "+part] = ms // the first time, for the load time
-	}
-	a.prof[part] = ema(a.prof[part], ms)
-}
+func (a *App) profile(part string, ms float64) { a.m.AddProfile(part, ms) }

@@ -10,6 +10,7 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"kernelplay/ui/app"
 	"kernelplay/ui/state"
 )
 
@@ -232,10 +233,18 @@ func (a *App) choiceSelect(f *state.Field, c state.Config, id string) *vecty.HTM
 				a.store.Dispatch(state.SetField{Key: "l", Value: state.LearnerNORMA})
 			}
 			a.store.Dispatch(state.SetField{Key: f.Key, Value: v})
+			// A refused choice leaves the run as it was: show what runs
+			// (Vecty does not rewrite a select whose options did not change).
+			e.Target.Set("value", f.Get(a.store.Config()))
 		}))))
-	for _, o := range f.Options {
-		opts = append(opts, elem.Option(vecty.Markup(prop.Value(o), vecty.Property("selected", o == cur)),
-			vecty.Text(fieldOptionLabel(f.Key, o))))
+	for _, o := range app.Options(c, f.Key) {
+		title := ""
+		if o.Disabled {
+			title = o.Reason
+		}
+		opts = append(opts, elem.Option(vecty.Markup(prop.Value(o.Value), vecty.Property("selected", o.Value == cur),
+			prop.Disabled(o.Disabled), vecty.MarkupIf(title != "", vecty.Attribute("title", title))),
+			vecty.Text(fieldOptionLabel(f.Key, o.Value))))
 	}
 	return elem.Select(opts...)
 }
@@ -245,7 +254,7 @@ func (a *App) choiceSelect(f *state.Field, c state.Config, id string) *vecty.HTM
 // regression, which always uses a noisy sine, it is disabled.
 func (a *App) presetSelect(f *state.Field, c state.Config) *vecty.HTML {
 	cur := f.Get(c)
-	clicked := len(c.Points) > 0
+	clicked := len(c.Points) > 0 && !c.Generated // the clicked points alone
 	regression := c.Task == state.TaskRegression
 	opts := []vecty.MarkupOrChild{vecty.Markup(prop.ID("preset-select"), vecty.Attribute("aria-label", f.Label),
 		vecty.Attribute("title", f.Hint), prop.Disabled(regression),
@@ -332,7 +341,7 @@ func (p *Page) pointTools() *vecty.HTML {
 				vecty.Attribute("title", "click adds "+className(c, i)),
 				vecty.Attribute("aria-label", "add "+className(c, i)),
 				vecty.Attribute("aria-pressed", strconv.FormatBool(on)),
-				event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(SetBrush{Class: i}) })),
+				event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.SetBrush{Class: i}) })),
 			)))
 		}
 	}
@@ -341,13 +350,20 @@ func (p *Page) pointTools() *vecty.HTML {
 			prop.ID("delete-mode"),
 			vecty.Attribute("aria-pressed", strconv.FormatBool(a.store.Deleting())),
 			vecty.Attribute("title", "clicks remove the nearest point"),
-			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(SetDeleting{On: !a.store.Deleting()}) })),
+			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.SetDeleting{On: !a.store.Deleting()}) })),
 		), vecty.Text("delete")),
 		elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("clear-points"),
 			prop.Disabled(len(c.Points) == 0),
 			vecty.Attribute("title", "remove every clicked point: the generator takes over"),
 			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.ClearPoints{}) })),
 		), vecty.Text("clear "+strconv.Itoa(len(c.Points)))),
+		elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("only-clicked"),
+			vecty.MarkupIf(!c.Generated && len(c.Points) > 0, vecty.Class("on")),
+			prop.Disabled(len(c.Points) == 0),
+			vecty.Attribute("aria-pressed", strconv.FormatBool(!c.Generated && len(c.Points) > 0)),
+			vecty.Attribute("title", "learn from the clicked points only (clears the generated data; a new run)"),
+			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.SetGenerated{On: !c.Generated}) })),
+		), vecty.Text("only clicked")),
 	)
 	return elem.Div(items...)
 }

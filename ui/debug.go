@@ -16,13 +16,13 @@ import (
 //	               the value for regression and novelty (f − ε)
 //	scores(x, y)   the raw scores (one per class)
 //	trace()        the run so far as JSON: t and the chart series
-//	stats()        {t, frames, fps, sps, compiledMs, mainMs, mountMs, firstSurfaceMs,
+//	stats()        {mode, t, frames, fps, sps, compiledMs, mainMs, mountMs, firstSurfaceMs,
 //	               shownMs (the first animation frame after the first surface was painted),
 //	               completeMs (the first full picture with the whole page rendered),
 //	               playing, message, grid,
 //	               bufferSize, terms, stepMs, drawMs, surfaceMs, profile}
-//	config()       the configuration: {Name: value string} for every setting,
-//	               Points: [{X, Y, Class}], Hide: [keys]
+//	config()       the configuration in force: {Name: value string} for every setting,
+//	               Points: [{X, Y, Class}], Hide: [keys], Events: the number of edits
 //	link()         the share link
 //	lastCopied()   the link the Copy link button copied last ("" before)
 //
@@ -63,32 +63,36 @@ func (a *App) installDebugHook() {
 		return out
 	})
 	fn("trace", func([]js.Value) any { return traceJSON(a.store.Sim()) })
-	fn("config", func([]js.Value) any { return configObject(a.store.Config()) })
+	fn("config", func([]js.Value) any {
+		m := configObject(a.store.Config())
+		m["Events"] = len(a.store.Base().Events)
+		return m
+	})
 	fn("link", func([]js.Value) any { return js.Global().Get("location").Get("href").String() })
 	fn("lastCopied", func([]js.Value) any { return a.lastCopied })
 	fn("stats", func([]js.Value) any {
-		c := a.store.Config()
-		sm := a.store.Sim()
+		st := a.store.Stats() // the run on screen: the digits run in the digits view
 		return map[string]any{
-			"t":              sm.T(),
-			"frames":         a.frames,
+			"mode":           st.Mode,
+			"t":              st.T,
+			"frames":         a.m.Frames,
 			"fps":            a.fps.Rate(),
 			"sps":            a.sps.Rate(),
-			"firstSurfaceMs": a.firstSurface,
-			"shownMs":        a.shownMS,
-			"completeMs":     a.completeMS,
-			"mainMs":         a.mainMS,
-			"mountMs":        a.mountMS,
+			"firstSurfaceMs": a.m.FirstSurfaceMS,
+			"shownMs":        a.m.ShownMS,
+			"completeMs":     a.m.CompleteMS,
+			"mainMs":         a.m.MainMS,
+			"mountMs":        a.m.MountMS,
 			"compiledMs":     js.Global().Get("kpBoot").Get("compiledMs"),
-			"playing":        c.Playing,
-			"message":        a.store.Message().Text,
-			"grid":           c.Grid,
-			"bufferSize":     c.BufferSize,
-			"terms":          termsOf(sm),
-			"stepMs":         a.stepMS,
-			"drawMs":         a.drawMS,
-			"surfaceMs":      a.surfMS,
-			"profile":        profileMap(a.prof),
+			"playing":        st.Playing,
+			"message":        st.Message,
+			"grid":           st.Grid,
+			"bufferSize":     st.BufferSize,
+			"terms":          st.Terms,
+			"stepMs":         a.m.StepMS,
+			"drawMs":         a.m.DrawMS,
+			"surfaceMs":      a.plot.surfMS,
+			"profile":        profileMap(a.m.Profile),
 		}
 	})
 	js.Global().Set("kernelplay", hook)

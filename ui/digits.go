@@ -10,6 +10,7 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"kernelplay/ui/app"
 	"kernelplay/ui/render"
 	"kernelplay/ui/state"
 )
@@ -231,8 +232,8 @@ func dataNote(c state.Config, titled bool, dg *digitsUI) string {
 			state.FigureCaption(f.Name, c.Seed) + "\nChoose “none” as paper figure to set your own."
 	}
 	if c.Data == state.DataFile {
-		if dg.userSet != nil {
-			return "Your file " + dg.userSet.Name + " (" + count(dg.userSet.Len()) + " examples, " + count(dg.userSet.Dim) +
+		if set := dg.userSet(); set != nil {
+			return "Your file " + set.Name + " (" + count(set.Len()) + " examples, " + count(set.Dim) +
 				" features), in a seeded random order. A link cannot carry the file."
 		}
 		return "A link cannot carry your file: load it again."
@@ -285,7 +286,7 @@ func (p *Page) modeTabs() *vecty.HTML {
 		return elem.Button(vecty.Markup(vecty.Class(cls...), prop.ID(id), vecty.Attribute("title", title),
 			vecty.Attribute("aria-pressed", strconv.FormatBool(on)),
 			event.Click(a.on(func(*vecty.Event) {
-				a.store.Dispatch(LoadLink{Hash: state.Encode(cfg())})
+				a.store.Dispatch(app.LoadLink{Hash: state.Encode(cfg())})
 			}))), vecty.Text(label))
 	}
 	digits := c.Mode == state.ModeDigits
@@ -321,26 +322,16 @@ func (p *Page) loadButton() *vecty.HTML {
 	))
 }
 
-// digitSigma is the Gaussian width that suits each shipped set (JMLR §6's
-// σ = 8 for USPS rescaled to the set's pixels, as core/experiment does).
-var digitSigma = map[string]float64{state.Data8x8: 2, state.DataMNIST: 7}
-
-// dataSetControl is the digit-set control: like the other choices, but a
-// change of set also moves σ to the new set's width when σ was at the old
-// set's (so MNIST does not run with the 8×8 digits' σ).
+// dataSetControl is the digit-set control (a change of set also moves σ,
+// λ and η₀ to the new set's defaults where they were at the old set's:
+// state.Apply).
 func (a *App) dataSetControl(f *state.Field, c state.Config) *vecty.HTML {
 	id := "f-" + f.Key
 	var opts []vecty.MarkupOrChild
 	opts = append(opts, vecty.Markup(prop.ID(id), vecty.Attribute("aria-label", f.Label),
 		vecty.Attribute("title", f.Label+": "+f.Hint),
 		event.Change(a.on(func(e *vecty.Event) {
-			v := e.Target.Get("value").String()
-			cur := a.store.Config()
-			old, okOld := digitSigma[cur.Data]
-			a.store.Dispatch(state.SetField{Key: f.Key, Value: v})
-			if s, ok := digitSigma[v]; ok && okOld && cur.Kernel == state.KernelGaussian && cur.Sigma == old && s != old {
-				a.store.Dispatch(state.SetField{Key: "s", Value: state.Format(s)})
-			}
+			a.store.Dispatch(state.SetField{Key: f.Key, Value: e.Target.Get("value").String()})
 		}))))
 	for _, o := range f.Options {
 		opts = append(opts, elem.Option(vecty.Markup(prop.Value(o), vecty.Property("selected", o == c.Data)),

@@ -10,26 +10,22 @@ import (
 	"github.com/hexops/vecty"
 
 	"kernelplay/core/data"
+	"kernelplay/ui/app"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
 
-// digitsUI is the page's state for the digits mode (state.ModeDigits): the
-// data loader, the user's file, the running sim.Digits and its canvases.
-// The store keeps an idle 2D simulation in this mode; whenever the store
-// replaces it (a change of settings, Reset, Defaults, a link) the digits
-// run is rebuilt, and its Step actions advance the digits run by the same
-// number of examples.
+// digitsUI is the page's part of the digits mode (state.ModeDigits): the
+// data loader and the canvases. The run itself is the store's
+// (app.Store.Run, Kind Digits or Compare): the store builds it when the
+// data set it waits for (app.Store.NeedData) is handed over.
 type digitsUI struct {
 	load     loader
-	userSet  *data.Set // the user's file, when one was loaded
-	run      *sim.Digits
-	builtFor *sim.Sim // the store's sim the run was built for
-	seen2D   int      // that sim's T when last looked at (Step actions advance it)
-	status   string   // why there is no run (loading, a failure), "" when running
-	failed   bool     // status is a failure (shown as an error)
-	buildErr bool     // the settings cannot run: wait for a change
-	finished bool     // the run ended (or stopped) and was paused: Play restarts it
+	userSet  func() *data.Set // the user's file, when one was loaded
+	run      *sim.Digits      // the store's digits run, nil while waiting for data
+	builtFor app.Run          // the store's run when last looked at
+	status   string           // why there is no run (loading, a failure), "" when running
+	failed   bool             // status is a failure (shown as an error)
 	slicer   Slicer
 	sps      RateMeter
 	perFrame int // steps learned in the last frame
@@ -56,7 +52,7 @@ type digitsUI struct {
 // digits returns the digits state, creating it on first use.
 func (a *App) digits() *digitsUI {
 	if a.dg == nil {
-		a.dg = &digitsUI{}
+		a.dg = &digitsUI{userSet: func() *data.Set { return a.store.Data(state.DataFile) }}
 		a.dg.load.changed = func() { a.rev++; a.rerender() }
 		a.dg.now = &dCanvas{id: "digit-now", class: "digitnow", label: "the current digit"}
 		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "step size and average error of each learner"}
@@ -65,73 +61,55 @@ func (a *App) digits() *digitsUI {
 	return a.dg
 }
 
-// setNames is the display name of the data set a config runs on.
+// setTitle is the display name of the data set a config runs on.
 func setTitle(c state.Config) string {
-	key := dataKey(c)
+	key := app.DataKey(c)
 	if key == state.DataFile {
 		return "your file"
 	}
 	return shippedSets[key].Title
 }
 
-// dataKey is the state.Data value of the set c runs on (a figure's own set).
-func dataKey(c state.Config) string {
-	if f, ok := state.FigureByName(c.Figure); ok {
-		return f.Data
-	}
-	return c.Data
-}
-
-// sync makes the run match the store: rebuilt when the store's simulation
-// was replaced, built once the data has arrived.
+// sync follows the store's run: a new run resets the frame budget (and
+// retries a failed download), and while the run waits for its data set the
+// loader fetches it and hands it to the store.
 func (dg *digitsUI) sync(a *App) {
-	sm := a.store.Sim()
-	c := a.store.Config()
-	if sm != dg.builtFor {
-		dg.builtFor, dg.seen2D = sm, sm.T()
-		dg.run, dg.status, dg.failed, dg.buildErr, dg.finished = nil, "", false, false, false
+	r := a.store.Run()
+	if r != dg.builtFor {
+		dg.builtFor = r
+		dg.status, dg.failed = "", false
 		dg.slicer.Reset()
-		dg.load.retry(dataKey(c)) // Reset after a failed download tries again
+		if d := r.Digits(); d != nil {
+			dg.sizeCanvases(d.Learners())
+		} else {
+			dg.load.retry(app.DataKey(r.Config())) // Reset after a failed download tries again
+		}
+		a.rev++
+		a.rerender()
 	}
+	dg.run = r.Digits()
 	if dg.load.poll() {
 		a.rev++
 		a.rerender()
 	}
-	if dg.run != nil || dg.buildErr {
+	key := a.store.NeedData()
+	switch {
+	case key == "":
+		return
+	case key == state.DataFile:
+		dg.setStatus(a, "This link ran on a file its author loaded; links cannot carry files. "+
+			"Load a LIBSVM or CSV file (“Load data…” above, or drop it on the page), or pick a digit set.", false)
 		return
 	}
-	var set *data.Set
-	switch key := dataKey(c); key {
-	case state.DataFile:
-		if dg.userSet == nil {
-			dg.setStatus(a, "This link ran on a file its author loaded; links cannot carry files. "+
-				"Load a LIBSVM or CSV file (“Load data…” above, or drop it on the page), or pick a digit set.", false)
-			return
-		}
-		set = dg.userSet
+	e := dg.load.get(a, key)
+	switch e.phase {
+	case loadReady:
+		a.store.Dispatch(app.DataLoaded{Key: key, Set: e.set})
+	case loadFailed:
+		dg.setStatus(a, e.progressText(shippedSets[key].Title)+". Press Reset to try again, or pick another data set.", true)
 	default:
-		e := dg.load.get(a, key)
-		switch e.phase {
-		case loadReady:
-			set = e.set
-		case loadFailed:
-			dg.setStatus(a, e.progressText(shippedSets[key].Title)+". Press Reset to try again, or pick another data set.", true)
-			return
-		default:
-			dg.setStatus(a, e.progressText(shippedSets[key].Title), false)
-			return
-		}
+		dg.setStatus(a, e.progressText(shippedSets[key].Title), false)
 	}
-	run, err := sim.NewDigits(c, set)
-	if err != nil {
-		dg.buildErr = true
-		dg.setStatus(a, "These settings cannot run: "+err.Error()+".", true)
-		return
-	}
-	dg.run, dg.status, dg.failed = run, "", false
-	dg.sizeCanvases(run.Learners())
-	a.rev++
-	a.rerender()
 }
 
 func (dg *digitsUI) setStatus(a *App, s string, failed bool) {
@@ -163,53 +141,35 @@ func (a *App) digitsFrame(now float64) bool {
 	dg := a.digits()
 	dg.wireDrop(a)
 	dg.sync(a)
-	run := dg.run
 	steps := 0
-	if run != nil {
-		// Step actions advanced the idle 2D sim: follow them.
-		if d := a.store.Sim().T() - dg.seen2D; d > 0 {
-			dg.seen2D += d
-			steps += run.Step(d)
-		}
-		if c.Playing && dg.finished {
-			// Play after the end (or a stop): start the run again.
-			dg.finished = false
-			a.store.Dispatch(state.Reset{})
-			return true
-		}
-		if c.Playing && run.Err() == nil && !run.Done() {
-			want := a.pacer.Ticks(now) * c.StepsPerFrame
-			t0 := perfNow()
-			spent := 0.0
-			for done := 0; done < want; {
-				n := dg.slicer.Plan(want-done, spent)
-				if n == 0 {
-					break
-				}
-				s0 := perfNow()
-				ran := run.Step(n)
-				dg.slicer.Observe(ran, perfNow()-s0)
-				spent = perfNow() - t0
-				done += n
-				steps += ran
-				if ran < n || run.Err() != nil {
-					break
-				}
+	if dg.run != nil && c.Playing && !a.store.Run().Done() {
+		want := a.pacer.Ticks(now) * c.StepsPerFrame
+		t0 := perfNow()
+		spent := 0.0
+		for done := 0; done < want; {
+			n := dg.slicer.Plan(want-done, spent)
+			if n == 0 {
+				break
 			}
-		} else {
-			a.pacer.Reset()
-		}
-		if c.Playing && (run.Done() || run.Err() != nil) {
-			if err := run.Err(); err != nil {
-				a.store.Notify(Message{Kind: Failure, Reset: true, Text: "The run stopped: " + err.Error() +
-					". Lower η₀ or μ (or raise λ), then Reset."})
+			s0 := perfNow()
+			ran, stopped := a.store.Advance(n)
+			dg.slicer.Observe(ran, perfNow()-s0)
+			spent = perfNow() - t0
+			done += n
+			steps += ran
+			if stopped {
+				a.store.Changed() // the run ended or stopped: paused; Play starts it again
+				break
 			}
-			dg.finished = true
-			a.store.Dispatch(state.Pause{})
+			if ran < n {
+				break
+			}
 		}
+	} else {
+		a.pacer.Reset()
 	}
 	dg.perFrame = steps
-	a.stepMS = dg.slicer.PerStep() // the debug hook's stepMs: learning time per example
+	a.m.StepMS = dg.slicer.PerStep() // the debug hook's stepMs: learning time per example
 	dg.sps.Add(now, steps)
 	a.sps.Add(now, steps)
 	dg.draw(a, now)
@@ -247,43 +207,21 @@ func (dg *digitsUI) wireDrop(a *App) {
 	}))
 }
 
-// loadUserFile reads, parses and installs a user's data file: 2-D files
-// with few classes become clicked points of the 2D plot (and so travel in a
-// link); others run in the digits mode.
+// loadUserFile reads and parses a user's data file and hands it to the
+// store, which decides where it goes and says why (app.Route).
 func (a *App) loadUserFile(file js.Value) {
 	a.readDroppedFile(file, func(name string, b []byte) {
-		set, err := readUserFile(name, b)
+		set, err := app.ReadUserFile(name, b)
 		if err == nil && set.Len() == 0 {
 			err = errors.New(name + " holds no examples")
 		}
 		if err != nil {
-			a.store.Notify(Message{Kind: Failure, Text: "Could not read your file: " + err.Error() + "."})
+			a.store.Notify(app.Message{Kind: app.Failure, Text: "Could not read your file: " + err.Error() + "."})
 			return
 		}
-		if c, ok := plotConfig(set); ok {
-			a.store.Dispatch(LoadLink{Hash: state.Encode(c)})
-			a.store.Notify(Message{Kind: Info, Text: "Loaded " + name + ": " + strconv.Itoa(set.Len()) +
-				" two-dimensional examples, shown as points of the plot (they are part of the link)."})
-			return
-		}
-		dg := a.digits()
-		dg.userSet = set
-		c := fileConfig(set)
-		dg.builtFor = nil // rebuild even if the link does not change
-		a.store.Dispatch(LoadLink{Hash: state.Encode(c)})
-		a.store.Dispatch(state.Reset{})
-		note := ""
-		if !imageShape(set.Dim) {
-			note = " No thumbnails: they need 64 (8×8) or 784 (28×28) features."
-		}
-		a.store.Notify(Message{Kind: Info, Text: "Loaded " + name + ": " + strconv.Itoa(set.Len()) + " examples of " +
-			strconv.Itoa(set.Dim) + " features. A link cannot carry the file itself." + note})
+		a.store.Dispatch(app.LoadFile{Name: name, Set: set})
 	})
 }
-
-// imageShape reports whether inputs of dimension d can be drawn as
-// thumbnails (8×8 or 28×28 pixels).
-func imageShape(d int) bool { return d == 64 || d == 784 }
 
 // shape returns the image width and height of inputs of dimension d.
 func shape(set *data.Set) (w, h int, ok bool) {

@@ -75,7 +75,7 @@ func (dg *digitsUI) draw(a *App, now float64) {
 		}
 	}
 	dg.drawnRun, dg.drawnT, dg.drawnRev = run, t, a.rev
-	a.frames++
+	a.m.Frames++
 	a.fps.Add(now, 1)
 }
 

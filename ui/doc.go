@@ -1,15 +1,17 @@
 // Package ui is the playground page: Vecty components for the top bar,
 // the controls (built from state.Fields), the message banner, the plot, the
 // buffer strip, the charts and the read-outs, and the App that wires them to
-// a Store and runs the frame loop.
+// the store of ui/app and runs the frame loop.
 //
 // # Shape
 //
-// The Store (store.go) holds the configuration a share link carries, the
-// simulation built from it (ui/sim) and the banner message; actions from
-// the controls go through Store.Dispatch (state.Apply for the configuration)
-// and listeners rerender the page, as in Vecty's todomvc example, without
-// package-level state. The canvases (plot, strip, charts) implement
+// The page decides nothing about the run: app.Store (ui/app) holds the run
+// a share link carries (its configuration at t = 0 and its timeline of
+// edits), the one app.Run built from it (2D plot, RES vs SGD, digits,
+// compare, or waiting for its data set) and the banner message, and the
+// rules of the page (app.Options, app.ClickClass, app.Route). Actions from
+// the controls go through Store.Dispatch and listeners rerender the page,
+// as in Vecty's todomvc example, without package-level state. The canvases (plot, strip, charts) implement
 // vecty.Mounter and SkipRender: Vecty renders them once per mount, and the
 // frame loop (App.frame, one reused requestAnimationFrame js.Func) advances
 // the run by a capped number of ticks (Pacer, as Ebitengine's clock) and
@@ -25,10 +27,12 @@
 // Reset button.
 //
 // Files that touch the DOM carry the build constraint js && wasm; the pure
-// helpers (store, pacing, formatting, slider mapping, paths, read-outs) have
-// none and are tested natively. window.kernelplay (debug.go) is a read-only
+// helpers (pacing, formatting, slider mapping, paths, read-outs) have none
+// and are tested natively. window.kernelplay (debug.go) is a read-only
 // hook for the browser test.
 //
 // Package ui must not be imported by anything but wasm/main.go; it may
-// import ui/state, ui/sim, ui/render and core, never the reverse.
+// import ui/app, ui/state, ui/sim and ui/render, never the reverse, and of
+// core only learn, data and experiment, which are to move behind ui/app
+// and ui/render (importgraph_test.go at the module root checks this).
 package ui

@@ -2,9 +2,13 @@
 
 package ui
 
-import "syscall/js"
+import (
+	"syscall/js"
 
-func init() { unescapeHash = decodeURIComponent }
+	"kernelplay/ui/app"
+)
+
+func init() { app.UnescapeHash = decodeURIComponent }
 
 // decodeURIComponent is the browser's decodeURIComponent(s): it undoes
 // %-escapes (UTF-8, as a browser writes them into location.hash). ok is

@@ -10,6 +10,7 @@ import (
 	"syscall/js"
 
 	"kernelplay/core/data"
+	"kernelplay/ui/app"
 	"kernelplay/ui/state"
 )
 
@@ -143,9 +144,9 @@ func (l *loader) fetch(a *App, e *loadEntry, url string) {
 		}
 		v := r.Get("value")
 		n := v.Get("length").Int()
-		if len(e.buf)+n > MaxFileBytes {
+		if len(e.buf)+n > app.MaxFileBytes {
 			reader.Call("cancel") // stops the pipes, so count is not called once released
-			fail(url + " decompresses to more than " + strconv.Itoa(MaxFileBytes>>20) + " MB")
+			fail(url + " decompresses to more than " + strconv.Itoa(app.MaxFileBytes>>20) + " MB")
 			return
 		}
 		start := len(e.buf)
@@ -213,9 +214,9 @@ func kb(n int) string {
 // bytes to done.
 func (a *App) readDroppedFile(file js.Value, done func(name string, b []byte)) {
 	name := file.Get("name").String()
-	if size := file.Get("size").Int(); size > MaxFileBytes {
-		a.store.Notify(Message{Kind: Failure, Text: "Could not read " + name + ": it is " +
-			strconv.Itoa(size>>20) + " MB, more than the " + strconv.Itoa(MaxFileBytes>>20) + " MB the page reads."})
+	if size := file.Get("size").Int(); size > app.MaxFileBytes {
+		a.store.Notify(app.Message{Kind: app.Failure, Text: "Could not read " + name + ": it is " +
+			strconv.Itoa(size>>20) + " MB, more than the " + strconv.Itoa(app.MaxFileBytes>>20) + " MB the page reads."})
 		return
 	}
 	var then, catch js.Func
@@ -229,7 +230,7 @@ func (a *App) readDroppedFile(file js.Value, done func(name string, b []byte)) {
 	})
 	catch = a.jsFunc("reading a file", func(_ js.Value, args []js.Value) {
 		release()
-		a.store.Notify(Message{Kind: Failure, Text: "Could not read " + name + ": the browser refused to open it."})
+		a.store.Notify(app.Message{Kind: app.Failure, Text: "Could not read " + name + ": the browser refused to open it."})
 	})
 	file.Call("arrayBuffer").Call("then", then, catch)
 }

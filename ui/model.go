@@ -67,14 +67,6 @@ func plotMargin(sm *sim.Sim, c state.Config) float64 {
 	return m
 }
 
-// termsOf is the number of stored expansion terms (0 for other learners).
-func termsOf(sm *sim.Sim) int {
-	if t := render.ModelTerms(sm.Learner()); t != nil {
-		return t.Len()
-	}
-	return 0
-}
-
 // traceJSON is the run so far for the debug hook: t, the mistakes and
 // every chart series, as JSON with exact float formatting (shortest
 // round-trip decimals, so two runs agree bit for bit exactly when their

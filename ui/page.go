@@ -10,6 +10,7 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"kernelplay/ui/app"
 	"kernelplay/ui/state"
 )
 
@@ -34,10 +35,14 @@ type Page struct {
 // run.
 func (p *Page) Mount() {
 	a := p.app
-	a.mounted, a.mountMS = true, perfNow()
+	a.mounted, a.m.MountMS = true, perfNow()
 	func() {
 		defer a.recovered("first frame")
-		if c := a.store.Config(); c.Playing && a.store.Sim().T() == 0 {
+		kind := a.store.Run().Kind()
+		if kind != app.Plot2D && kind != app.RESvsSGD {
+			return // the digits view draws from its frame loop
+		}
+		if c := a.store.Config(); c.Playing && a.store.Run().T() == 0 {
 			// A live demo shows data on its first picture: the first
 			// steps of the run (at most firstSteps, as the code runs
 			// for the first time, unoptimised, and the surface costs
@@ -45,11 +50,11 @@ func (p *Page) Mount() {
 			a.store.Advance(min(c.StepsPerFrame, firstSteps))
 		}
 		t0 := perfNow()
-		a.profile("first advance", t0-a.mountMS)
+		a.profile("first advance", t0-a.m.MountMS)
 		if !a.booting {
-			a.draw(a.mountMS)
+			a.draw(a.m.MountMS)
 		} else if a.plot.drawSurface() {
-			a.firstSurface = perfNow()
+			a.m.FirstSurfaceMS = perfNow()
 		}
 		a.profile("first draw", perfNow()-t0)
 	}()
@@ -154,12 +159,12 @@ func (p *Page) brand() *vecty.HTML {
 func (p *Page) banner() vecty.ComponentOrHTML {
 	a := p.app
 	m := a.store.Message()
-	if m.Kind == NoMessage {
+	if m.Kind == app.NoMessage {
 		return nil
 	}
-	kind := map[MessageKind]string{Info: "banner-info", Warning: "banner-warning", Failure: "banner-error"}[m.Kind]
+	kind := map[app.MessageKind]string{app.Info: "banner-info", app.Warning: "banner-warning", app.Failure: "banner-error"}[m.Kind]
 	role := "status"
-	if m.Kind == Failure {
+	if m.Kind == app.Failure {
 		role = "alert"
 	}
 	return elem.Div(vecty.Markup(vecty.Class("banner", kind), prop.ID("message"), vecty.Attribute("role", role)),
@@ -173,7 +178,7 @@ func (p *Page) banner() vecty.ComponentOrHTML {
 			), vecty.Text("Default demo")),
 		),
 		elem.Button(vecty.Markup(vecty.Class("btn"), vecty.Attribute("aria-label", "dismiss"),
-			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(Dismiss{}) })),
+			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.Dismiss{}) })),
 		), vecty.Text("✕")),
 	)
 }
@@ -231,7 +236,7 @@ func hidden(c state.Config, key string) bool { return c.Hidden(key) }
 // the 2D and digits bars; playKey is the key hint shown on the play button.
 func (p *Page) runButtons(playLabel, playKey string) vecty.List {
 	a := p.app
-	return vecty.List{
+	l := vecty.List{
 		elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("play"),
 			vecty.Attribute("title", "play or pause (space)"),
 			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.TogglePlay{}) })),
@@ -247,8 +252,16 @@ func (p *Page) runButtons(playLabel, playKey string) vecty.List {
 			})),
 		), vecty.Text("Step"), elem.KeyboardInput(vecty.Text("→"))),
 		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("reset"),
-			vecty.Attribute("title", "start the run again from t = 0 (r)"),
+			vecty.Attribute("title", "start the run again from t = 0, replaying its edits (r)"),
 			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Reset{}) })),
 		), vecty.Text("Reset"), elem.KeyboardInput(vecty.Text("r"))),
 	}
+	if a.store.Config().Mode == state.Mode2D {
+		l = append(l, elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("undo"),
+			vecty.Attribute("title", "remove the last edit of the run (a click, a deletion or a setting) and replay it to this step (Ctrl/Cmd+Z)"),
+			prop.Disabled(!a.store.CanUndo()),
+			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.Undo{}) })),
+		), vecty.Text("Undo")))
+	}
+	return l
 }

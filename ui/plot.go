@@ -11,6 +11,7 @@ import (
 	"github.com/hexops/vecty/elem"
 
 	"kernelplay/core/learn"
+	"kernelplay/ui/app"
 	"kernelplay/ui/render"
 	"kernelplay/ui/state"
 )
@@ -51,6 +52,9 @@ type Plot struct {
 
 	canvasBelow              bool // this frame drew canvas paths under the layer
 	surfaceShown, surfaceSet bool // the surface canvas's visibility, once set
+
+	dirty  bool    // the picture must be redrawn even if the run did not change
+	surfMS float64 // time computing the surface (render.Surface.Render), ms, moving average
 }
 
 // Markers of the plot, in the sprite atlas: the support-vector rings at
@@ -170,13 +174,7 @@ func (p *Plot) pointerDown(e js.Value) {
 		}
 		return
 	}
-	class := s.Brush()
-	if e.Get("shiftKey").Bool() || e.Get("button").Int() == 2 {
-		class = otherClass(class, c.NumClasses())
-	}
-	if c.Task == state.TaskRegression || c.Task == state.TaskNovelty {
-		class = 0
-	}
+	class := app.ClickClass(c, s.Brush(), e.Get("shiftKey").Bool() || e.Get("button").Int() == 2)
 	s.Dispatch(state.AddPoint{X: x, Y: y, Class: class})
 }
 
@@ -331,7 +329,7 @@ func (p *Plot) drawSurface() bool {
 	}
 	t0 := perfNow()
 	img := p.surf.Render(p.app.store.Sim().Learner())
-	p.app.surfMS = ema(p.app.surfMS, perfNow()-t0)
+	p.surfMS = app.EMA(p.surfMS, perfNow()-t0)
 	p.app.profile("surface", perfNow()-t0)
 	t1 := perfNow()
 	p.showSurface(true)
@@ -458,7 +456,7 @@ func (p *Plot) flushLines() {
 	if !p.bulk.linesFrame(&p.batch, int(math.Round(p.cv.w*p.cv.dpr)), int(math.Round(p.cv.h*p.cv.dpr)), p.cv.dpr) {
 		p.bulk.linesStop()
 		p.worker, p.batch = false, lineBatch{}
-		p.app.drawnSim = nil // redraw, even if paused
+		p.dirty = true // redraw, even if paused
 	}
 }
 

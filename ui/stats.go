@@ -19,8 +19,16 @@ type Stats struct {
 // rerendered (the page's skeleton has none; see Page.Mount).
 func (s *Stats) Mount() { s.app.statsMounted = true }
 
+// Unmount implements vecty.Unmounter: the digits view has no 2D read-outs.
+func (s *Stats) Unmount() { s.app.statsMounted = false }
+
 // Render implements vecty.Component.
 func (s *Stats) Render() vecty.ComponentOrHTML {
+	if s.app.store.Sim() == nil {
+		// A rerender batched before a switch to the digits view, which
+		// has its own read-outs.
+		return elem.Div()
+	}
 	rows := readouts(s.app.store.Sim(), s.app.store.Config())
 	rate := func(v float64, f func(float64) string) string {
 		if v == 0 {

@@ -97,7 +97,7 @@ func TestHyperplanesLinear(t *testing.T) {
 		}
 	}
 	// A real Pegasos model: its line is where its score is 0.
-	p, err := learn.NewPegasos(with(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
+	p, err := learn.NewPegasos(edited(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
 		c.Lambda = 0.01
 		c.Bias = 1
 	}), 2)
@@ -126,7 +126,7 @@ func TestHyperplanesLinear(t *testing.T) {
 func trainedAMM(t *testing.T) *learn.AMM {
 	const seed, steps = 3, 4000
 	t.Logf("seed %d, %d steps", seed, steps)
-	a, err := learn.NewAMM(with(learn.DefaultAMMConfig(2), func(c *learn.AMMConfig) {
+	a, err := learn.NewAMM(edited(learn.DefaultAMMConfig(2), func(c *learn.AMMConfig) {
 		c.Lambda = 1e-3
 		c.Bias = 1
 	}), 2)
@@ -271,7 +271,7 @@ const surfaceLinearGrid = 200
 // a bias) and of a two-class AMM with 3 hyperplanes per class (argmax
 // regions) through the linear fast path (Surface.linear).
 func BenchmarkSurfaceLinear(b *testing.B) {
-	p, err := learn.NewPegasos(with(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
+	p, err := learn.NewPegasos(edited(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
 		c.Lambda = 0.01
 		c.Bias = 1
 	}), 2)
@@ -318,7 +318,7 @@ func (w twoClass) Scores(dst, x []float64) []float64 {
 // scores (to rounding) for Pegasos, a two-class AMM and a learn.BinaryAMM,
 // and steps aside for one-score wrappers it does not know.
 func TestSurfaceLinearFastPath(t *testing.T) {
-	p, err := learn.NewPegasos(with(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
+	p, err := learn.NewPegasos(edited(learn.DefaultPegasosConfig(), func(c *learn.PegasosConfig) {
 		c.Lambda = 0.01
 		c.Bias = 1
 	}), 2)
@@ -328,7 +328,7 @@ func TestSurfaceLinearFastPath(t *testing.T) {
 	p.Learn([]float64{0.5, 0.2}, 1)
 	p.Learn([]float64{-0.3, 0.4}, -1)
 	a := trainedAMM(t)
-	ba, err := learn.NewBinaryAMM(with(learn.DefaultAMMConfig(2), func(c *learn.AMMConfig) {
+	ba, err := learn.NewBinaryAMM(edited(learn.DefaultAMMConfig(2), func(c *learn.AMMConfig) {
 		c.Lambda = 1e-3
 		c.Bias = 1
 	}), 2)

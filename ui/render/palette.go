@@ -20,8 +20,9 @@
 // are expanded into monomials of the grid coordinates (poly.go); other
 // kernels and learners fall back to Learner.Scores on a budgeted grid.
 //
-// Package render is pure Go: it must not import syscall/js or
-// kernelplay/ui (the Vecty components draw what it computes).
+// Package render is pure Go: it must not import syscall/js,
+// kernelplay/ui (the Vecty components draw what it computes) or
+// kernelplay/ui/app (which uses it).
 package render
 
 import (

@@ -31,7 +31,7 @@ func trained(t testing.TB, task learn.Task, k kernel.Kernel, omega, steps int) l
 	g := &data.Gen2D{Shape: data.Moons, Noise: 0.1}
 	switch task {
 	case learn.Binary:
-		l, err = learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
+		l, err = learn.NewSVMD(edited(learn.DefaultSVMDConfig(learn.SVMDHinge, 0), func(c *learn.SVMDConfig) {
 			c.Kernel = k
 			c.Lambda = 1e-3
 			c.Eta0 = 1
@@ -43,7 +43,7 @@ func trained(t testing.TB, task learn.Task, k kernel.Kernel, omega, steps int) l
 		}), 2)
 	case learn.Multiclass:
 		g = &data.Gen2D{Shape: data.Spirals, Noise: 0.05, Classes: 3, Labels: data.Index}
-		l, err = learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0), func(c *learn.SVMDConfig) {
+		l, err = learn.NewSVMD(edited(learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0), func(c *learn.SVMDConfig) {
 			c.Kernel = k
 			c.Classes = 3
 			c.Lambda = 1e-3
@@ -56,7 +56,7 @@ func trained(t testing.TB, task learn.Task, k kernel.Kernel, omega, steps int) l
 		}), 2)
 	case learn.Novelty:
 		g = &data.Gen2D{Shape: data.Gaussians, Noise: 0.05, Labels: data.OneClass}
-		l, err = learn.NewSVMD(with(learn.DefaultSVMDConfig(learn.SVMDNovelty, 0.1), func(c *learn.SVMDConfig) {
+		l, err = learn.NewSVMD(edited(learn.DefaultSVMDConfig(learn.SVMDNovelty, 0.1), func(c *learn.SVMDConfig) {
 			c.Kernel = k
 			c.Lambda = 0.01
 			c.BufferSize = omega
@@ -582,7 +582,7 @@ func TestChain(t *testing.T) {
 // points stores the same (x, ±1) terms over and over, so many shifts of
 // the buffer match the saved terms; any match must give the right field.
 func TestIncrementalRepeatedTerms(t *testing.T) {
-	l, err := learn.NewPerceptron(with(learn.DefaultPerceptronConfig(), func(c *learn.PerceptronConfig) {
+	l, err := learn.NewPerceptron(edited(learn.DefaultPerceptronConfig(), func(c *learn.PerceptronConfig) {
 		c.Kernel = kernel.Gaussian{Sigma: 0.4}
 		c.BufferSize = 16
 	}), 2)

@@ -7,10 +7,12 @@
 // margin) in bounded memory for the charts.
 //
 // The same Config (seed included) gives the same run, bit for bit: a share
-// link replays exactly.
+// link replays exactly. Its Events (edits made while the run went on: a
+// clicked point, a deletion, a live setting) are applied at their steps
+// (see state/timeline.go and [Sim.AddEvent]).
 //
 // Package sim is pure Go: it must not import syscall/js or kernelplay/ui
-// (the Vecty components), nor kernelplay/ui/render.
+// (the Vecty components), nor kernelplay/ui/app or kernelplay/ui/render.
 package sim
 
 import (
@@ -18,6 +20,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"kernelplay/core/data"
 	"kernelplay/core/kernel"
@@ -52,10 +55,12 @@ type Sim struct {
 	task    learn.Task
 
 	rng    *rand.Rand
-	src    data.Source2D // the generator, nil with clicked points
+	src    data.Source2D // the generator, nil while only clicked points feed the stream
 	pts    []state.Point // clicked points in use (those of the task's classes)
 	order  []int         // permutation of pts for the current pass
 	pos    int           // next index into order
+	queue  []state.Point // points added by events, learned next in this order
+	events []state.Event // the timeline: events still to apply, in step order
 	recent []state.Point // ring of the last recentPoints stream samples
 	rpos   int
 
@@ -83,6 +88,8 @@ func New(cfg state.Config) (*Sim, error) {
 		return nil, fmt.Errorf("mode %q is not available yet", cfg.Mode)
 	}
 	s := &Sim{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, streamSeq))}
+	s.cfg.Events, s.cfg.At = nil, 0
+	s.events = cfg.Events
 	var err error
 	s.task, err = task(cfg.Task)
 	if err != nil {
@@ -97,23 +104,186 @@ func New(cfg state.Config) (*Sim, error) {
 		return nil, err
 	}
 	s.model, _ = s.learner.(learn.KernelModel)
-	k := cfg.NumClasses()
-	for _, p := range cfg.Points {
+	s.usable()
+	if len(cfg.Points) > 0 && len(s.pts) == 0 && !cfg.Generated {
+		return nil, fmt.Errorf("none of the %d clicked points belongs to a class of the %s task", len(cfg.Points), cfg.Task)
+	}
+	if err := s.needSource(); err != nil {
+		return nil, err
+	}
+	s.traces.init()
+	if err := s.applyDue(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// usable sets pts to the points of s.cfg that belong to the task's
+// classes, and starts a fresh pass over them.
+func (s *Sim) usable() {
+	k := s.cfg.NumClasses()
+	s.pts = s.pts[:0]
+	for _, p := range s.cfg.Points {
 		if p.Class < k || s.task == learn.Novelty || s.task == learn.Regression {
 			s.pts = append(s.pts, p)
 		}
 	}
-	if len(cfg.Points) > 0 && len(s.pts) == 0 {
-		return nil, fmt.Errorf("none of the %d clicked points belongs to a class of the %s task", len(cfg.Points), cfg.Task)
+	s.order, s.pos = nil, 0
+}
+
+// needSource builds the generator when it feeds the stream: Generated is
+// on, or no clicked point is left.
+func (s *Sim) needSource() error {
+	if s.src != nil || (!s.cfg.Generated && len(s.pts) > 0) {
+		return nil
 	}
-	if len(s.pts) == 0 {
-		s.src, err = source(cfg, s.task)
-		if err != nil {
-			return nil, err
+	var err error
+	s.src, err = source(s.cfg, s.task)
+	return err
+}
+
+// generatedWeight is how many examples the generated data counts as when
+// clicked points are mixed into it: each example is a clicked point with
+// probability m/(m + generatedWeight) for m clicked points (the plot shows
+// the last 400 generated examples, so a click weighs as one of them).
+const generatedWeight = recentPoints
+
+// applyDue applies the events due at step s.t (those with T ≤ t), in order.
+// An event the learner refuses stops the run with Err (a link whose events
+// do not replay) and is returned.
+func (s *Sim) applyDue() error {
+	for len(s.events) > 0 && s.events[0].T <= s.t {
+		e := s.events[0]
+		s.events = s.events[1:]
+		if err := s.apply(e); err != nil {
+			s.err = fmt.Errorf("the edit at step %d cannot apply: %w", e.T, err)
+			return s.err
 		}
 	}
-	s.traces.init()
-	return s, nil
+	return nil
+}
+
+// apply carries out one event on the running simulation (see
+// state.Event): an added point is queued as the next example and joins the
+// clicked points; a deleted one leaves them (and the queue); a live
+// setting is handed to the learner (Reconfigure), which uses it from the
+// next example on. On error nothing changed.
+func (s *Sim) apply(e state.Event) error {
+	if s.cmp != nil {
+		return errors.New("the RES-vs-SGD preset takes no edits while it runs")
+	}
+	next, err := e.Apply(s.cfg)
+	if err != nil {
+		return err
+	}
+	switch e.Kind {
+	case state.EventAdd:
+		s.cfg = next
+		s.usable()
+		p := next.Points[len(next.Points)-1]
+		if len(s.pts) > 0 && s.pts[len(s.pts)-1] == p {
+			s.queue = append(s.queue, p)
+		}
+	case state.EventDelete:
+		gone := s.cfg.Points[e.Index]
+		s.cfg = next
+		s.usable()
+		if i := slices.Index(s.queue, gone); i >= 0 {
+			s.queue = slices.Delete(s.queue, i, i+1)
+		}
+		if err := s.needSource(); err != nil {
+			return err
+		}
+	case state.EventSet:
+		if err := Reconfigure(s.learner, next, s.dim()); err != nil {
+			return err
+		}
+		s.cfg = next
+	}
+	return nil
+}
+
+// AddEvent schedules e, an edit made now (e.T = T()), and applies it at
+// once: the next example already sees it, as it will when the run is
+// replayed from its link. On error (the learner refuses the change, e.g.
+// a setting it cannot take mid-run) nothing changed and the caller starts
+// a new run instead.
+func (s *Sim) AddEvent(e state.Event) error {
+	if e.T != s.t {
+		return fmt.Errorf("an edit at step %d cannot join a run at step %d", e.T, s.t)
+	}
+	if s.err != nil {
+		return s.err
+	}
+	return s.apply(e)
+}
+
+// dim is the input dimension of the 2D modes' learner.
+func (s *Sim) dim() int {
+	if s.task == learn.Regression {
+		return 1
+	}
+	return 2
+}
+
+// Reconfigure hands cfg's live settings (σ, λ, η₀, μ, ρ, ν, τ; see
+// state.LiveKeys) to learner l, a learner built by [Learner] for cfg's
+// task and dimension dim, through core/learn's Reconfigure: the learner
+// keeps its stored terms, coefficients, η and step count and uses the new
+// settings from the next Learn; the linear solvers (Pegasos, SGD, RES,
+// online DCD, AMM) take λ and RES/SGD's ε₀, τ, δ and Γ the same way.
+// Kernel Pegasos, which has no Reconfigure, and changes a learner refuses
+// are errors; the caller then starts a new run.
+func Reconfigure(l learn.Learner, cfg state.Config, dim int) error {
+	t, err := task(cfg.Task)
+	if err != nil {
+		return err
+	}
+	k, err := Kernel(cfg)
+	if err != nil {
+		return err
+	}
+	switch r := l.(type) {
+	case interface{ Reconfigure(learn.SVMDConfig) error }:
+		c, err := svmdConfig(cfg, t, k)
+		if err != nil {
+			return err
+		}
+		return r.Reconfigure(c)
+	case interface{ Reconfigure(learn.NORMAConfig) error }:
+		if cfg.Learner == state.LearnerPerceptron {
+			return r.Reconfigure(perceptronConfig(cfg, t, k).NORMA()) // the perceptron is NORMA with λ = 0
+		}
+		return r.Reconfigure(normaConfig(cfg, t, k))
+	}
+	if state.IsLinear(cfg.Learner) {
+		// The linear solvers: the settings of a learner built afresh for
+		// cfg, handed to the running one.
+		fresh, err := linearLearner(cfg, dim, t, k)
+		if err != nil {
+			return err
+		}
+		for _, try := range []func(l, fresh learn.Learner) (bool, error){
+			reconfigureAs[learn.PegasosConfig], reconfigureAs[learn.SGDConfig], reconfigureAs[learn.RESConfig],
+			reconfigureAs[learn.DCDOnlineConfig], reconfigureAs[learn.AMMConfig],
+		} {
+			if ok, err := try(l, fresh); ok {
+				return err
+			}
+		}
+	}
+	return fmt.Errorf("%s cannot change its settings while it runs", cfg.Learner)
+}
+
+// reconfigureAs hands the configuration of type C of fresh to l's
+// Reconfigure, when both have them (ok).
+func reconfigureAs[C any](l, fresh learn.Learner) (ok bool, err error) {
+	r, ok1 := l.(interface{ Reconfigure(C) error })
+	f, ok2 := fresh.(interface{ Config() C })
+	if !ok1 || !ok2 {
+		return false, nil
+	}
+	return true, r.Reconfigure(f.Config())
 }
 
 func task(name string) (learn.Task, error) {
@@ -175,70 +345,95 @@ func Learner(cfg state.Config, dim int) (learn.Learner, error) {
 	if err != nil {
 		return nil, err
 	}
-	classes := 0
-	if t == learn.Multiclass {
-		classes = cfg.Classes
-	}
-	offset := cfg.Offset && t != learn.Novelty
 	switch cfg.Learner {
 	case state.LearnerSVMD, state.LearnerSVMD0:
-		loss := learn.SVMDHinge
-		switch t {
-		case learn.Multiclass:
-			loss = learn.SVMDMulticlass
-		case learn.Novelty:
-			loss = learn.SVMDNovelty
-		case learn.Regression:
-			return nil, errors.New("SVMD has no regression loss (JMLR Table 1): choose NORMA")
-		}
-		c := learn.DefaultSVMDConfig(loss, cfg.Nu)
-		c.Kernel, c.Classes, c.Lambda, c.Eta0, c.Mu = k, classes, cfg.Lambda, cfg.Eta0, cfg.Mu
-		c.Decay, c.BufferSize, c.Offset = cfg.Decay, cfg.BufferSize, offset
-		c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
-		if cfg.Learner == state.LearnerSVMD0 {
-			c.Decay = 0
+		c, err := svmdConfig(cfg, t, k)
+		if err != nil {
+			return nil, err
 		}
 		l, err := learn.NewSVMD(c, dim)
 		return l, wrap(err)
 	case state.LearnerNORMA:
-		nu := cfg.Nu > 0
-		var rule learn.Rule
-		switch {
-		case t == learn.Novelty:
-			rule = learn.RuleNovelty
-		case t == learn.Regression && nu:
-			rule = learn.RuleNuEpsilonInsensitive
-		case t == learn.Regression:
-			rule = learn.RuleSquared
-		case nu:
-			rule = learn.RuleNuClassification
-		default:
-			rule = learn.RuleSoftMargin
-		}
-		c := learn.DefaultNORMAConfig(rule, classes)
-		c.Kernel, c.Lambda, c.BufferSize, c.Offset = k, cfg.Lambda, cfg.BufferSize, offset
-		c.Schedule = learn.Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau}
-		if nu {
-			c.Nu = cfg.Nu
-			if cfg.MarginRule == state.MarginRuleLog {
-				c.MarginRule = learn.MarginLogSpace
-			}
-		}
-		l, err := learn.NewNORMA(c, dim)
+		l, err := learn.NewNORMA(normaConfig(cfg, t, k), dim)
 		return l, wrap(err)
 	case state.LearnerPerceptron:
 		if t == learn.Novelty || t == learn.Regression {
 			return nil, fmt.Errorf("the kernel perceptron cannot do %s", t)
 		}
-		c := learn.DefaultPerceptronConfig()
-		c.Kernel, c.Classes, c.BufferSize, c.Offset = k, classes, cfg.BufferSize, offset
-		l, err := learn.NewPerceptron(c, dim)
+		l, err := learn.NewPerceptron(perceptronConfig(cfg, t, k), dim)
 		return l, wrap(err)
 	}
 	if state.IsLinear(cfg.Learner) {
 		return linearLearner(cfg, dim, t, k)
 	}
 	return nil, fmt.Errorf("unknown learner %q", cfg.Learner)
+}
+
+// svmdConfig is the learn.SVMDConfig of cfg (see [Learner]): the
+// papers' settings (learn.DefaultSVMDConfig) with the page's values on top.
+func svmdConfig(cfg state.Config, t learn.Task, k kernel.Kernel) (learn.SVMDConfig, error) {
+	loss := learn.SVMDHinge
+	switch t {
+	case learn.Multiclass:
+		loss = learn.SVMDMulticlass
+	case learn.Novelty:
+		loss = learn.SVMDNovelty
+	case learn.Regression:
+		return learn.SVMDConfig{}, errors.New("SVMD has no regression loss (JMLR Table 1): choose NORMA")
+	}
+	c := learn.DefaultSVMDConfig(loss, cfg.Nu)
+	c.Kernel, c.Classes, c.Lambda, c.Eta0, c.Mu = k, classes(cfg, t), cfg.Lambda, cfg.Eta0, cfg.Mu
+	c.Decay, c.BufferSize, c.Offset = cfg.Decay, cfg.BufferSize, cfg.Offset && t != learn.Novelty
+	c.EtaOffset0, c.MuOffset = c.Eta0, c.Mu
+	if cfg.Learner == state.LearnerSVMD0 {
+		c.Decay = 0
+	}
+	return c, nil
+}
+
+// normaConfig is the learn.NORMAConfig of cfg (see [Learner]): the
+// papers' settings (learn.DefaultNORMAConfig) with the page's values on top.
+func normaConfig(cfg state.Config, t learn.Task, k kernel.Kernel) learn.NORMAConfig {
+	nu := cfg.Nu > 0
+	var rule learn.Rule
+	switch {
+	case t == learn.Novelty:
+		rule = learn.RuleNovelty
+	case t == learn.Regression && nu:
+		rule = learn.RuleNuEpsilonInsensitive
+	case t == learn.Regression:
+		rule = learn.RuleSquared
+	case nu:
+		rule = learn.RuleNuClassification
+	default:
+		rule = learn.RuleSoftMargin
+	}
+	c := learn.DefaultNORMAConfig(rule, classes(cfg, t))
+	c.Kernel, c.Lambda, c.BufferSize, c.Offset = k, cfg.Lambda, cfg.BufferSize, cfg.Offset && t != learn.Novelty
+	c.Schedule = learn.Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau}
+	if nu {
+		c.Nu = cfg.Nu
+		if cfg.MarginRule == state.MarginRuleLog {
+			c.MarginRule = learn.MarginLogSpace
+		}
+	}
+	return c
+}
+
+// perceptronConfig is the learn.PerceptronConfig of cfg (see [Learner]).
+func perceptronConfig(cfg state.Config, t learn.Task, k kernel.Kernel) learn.PerceptronConfig {
+	c := learn.DefaultPerceptronConfig()
+	c.Kernel, c.Classes, c.BufferSize, c.Offset = k, classes(cfg, t), cfg.BufferSize, cfg.Offset && t != learn.Novelty
+	return c
+}
+
+// classes is the class count of the core configs: K for multiclass, 0
+// (two or none) otherwise.
+func classes(cfg state.Config, t learn.Task) int {
+	if t == learn.Multiclass {
+		return cfg.Classes
+	}
+	return 0
 }
 
 // wrap keeps a learner's error readable for the page.
@@ -268,7 +463,9 @@ func source(cfg state.Config, t learn.Task) (data.Source2D, error) {
 	return g, nil
 }
 
-// Config returns the configuration the simulation was built from.
+// Config returns the configuration in force: the one the simulation was
+// built from with the events up to step T applied (Events and At are
+// empty).
 func (s *Sim) Config() state.Config { return s.cfg }
 
 // Learner returns the live learner (read it only between Steps).
@@ -301,8 +498,9 @@ func (s *Sim) Err() error { return s.err }
 // first step. X is the simulation's copy: do not modify it.
 func (s *Sim) Last() Last { return s.last }
 
-// Clicked reports whether the examples come from clicked points.
-func (s *Sim) Clicked() bool { return len(s.pts) > 0 }
+// Clicked reports whether the examples come from clicked points only (no
+// generator).
+func (s *Sim) Clicked() bool { return len(s.pts) > 0 && s.src == nil }
 
 // Points returns what the plot shows as data: the clicked points in use,
 // or the last (up to 400) generated examples, oldest first, as
@@ -310,9 +508,16 @@ func (s *Sim) Clicked() bool { return len(s.pts) > 0 }
 // class; novelty: class 0; regression: X input, Y target). The slice is
 // fresh.
 func (s *Sim) Points() []state.Point {
-	if len(s.pts) > 0 {
+	if s.src == nil {
 		return append([]state.Point(nil), s.pts...)
 	}
+	if len(s.pts) > 0 {
+		return append(s.recentPoints(), s.pts...)
+	}
+	return s.recentPoints()
+}
+
+func (s *Sim) recentPoints() []state.Point {
 	if len(s.recent) < recentPoints {
 		return append([]state.Point(nil), s.recent...)
 	}
@@ -321,7 +526,17 @@ func (s *Sim) Points() []state.Point {
 
 // next draws the next example.
 func (s *Sim) next() (x []float64, y float64) {
-	if len(s.pts) == 0 {
+	if len(s.queue) > 0 {
+		p := s.queue[0]
+		s.queue = s.queue[1:]
+		return s.example(p)
+	}
+	gen := len(s.pts) == 0
+	if !gen && s.src != nil {
+		// Clicked points mixed into the generated data.
+		gen = s.rng.IntN(len(s.pts)+generatedWeight) >= len(s.pts)
+	}
+	if gen {
 		x, y = s.src.Next(s.rng)
 		p := state.Point{X: x[0]}
 		switch s.task {
@@ -352,6 +567,11 @@ func (s *Sim) next() (x []float64, y float64) {
 	}
 	p := s.pts[s.order[s.pos]]
 	s.pos++
+	return s.example(p)
+}
+
+// example is clicked point p as an input and a label or target.
+func (s *Sim) example(p state.Point) (x []float64, y float64) {
 	switch s.task {
 	case learn.Regression:
 		return []float64{p.X}, p.Y
@@ -398,5 +618,19 @@ func (s *Sim) Step(n int) {
 			s.err = s.stopped(x, y, st)
 			return
 		}
+		// The edits made at step t apply now, so that between Steps the
+		// run (and Config) is the one on screen, and an edit made now
+		// comes after them, as in the replay.
+		if s.applyDue() != nil {
+			return
+		}
 	}
 }
+
+// Truncate drops the events still ahead of the run (those with T > T()):
+// after a Reset the old edits lie ahead, and an edit made now starts a new
+// timeline from here.
+func (s *Sim) Truncate() { s.events = nil }
+
+// Pending reports whether events lie ahead of the run.
+func (s *Sim) Pending() bool { return len(s.events) > 0 }

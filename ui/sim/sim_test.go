@@ -80,6 +80,7 @@ func TestClickedPointsLearned(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		cfg.Generated = false // the clicked points alone
 		s := mustNew(t, cfg)
 		if !s.Clicked() {
 			t.Fatal("clicked points not used")
@@ -109,6 +110,7 @@ func TestClickedMulticlass(t *testing.T) {
 	for _, p := range []state.Point{pt(-0.6, -0.5, 0), pt(-0.5, -0.6, 0), pt(0.6, -0.5, 1), pt(0.5, -0.6, 1), pt(0, 0.6, 2), pt(0.1, 0.7, 2)} {
 		cfg.Points = append(cfg.Points, state.Quantize(p))
 	}
+	cfg.Generated = false // the clicked points alone
 	s := mustNew(t, cfg)
 	s.Step(600)
 	out := make([]float64, 3)
@@ -271,7 +273,7 @@ func TestEveryConfigSteps(t *testing.T) {
 // TestNoUsablePoints: clicked points of classes the task lacks are an error.
 func TestNoUsablePoints(t *testing.T) {
 	cfg := state.Default()
-	cfg.Points = []state.Point{pt(0, 0, 3)}
+	cfg.Points, cfg.Generated = []state.Point{pt(0, 0, 3)}, false
 	if _, err := New(cfg); err == nil {
 		t.Error("accepted")
 	}

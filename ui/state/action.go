@@ -15,6 +15,9 @@ type Action interface{ isAction() }
 // field's Options, or "1"/"0" for a Bool. Setting the task ("t") also
 // switches to a learner that can do it (regression: NORMA; novelty: SVMD
 // instead of the perceptron) and sets ν = 0.1 for novelty if ν was 0.
+// Setting the digit set ("ds") also moves σ, λ and η₀ to the new set's
+// values ([DataDefaults]) where they were at the old set's (a value the
+// user chose is kept).
 type SetField struct{ Key, Value string }
 
 // AddPoint adds a clicked point of class Class at (X, Y), rounded to the
@@ -87,6 +90,9 @@ func Apply(c Config, a Action) (Config, error) {
 		}
 		if a.Key == "t" {
 			compatible(&n)
+		}
+		if a.Key == "ds" && n.Data != c.Data {
+			switchDataDefaults(c, &n)
 		}
 	case AddPoint:
 		if IsRESvsSGD(c) {

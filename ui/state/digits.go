@@ -116,8 +116,9 @@ func DigitsDefault() Config {
 	c := Default()
 	c.Mode = ModeDigits
 	c.Data, c.Stream, c.Compare, c.Figure = Data8x8, StreamMulticlass, CompareNone, FigureNone
-	c.Learner, c.Kernel, c.Sigma = LearnerSVMD, KernelGaussian, 2
-	c.Lambda, c.Eta0, c.Mu, c.Decay, c.Nu, c.Tau = 1.1e-6, 0.1, 0.1, 0.99, 0, 100
+	c.Learner, c.Kernel = LearnerSVMD, KernelGaussian
+	dataDefaults(&c)
+	c.Mu, c.Decay, c.Nu, c.Tau = 0.1, 0.99, 0, 100
 	c.BufferSize, c.Offset = 512, false
 	c.StepsPerFrame = 5
 	c.Playing = true
@@ -144,9 +145,49 @@ func FigurePreset(name string) (c Config, ok bool) {
 	}
 	c = DigitsDefault()
 	c.Figure, c.Data, c.Stream = f.Name, f.Data, f.Stream
-	if f.Data == DataMNIST {
-		c.Sigma = 7 // σ = 8 of USPS rescaled to 784 pixels in [0, 1] (core/experiment)
-	}
+	dataDefaults(&c)
 	c.StepsPerFrame = 50
 	return c, true
+}
+
+// DataDefaults holds, in one place, the settings each digit set runs with
+// by default (the digits demo, a hand-written link naming the set, and a
+// switch of set in the page): the Gaussian width σ of JMLR §6 (σ = 8 on
+// USPS' 256 pixels in [−1, 1]) rescaled to the set's pixels as
+// core/experiment does (σ·½·√(d/256): 2 for 8×8, 7 for 784 pixels in
+// [0, 1]), the regularizer c = 1/(500n) of JMLR §6.1.2 for the 8×8 set's
+// n = 1,797 (1.1·10⁻⁶, also the smallest λ the page offers, so MNIST's
+// 2·10⁻⁷ is clamped to it) and η₀ = 0.1 (JMLR §6.1.2). A loaded file
+// (DataFile) has no entry: the page sets σ from the file (ui/app).
+var DataDefaults = map[string]struct{ Sigma, Lambda, Eta0 float64 }{
+	Data8x8:   {Sigma: 2, Lambda: 1.1e-6, Eta0: 0.1},
+	DataMNIST: {Sigma: 7, Lambda: 1.1e-6, Eta0: 0.1},
+}
+
+// dataDefaults sets c's σ, λ and η₀ to those of its digit set
+// ([DataDefaults]); other sets are left alone.
+func dataDefaults(c *Config) {
+	if d, ok := DataDefaults[c.Data]; ok {
+		c.Sigma, c.Lambda, c.Eta0 = d.Sigma, d.Lambda, d.Eta0
+	}
+}
+
+// switchDataDefaults moves n's σ, λ and η₀ to the defaults of its digit
+// set n.Data where c (the config before the switch) had them at the
+// defaults of c.Data; values the user changed stay.
+func switchDataDefaults(c Config, n *Config) {
+	old, okOld := DataDefaults[c.Data]
+	d, ok := DataDefaults[n.Data]
+	if !ok || !okOld {
+		return
+	}
+	if c.Kernel == KernelGaussian && c.Sigma == old.Sigma {
+		n.Sigma = d.Sigma
+	}
+	if c.Lambda == old.Lambda {
+		n.Lambda = d.Lambda
+	}
+	if c.Eta0 == old.Eta0 {
+		n.Eta0 = d.Eta0
+	}
 }

@@ -19,7 +19,7 @@ func Example() {
 	fmt.Println(err)
 	// Output:
 	// <nil> 0.5 [{0.300048828125 -0.5 1}]
-	// link: kernel width σ = -1 is out of range: want 0.01 to 10
+	// link: kernel width σ = -1 is too small: want 0.01 to 10
 }
 
 // The page builds its controls from the Fields table.

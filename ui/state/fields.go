@@ -108,6 +108,17 @@ func (f *Field) set(c *Config, s string) error {
 		return err
 	case reflect.Int:
 		x, err := parseInt(s)
+		if err != nil {
+			// "1e9" or "4096.0": a whole number written as a real one is
+			// read as that number, so the range check can say it is too
+			// large rather than "not a whole number".
+			if r, ferr := strconv.ParseFloat(s, 64); ferr == nil && r == math.Trunc(r) {
+				if math.Abs(r) > math.MaxInt32 {
+					return fmt.Errorf("%s is too large: want %s to %s", s, Format(f.Min), Format(f.Max))
+				}
+				x, err = int(r), nil
+			}
+		}
 		v.SetInt(int64(x))
 		return err
 	case reflect.Uint64:
@@ -176,8 +187,11 @@ func (f *Field) check(c Config) error {
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 			return fmt.Errorf("%s = %s is not a number", f.title(), s)
 		}
-		if v < f.Min || v > f.Max {
-			return fmt.Errorf("%s = %s is out of range: want %s to %s", f.title(), s, Format(f.Min), Format(f.Max))
+		switch {
+		case v > f.Max:
+			return fmt.Errorf("%s = %s is too large: want %s to %s", f.title(), s, Format(f.Min), Format(f.Max))
+		case v < f.Min:
+			return fmt.Errorf("%s = %s is too small: want %s to %s", f.title(), s, Format(f.Min), Format(f.Max))
 		}
 	}
 	return nil
@@ -242,6 +256,9 @@ func isLearner(ls ...string) func(Config) bool {
 	return func(c Config) bool { return slices.Contains(ls, c.Learner) }
 }
 
+// generated reports whether the generator feeds the stream under c.
+func generated(c Config) bool { return c.Generated || len(c.Points) == 0 }
+
 func notPerceptron(c Config) bool { return c.Learner != LearnerPerceptron }
 
 // Fields is the table of settings, in display and link order. Points and
@@ -258,11 +275,11 @@ var Fields = []Field{
 	{Key: "p", Name: "Preset", Label: "data set", Kind: Choice,
 		Options: []string{PresetGaussians, PresetXOR, PresetCircles, PresetMoons, PresetSpirals, PresetCheckerboard, PresetRotating,
 			PresetRESvsSGD},
-		Hint:  "the generator drawing examples while no points are clicked; rotating drifts with time",
-		Group: GroupData, active: func(c Config) bool { return c.Task != TaskRegression && len(c.Points) == 0 }},
+		Hint:  "the generator drawing examples (clicked points join them); rotating drifts with time",
+		Group: GroupData, active: func(c Config) bool { return c.Task != TaskRegression && generated(c) }},
 	{Key: "n", Name: "Noise", Label: "noise", Kind: Number, Min: 0, Max: 0.5, Step: 0.01,
 		Hint:  "standard deviation of the jitter added to generated examples",
-		Group: GroupData, active: func(c Config) bool { return len(c.Points) == 0 }},
+		Group: GroupData, active: generated},
 	{Key: "c", Name: "Classes", Symbol: "K", Label: "classes", Kind: Integer, Min: 2, Max: MaxClasses, Step: 1,
 		Hint:  "number of classes of the multiclass task",
 		Group: GroupData, active: func(c Config) bool { return c.Task == TaskMulticlass }},

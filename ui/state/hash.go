@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -12,13 +13,16 @@ import (
 const Version = "v1"
 
 // MaxHashLen bounds the length of a hash Decode reads (64 KiB; MaxPoints
-// points take about 10 KB).
+// points take about 10 KB, MaxEvents clicks about 19 KB).
 const MaxHashLen = 1 << 16
 
 // Keys of the two entries that are not [Fields].
 const (
-	keyPoints = "pts"
-	keyHide   = "h"
+	keyPoints    = "pts"
+	keyHide      = "h"
+	keyEvents    = "ev"
+	keyAt        = "at"
+	keyGenerated = "gen"
 )
 
 // pointBits is the size of one packed point: 14 bits per coordinate
@@ -34,7 +38,9 @@ const (
 //	v1&mode=2d&t=binary&p=moons&…&play=1&pts=<points>&h=<keys>
 //
 // Settings appear in [Fields] order as key=value, numbers in their
-// shortest exact decimal form ([Format]). Points (if any) are packed 31 bits
+// shortest exact decimal form ([Format]). Then gen (Generated, only when
+// it is not what Decode infers: on without clicked points, off with them),
+// ev (the events, see encodeEvents) and at (the step to open at, if any). Points (if any) are packed 31 bits
 // each — x and y as 14-bit multiples of 1/Quantum, the class in 3 bits — and
 // written in unpadded base64url; they are quantised first (see [Quantize]),
 // so Decode(Encode(c)) == c exactly when c's points are already quantised,
@@ -53,6 +59,16 @@ func Encode(c Config) string {
 	if len(c.Points) > 0 {
 		b.WriteString("&" + keyPoints + "=")
 		b.WriteString(encodePoints(c.Points))
+	}
+	if c.Generated != (len(c.Points) == 0) {
+		b.WriteString("&" + keyGenerated + "=" + fmtBool(c.Generated))
+	}
+	if len(c.Events) > 0 {
+		b.WriteString("&" + keyEvents + "=")
+		b.WriteString(encodeEvents(c.Events))
+	}
+	if c.At > 0 {
+		b.WriteString("&" + keyAt + "=" + strconv.Itoa(c.At))
 	}
 	if len(c.Hide) > 0 {
 		b.WriteString("&" + keyHide + "=")
@@ -87,7 +103,7 @@ func Decode(hash string) (Config, error) {
 		}
 		return Config{}, fmt.Errorf("link: unsupported link version %q (this page reads %q)", clip(parts[0]), Version)
 	}
-	c := Default()
+	c := linkBase(parts[1:])
 	seen := make(map[string]bool, len(parts))
 	for _, part := range parts[1:] {
 		if part == "" {
@@ -122,6 +138,24 @@ func Decode(hash string) (Config, error) {
 					hidden[h] = true
 				}
 			}
+		case keyGenerated:
+			g, err := parseBool(v)
+			if err != nil {
+				return Config{}, fmt.Errorf("link: generated data (gen=…): %w", err)
+			}
+			c.Generated = g
+		case keyEvents:
+			evs, err := decodeEvents(v)
+			if err != nil {
+				return Config{}, fmt.Errorf("link: edits: %w", err)
+			}
+			c.Events = evs
+		case keyAt:
+			at, err := strconv.Atoi(v)
+			if err != nil || at < 0 || at > MaxStep {
+				return Config{}, fmt.Errorf("link: step at=%s: want a whole number from 0 to %d", clip(v), MaxStep)
+			}
+			c.At = at
 		default:
 			f, ok := FieldByKey(k)
 			if !ok {
@@ -132,10 +166,43 @@ func Decode(hash string) (Config, error) {
 			}
 		}
 	}
+	if !seen[keyGenerated] {
+		// Links without "gen" (all links before the timeline): clicked
+		// points replaced the generator.
+		c.Generated = len(c.Points) == 0
+	}
 	if err := c.Validate(); err != nil {
 		return Config{}, fmt.Errorf("link: %w", err)
 	}
 	return c, nil
+}
+
+// linkBase is the configuration a hand-written link's missing settings are
+// taken from: [Default], or for mode=digits the digits demo
+// ([DigitsDefault]) with the defaults of the digit set the link names
+// (ds=…, [DataDefaults]) or the paper figure's preset (fig=…). So
+// "v1&mode=digits&ds=mnist" runs with MNIST's σ, not the 2D plot's.
+func linkBase(parts []string) Config {
+	vals := map[string]string{}
+	for _, p := range parts {
+		if k, v, ok := strings.Cut(p, "="); ok {
+			if _, dup := vals[k]; !dup {
+				vals[k] = v
+			}
+		}
+	}
+	if vals["mode"] != ModeDigits {
+		return Default()
+	}
+	if f, ok := FigurePreset(vals["fig"]); ok {
+		return f
+	}
+	c := DigitsDefault()
+	if ds, ok := vals["ds"]; ok {
+		c.Data = ds
+		dataDefaults(&c)
+	}
+	return c
 }
 
 // clip shortens s for an error message.

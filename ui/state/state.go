@@ -9,14 +9,15 @@
 // properties with short keys drives both the controls and the URL.
 //
 // Package state is pure Go: it must not import syscall/js, nor
-// kernelplay/ui/sim or kernelplay/ui/render (they import it), nor anything
-// under kernelplay/core.
+// kernelplay/ui/sim, kernelplay/ui/render or kernelplay/ui/app (they import
+// it), nor anything under kernelplay/core.
 package state
 
 import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // Mode values: which kind of data the page shows.
@@ -108,9 +109,21 @@ type Config struct {
 	Noise float64
 	// Classes is the number of classes K for TaskMulticlass, 2–5.
 	Classes int
-	// Points are the clicked points; when non-empty they replace the
-	// generator and are drawn in a seeded random order. At most MaxPoints.
+	// Points are the clicked points at t = 0, drawn in a seeded random
+	// order, mixed with the generator's examples while Generated is on. At
+	// most MaxPoints.
 	Points []Point
+	// Generated says whether the generator (Preset) feeds the stream
+	// besides the clicked points. With no clicked points the generator
+	// always feeds it. Links of the first format had no such key: there
+	// clicked points replaced the generator (see Decode).
+	Generated bool
+	// Events are the edits made while the run went on (clicks, deletions,
+	// live settings), in step order; see timeline.go. At most MaxEvents.
+	Events []Event
+	// At is the step a link opens at, paused (0: the link opens at t = 0
+	// with Playing deciding). It does not change the run.
+	At int
 	// Learner is LearnerSVMD, LearnerSVMD0, LearnerNORMA or LearnerPerceptron.
 	Learner string
 	// Kernel is KernelGaussian, KernelPolynomial, KernelLinear or KernelLaplacian.
@@ -240,6 +253,7 @@ func Default() Config {
 		Nu:            0,
 		MarginRule:    MarginRuleAdditive,
 		BufferSize:    512,
+		Generated:     true,
 		Offset:        true,
 		Seed:          1,
 		StepsPerFrame: 20,
@@ -269,7 +283,7 @@ func (c Config) NumClasses() int {
 
 // Validate returns nil if every field is in its range (see [Fields]), or an
 // error whose message names the first bad field, its value and its range,
-// e.g. `kernel width σ = -1 is out of range: want 0.01 to 10`.
+// e.g. `kernel width σ = -1 is too small: want 0.01 to 10`.
 func (c Config) Validate() error {
 	for i := range Fields {
 		if err := Fields[i].check(c); err != nil {
@@ -302,7 +316,7 @@ func (c Config) Validate() error {
 	if err := c.validateLinear(); err != nil {
 		return err
 	}
-	return nil
+	return c.validateEvents()
 }
 
 // Quantize returns p with X and Y rounded to the nearest multiple of
@@ -320,12 +334,16 @@ func Quantize(p Point) Point {
 
 // RunChanged reports whether going from a to b changes the run (so the
 // page must rebuild the simulation): every field except StepsPerFrame, Grid,
-// Playing and Hide.
+// Playing, Hide and At.
 func RunChanged(a, b Config) bool {
 	a.StepsPerFrame, b.StepsPerFrame = 0, 0
 	a.Grid, b.Grid = 0, 0
 	a.Playing, b.Playing = false, false
 	a.Hide, b.Hide = nil, nil
+	a.At, b.At = 0, 0
+	if !slices.Equal(a.Events, b.Events) {
+		return true
+	}
 	if len(a.Points) != len(b.Points) {
 		return true
 	}
@@ -344,5 +362,5 @@ func equalScalars(a, b Config) bool {
 		a.Degree == b.Degree && a.Scale == b.Scale && a.Constant == b.Constant && a.Lambda == b.Lambda &&
 		a.Eta0 == b.Eta0 && a.Tau == b.Tau && a.Mu == b.Mu && a.Decay == b.Decay && a.Nu == b.Nu && a.MarginRule == b.MarginRule &&
 		a.BufferSize == b.BufferSize && a.Offset == b.Offset && a.Seed == b.Seed &&
-		a.Data == b.Data && a.Stream == b.Stream && a.Compare == b.Compare && a.Figure == b.Figure
+		a.Generated == b.Generated && a.Data == b.Data && a.Stream == b.Stream && a.Compare == b.Compare && a.Figure == b.Figure
 }

@@ -51,11 +51,12 @@ func TestFieldsTable(t *testing.T) {
 			t.Errorf("integer field %q: step %v with log=%v", f.Key, f.Step, f.Log)
 		}
 	}
-	// Every Config field is in the table, or is Points / Hide.
+	// Every Config field is in the table, or is one of the keys Encode
+	// writes itself.
 	typ := reflect.TypeFor[Config]()
 	for i := range typ.NumField() {
 		name := typ.Field(i).Name
-		found := name == "Points" || name == "Hide"
+		found := name == "Points" || name == "Hide" || name == "Generated" || name == "Events" || name == "At"
 		for _, f := range Fields {
 			found = found || f.Name == name
 		}
@@ -103,7 +104,44 @@ func randomConfig(rng *rand.Rand) Config {
 		}
 		c.Hide = []string{hk, "s"}
 	}
+	c.Generated = rng.IntN(2) == 0 || len(c.Points) == 0
+	randomEvents(rng, &c)
+	if rng.IntN(3) == 0 {
+		c.At = rng.IntN(MaxStep)
+	}
 	return c
+}
+
+// randomEvents appends up to 20 valid events to c: clicks of the task's
+// classes, deletions of existing points and changes of live settings, at
+// increasing steps.
+func randomEvents(rng *rand.Rand, c *Config) {
+	cur := *c
+	t := 0
+	for range rng.IntN(21) {
+		t += rng.IntN(3000)
+		var e Event
+		switch rng.IntN(3) {
+		case 0:
+			e = Event{Kind: EventAdd, Point: Quantize(Point{X: 2*rng.Float64() - 1, Y: 2*rng.Float64() - 1,
+				Class: rng.IntN(cur.NumClasses())})}
+		case 1:
+			if len(cur.Points) == 0 {
+				continue
+			}
+			e = Event{Kind: EventDelete, Index: rng.IntN(len(cur.Points))}
+		default:
+			f, _ := FieldByKey(LiveKeys[rng.IntN(len(LiveKeys))])
+			e = Event{Kind: EventSet, Key: f.Key, Value: Format(f.Min + (f.Max-f.Min)*rng.Float64())}
+		}
+		e.T = t
+		n, err := e.Apply(cur)
+		if err != nil {
+			continue // e.g. ν = 0 under novelty, or a click under RES vs SGD
+		}
+		cur = n
+		c.Events = append(c.Events, e)
+	}
 }
 
 func TestRoundTripRandom(t *testing.T) {
@@ -203,6 +241,7 @@ func TestPointsRoundTripExact(t *testing.T) {
 	}
 	h := Encode(c)
 	_, p, _ := strings.Cut(h, "pts=")
+	p, _, _ = strings.Cut(p, "&")
 	if len(p) != 518 {
 		t.Errorf("100 points take %d characters, want 518", len(p))
 	}
@@ -238,17 +277,18 @@ func TestDecodeErrors(t *testing.T) {
 		{"v1&zz=1", "unknown setting"},
 		{"v1&s", "malformed setting"},
 		{"v1&s=abc", "kernel width σ (s=…): \"abc\" is not a number"},
-		{"v1&s=0", "kernel width σ = 0 is out of range: want 0.01 to 10"},
-		{"v1&s=-1", "out of range"},
+		{"v1&s=0", "kernel width σ = 0 is too small: want 0.01 to 10"},
+		{"v1&s=-1", "too small"},
 		{"v1&s=NaN", "is not a number"},
 		{"v1&s=Inf", "is not a number"},
-		{"v1&w=0", "buffer size ω = 0 is out of range: want 1 to 4096"},
-		{"v1&w=1e3", "not a whole number"},
-		{"v1&w=99999999999999999999999", "not a whole number"},
+		{"v1&w=0", "buffer size ω = 0 is too small: want 1 to 4096"},
+		{"v1&w=1.5", "not a whole number"},
+		{"v1&w=1e9", "buffer size ω = 1000000000 is too large: want 1 to 4096"},
+		{"v1&w=99999999999999999999999", "too large: want 1 to 4096"},
 		{"v1&l=svm", "learner = \"svm\" is not one of svmd, svmd0, norma, perceptron"},
 		{"v1&play=yes", "is not 1 or 0"},
 		{"v1&r=-1", "not a whole number"},
-		{"v1&r=4294967296", "seed = 4294967296 is out of range"},
+		{"v1&r=4294967296", "seed = 4294967296 is too large"},
 		{"v1&pts=!!!!", "not base64url"},
 		{"v1&pts=AAAA", "truncated"},
 		{"v1&pts=_____w", "outside the square"},
@@ -263,7 +303,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"v1&t=novelty&nu=0", "novelty detection needs the ν-trick"},
 		{"v1&t=regression&l=svmd", "regression needs the NORMA learner"},
 		{"v1&t=novelty&nu=0.1&l=perceptron", "cannot do novelty detection"},
-		{"v1&c=9", "classes K = 9 is out of range"},
+		{"v1&c=9", "classes K = 9 is too large"},
 		// Decode takes the hash already %-unescaped (the page does it): a
 		// '%' is an ordinary character no key or value accepts.
 		{"v1&s=%zz", `"%zz" is not a number`},

@@ -1,4 +1,4 @@
-package ui
+package app
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"kernelplay/core/data"
@@ -17,11 +18,11 @@ import (
 // bytes held in the browser before parsing.
 const MaxFileBytes = 64 << 20
 
-// readUserFile parses a user's data file: LIBSVM/svmlight when the name
+// ReadUserFile parses a user's data file: LIBSVM/svmlight when the name
 // ends in .svm, .libsvm, .svmlight or .t, or when the first data line has an
 // index:value pair; CSV (label in the last column) otherwise. Malformed
 // input is the readers' *data.FormatError (file, line, column, what).
-func readUserFile(name string, b []byte) (*data.Set, error) {
+func ReadUserFile(name string, b []byte) (*data.Set, error) {
 	if len(b) > MaxFileBytes {
 		return nil, fmt.Errorf("%s is %d MB, more than the %d MB the page reads", name, len(b)>>20, MaxFileBytes>>20)
 	}
@@ -49,6 +50,65 @@ func isLIBSVM(name string, b []byte) bool {
 		return strings.Contains(line, ":") && !strings.Contains(line, ",")
 	}
 	return false
+}
+
+// Destination is where a loaded file goes.
+type Destination int
+
+const (
+	// ToPlot: the file's rows become clicked points of the 2D plot (and
+	// travel in the link).
+	ToPlot Destination = iota
+	// ToDigits: the file runs in the digits view (a link cannot carry it).
+	ToDigits
+)
+
+// Route decides where a loaded file goes, and says why in a sentence for
+// the banner (the page rule of issue 9): a 2-D file with 2 to
+// state.MaxClasses labels and at most state.MaxPoints rows becomes points
+// of the plot; anything else runs in the digits view, and the reason names
+// what kept it off the plot (more than 2,000 rows, too many labels, not
+// two features). c is the configuration to load.
+func Route(name string, set *data.Set) (dest Destination, c state.Config, why string) {
+	n := set.Len()
+	if c, ok := plotConfig(set); ok {
+		return ToPlot, c, fmt.Sprintf("Loaded %s: %d two-dimensional examples, shown as points of the plot "+
+			"(they are part of the link).", name, n)
+	}
+	var reason string
+	switch {
+	case set.Dim != 2:
+		reason = fmt.Sprintf("%d features, not the plot's two", set.Dim)
+	case n > state.MaxPoints:
+		reason = fmt.Sprintf("%d rows, more than the %d points the plot (and a link) holds", n, state.MaxPoints)
+	default:
+		reason = fmt.Sprintf("%d distinct labels; the plot shows 2 to %d classes", distinct(set.Y), state.MaxClasses)
+	}
+	note := ""
+	if !imageShape(set.Dim) {
+		note = " No thumbnails: they need 64 (8×8) or 784 (28×28) features."
+	}
+	return ToDigits, fileConfig(set), fmt.Sprintf("Loaded %s: %d examples of %d features. It runs in the digits view "+
+		"because it has %s. A link cannot carry the file itself.%s", name, n, set.Dim, reason, note)
+}
+
+// imageShape reports whether inputs of dimension d can be drawn as
+// thumbnails (8×8 or 28×28 pixels).
+func imageShape(d int) bool { return d == 64 || d == 784 }
+
+func distinct(y []float64) int {
+	l := slices.Clone(y)
+	slices.Sort(l)
+	return len(slices.Compact(l))
+}
+
+// roundSig rounds v to n significant digits.
+func roundSig(v float64, n int) float64 {
+	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return v
+	}
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', n, 64), 64)
+	return r
 }
 
 // plotConfig turns a 2-D file with 2 to state.MaxClasses distinct labels
@@ -82,7 +142,7 @@ func plotConfig(set *data.Set) (c state.Config, ok bool) {
 		return -0.95 + 1.9*(v-lo[j])/(hi[j]-lo[j])
 	}
 	c = state.Default()
-	c.Task = state.TaskBinary
+	c.Task, c.Generated = state.TaskBinary, false // the file's points are the data
 	if len(labels) > 2 {
 		c.Task, c.Classes = state.TaskMulticlass, len(labels)
 	}

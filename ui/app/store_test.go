@@ -1,4 +1,4 @@
-package ui
+package app
 
 import (
 	"strings"
@@ -42,11 +42,12 @@ func TestStoreActions(t *testing.T) {
 	if s.Sim().T() != 25 || s.Config().Playing {
 		t.Fatalf("after Step{25}: t = %d, playing = %v", s.Sim().T(), s.Config().Playing)
 	}
-	// A point changes the run: the simulation restarts from t = 0.
+	// A point is an edit of the running run: the run carries on from t.
 	old := s.Sim()
 	s.Dispatch(state.AddPoint{X: 0.5, Y: 0.5, Class: 1})
-	if s.Sim() == old || s.Sim().T() != 0 || len(s.Config().Points) != 1 {
-		t.Errorf("AddPoint: sim rebuilt %v, t = %d, %d points", s.Sim() != old, s.Sim().T(), len(s.Config().Points))
+	if s.Sim() != old || s.Sim().T() != 25 || len(s.Config().Points) != 1 || len(s.Base().Events) != 1 {
+		t.Errorf("AddPoint: sim rebuilt %v, t = %d, %d points, %d events", s.Sim() != old, s.Sim().T(),
+			len(s.Config().Points), len(s.Base().Events))
 	}
 	// Steps per frame does not change the run.
 	old = s.Sim()
@@ -61,8 +62,9 @@ func TestStoreActions(t *testing.T) {
 		t.Errorf("σ = −1: message %+v, σ = %v", s.Message(), s.Config().Sigma)
 	}
 	// The next accepted change of the run clears the warning.
+	s.Dispatch(state.SetField{Key: "k", Value: state.KernelLaplacian})
 	s.Dispatch(state.SetField{Key: "s", Value: "0.5"})
-	if s.Message().Kind != NoMessage || s.Config().Sigma != 0.5 {
+	if s.Message().Kind == Warning || s.Config().Sigma != 0.5 {
 		t.Errorf("σ = 0.5: message %+v, σ = %v", s.Message(), s.Config().Sigma)
 	}
 	// Brushes follow the task's classes.

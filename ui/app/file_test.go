@@ -1,4 +1,4 @@
-package ui
+package app
 
 import (
 	"errors"
@@ -10,15 +10,15 @@ import (
 )
 
 func TestReadUserFile(t *testing.T) {
-	set, err := readUserFile("a.txt", []byte("# comment\n1 1:0.5 2:2\n-1 2:1\n"))
+	set, err := ReadUserFile("a.txt", []byte("# comment\n1 1:0.5 2:2\n-1 2:1\n"))
 	if err != nil || set.Dim != 2 || set.Len() != 2 {
 		t.Fatalf("libsvm by content: %v, %+v", err, set)
 	}
-	set, err = readUserFile("b.csv", []byte("x,y,label\n0,1,0\n1,0,1\n0.5,0.5,2\n"))
+	set, err = ReadUserFile("b.csv", []byte("x,y,label\n0,1,0\n1,0,1\n0.5,0.5,2\n"))
 	if err != nil || set.Dim != 2 || set.Len() != 3 {
 		t.Fatalf("csv: %v", err)
 	}
-	_, err = readUserFile("bad.svm", []byte("1 1:0.5\n1 2:x\n"))
+	_, err = ReadUserFile("bad.svm", []byte("1 1:0.5\n1 2:x\n"))
 	var fe *data.FormatError
 	if !errors.As(err, &fe) || fe.Line != 2 || fe.Column == 0 {
 		t.Fatalf("want a FormatError at line 2 with a column, got %v", err)
@@ -29,7 +29,7 @@ func TestReadUserFile(t *testing.T) {
 }
 
 func TestPlotConfig(t *testing.T) {
-	set, err := readUserFile("p.csv", []byte("10,0,3\n20,5,7\n15,10,7\n"))
+	set, err := ReadUserFile("p.csv", []byte("10,0,3\n20,5,7\n15,10,7\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func TestPlotConfig(t *testing.T) {
 	if _, err := state.Decode(state.Encode(c)); err != nil {
 		t.Errorf("the file's link does not decode: %v", err)
 	}
-	three, _ := readUserFile("p.csv", []byte("1,2,3,0\n4,5,6,1\n"))
+	three, _ := ReadUserFile("p.csv", []byte("1,2,3,0\n4,5,6,1\n"))
 	if _, ok := plotConfig(three); ok {
 		t.Error("a 3-D file went to the plot")
 	}

@@ -1,0 +1,151 @@
+//go:build !js
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The layers of the module, bottom up, as the package docs state them:
+//
+//	wasm → ui (views, js/wasm only) → ui/app → ui/render, ui/sim → ui/state
+//	                                     ↘ core/…  (core never imports ui)
+//
+// allowedImports maps a package (or a prefix ending in "/…") to the module
+// packages it may import directly (prefixes allowed). A package missing from
+// the table may import nothing of the module.
+var allowedImports = map[string][]string{
+	"kernelplay/core/…":    {"kernelplay/core/…"},
+	"kernelplay/ui/state":  {},
+	"kernelplay/ui/sim":    {"kernelplay/ui/state", "kernelplay/core/…"},
+	"kernelplay/ui/render": {"kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/core/…"},
+	"kernelplay/ui/app": {"kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",
+		"kernelplay/core/data"}, // the data set type of loaded files
+	"kernelplay/ui": append([]string{"kernelplay/ui/app", "kernelplay/ui/state", "kernelplay/ui/sim",
+		"kernelplay/ui/render"}, viewCoreDebt...),
+	"kernelplay/wasm": {"kernelplay/ui"},
+}
+
+// viewCoreDebt are the core packages the views still import directly, to
+// be moved behind ui/app and ui/render: core/learn (the plot, strip and
+// charts read the learner: learn.Learner, KernelModel), core/data (the
+// loader's data.Set and the digit files), core/experiment (the figure
+// captions' claims). Any other arrow from a view to core fails the test.
+var viewCoreDebt = []string{"kernelplay/core/learn", "kernelplay/core/data", "kernelplay/core/experiment"}
+
+// jsAllowed are the packages that may import syscall/js: the views and the
+// wasm entry point. (ui/render's blocked_wasm.go uses go:wasmimport, not
+// syscall/js.)
+var jsAllowed = []string{"kernelplay/ui", "kernelplay/wasm"}
+
+// matches reports whether pkg is pattern or, for a pattern ending in "/…",
+// under its prefix.
+func matches(pattern, pkg string) bool {
+	if p, ok := strings.CutSuffix(pattern, "/…"); ok {
+		return pkg == p || strings.HasPrefix(pkg, p+"/")
+	}
+	return pattern == pkg
+}
+
+// rulesOf returns the allowed imports of pkg: an exact entry wins over a
+// prefix.
+func rulesOf(pkg string) (allowed []string, known bool) {
+	if a, ok := allowedImports[pkg]; ok {
+		return a, true
+	}
+	for p, a := range allowedImports {
+		if strings.HasSuffix(p, "/…") && matches(p, pkg) {
+			return a, true
+		}
+	}
+	return nil, false
+}
+
+// importEdges runs `go list -deps` for the module's packages under the given
+// environment (extra GOOS/GOARCH) and returns every direct import of a
+// module package.
+func importEdges(t *testing.T, env ...string) map[string][]string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-deps", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "./...")
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	edges := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 || !matches("kernelplay/…", f[0]) {
+			continue
+		}
+		edges[f[0]] = f[1:]
+	}
+	return edges
+}
+
+// checkImports returns one line per import that the layer rules forbid.
+func checkImports(edges map[string][]string) []string {
+	var bad []string
+	for pkg, imps := range edges {
+		allowed, known := rulesOf(pkg)
+		for _, imp := range imps {
+			if imp == "syscall/js" && !slices.Contains(jsAllowed, pkg) {
+				bad = append(bad, pkg+" → syscall/js: only the views and wasm/ may touch the DOM")
+				continue
+			}
+			if !matches("kernelplay/…", imp) || pkg == "kernelplay" {
+				continue
+			}
+			if !known || !slices.ContainsFunc(allowed, func(a string) bool { return matches(a, imp) }) {
+				bad = append(bad, pkg+" → "+imp)
+			}
+		}
+	}
+	slices.Sort(bad)
+	return bad
+}
+
+// TestImportGraph reads the module's import graph with `go list -deps`
+// (natively and for js/wasm, where the views build) and fails on an arrow
+// the package docs do not allow: views → app → render/sim → state, all
+// above core; core never imports ui; render never imports app or a view;
+// only the views and wasm/ import syscall/js.
+func TestImportGraph(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	for _, env := range [][]string{nil, {"GOOS=js", "GOARCH=wasm"}} {
+		edges := importEdges(t, env...)
+		if len(edges) < 10 {
+			t.Fatalf("%v: go list found only %d packages of the module", env, len(edges))
+		}
+		for _, b := range checkImports(edges) {
+			t.Errorf("%v: forbidden import %s", env, b)
+		}
+	}
+}
+
+// TestImportGraphRules: the checker itself rejects the arrows the rules
+// forbid (so that TestImportGraph passing means something).
+func TestImportGraphRules(t *testing.T) {
+	for _, e := range [][2]string{
+		{"kernelplay/core/learn", "kernelplay/ui/state"},
+		{"kernelplay/ui/render", "kernelplay/ui/app"},
+		{"kernelplay/ui/render", "kernelplay/ui"},
+		{"kernelplay/ui/app", "kernelplay/ui"},
+		{"kernelplay/ui/app", "syscall/js"},
+		{"kernelplay/ui/state", "kernelplay/core/learn"},
+		{"kernelplay/ui", "kernelplay/core/kernel"},
+	} {
+		if len(checkImports(map[string][]string{e[0]: {e[1]}})) != 1 {
+			t.Errorf("%s → %s accepted", e[0], e[1])
+		}
+	}
+	if bad := checkImports(map[string][]string{"kernelplay/ui": {"kernelplay/ui/app", "syscall/js"}}); len(bad) != 0 {
+		t.Errorf("allowed arrows refused: %v", bad)
+	}
+}

@@ -1,0 +1,16 @@
+// Package app is the page's logic without the page: the [Store] that owns
+// the configuration and the running [Run], the user's actions, the rules of
+// the page (which learner fits which task, the defaults of each data set,
+// the class a click adds, where a loaded file goes), the timeline of a run
+// (edits made while it goes on are events at the current step; a share
+// link replays them) and the figures kernelplay.stats() reports.
+//
+// The views (package kernelplay/ui, built only under js/wasm) call the
+// store and draw what its Run holds; they pass plain values in and decide
+// nothing about the run.
+//
+// Import rules (checked by the import-graph test at the module root):
+// app imports kernelplay/ui/state, kernelplay/ui/sim, kernelplay/ui/render
+// and, for the data set type of loaded files, kernelplay/core/data. It
+// must not import syscall/js or kernelplay/ui (the views import it).
+package app
