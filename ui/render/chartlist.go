@@ -337,18 +337,7 @@ func (l *List) xTicks(c *Chart, ax Axis, bottom float64) []Tick {
 	var ops []Op
 	if c.XLog {
 		ticks := LogTicks(ax.Min, ax.Max)
-		for stride := 1; stride <= 64; stride *= 2 {
-			ops = ops[:0]
-			for _, tk := range ticks {
-				if tk.Major && inside(tk) && decade(tk.Value)%stride == 0 {
-					ops = append(ops, label(tk))
-				}
-			}
-			if l.fits(ops) {
-				break
-			}
-			ops = ops[:0]
-		}
+		ops = l.decadeLabels(ops, ticks, inside, label)
 		for _, o := range ops {
 			l.place(o, true)
 		}
@@ -359,8 +348,43 @@ func (l *List) xTicks(c *Chart, ax Axis, bottom float64) []Tick {
 		min = 1
 	}
 	var ticks []Tick
-	for n := max(1, int((ax.P1-ax.P0)/80)); n >= 1; n-- {
-		ticks = linearTicks(ax.Min, ax.Max, n, min, c.XWhole)
+	ops, ticks = l.linearLabels(ops, max(1, int((ax.P1-ax.P0)/80)),
+		func(n int) []Tick { return linearTicks(ax.Min, ax.Max, n, min, c.XWhole) }, inside, label)
+	for _, o := range ops {
+		l.place(o, true)
+	}
+	return ticks
+}
+
+// decadeLabels returns, in ops (reused), the labels of the major ticks
+// inside the axis at every stride-th decade for the smallest stride (1, 2,
+// 4, …, 64) whose labels fit beside the text already placed; none when no
+// stride fits.
+func (l *List) decadeLabels(ops []Op, ticks []Tick, inside func(Tick) bool, label func(Tick) Op) []Op {
+	for stride := 1; stride <= 64; stride *= 2 {
+		ops = ops[:0]
+		for _, tk := range ticks {
+			if tk.Major && inside(tk) && decade(tk.Value)%stride == 0 {
+				ops = append(ops, label(tk))
+			}
+		}
+		if l.fits(ops) {
+			return ops
+		}
+	}
+	return ops[:0]
+}
+
+// linearLabels tries the linear ticks of ticksFor(n) for n = n0, n0−1, …, 1
+// (n is the tick count asked of the 1-2-5 rule) and returns the first whose
+// labels inside the axis all fit beside the text already placed, with its
+// ticks; when even n = 1 does not fit, it keeps what fits, one label at a
+// time. ops is reused.
+func (l *List) linearLabels(ops []Op, n0 int, ticksFor func(n int) []Tick, inside func(Tick) bool,
+	label func(Tick) Op) ([]Op, []Tick) {
+	var ticks []Tick
+	for n := n0; n >= 1; n-- {
+		ticks = ticksFor(n)
 		ops = ops[:0]
 		for _, tk := range ticks {
 			if inside(tk) {
@@ -368,23 +392,16 @@ func (l *List) xTicks(c *Chart, ax Axis, bottom float64) []Tick {
 			}
 		}
 		if l.fits(ops) {
-			break
-		}
-		// The last try keeps what fits, one label at a time.
-		if n == 1 {
-			kept := ops[:0]
-			for _, o := range ops {
-				if l.fits(append(kept, o)) {
-					kept = append(kept, o)
-				}
-			}
-			ops = kept
+			return ops, ticks
 		}
 	}
+	kept := ops[:0]
 	for _, o := range ops {
-		l.place(o, true)
+		if l.fits(append(kept, o)) {
+			kept = append(kept, o)
+		}
 	}
-	return ticks
+	return kept, ticks
 }
 
 // decade returns the exponent of the power of ten nearest v.
@@ -517,18 +534,7 @@ func (l *List) yTicks(p *Panel, ay Axis, left, right, top, h float64) {
 	if p.Log {
 		ticks := LogTicks(ay.Min, ay.Max)
 		grid(ticks)
-		for stride := 1; stride <= 64; stride *= 2 {
-			ops = ops[:0]
-			for _, tk := range ticks {
-				if tk.Major && inside(tk) && decade(tk.Value)%stride == 0 {
-					ops = append(ops, label(tk))
-				}
-			}
-			if l.fits(ops) {
-				break
-			}
-			ops = ops[:0]
-		}
+		ops = l.decadeLabels(ops, ticks, inside, label)
 		for _, o := range ops {
 			l.place(o, true)
 		}
@@ -544,27 +550,8 @@ func (l *List) yTicks(p *Panel, ay Axis, left, right, top, h float64) {
 	if p.Whole {
 		minStep = 1
 	}
-	for n := max(1, int(h/40)); n >= 1; n-- {
-		ticks = linearTicks(ay.Min, ay.Max, n, minStep, false)
-		ops = ops[:0]
-		for _, tk := range ticks {
-			if inside(tk) {
-				ops = append(ops, label(tk))
-			}
-		}
-		if l.fits(ops) {
-			break
-		}
-		if n == 1 {
-			kept := ops[:0]
-			for _, o := range ops {
-				if l.fits(append(kept, o)) {
-					kept = append(kept, o)
-				}
-			}
-			ops = kept
-		}
-	}
+	ops, ticks = l.linearLabels(ops, max(1, int(h/40)),
+		func(n int) []Tick { return linearTicks(ay.Min, ay.Max, n, minStep, false) }, inside, label)
 	grid(ticks)
 	for _, o := range ops {
 		l.place(o, true)
