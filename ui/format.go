@@ -1,9 +1,10 @@
 package ui
 
 import (
-	"math"
 	"strconv"
 	"strings"
+
+	"kernelplay/ui/render"
 )
 
 // num formats a read-out value with three significant digits: fixed point
@@ -11,38 +12,7 @@ import (
 // scientific notation (1.23e-5). It never returns an empty string: NaN and
 // infinities print as "NaN", "∞", "−∞". The page shows read-outs in a
 // tabular-nums font with a fixed width, so they change in place.
-func num(v float64) string {
-	switch {
-	case math.IsNaN(v):
-		return "NaN"
-	case math.IsInf(v, 1):
-		return "∞"
-	case math.IsInf(v, -1):
-		return "−∞"
-	case v == 0:
-		return "0"
-	}
-	a := math.Abs(v)
-	if a >= 1e-3 && a < 1e4 {
-		dec := 2 - int(math.Floor(math.Log10(a)))
-		if dec < 0 {
-			dec = 0
-		}
-		s := strconv.FormatFloat(v, 'f', dec, 64)
-		if a >= 999.5 { // rounding reached four digits: no decimals
-			s = strconv.FormatFloat(v, 'f', 0, 64)
-		}
-		return minus(s)
-	}
-	s := strconv.FormatFloat(v, 'e', 2, 64) // 1.23e-05
-	mant, exp, _ := strings.Cut(s, "e")
-	sign := exp[:1]
-	exp = strings.TrimLeft(exp[1:], "0")
-	if sign == "+" {
-		sign = ""
-	}
-	return minus(mant + "e" + sign + exp)
-}
+func num(v float64) string { return render.FormatValue(v, false) }
 
 // minus replaces a leading hyphen by the typographic minus sign, which has
 // the width of a digit in tabular fonts.
