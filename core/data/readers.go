@@ -99,112 +99,148 @@ func overBudget(rows, dim int) string {
 // set is allocated once at the end (8 bytes per cell, at most
 // [MaxSetBytes]).
 func ReadLIBSVM(r io.Reader, name string) (*Set, error) {
-	fail := func(line, col int, format string, a ...any) error {
-		return &FormatError{Format: "libsvm", Name: name, Line: line, Column: col, Msg: fmt.Sprintf(format, a...)}
-	}
+	lr := &libsvmReader{name: name}
 	sc := bufio.NewScanner(skipBOM(r))
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
-	var (
-		labels []float64
-		starts []int   // starts[i] is the first entry of example i in idx, val
-		idx    []int32 // 0-based feature index of each non-zero value
-		val    []float64
-		dim    int
-		line   int
-	)
 	for sc.Scan() {
-		line++
-		text := sc.Text()
-		if i := strings.IndexByte(text, '#'); i >= 0 {
-			text = text[:i]
-		}
-		pos := 0 // byte offset of the next token in the line
-		next := func() (string, int) {
-			for pos < len(text) && isSpace(text[pos]) {
-				pos++
-			}
-			start := pos
-			for pos < len(text) && !isSpace(text[pos]) {
-				pos++
-			}
-			return text[start:pos], start + 1
-		}
-		tok, col := next()
-		if tok == "" {
-			continue
-		}
-		y, err := strconv.ParseFloat(tok, 64)
-		if err != nil || math.IsInf(y, 0) || math.IsNaN(y) {
-			return nil, fail(line, col, "label %q is not a finite number", clip(tok))
-		}
-		rows := len(labels) + 1 // with this line
-		if dim > 0 && rows > MaxCells/dim {
-			return nil, fail(line, 0, "%s", overBudget(rows, dim))
-		}
-		labels = append(labels, y)
-		starts = append(starts, len(idx))
-		last := 0
-		for {
-			tok, col := next()
-			if tok == "" {
-				break
-			}
-			colon := strings.IndexByte(tok, ':')
-			if colon < 0 {
-				return nil, fail(line, col, "expected <index>:<value>, found %q", clip(tok))
-			}
-			key, v := tok[:colon], tok[colon+1:]
-			if key == "qid" {
-				if _, err := strconv.ParseUint(v, 10, 63); err != nil {
-					return nil, fail(line, col, "qid %q is not a non-negative integer", clip(v))
-				}
-				continue
-			}
-			j, err := strconv.Atoi(key)
-			switch {
-			case err != nil && !errors.Is(err, strconv.ErrRange):
-				return nil, fail(line, col, "feature index %q is not an integer", clip(key))
-			case err != nil || j < 1 || j > MaxDim:
-				return nil, fail(line, col, "feature index %s outside 1..%d", clip(key), MaxDim)
-			case j <= last:
-				return nil, fail(line, col, "feature index %d after %d: indices must increase along a line", j, last)
-			}
-			x, err := strconv.ParseFloat(v, 64)
-			if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
-				return nil, fail(line, col+colon+1, "value %q of feature %d is not a finite number", clip(v), j)
-			}
-			if math.Abs(x) > MaxAbs {
-				return nil, fail(line, col+colon+1, "value %s of feature %d is beyond ±%g: the kernels cannot use it (‖x‖² overflows); rescale the data", clip(v), j, MaxAbs)
-			}
-			if j > dim && j > MaxCells/rows {
-				return nil, fail(line, col, "feature index %d: %s", j, overBudget(rows, j))
-			}
-			last = j
-			dim = max(dim, j)
-			if x != 0 {
-				idx = append(grow(idx, 1, MaxCells), int32(j-1))
-				val = append(grow(val, 1, MaxCells), x)
-			}
+		lr.line++
+		if err := lr.parseLine(sc.Text()); err != nil {
+			return nil, err
 		}
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fail(line+1, 0, "line longer than %d bytes", maxLine)
+			lr.line++
+			return nil, lr.fail(0, "line longer than %d bytes", maxLine)
 		}
 		return nil, fmt.Errorf("data: reading %s: %w", name, err)
 	}
-	switch {
-	case len(labels) == 0:
-		return nil, fail(0, 0, "no examples")
-	case dim == 0:
-		return nil, fail(0, 0, "no features: every line holds only a label")
+	return lr.set()
+}
+
+// libsvmReader is the state of [ReadLIBSVM]: the examples read so far, kept
+// sparsely until the dense set is made at the end.
+type libsvmReader struct {
+	name   string
+	line   int // 1-based number of the line being read
+	labels []float64
+	starts []int   // starts[i] is the first entry of example i in idx, val
+	idx    []int32 // 0-based feature index of each non-zero value
+	val    []float64
+	dim    int // the largest feature index seen
+}
+
+// fail is a *FormatError at column col of the current line.
+func (lr *libsvmReader) fail(col int, format string, a ...any) error {
+	return &FormatError{Format: "libsvm", Name: lr.name, Line: lr.line, Column: col, Msg: fmt.Sprintf(format, a...)}
+}
+
+// parseLine reads one line: a label and its index:value pairs (a comment
+// from '#' on, a blank line adds nothing).
+func (lr *libsvmReader) parseLine(text string) error {
+	if i := strings.IndexByte(text, '#'); i >= 0 {
+		text = text[:i]
 	}
-	s := &Set{Name: name, Dim: dim, X: make([]float64, len(labels)*dim), Y: labels}
-	starts = append(starts, len(idx))
-	for i := range labels {
+	pos := 0 // byte offset of the next token in the line
+	next := func() (string, int) {
+		for pos < len(text) && isSpace(text[pos]) {
+			pos++
+		}
+		start := pos
+		for pos < len(text) && !isSpace(text[pos]) {
+			pos++
+		}
+		return text[start:pos], start + 1
+	}
+	tok, col := next()
+	if tok == "" {
+		return nil
+	}
+	y, err := strconv.ParseFloat(tok, 64)
+	if err != nil || math.IsInf(y, 0) || math.IsNaN(y) {
+		return lr.fail(col, "label %q is not a finite number", clip(tok))
+	}
+	rows := len(lr.labels) + 1 // with this line
+	if lr.dim > 0 && rows > MaxCells/lr.dim {
+		return lr.fail(0, "%s", overBudget(rows, lr.dim))
+	}
+	lr.labels = append(lr.labels, y)
+	lr.starts = append(lr.starts, len(lr.idx))
+	last := 0
+	for {
+		tok, col := next()
+		if tok == "" {
+			return nil
+		}
+		j, x, err := lr.feature(tok, col, last, rows)
+		if err != nil {
+			return err
+		}
+		if j == 0 { // qid
+			continue
+		}
+		last = j
+		lr.dim = max(lr.dim, j)
+		if x != 0 {
+			lr.idx = append(grow(lr.idx, 1, MaxCells), int32(j-1))
+			lr.val = append(grow(lr.val, 1, MaxCells), x)
+		}
+	}
+}
+
+// feature parses the token tok at column col, an index:value pair after
+// index last on an example that is the rows-th: it returns the 1-based index
+// j and the value x, or j = 0 for a valid qid, or a *FormatError.
+func (lr *libsvmReader) feature(tok string, col, last, rows int) (j int, x float64, err error) {
+	colon := strings.IndexByte(tok, ':')
+	if colon < 0 {
+		return 0, 0, lr.fail(col, "expected <index>:<value>, found %q", clip(tok))
+	}
+	key, v := tok[:colon], tok[colon+1:]
+	if key == "qid" {
+		if _, err := strconv.ParseUint(v, 10, 63); err != nil {
+			return 0, 0, lr.fail(col, "qid %q is not a non-negative integer", clip(v))
+		}
+		return 0, 0, nil
+	}
+	j, err = strconv.Atoi(key)
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange):
+		return 0, 0, lr.fail(col, "feature index %q is not an integer", clip(key))
+	case err != nil || j < 1 || j > MaxDim:
+		return 0, 0, lr.fail(col, "feature index %s outside 1..%d", clip(key), MaxDim)
+	case j <= last:
+		return 0, 0, lr.fail(col, "feature index %d after %d: indices must increase along a line", j, last)
+	}
+	x, err = strconv.ParseFloat(v, 64)
+	if err != nil || math.IsInf(x, 0) || math.IsNaN(x) {
+		return 0, 0, lr.fail(col+colon+1, "value %q of feature %d is not a finite number", clip(v), j)
+	}
+	if math.Abs(x) > MaxAbs {
+		return 0, 0, lr.fail(col+colon+1, "value %s of feature %d is beyond ±%g: the kernels cannot use it (‖x‖² overflows); rescale the data", clip(v), j, MaxAbs)
+	}
+	if j > lr.dim && j > MaxCells/rows {
+		return 0, 0, lr.fail(col, "feature index %d: %s", j, overBudget(rows, j))
+	}
+	return j, x, nil
+}
+
+// set makes the dense set of what was read, or says why there is none.
+func (lr *libsvmReader) set() (*Set, error) {
+	lr.line = 0
+	switch {
+	case len(lr.labels) == 0:
+		return nil, lr.fail(0, "no examples")
+	case lr.dim == 0:
+		return nil, lr.fail(0, "no features: every line holds only a label")
+	}
+	dim := lr.dim
+	s := &Set{Name: lr.name, Dim: dim, X: make([]float64, len(lr.labels)*dim), Y: lr.labels}
+	starts := append(lr.starts, len(lr.idx))
+	for i := range lr.labels {
 		row := s.X[i*dim : (i+1)*dim]
 		for e := starts[i]; e < starts[i+1]; e++ {
-			row[idx[e]] = val[e]
+			row[lr.idx[e]] = lr.val[e]
 		}
 	}
 	return s, nil
@@ -291,19 +327,12 @@ type CSVConfig struct {
 // are stored in one slice that doubles up to [MaxSetBytes], so the set
 // peaks at 1.5 times that (96 MiB) while it grows.
 func ReadCSV(r io.Reader, name string, cfg CSVConfig) (*Set, error) {
-	fail := func(line, col int, format string, a ...any) error {
-		return &FormatError{Format: "csv", Name: name, Line: line, Column: col, Msg: fmt.Sprintf(format, a...)}
-	}
 	if cfg.LabelColumn < -1 {
 		return nil, fmt.Errorf("data: CSV label column %d: want a column number ≥ 1, 0 for the last or −1 for none", cfg.LabelColumn)
 	}
-	comma := ','
-	if cfg.Comma != 0 {
-		c := cfg.Comma
-		if c == '#' || c == '"' || c == '\r' || c == '\n' || c == utf8.RuneError || !utf8.ValidRune(c) {
-			return nil, fmt.Errorf("data: CSV separator %q cannot separate fields", c)
-		}
-		comma = c
+	comma, err := csvComma(cfg.Comma)
+	if err != nil {
+		return nil, err
 	}
 	guard := &recordGuard{r: skipBOM(r), comma: string(comma)[0], lineStart: true}
 	cr := csv.NewReader(guard)
@@ -311,98 +340,151 @@ func ReadCSV(r io.Reader, name string, cfg CSVConfig) (*Set, error) {
 	cr.Comment = '#'
 	cr.TrimLeadingSpace = true
 	cr.ReuseRecord = true
-	var (
-		s      = &Set{Name: name}
-		fields int
-		label  int // 0-based label column, −1 for none
-		first  = true
-	)
-	for {
+	c := &csvSet{name: name, cr: cr, s: &Set{Name: name}}
+	for first := true; ; first = false {
 		rec, err := cr.Read()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			var pe *csv.ParseError
-			var big *recordTooBig
-			if errors.As(err, &big) {
-				return nil, fail(big.line, 0, "%s", big.what)
-			}
-			if errors.As(err, &pe) {
-				msg := pe.Err.Error()
-				if errors.Is(pe.Err, csv.ErrFieldCount) {
-					msg = fmt.Sprintf("%d fields, but the first record has %d", len(rec), fields)
-				}
-				return nil, fail(pe.Line, pe.Column, "%s", msg)
-			}
-			return nil, fmt.Errorf("data: reading %s: %w", name, err)
+			return nil, c.readError(err, rec)
 		}
 		if first {
-			first = false
-			fields = len(rec)
-			switch {
-			case cfg.LabelColumn == 0:
-				label = fields - 1
-			case cfg.LabelColumn == -1:
-				label = -1
-			case cfg.LabelColumn > fields:
-				line, _ := cr.FieldPos(0)
-				return nil, fail(line, 0, "label column %d, but the record has %d fields", cfg.LabelColumn, fields)
-			default:
-				label = cfg.LabelColumn - 1
-			}
-			s.Dim = fields
-			if label >= 0 {
-				s.Dim--
-			}
-			if s.Dim == 0 {
-				line, _ := cr.FieldPos(0)
-				return nil, fail(line, 0, "no feature columns: the record has only the label")
-			}
-			if s.Dim > MaxDim {
-				line, _ := cr.FieldPos(0)
-				return nil, fail(line, 0, "%d features, more than the %d kernelplay reads", s.Dim, MaxDim)
+			if err := c.columns(cfg.LabelColumn, rec); err != nil {
+				return nil, err
 			}
 			if isHeader(rec) {
 				continue
 			}
 		}
-		if s.Len() >= MaxCells/s.Dim {
-			line, _ := cr.FieldPos(0)
-			return nil, fail(line, 0, "%s", overBudget(s.Len()+1, s.Dim))
+		if err := c.add(rec); err != nil {
+			return nil, err
 		}
-		s.X = grow(s.X, s.Dim, MaxCells/s.Dim*s.Dim)
-		y := 0.0
-		for j, f := range rec {
-			v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-			if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
-				line, col := cr.FieldPos(j)
-				what := "value"
-				if j == label {
-					what = "label"
-				}
-				if strings.TrimSpace(f) == "" {
-					return nil, fail(line, col, "empty %s in field %d (missing values are not supported)", what, j+1)
-				}
-				return nil, fail(line, col, "%s %q in field %d is not a finite number", what, clip(f), j+1)
-			}
-			if j != label && math.Abs(v) > MaxAbs {
-				line, col := cr.FieldPos(j)
-				return nil, fail(line, col, "value %s in field %d is beyond ±%g: the kernels cannot use it (‖x‖² overflows); rescale the data",
-					clip(strings.TrimSpace(f)), j+1, MaxAbs)
-			}
-			if j == label {
-				y = v
-			} else {
-				s.X = append(s.X, v)
-			}
+	}
+	if c.s.Len() == 0 {
+		return nil, c.fail(0, 0, "no examples")
+	}
+	return c.s, nil
+}
+
+// csvComma is the field separator of [CSVConfig.Comma] c (0: ','), or an
+// error when c cannot separate fields.
+func csvComma(c rune) (rune, error) {
+	if c == 0 {
+		return ',', nil
+	}
+	if c == '#' || c == '"' || c == '\r' || c == '\n' || c == utf8.RuneError || !utf8.ValidRune(c) {
+		return 0, fmt.Errorf("data: CSV separator %q cannot separate fields", c)
+	}
+	return c, nil
+}
+
+// csvSet is the state of [ReadCSV]: the set read so far and its columns.
+type csvSet struct {
+	name   string
+	cr     *csv.Reader
+	s      *Set
+	fields int // fields per record, from the first
+	label  int // 0-based label column, −1 for none
+}
+
+// fail is a *FormatError at line and column col.
+func (c *csvSet) fail(line, col int, format string, a ...any) error {
+	return &FormatError{Format: "csv", Name: c.name, Line: line, Column: col, Msg: fmt.Sprintf(format, a...)}
+}
+
+// readError turns an error of the CSV reader (rec is what it returned) into
+// a *FormatError, or wraps a read error of the source.
+func (c *csvSet) readError(err error, rec []string) error {
+	var pe *csv.ParseError
+	var big *recordTooBig
+	if errors.As(err, &big) {
+		return c.fail(big.line, 0, "%s", big.what)
+	}
+	if errors.As(err, &pe) {
+		msg := pe.Err.Error()
+		if errors.Is(pe.Err, csv.ErrFieldCount) {
+			msg = fmt.Sprintf("%d fields, but the first record has %d", len(rec), c.fields)
 		}
-		s.Y = append(s.Y, y)
+		return c.fail(pe.Line, pe.Column, "%s", msg)
 	}
-	if s.Len() == 0 {
-		return nil, fail(0, 0, "no examples")
+	return fmt.Errorf("data: reading %s: %w", c.name, err)
+}
+
+// columns sets the field count, the label column (labelColumn as in
+// [CSVConfig]) and the set's Dim from the first record rec.
+func (c *csvSet) columns(labelColumn int, rec []string) error {
+	line, _ := c.cr.FieldPos(0)
+	c.fields = len(rec)
+	switch {
+	case labelColumn == 0:
+		c.label = c.fields - 1
+	case labelColumn == -1:
+		c.label = -1
+	case labelColumn > c.fields:
+		return c.fail(line, 0, "label column %d, but the record has %d fields", labelColumn, c.fields)
+	default:
+		c.label = labelColumn - 1
 	}
-	return s, nil
+	c.s.Dim = c.fields
+	if c.label >= 0 {
+		c.s.Dim--
+	}
+	if c.s.Dim == 0 {
+		return c.fail(line, 0, "no feature columns: the record has only the label")
+	}
+	if c.s.Dim > MaxDim {
+		return c.fail(line, 0, "%d features, more than the %d kernelplay reads", c.s.Dim, MaxDim)
+	}
+	return nil
+}
+
+// add appends the example of record rec, within the budget.
+func (c *csvSet) add(rec []string) error {
+	s := c.s
+	if s.Len() >= MaxCells/s.Dim {
+		line, _ := c.cr.FieldPos(0)
+		return c.fail(line, 0, "%s", overBudget(s.Len()+1, s.Dim))
+	}
+	s.X = grow(s.X, s.Dim, MaxCells/s.Dim*s.Dim)
+	y := 0.0
+	for j, f := range rec {
+		v, err := c.value(j, f)
+		if err != nil {
+			s.X = s.X[:s.Len()*s.Dim]
+			return err
+		}
+		if j == c.label {
+			y = v
+		} else {
+			s.X = append(s.X, v)
+		}
+	}
+	s.Y = append(s.Y, y)
+	return nil
+}
+
+// value parses field j, f, of the current record: a finite number, within
+// ±[MaxAbs] for a feature.
+func (c *csvSet) value(j int, f string) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+	if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
+		line, col := c.cr.FieldPos(j)
+		what := "value"
+		if j == c.label {
+			what = "label"
+		}
+		if strings.TrimSpace(f) == "" {
+			return 0, c.fail(line, col, "empty %s in field %d (missing values are not supported)", what, j+1)
+		}
+		return 0, c.fail(line, col, "%s %q in field %d is not a finite number", what, clip(f), j+1)
+	}
+	if j != c.label && math.Abs(v) > MaxAbs {
+		line, col := c.cr.FieldPos(j)
+		return 0, c.fail(line, col, "value %s in field %d is beyond ±%g: the kernels cannot use it (‖x‖² overflows); rescale the data",
+			clip(strings.TrimSpace(f)), j+1, MaxAbs)
+	}
+	return v, nil
 }
 
 // grow returns s with room for n more elements: when it has not, a copy
