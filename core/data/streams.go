@@ -271,7 +271,7 @@ const DefaultCountingRuns = 2
 // image of a random permutation (from seed) of set's images of d.
 //
 // The paper takes "600 samples of each digit" of USPS, each shown once
-// (PAPER-NOTES item 10). MNIST-10k has at least 863 of each digit, so its
+// (JMLR §6.2). MNIST-10k has at least 863 of each digit, so its
 // counting sequence shows no image twice, like the paper's. A set with fewer
 // than 300·runs images of some digit (the 8×8 set has 174 to 183 of each)
 // reuses them: the permutation of that digit's images is followed by a fresh
