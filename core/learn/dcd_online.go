@@ -175,7 +175,8 @@ func (d *DCDOnline) Learn(x []float64, y float64) Step {
 		return st
 	}
 	slot := d.next
-	d.last = DCDOnlineUpdate{T: d.last.T + 1, Y: y, Score: f, LossValue: lv, Slot: slot, BoxScale: 1}
+	d.last = DCDOnlineUpdate{T: d.last.T + 1, Y: y, Score: f, LossValue: lv, SquaredHinge: d.s.Loss == (loss.SquaredHinge{}),
+		Lambda: d.s.Lambda, Slot: slot, BoxScale: 1}
 	if d.n == d.s.BufferSize {
 		d.last.Evicted, d.last.EvictedY, d.last.EvictedAlpha = true, d.y[slot], d.alpha[slot]
 		floats.AddScaled(d.w, -d.alpha[slot]*d.y[slot], d.row(slot))

@@ -16,8 +16,10 @@ package learn
 type SVMDUpdate struct {
 	// T is the step t = 1, 2, … since Reset (0: no step yet).
 	T int
-	// Loss is the loss of JMLR Table 1 in force.
+	// Loss is the loss of JMLR Table 1 in force; Y the label y_t (±1, a
+	// class 0 … K−1, or ignored for novelty).
 	Loss SVMDLoss
+	Y    float64
 	// Terms is the number of terms i of the buffer before the step: the
 	// length of the one kernel row k(x_i, x_t) from which F, ξ_tᵀv_t(x_t) and
 	// the incremental norms (45)–(49) are computed (Algorithm 2, step 2(a)).
@@ -99,9 +101,9 @@ func (s *SVMD) LastUpdate() SVMDUpdate { return s.last }
 // recordStart records sub-steps (a)–(c)i of a step; called once per Learn
 // after the step size is adapted, before the side steps and the expansion
 // change.
-func (s *SVMD) recordStart(st Step, margin, m float64, violated bool, xiV, gv, eta, shrink float64, clamped bool) {
+func (s *SVMD) recordStart(y float64, st Step, margin, m float64, violated bool, xiV, gv, eta, shrink float64, clamped bool) {
 	u := &s.last
-	u.T, u.Loss, u.Terms = s.steps+1, s.lossKind, s.exp.Len()
+	u.T, u.Loss, u.Y, u.Terms = s.steps+1, s.lossKind, y, s.exp.Len()
 	u.F, u.U, u.Xi, u.Alpha, u.Beta, u.EvictedAlpha = s.fx, s.u, s.xi, s.alphaNew, s.betaNew, s.evAlpha
 	u.Margin, u.LossValue, u.Violated, u.M = margin, st.Loss, violated, m
 	u.Pi, u.XiV, u.GV = s.pi, xiV, gv
@@ -151,9 +153,11 @@ type stored struct{ Stored, Evicted bool }
 type NORMAUpdate struct {
 	// T is the example index t = 1, 2, … of the schedule (0: no step yet).
 	T int
-	// Rule is the loss and update rule (§3, eqs. 12–21); Task the task.
+	// Rule is the loss and update rule (§3, eqs. 12–21); Task the task; Y
+	// the label or target y_t.
 	Rule Rule
 	Task Task
+	Y    float64
 	// Schedule is the step-size schedule and Eta its η_t (the paper's Λ;
 	// JMLR eq. 59 for [Sqrt], Theorem 2's 1/(3λ√t) for [InvSqrtT]).
 	Schedule Schedule
@@ -209,9 +213,9 @@ func (n *NORMA) LastUpdate() NORMAUpdate { return n.last }
 
 // recordStart records prediction, loss and step size of a NORMA step; called
 // after ruleGrad, before the expansion changes.
-func (n *NORMA) recordStart(eta, loss, dm float64, marginErr bool, g []float64, s float64) {
+func (n *NORMA) recordStart(y, eta, loss, dm float64, marginErr bool, g []float64, s float64) {
 	u := &n.last
-	u.T, u.Rule, u.Task, u.Schedule, u.Eta = n.t, n.rule, n.task, n.sched, eta
+	u.T, u.Rule, u.Task, u.Y, u.Schedule, u.Eta = n.t, n.rule, n.task, y, n.sched, eta
 	u.Terms, u.F, u.G, u.Xi, u.Alpha, u.B, u.EvictedAlpha = n.exp.Len(), n.f, g, n.xi, n.alpha, n.b, n.evAlpha
 	u.Margin, u.LossValue, u.MarginError = n.margin, loss, marginErr
 	u.Lambda, u.Shrink, u.Offset = n.lambda, s, n.cfg.Offset
@@ -300,8 +304,11 @@ type DCDOnlineUpdate struct {
 	// T counts the examples learnt since Reset (0: none yet).
 	T int
 	// Y is the label, Score f(x_t) = ⟨w, x̃_t⟩ before the step, LossValue
-	// the loss at y f (hinge or squared hinge).
+	// the loss at y f: the hinge, or the squared hinge when SquaredHinge.
 	Y, Score, LossValue float64
+	SquaredHinge        bool
+	// Lambda is the regularizer λ of the box C = 1/(λn).
+	Lambda float64
 	// Slot is the buffer slot the example is stored in.
 	Slot int
 	// Evicted reports that the buffer was full: the example stored in Slot

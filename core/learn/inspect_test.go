@@ -82,7 +82,7 @@ func TestSVMDLastUpdate(t *testing.T) {
 			u := s.LastUpdate()
 			after := s.Diagnostics()
 
-			if u.T != step || u.Terms != n0 || u.Diverged || st.Diverged {
+			if u.T != step || u.Y != y || u.Terms != n0 || u.Diverged || st.Diverged {
 				t.Fatalf("step %d: T %d, Terms %d (buffer had %d), Diverged %v", step, u.T, u.Terms, n0, u.Diverged)
 			}
 			checkNear(t, step, "f_t(x_t)", u.U[0], score)
@@ -319,7 +319,7 @@ func TestNORMALastUpdate(t *testing.T) {
 				u := n.LastUpdate()
 
 				eta := n.Config().Schedule.Eta(step)
-				if u.T != step || u.Terms != len(buf.alpha) || u.Diverged {
+				if u.T != step || u.Y != y || u.Terms != len(buf.alpha) || u.Diverged {
 					t.Fatalf("step %d: T %d Terms %d Diverged %v", step, u.T, u.Terms, u.Diverged)
 				}
 				checkNear(t, step, "η_t", u.Eta, eta)

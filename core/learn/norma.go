@@ -474,7 +474,7 @@ func (n *NORMA) Learn(x []float64, y float64) Step {
 		n.alpha[j] = -eta * v
 	}
 	n.norm2 = s*s*n.norm2 - 2*s*eta*xf + eta*eta*n.exp.SelfKernel()*xx
-	n.recordStart(eta, loss, dm, marginErr, gl, s)
+	n.recordStart(y, eta, loss, dm, marginErr, gl, s)
 	n.exp.ScaleAlpha(s)
 	var ev expansion.Evicted
 	if marginErr {

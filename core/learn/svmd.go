@@ -581,7 +581,7 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 
 	// (c)i step sizes (33), (51), (57), adapted before use (Algorithm 2).
 	eta, shrink, clamped := s.stepSize(gv)
-	s.recordStart(st, margin, m, violated, xiV, gv, eta, shrink, clamped)
+	s.recordStart(y, st, margin, m, violated, xiV, gv, eta, shrink, clamped)
 	// Check before touching the model: everything below is finite if these are.
 	if !svmdFinite(st.Loss) || !svmdFinite(gv) || !svmdFinite(eta) || !finite(s.u) {
 		return s.diverge(st)
