@@ -383,7 +383,8 @@ type RESUpdate struct {
 	// Y is the label, Score ⟨w_t, x̃⟩, LossValue l(y⟨w_t, x̃⟩) without the
 	// regularizer, Slope its derivative l'(m).
 	Y, Score, LossValue, Slope float64
-	// Eps is ε_t = ε0·τ/(τ + t) (§4; ε0 with a constant step), Lambda λ,
+	// Eps is ε_t = ε0·τ/(τ + t) (§4; ε0 with a constant step) with the
+	// paper's t counted from 0, so t = T − 1 here; Lambda λ,
 	// Delta δ and Gamma Γ of eqs. (4) and (9).
 	Eps, Lambda, Delta, Gamma float64
 	// Updated reports that the example completed its batch and the

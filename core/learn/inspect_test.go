@@ -471,6 +471,7 @@ func TestKernelPegasosLastUpdate(t *testing.T) {
 		if u.Violated != (y*f < 1) {
 			t.Errorf("step %d: Violated %v at y f = %v", step, u.Violated, y*f)
 		}
+		checkNear(t, step, "α_t = η_t y_t", u.Alpha, alpha)
 		checkNear(t, step, "Projection", u.Projection, math.Min(1, u.Radius/u.Norm))
 		checkNear(t, step, "‖f‖ after", math.Sqrt(p.Norm2()), u.Projection*u.Norm)
 		s := u.Shrink * u.Projection

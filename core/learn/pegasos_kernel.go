@@ -154,6 +154,7 @@ func (p *KernelPegasos) Learn(x []float64, y float64) Step {
 		kxx := p.exp.SelfKernel()
 		p.norm2 += 2*a*s*f + a*a*kxx
 		p.alpha[0] = a
+		p.last.Alpha = a
 		p.recordEvictee(a)
 		ev := p.exp.Push(p.alpha, nil)
 		p.last.Stored, p.last.Evicted, p.last.Index = ev.Stored, ev.Evicted, p.exp.Len()-1

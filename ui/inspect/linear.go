@@ -100,7 +100,7 @@ func DCDOnline(u learn.DCDOnlineUpdate) []Block {
 	}
 	G := eq(mi("G"), row(sym("y", "t"), sup(mi("w"), mi("⊤")), sym("x", "t"), mo("−"), elem("mn", "1"), mo("+"), mi("D"), sym("α", "t")), mn(u.G))
 	clip := eq(sym("α", "t"), call(mi("min"), call(mi("max"), row(sym("α", "t"), mo("−"), frac(mi("G"), sym("Q̄", "tt"))), elem("mn", "0")), mi("U")),
-		call(mi("min"), call(mi("max"), row(elem("mn", "0"), mo("−"), frac(mn(u.G), mn(u.Qtt))), elem("mn", "0")), mn(u.Upper)), mn(u.AlphaFirst))
+		call(mi("min"), call(mi("max"), row(elem("mn", "0"), mo("−"), frac(num(u.G), mn(u.Qtt))), elem("mn", "0")), mn(u.Upper)), mn(u.AlphaFirst))
 	qtt := eq(sym("Q̄", "tt"), row(sup(row(mo("‖"), sym("x", "t"), mo("‖")), elem("mn", "2")), mo("+"), mi("D")), mn(u.Qtt))
 	ins = append(ins, mtext("stored in slot"), sp(), count(u.Slot), sp(), G, sp(), qtt, sp(), clip, sp(), mtext("after all passes"), sp(), eq(sym("α", "t"), mn(u.Alpha)))
 	return []Block{

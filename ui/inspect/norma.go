@@ -45,10 +45,10 @@ func Perceptron(u learn.NORMAUpdate) []Block {
 	bs := []Block{
 		normaPredict(u, K, y),
 		block(StageLoss, "mistake?", norma("eq. (15)"), lossHighlight(), test, sp(), verdict),
-		block(StageStepSize, "step size", norma("after eq. (15): λ = 0, η = 1"), stepHighlight(), eq(mi("η"), mn(u.Eta)), sp(), eq(mi("λ"), mn(u.Lambda))),
+		block(StageStepSize, "step size", norma("after eq. (15): λ = 0, η = 1"), stepHighlight(), eq(mi("η"), lab(u.Eta)), sp(), eq(mi("λ"), lab(u.Lambda))),
 		block(StageShrink, "shrink", norma("eq. (10) with λ = 0"), shrinkHighlight(), mtext("λ = 0: the old terms keep their α")),
 	}
-	a := eq(sym("α", "t"), sym("y", "t"), mn(at(u.Alpha, y)))
+	a := eq(sym("α", "t"), sym("y", "t"), lab(at(u.Alpha, y)))
 	if K > 1 {
 		a = eq(sym("α", "t,y"), elem("mn", "1"))
 	}
