@@ -169,7 +169,7 @@ func TestSVMDLastUpdate(t *testing.T) {
 
 // TestLastUpdateNoAlloc checks that recording costs no allocation: Learn
 // followed by LastUpdate allocates nothing in steady state, for every learner
-// with a record.
+// with a record; and that Reset clears the record (T = 0).
 func TestLastUpdateNoAlloc(t *testing.T) {
 	xs, ys := inspectStream(t, 3, 64)
 	svmd, _ := learn.NewSVMD(learn.DefaultSVMDConfig(learn.SVMDHinge, 0.1), 2)
@@ -207,6 +207,10 @@ func TestLastUpdateNoAlloc(t *testing.T) {
 		}
 		if c.last() == 0 {
 			t.Errorf("%s: T still 0 after %d steps", c.name, i+len(xs))
+		}
+		c.l.Reset()
+		if c.last() != 0 {
+			t.Errorf("%s: T = %d after Reset", c.name, c.last())
 		}
 	}
 }

@@ -23,7 +23,8 @@
 //   - StageLoss: x_t stays marked; the plot's margin lines are emphasised
 //     (Margin), since the loss measures x_t against them.
 //   - StageStepSize: the η_t chart's newest point (StepSize); the strip is
-//     quiet.
+//     quiet. SVMD's ν-trick block (same stage) moves the margin ε, so it
+//     emphasises the margin lines (Margin) instead.
 //   - StageShrink: every existing term of the strip (AllTerms) fades by the
 //     shrink factor.
 //   - StageInsert: the new term (Term, its index after the step) appears at
