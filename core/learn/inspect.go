@@ -27,8 +27,9 @@ type SVMDUpdate struct {
 	// F is f_t(x_t, ·) = Σ_i α_i k(x_i, x_t) (eq. 29), without offsets.
 	F []float64
 	// U is the score f_t(x_t, ·) + b_t the loss is evaluated at (eq. 50's b;
-	// equal to F without Offset).
-	U []float64
+	// equal to F without Offset); Offset reports offsets b (SVMDConfig.Offset).
+	U      []float64
+	Offset bool
 	// Margin is the margin ε_t of the hinge-family losses at this step
 	// (eqs. 14, 16, 23; adapted by the ν-trick, eq. 56).
 	Margin float64
@@ -104,7 +105,7 @@ func (s *SVMD) LastUpdate() SVMDUpdate { return s.last }
 func (s *SVMD) recordStart(y float64, st Step, margin, m float64, violated bool, xiV, gv, eta, shrink float64, clamped bool) {
 	u := &s.last
 	u.T, u.Loss, u.Y, u.Terms = s.steps+1, s.lossKind, y, s.exp.Len()
-	u.F, u.U, u.Xi, u.Alpha, u.Beta, u.EvictedAlpha = s.fx, s.u, s.xi, s.alphaNew, s.betaNew, s.evAlpha
+	u.F, u.U, u.Offset, u.Xi, u.Alpha, u.Beta, u.EvictedAlpha = s.fx, s.u, s.hasOffset, s.xi, s.alphaNew, s.betaNew, s.evAlpha
 	u.Margin, u.LossValue, u.Violated, u.M = margin, st.Loss, violated, m
 	u.Pi, u.XiV, u.GV = s.pi, xiV, gv
 	u.Lambda, u.Mu, u.Decay = s.c, s.mu, s.decay

@@ -58,7 +58,7 @@ func SVMD(u learn.SVMDUpdate) []Block {
 	}
 	K := len(u.F)
 	y := label(u.Y, K)
-	offset := at(u.U, y) != at(u.F, y)
+	offset := u.Offset
 	bs := []Block{svmdPredict(u, K, y, offset), svmdLoss(u, K, y, offset)}
 	bs = append(bs, svmdStep(u, K, y))
 	if u.Nu > 0 {
