@@ -15,18 +15,22 @@ import (
 //	wasm → ui (views, js/wasm only) → ui/app → ui/render, ui/sim → ui/state
 //	                                     ↘ core/…  (core never imports ui)
 //
+// ui/inspect (the step inspector's equations) sits beside ui/render and uses
+// its number format.
+//
 // allowedImports maps a package (or a prefix ending in "/…") to the module
 // packages it may import directly (prefixes allowed). A package missing from
 // the table may import nothing of the module.
 var allowedImports = map[string][]string{
-	"kernelplay/core/…":    {"kernelplay/core/…"},
-	"kernelplay/ui/state":  {},
-	"kernelplay/ui/sim":    {"kernelplay/ui/state", "kernelplay/core/…"},
-	"kernelplay/ui/render": {"kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/core/…"},
+	"kernelplay/core/…":     {"kernelplay/core/…"},
+	"kernelplay/ui/state":   {},
+	"kernelplay/ui/sim":     {"kernelplay/ui/state", "kernelplay/core/…"},
+	"kernelplay/ui/render":  {"kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/core/…"},
+	"kernelplay/ui/inspect": {"kernelplay/ui/render", "kernelplay/core/learn"},
 	"kernelplay/ui/app": {"kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",
-		"kernelplay/core/data"}, // the data set type of loaded files
+		"kernelplay/ui/inspect", "kernelplay/core/data"}, // the data set type of loaded files
 	"kernelplay/ui": append([]string{"kernelplay/ui/app", "kernelplay/ui/state", "kernelplay/ui/sim",
-		"kernelplay/ui/render"}, viewCoreDebt...),
+		"kernelplay/ui/render", "kernelplay/ui/inspect"}, viewCoreDebt...),
 	"kernelplay/wasm": {"kernelplay/ui"},
 }
 
@@ -136,6 +140,9 @@ func TestImportGraphRules(t *testing.T) {
 		{"kernelplay/core/learn", "kernelplay/ui/state"},
 		{"kernelplay/ui/render", "kernelplay/ui/app"},
 		{"kernelplay/ui/render", "kernelplay/ui"},
+		{"kernelplay/ui/render", "kernelplay/ui/inspect"},
+		{"kernelplay/ui/inspect", "kernelplay/ui/app"},
+		{"kernelplay/ui/inspect", "kernelplay/ui/state"},
 		{"kernelplay/ui/app", "kernelplay/ui"},
 		{"kernelplay/ui/app", "syscall/js"},
 		{"kernelplay/ui/state", "kernelplay/core/learn"},

@@ -85,6 +85,7 @@ type AMM struct {
 	xt    []float64 // scratch: x̃
 	norms []float64 // scratch for pruning
 	dead  bool
+	last  AMMUpdate // the inspection record of the last online step
 }
 
 var _ Learner = (*AMM)(nil)
@@ -192,6 +193,7 @@ func (a *AMM) Reset() {
 		a.count[y] = 1
 	}
 	a.scale, a.t, a.dead = 1, 0, false
+	a.last = AMMUpdate{}
 }
 
 // load fills a.xt with x̃ and a.dots with every hyperplane's score.
@@ -279,6 +281,7 @@ func (a *AMM) Learn(x []float64, y float64) Step {
 	st := a.step(c, -1)
 	if a.s.PruneThreshold > 0 && a.t%a.s.PruneEvery == 0 {
 		a.prune()
+		a.last.Pruned = true
 	}
 	st.BufferSize = a.total()
 	return st
@@ -306,6 +309,9 @@ func (a *AMM) step(c, z int) Step {
 	t := a.t + 1
 	eta := 1 / (a.s.Lambda * float64(t))
 	st := Step{Loss: math.Max(0, 1-m), MarginError: m < 1, Mistake: rs >= sy, Prediction: float64(pred), Eta: eta, Margin: 1}
+	a.last = AMMUpdate{T: t, Class: c, Assigned: z, Created: z == a.count[c]-1 && z != k, Score: a.dots[c*a.s.MaxHyperplanes+z],
+		RivalClass: ri, RivalPlane: rk, RivalScore: rs, Margin: m, LossValue: st.Loss, Violated: m < 1,
+		Lambda: a.s.Lambda, Eta: eta, Shrink: 1 - 1/float64(t)}
 	if a.dead {
 		st.Diverged = true
 		return st

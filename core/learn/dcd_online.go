@@ -67,6 +67,8 @@ type DCDOnline struct {
 	n, next  int
 	rng      *rand.Rand
 	dead     bool
+	last     DCDOnlineUpdate // the inspection record of the last step
+	newSlot  int             // slot of the example being learnt (−1 in Refine)
 }
 
 var (
@@ -134,6 +136,7 @@ func (d *DCDOnline) Reset() {
 	clear(d.w)
 	clear(d.alpha)
 	d.n, d.next, d.dead = 0, 0, false
+	d.last, d.newSlot = DCDOnlineUpdate{}, -1
 	d.rng = rand.New(rand.NewPCG(d.s.Seed, 0x64636f))
 }
 
@@ -172,12 +175,16 @@ func (d *DCDOnline) Learn(x []float64, y float64) Step {
 		return st
 	}
 	slot := d.next
+	d.last = DCDOnlineUpdate{T: d.last.T + 1, Y: y, Score: f, LossValue: lv, SquaredHinge: d.s.Loss == (loss.SquaredHinge{}),
+		Lambda: d.s.Lambda, Slot: slot, BoxScale: 1}
 	if d.n == d.s.BufferSize {
+		d.last.Evicted, d.last.EvictedY, d.last.EvictedAlpha = true, d.y[slot], d.alpha[slot]
 		floats.AddScaled(d.w, -d.alpha[slot]*d.y[slot], d.row(slot))
 	} else {
 		if d.n > 0 {
 			// C = 1/(λn) shrinks by n/(n+1): scale α (and w) into the new box.
 			r := float64(d.n) / float64(d.n+1)
+			d.last.BoxScale = r
 			floats.Scale(r, d.alpha[:d.n])
 			floats.Scale(r, d.w)
 		}
@@ -190,7 +197,12 @@ func (d *DCDOnline) Learn(x []float64, y float64) Step {
 	}
 	d.y[slot], d.alpha[slot] = y, 0
 	d.next = (slot + 1) % d.s.BufferSize
+	d.newSlot = slot
 	d.Refine(d.s.Passes)
+	d.newSlot = -1
+	d.last.N, d.last.Alpha = d.n, d.alpha[slot]
+	d.last.Upper, d.last.Diag = d.box()
+	d.last.Qtt = d.qd[slot]
 	if !allFinite(d.w) {
 		d.dead = true
 		st.Diverged = true
@@ -221,6 +233,9 @@ func (d *DCDOnline) Refine(passes int) {
 			g := d.y[i]*floats.Dot(d.w, xi) - 1 + diag*d.alpha[i]
 			old := d.alpha[i]
 			a := math.Min(math.Max(old-g/d.qd[i], 0), upper)
+			if i == d.newSlot {
+				d.last.G, d.last.AlphaFirst, d.newSlot = g, a, -1 // the first update only
+			}
 			if a != old {
 				d.alpha[i] = a
 				floats.AddScaled(d.w, (a-old)*d.y[i], xi)

@@ -16,6 +16,15 @@
 // [MaxFloats] float64s and [MaxClasses] classes for every learner. SVMD and
 // NORMA (so the perceptron) take new settings mid-run through Reconfigure.
 //
+// # Inspection
+//
+// The online learners (all but SGD) keep a record of their last step,
+// returned by LastUpdate ([SVMDUpdate], [NORMAUpdate], [PegasosUpdate],
+// [DCDOnlineUpdate], [AMMUpdate], [RESUpdate]): the quantities of the
+// papers' update in their symbols, each field citing its equation, for a
+// step inspector. Learn fills it from values it computes anyway, without
+// allocating; slices alias the learner's scratch.
+//
 // # Where the papers are ambiguous or wrong
 //
 // The code relies on these readings of the papers; comments cite them by

@@ -147,9 +147,10 @@ type NORMA struct {
 	margin   float64   // ρ, ε or σ in force
 	norm2    float64   // ‖f‖², maintained by eq. (49) and the eviction correction
 	diverged bool
+	last     NORMAUpdate // the inspection record of the last step
 
 	// Scratch, K each.
-	f, g, xi, alpha []float64
+	f, g, xi, alpha, evAlpha []float64
 }
 
 // normaParams are the settings of a NORMA with the defaults applied.
@@ -179,12 +180,13 @@ func NewNORMA(cfg NORMAConfig, dim int) (*NORMA, error) {
 	k := p.k
 	n := &NORMA{
 		normaParams: p, dim: dim,
-		exp:   expansion.New(p.cfg.Kernel, dim, k, p.cfg.BufferSize, nil, false),
-		b:     make([]float64, k),
-		f:     make([]float64, k),
-		g:     make([]float64, k),
-		xi:    make([]float64, k),
-		alpha: make([]float64, k),
+		exp:     expansion.New(p.cfg.Kernel, dim, k, p.cfg.BufferSize, nil, false),
+		b:       make([]float64, k),
+		f:       make([]float64, k),
+		g:       make([]float64, k),
+		xi:      make([]float64, k),
+		alpha:   make([]float64, k),
+		evAlpha: make([]float64, k),
 	}
 	n.Reset()
 	return n, nil
@@ -354,6 +356,7 @@ func (n *NORMA) Reset() {
 	}
 	n.norm2 = 0
 	n.diverged = false
+	n.last = NORMAUpdate{}
 }
 
 // Scores writes into dst (length NumScores()) the scores of x (length dim):
@@ -471,9 +474,12 @@ func (n *NORMA) Learn(x []float64, y float64) Step {
 		n.alpha[j] = -eta * v
 	}
 	n.norm2 = s*s*n.norm2 - 2*s*eta*xf + eta*eta*n.exp.SelfKernel()*xx
+	n.recordStart(y, eta, loss, dm, marginErr, gl, s)
 	n.exp.ScaleAlpha(s)
+	var ev expansion.Evicted
 	if marginErr {
-		ev := n.exp.Push(n.alpha, nil)
+		n.recordEvictee()
+		ev = n.exp.Push(n.alpha, nil)
 		n.norm2 += ev.NormF
 	}
 	if n.cfg.Offset {
@@ -491,6 +497,7 @@ func (n *NORMA) Learn(x []float64, y float64) Step {
 			n.b[0] = -n.margin
 		}
 	}
+	n.recordEnd(stored{ev.Stored, ev.Evicted})
 	st.Margin = n.margin
 	st.BufferSize = n.exp.Len()
 	if !finite(n.b) || math.IsNaN(n.margin) || math.IsInf(n.margin, 0) || math.IsNaN(n.norm2) || math.IsInf(n.norm2, 0) {
@@ -501,6 +508,7 @@ func (n *NORMA) Learn(x []float64, y float64) Step {
 
 func (n *NORMA) diverge(st Step) Step {
 	n.diverged = true
+	n.last.Diverged = true
 	st.Diverged = true
 	st.Margin = n.margin
 	st.BufferSize = n.exp.Len()

@@ -56,6 +56,7 @@ type Pegasos struct {
 	t      int       // completed iterations
 	radius float64   // 1/√λ
 	dead   bool
+	last   PegasosUpdate // the inspection record of the last example
 }
 
 var _ Learner = (*Pegasos)(nil)
@@ -122,6 +123,8 @@ func (p *Pegasos) Learn(x []float64, y float64) Step {
 	eta := 1 / (p.s.Lambda * float64(t))
 	st := Step{Loss: math.Max(0, 1-m), MarginError: m < 1, Eta: eta, Margin: 1}
 	st.Prediction, st.Mistake = binaryPrediction(f, y)
+	p.last = PegasosUpdate{T: t, InBatch: p.inBat + 1, BatchSize: p.s.BatchSize, Y: y, Score: f, LossValue: st.Loss,
+		Violated: m < 1, Lambda: p.s.Lambda, Eta: eta, Radius: p.radius, Index: -1, EvictedIndex: -1}
 	if p.dead {
 		st.Diverged = true
 		return st
@@ -146,10 +149,11 @@ func (p *Pegasos) update(eta float64) {
 	t := p.t + 1
 	floats.Scale(1-1/float64(t), p.w)
 	floats.AddScaled(p.w, eta/float64(p.s.BatchSize), p.grad)
-	if !p.s.NoProjection {
-		if n := floats.Norm(p.w, 2); n > p.radius {
-			floats.Scale(p.radius/n, p.w)
-		}
+	n := floats.Norm(p.w, 2)
+	p.last.Updated, p.last.Shrink, p.last.Norm, p.last.Projection = true, 1-1/float64(t), n, 1
+	if !p.s.NoProjection && n > p.radius {
+		p.last.Projection = p.radius / n
+		floats.Scale(p.radius/n, p.w)
 	}
 	for j := range p.grad {
 		p.grad[j] = 0
@@ -165,6 +169,7 @@ func (p *Pegasos) Reset() {
 		p.grad[j] = 0
 	}
 	p.inBat, p.t, p.dead = 0, 0, false
+	p.last = PegasosUpdate{}
 }
 
 // Fit runs iterations more Pegasos iterations on (X, y), each on a

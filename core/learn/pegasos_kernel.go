@@ -56,6 +56,7 @@ type KernelPegasos struct {
 	alpha  []float64 // scratch, length 1
 	offs   []float64 // zero offset, length 1
 	dead   bool
+	last   PegasosUpdate // the inspection record of the last step
 }
 
 var (
@@ -121,6 +122,7 @@ func (p *KernelPegasos) Scores(dst, x []float64) []float64 {
 func (p *KernelPegasos) Reset() {
 	p.exp.Reset()
 	p.norm2, p.t, p.dead = 0, 0, false
+	p.last = PegasosUpdate{}
 }
 
 // Learn makes one kernel Pegasos step on (x, y). Step.Eta is η_t = 1/(λt),
@@ -136,6 +138,8 @@ func (p *KernelPegasos) Learn(x []float64, y float64) Step {
 	eta := 1 / (p.s.Lambda * float64(t))
 	st := Step{Loss: math.Max(0, 1-m), MarginError: m < 1, Eta: eta, Margin: 1}
 	st.Prediction, st.Mistake = binaryPrediction(f, y)
+	p.last = PegasosUpdate{T: t, InBatch: 1, BatchSize: 1, Y: y, Score: f, LossValue: st.Loss, Violated: m < 1,
+		Lambda: p.s.Lambda, Eta: eta, Radius: p.radius, Projection: 1, Terms: p.exp.Len(), Index: -1, EvictedIndex: -1}
 	if p.dead {
 		st.Diverged = true
 		st.BufferSize = p.exp.Len()
@@ -150,13 +154,18 @@ func (p *KernelPegasos) Learn(x []float64, y float64) Step {
 		kxx := p.exp.SelfKernel()
 		p.norm2 += 2*a*s*f + a*a*kxx
 		p.alpha[0] = a
+		p.last.Alpha = a
+		p.recordEvictee(a)
 		ev := p.exp.Push(p.alpha, nil)
+		p.last.Stored, p.last.Evicted, p.last.Index = ev.Stored, ev.Evicted, p.exp.Len()-1
 		p.norm2 += ev.NormF
 		if p.norm2 < 0 {
 			p.norm2 = 0 // rounding
 		}
 	}
+	p.last.Updated, p.last.Shrink, p.last.Norm = true, s, math.Sqrt(p.norm2)
 	if !p.s.NoProjection && p.norm2 > p.radius*p.radius {
+		p.last.Projection = p.radius / math.Sqrt(p.norm2)
 		p.exp.ScaleAlpha(p.radius / math.Sqrt(p.norm2))
 		p.norm2 = p.radius * p.radius
 	}

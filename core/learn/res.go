@@ -114,6 +114,7 @@ type RES struct {
 	b                    blas64.Symmetric // B̂_t, upper triangle
 	chol                 []float64        // p×p: copy of B̂_t, then its Cholesky factor U
 	dead                 bool
+	last                 RESUpdate // the inspection record of the last example
 }
 
 var _ Learner = (*RES)(nil)
@@ -223,6 +224,7 @@ func (r *RES) Reset() {
 		r.b.Data[j*r.p+j] = r.s.B0
 	}
 	r.inBat, r.t, r.skips, r.dead = 0, 0, 0, false
+	r.last = RESUpdate{}
 }
 
 // Learn scores (x, y) at w_t, stores it in the current batch and, on the L-th
@@ -240,6 +242,8 @@ func (r *RES) Learn(x []float64, y float64) Step {
 		Eta: resEpsilon(r.s.Eta0, r.s.Tau, r.s.ConstantStep, r.t), Margin: 1,
 	}
 	st.Prediction, st.Mistake = binaryPrediction(f, y)
+	r.last = RESUpdate{T: r.t + 1, InBatch: r.inBat + 1, BatchSize: r.s.BatchSize, Y: y, Score: f, LossValue: lv, Slope: ld,
+		Eps: st.Eta, Lambda: r.lambda, Delta: r.delta, Gamma: r.gamma}
 	if r.dead {
 		st.Diverged = true
 		return st
@@ -284,6 +288,7 @@ func (r *RES) iterate(eps float64) bool {
 		return false
 	}
 	floats.AddScaled(r.dir, r.gamma, r.sg)
+	r.last.Updated, r.last.NormS, r.last.NormDir = true, floats.Norm(r.sg, 2), floats.Norm(r.dir, 2)
 	for j := range r.wNew {
 		r.wNew[j] = r.w[j] - eps*r.dir[j]
 	}
@@ -311,7 +316,9 @@ func (r *RES) iterate(eps float64) bool {
 	var bi blasgonum.Implementation // the concrete type: see cholSolve
 	bi.Dsymv(blas.Upper, p, 1, r.b.Data, p, r.v, 1, 0, r.bv, 1)
 	vbv := floats.Dot(r.v, r.bv)
+	r.last.NormV, r.last.VR, r.last.VBV = floats.Norm(r.v, 2), vr, vbv
 	if !(vr > 1e-12*floats.Norm(r.v, 2)*floats.Norm(r.r, 2)) || !(vbv > 0) {
+		r.last.Skipped = true
 		r.skips++
 		return true
 	}

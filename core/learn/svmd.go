@@ -224,9 +224,10 @@ type SVMD struct {
 	clamped  bool
 	diverged bool
 	steps    int
+	last     SVMDUpdate // the inspection record of the last step
 
 	// Scratch (no allocation per step).
-	fx, u, xi, vx, chi, hess, alphaNew, betaNew, offsets []float64
+	fx, u, xi, vx, chi, hess, alphaNew, betaNew, offsets, evAlpha []float64
 }
 
 // svmdParams are the settings of an SVMD with the defaults applied.
@@ -446,6 +447,7 @@ func (s *SVMD) allocate() {
 	s.etaB = make([]float64, K)
 	s.vB = make([]float64, K)
 	s.offsets = make([]float64, K)
+	s.evAlpha = make([]float64, K)
 }
 
 // Reset returns SVMD to its state before the first example (f = v = 0,
@@ -466,6 +468,7 @@ func (s *SVMD) Reset() {
 	clear(s.xi)
 	s.clamped, s.diverged = false, false
 	s.steps = 0
+	s.last = SVMDUpdate{}
 }
 
 // Task returns Binary (hinge, logistic), Multiclass (multiclass, graph,
@@ -578,6 +581,7 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 
 	// (c)i step sizes (33), (51), (57), adapted before use (Algorithm 2).
 	eta, shrink, clamped := s.stepSize(gv)
+	s.recordStart(y, st, margin, m, violated, xiV, gv, eta, shrink, clamped)
 	// Check before touching the model: everything below is finite if these are.
 	if !svmdFinite(st.Loss) || !svmdFinite(gv) || !svmdFinite(eta) || !finite(s.u) {
 		return s.diverge(st)
@@ -613,7 +617,9 @@ func (s *SVMD) Learn(x []float64, y float64) Step {
 			s.b[i] -= s.etaB[i] * s.xi[i] // (50)
 		}
 	}
+	s.recordEvictee()
 	ev := e.Push(s.alphaNew, s.betaNew)
+	s.recordEnd(stored{ev.Stored, ev.Evicted})
 	pi += ev.Pi
 	normF += ev.NormF
 
@@ -759,6 +765,7 @@ func (s *SVMD) stateFinite() bool {
 
 func (s *SVMD) diverge(st Step) Step {
 	s.diverged = true
+	s.last.Diverged = true
 	st.Diverged = true
 	st.Eta = s.eta
 	st.BufferSize = s.exp.Len()

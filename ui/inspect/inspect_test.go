@@ -1,0 +1,345 @@
+package inspect
+
+import (
+	"encoding/xml"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"kernelplay/core/kernel"
+	"kernelplay/core/learn"
+	"kernelplay/ui/render"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// stream is a seeded 2D XOR stream with ±1 labels and a regression target.
+type stream struct {
+	x    [][]float64
+	y, r []float64
+}
+
+func newStream(n int) stream {
+	rng := rand.New(rand.NewPCG(42, 1))
+	var s stream
+	for range n {
+		x := []float64{2*rng.Float64() - 1, 2*rng.Float64() - 1}
+		y := 1.0
+		if x[0]*x[1] < 0 {
+			y = -1
+		}
+		s.x, s.y, s.r = append(s.x, x), append(s.y, y), append(s.r, x[0]-0.5*x[1])
+	}
+	return s
+}
+
+// run feeds the stream to l and calls blocks after every step; it returns
+// the blocks of the first step (from step minStep on) for which pick holds.
+func run(t *testing.T, l learn.Learner, labels []float64, minStep int, blocks func() []Block, pick func() bool) []Block {
+	t.Helper()
+	s := newStream(60)
+	for i, x := range s.x {
+		l.Learn(x, labels[i])
+		bs := blocks()
+		if i+1 >= minStep && pick() {
+			return bs
+		}
+	}
+	t.Fatal("no step matched")
+	return nil
+}
+
+func always() bool { return true }
+
+// goldenCases builds every learner's blocks at a chosen step.
+func goldenCases(t *testing.T) map[string][]Block {
+	s := newStream(60)
+	cases := map[string][]Block{}
+
+	svmd := func(nu float64) *learn.SVMD {
+		cfg := learn.DefaultSVMDConfig(learn.SVMDHinge, nu)
+		cfg.Kernel = kernel.Gaussian{Sigma: 0.7}
+		cfg.BufferSize, cfg.Lambda, cfg.Eta0, cfg.Mu, cfg.Decay = 4, 0.3, 0.5, 0.8, 0.9
+		l, err := learn.NewSVMD(cfg, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	h := svmd(0)
+	cases["svmd_hinge"] = run(t, h, s.y, 3, func() []Block { return SVMD(h.LastUpdate()) }, func() bool { return h.LastUpdate().Violated })
+	n := svmd(0.2)
+	cases["svmd_nu"] = run(t, n, s.y, 3, func() []Block { return SVMD(n.LastUpdate()) }, always)
+	e := svmd(0)
+	cases["svmd_evict"] = run(t, e, s.y, 1, func() []Block { return SVMD(e.LastUpdate()) }, func() bool { return e.LastUpdate().Evicted })
+
+	nc := learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0)
+	nc.Lambda, nc.BufferSize = 0.4, 4
+	nc.Kernel = kernel.Gaussian{Sigma: 0.7}
+	nClass, _ := learn.NewNORMA(nc, 2)
+	cases["norma_classification"] = run(t, nClass, s.y, 1, func() []Block { return NORMA(nClass.LastUpdate()) }, func() bool { return nClass.LastUpdate().Evicted })
+	nr := learn.DefaultNORMAConfig(learn.RuleNuEpsilonInsensitive, 0)
+	nr.BufferSize = 8
+	nReg, _ := learn.NewNORMA(nr, 2)
+	cases["norma_regression"] = run(t, nReg, s.r, 4, func() []Block { return NORMA(nReg.LastUpdate()) }, func() bool { return nReg.LastUpdate().MarginError })
+
+	pc := learn.DefaultPerceptronConfig()
+	pc.BufferSize = 4
+	perc, _ := learn.NewPerceptron(pc, 2)
+	cases["perceptron"] = run(t, perc, s.y, 2, func() []Block { return Perceptron(perc.LastUpdate()) }, func() bool { return perc.LastUpdate().MarginError })
+
+	peg, _ := learn.NewPegasos(learn.PegasosConfig{Lambda: 0.01, BatchSize: 1}, 2)
+	cases["pegasos"] = run(t, peg, s.y, 3, func() []Block { return Pegasos(peg.LastUpdate()) }, func() bool { return peg.LastUpdate().Violated })
+	kpeg, _ := learn.NewKernelPegasos(learn.KernelPegasosConfig{Kernel: kernel.Gaussian{Sigma: 0.7}, Lambda: 0.5, BufferSize: 4}, 2)
+	cases["kernel_pegasos"] = run(t, kpeg, s.y, 1, func() []Block { return KernelPegasos(kpeg.LastUpdate()) }, func() bool { return kpeg.LastUpdate().Evicted })
+
+	dc := learn.DefaultDCDOnlineConfig()
+	dc.Lambda, dc.BufferSize = 0.1, 4
+	dcd, _ := learn.NewDCDOnline(dc, 2)
+	cases["dcd"] = run(t, dcd, s.y, 6, func() []Block { return DCDOnline(dcd.LastUpdate()) }, always)
+
+	ac := learn.DefaultAMMConfig(2)
+	ac.Lambda = 0.1
+	amm, _ := learn.NewBinaryAMM(ac, 2)
+	cases["amm"] = run(t, amm, s.y, 3, func() []Block { return AMM(amm.LastUpdate()) }, func() bool { return amm.LastUpdate().Violated })
+
+	res, _ := learn.NewRES(learn.DefaultRESConfig(), 2)
+	cases["res"] = run(t, res, s.y, 1, func() []Block { return RES(res.LastUpdate()) }, func() bool { return res.LastUpdate().Updated })
+	return cases
+}
+
+// text writes blocks as the golden files hold them.
+func text(bs []Block) string {
+	var b strings.Builder
+	for _, bl := range bs {
+		fmt.Fprintf(&b, "%v | %s | %s | %+v\n%s\n\n", bl.Stage, bl.Title, bl.Source, bl.Highlight, bl.MathML)
+	}
+	return b.String()
+}
+
+// TestGolden compares every learner's blocks (SVMD with the hinge, with ν and
+// at an eviction; NORMA classification at an eviction and ν-ε regression; the
+// perceptron; Pegasos and kernel Pegasos; online DCD; AMM; RES at an
+// iteration) with testdata/<case>.golden; -update rewrites them.
+func TestGolden(t *testing.T) {
+	for name, bs := range goldenCases(t) {
+		path := filepath.Join("testdata", name+".golden")
+		got := text(bs)
+		if *update {
+			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%s: %v (run with -update)", name, err)
+		}
+		if got != string(want) {
+			t.Errorf("%s: blocks differ from %s:\n%s", name, path, got)
+		}
+	}
+}
+
+// checkMathML parses s and returns an error unless it is one well-formed
+// <math display="block"> element using only MathML Core element names.
+func checkMathML(s string) error {
+	d := xml.NewDecoder(strings.NewReader(s))
+	depth, roots := 0, 0
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		switch tk := tok.(type) {
+		case xml.StartElement:
+			if !slices.Contains(mathElements, tk.Name.Local) {
+				return fmt.Errorf("element <%s> is not in the MathML Core set", tk.Name.Local)
+			}
+			if depth == 0 {
+				roots++
+				if tk.Name.Local != "math" || len(tk.Attr) != 1 || tk.Attr[0].Name.Local != "display" || tk.Attr[0].Value != "block" {
+					return fmt.Errorf("root <%s %v>, want <math display=\"block\">", tk.Name.Local, tk.Attr)
+				}
+			} else if len(tk.Attr) != 0 {
+				return fmt.Errorf("<%s> has attributes %v", tk.Name.Local, tk.Attr)
+			}
+			depth++
+		case xml.EndElement:
+			depth--
+		case xml.CharData:
+			if depth == 0 && strings.TrimSpace(string(tk)) != "" {
+				return fmt.Errorf("text %q outside <math>", tk)
+			}
+		}
+	}
+	if roots != 1 || depth != 0 {
+		return fmt.Errorf("%d root elements, depth %d at the end", roots, depth)
+	}
+	return nil
+}
+
+// TestMathMLWellFormed runs every learner (SVMD with each loss it shows,
+// NORMA with every rule, the linear learners) for 60 steps and checks that
+// every block of every step is well-formed XML (encoding/xml) with one
+// <math display="block"> root and MathML Core elements only, that the stages
+// come in the order predict → … → insert/evict, and that the checker itself
+// rejects a foreign element, a second root and broken markup.
+func TestMathMLWellFormed(t *testing.T) {
+	for _, bad := range []string{`<math display="block"><div/></math>`, `<math display="block"></math><math display="block"></math>`,
+		`<math display="block"><mi>a</mn></math>`, `<math><mi>x</mi></math>`} {
+		if checkMathML(bad) == nil {
+			t.Errorf("checker accepted %s", bad)
+		}
+	}
+	s := newStream(60)
+	type learner struct {
+		name   string
+		l      learn.Learner
+		labels []float64
+		blocks func() []Block
+	}
+	var ls []learner
+	for _, l := range []learn.SVMDLoss{learn.SVMDHinge, learn.SVMDNovelty, learn.SVMDLogistic} {
+		for _, nu := range []float64{0, 0.2} {
+			if nu > 0 && l == learn.SVMDLogistic {
+				continue
+			}
+			cfg := learn.DefaultSVMDConfig(l, nu)
+			cfg.BufferSize, cfg.Offset = 5, l != learn.SVMDNovelty
+			m, err := learn.NewSVMD(cfg, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ls = append(ls, learner{fmt.Sprintf("SVMD %v ν=%v", l, nu), m, s.y, func() []Block { return SVMD(m.LastUpdate()) }})
+		}
+	}
+	mc := learn.DefaultSVMDConfig(learn.SVMDMulticlass, 0)
+	mc.Classes, mc.BufferSize = 3, 5
+	multi, _ := learn.NewSVMD(mc, 2)
+	classes := make([]float64, len(s.y))
+	for i := range classes {
+		classes[i] = float64(i % 3)
+	}
+	ls = append(ls, learner{"SVMD multiclass", multi, classes, func() []Block { return SVMD(multi.LastUpdate()) }})
+	for r := learn.RuleSoftMargin; r <= learn.RuleAdaptiveHuber; r++ {
+		cfg := learn.DefaultNORMAConfig(r, 0)
+		cfg.BufferSize = 5
+		m, err := learn.NewNORMA(cfg, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		labels := s.y
+		if m.Task() == learn.Regression {
+			labels = s.r
+		}
+		ls = append(ls, learner{"NORMA " + r.String(), m, labels, func() []Block { return NORMA(m.LastUpdate()) }})
+	}
+	perc, _ := learn.NewPerceptron(learn.DefaultPerceptronConfig(), 2)
+	peg, _ := learn.NewPegasos(learn.PegasosConfig{Lambda: 0.01, BatchSize: 3}, 2)
+	kpeg, _ := learn.NewKernelPegasos(learn.DefaultKernelPegasosConfig(), 2)
+	dcd, _ := learn.NewDCDOnline(learn.DefaultDCDOnlineConfig(), 2)
+	amm, _ := learn.NewBinaryAMM(learn.DefaultAMMConfig(2), 2)
+	res, _ := learn.NewRES(learn.DefaultRESConfig(), 2)
+	ls = append(ls,
+		learner{"perceptron", perc, s.y, func() []Block { return Perceptron(perc.LastUpdate()) }},
+		learner{"Pegasos", peg, s.y, func() []Block { return Pegasos(peg.LastUpdate()) }},
+		learner{"kernel Pegasos", kpeg, s.y, func() []Block { return KernelPegasos(kpeg.LastUpdate()) }},
+		learner{"DCD", dcd, s.y, func() []Block { return DCDOnline(dcd.LastUpdate()) }},
+		learner{"AMM", amm, s.y, func() []Block { return AMM(amm.LastUpdate()) }},
+		learner{"RES", res, s.y, func() []Block { return RES(res.LastUpdate()) }},
+	)
+	for _, l := range ls {
+		if bs := l.blocks(); bs != nil {
+			t.Errorf("%s: %d blocks before the first step", l.name, len(bs))
+		}
+		for i, x := range s.x {
+			l.l.Learn(x, l.labels[i])
+			bs := l.blocks()
+			if len(bs) < 4 || bs[0].Stage != StagePredict || bs[len(bs)-1].Stage != StageInsert {
+				t.Fatalf("%s step %d: %d blocks from %v to %v", l.name, i+1, len(bs), bs[0].Stage, bs[len(bs)-1].Stage)
+			}
+			for j, b := range bs {
+				if j > 0 && b.Stage < bs[j-1].Stage {
+					t.Errorf("%s step %d: stage %v after %v", l.name, i+1, b.Stage, bs[j-1].Stage)
+				}
+				if b.Source == "" || b.Title == "" {
+					t.Errorf("%s step %d: block %d has no title or source", l.name, i+1, j)
+				}
+				if err := checkMathML(b.MathML); err != nil {
+					t.Fatalf("%s step %d block %v: %v\n%s", l.name, i+1, b.Stage, err, b.MathML)
+				}
+			}
+		}
+	}
+}
+
+// TestSVMDNumbers checks that SVMD's blocks carry the record's numbers as
+// render.FormatValue writes them, in the block of their sub-step: f_t(x_t)
+// in predict, ξ_t in loss, ⟨g,v⟩, η_{t−1} and η_t in step size, the shrink
+// factor in shrink, the new α_t and the evicted α in insert/evict, with the
+// highlights naming the new and the evicted term.
+func TestSVMDNumbers(t *testing.T) {
+	cfg := learn.DefaultSVMDConfig(learn.SVMDHinge, 0)
+	cfg.BufferSize, cfg.Lambda, cfg.Mu = 3, 0.3, 0.8
+	l, _ := learn.NewSVMD(cfg, 2)
+	s := newStream(60)
+	evicted := 0
+	for i, x := range s.x {
+		l.Learn(x, s.y[i])
+		u := l.LastUpdate()
+		bs := SVMD(u)
+		byStage := map[Stage]string{}
+		var ins Block
+		for _, b := range bs {
+			byStage[b.Stage] += b.MathML
+			if b.Stage == StageInsert {
+				ins = b
+			}
+		}
+		has := func(st Stage, v float64, what string) {
+			t.Helper()
+			if n := "<mn>" + render.FormatValue(v, false) + "</mn>"; !strings.Contains(byStage[st], n) {
+				t.Errorf("step %d: %v block lacks %s %s", i+1, st, what, n)
+			}
+		}
+		has(StagePredict, u.F[0], "f_t(x_t)")
+		has(StageLoss, u.Xi[0], "ξ_t")
+		has(StageStepSize, u.GV, "⟨g,v⟩")
+		has(StageStepSize, u.EtaPrev, "η_{t−1}")
+		has(StageStepSize, u.Eta, "η_t")
+		has(StageShrink, u.Shrink, "1 − η_t c")
+		has(StageInsert, u.Alpha[0], "α_t")
+		if ins.Highlight.Term != u.Index || ins.Highlight.Evicted != u.EvictedIndex || !ins.Highlight.Point {
+			t.Errorf("step %d: insert highlight %+v, record index %d evicted %d", i+1, ins.Highlight, u.Index, u.EvictedIndex)
+		}
+		if u.Evicted {
+			evicted++
+			has(StageInsert, u.EvictedAlpha[0], "evicted α")
+		}
+	}
+	if evicted == 0 {
+		t.Error("no eviction in the run; the test needs one")
+	}
+}
+
+// TestEscape checks that text reaching the markup is escaped.
+func TestEscape(t *testing.T) {
+	got := display(mtext(`a<b & "c"`), mo("<"))
+	if err := checkMathML(got); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got, "<mtext>a&lt;b &amp; &quot;c&quot;</mtext>") || !strings.Contains(got, "<mo>&lt;</mo>") {
+		t.Errorf("not escaped: %s", got)
+	}
+}

@@ -1,0 +1,128 @@
+package inspect
+
+import (
+	"strings"
+
+	"kernelplay/ui/render"
+)
+
+// A tiny MathML Core writer. Every function returns a complete element, so
+// the output is well formed by construction; text is escaped by esc. Only
+// the elements of mathElements are written.
+
+// mathElements are the MathML Core elements the package writes.
+var mathElements = []string{"math", "mrow", "mi", "mn", "mo", "msub", "msup", "mfrac", "mtext"}
+
+var escaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;")
+
+// esc escapes s for XML text and attribute values.
+func esc(s string) string { return escaper.Replace(s) }
+
+func elem(name, body string) string { return "<" + name + ">" + body + "</" + name + ">" }
+
+// mi is an identifier (a symbol such as η or f).
+func mi(s string) string { return elem("mi", esc(s)) }
+
+// mo is an operator or fence.
+func mo(s string) string { return elem("mo", esc(s)) }
+
+// mtext is prose inside a formula.
+func mtext(s string) string { return elem("mtext", esc(s)) }
+
+// mn is the number v as render.FormatValue writes it (three significant
+// digits, U+2212 minus).
+func mn(v float64) string { return elem("mn", esc(render.FormatValue(v, false))) }
+
+// count is the whole number v.
+func count(v int) string { return elem("mn", esc(render.FormatValue(float64(v), true))) }
+
+// num is mn(v), in parentheses when negative (a factor of a product).
+func num(v float64) string {
+	if v < 0 {
+		return row(mo("("), mn(v), mo(")"))
+	}
+	return mn(v)
+}
+
+// lab is a label or target: a whole number as such (y_t = −1, not −1.00),
+// otherwise as mn; in parentheses when negative.
+func lab(v float64) string {
+	if v == float64(int64(v)) {
+		n := elem("mn", esc(render.FormatValue(v, true)))
+		if v < 0 {
+			return row(mo("("), n, mo(")"))
+		}
+		return n
+	}
+	return num(v)
+}
+
+// row groups its parts.
+func row(parts ...string) string { return elem("mrow", strings.Join(parts, "")) }
+
+func sub(base, s string) string   { return elem("msub", base+s) }
+func sup(base, s string) string   { return elem("msup", base+s) }
+func frac(num, den string) string { return elem("mfrac", num+den) }
+
+// sym is the identifier name with a subscript written as identifiers and
+// operators, e.g. sym("η", "t−1").
+func sym(name, subscript string) string {
+	if subscript == "" {
+		return mi(name)
+	}
+	return sub(mi(name), subText(subscript))
+}
+
+// subText writes a subscript such as "t", "t−1", "ε,t" or "t+1": letters as
+// mi, digits as mn, the rest as mo.
+func subText(s string) string {
+	var parts []string
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			parts = append(parts, elem("mn", string(r)))
+		case r == '−' || r == '+' || r == ',':
+			parts = append(parts, mo(string(r)))
+		default:
+			parts = append(parts, mi(string(r)))
+		}
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return row(parts...)
+}
+
+// call is name(args), e.g. call(mi("max"), ...).
+func call(name string, args ...string) string {
+	parts := []string{name, mo("(")}
+	for i, a := range args {
+		if i > 0 {
+			parts = append(parts, mo(","))
+		}
+		parts = append(parts, a)
+	}
+	return row(append(parts, mo(")"))...)
+}
+
+// half is ½.
+func half() string { return frac(elem("mn", "1"), elem("mn", "2")) }
+
+// eq writes lhs = rhs₁ = rhs₂ …, skipping empty parts.
+func eq(lhs string, rhs ...string) string {
+	parts := []string{lhs}
+	for _, r := range rhs {
+		if r != "" {
+			parts = append(parts, mo("="), r)
+		}
+	}
+	return row(parts...)
+}
+
+// display wraps a display formula (the root element).
+func display(parts ...string) string {
+	return `<math display="block">` + row(parts...) + `</math>`
+}
+
+// sp separates two formulas on one line.
+func sp() string { return mtext("\u2003") }
