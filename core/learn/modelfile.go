@@ -74,7 +74,7 @@ type modelFile struct {
 //
 // MarshalModel returns an error for a learner of another type, a setting
 // that has no file form (a kernel, loss or schedule of another type), a
-// learner above [MaxModelFloats], and a non-finite number anywhere in its
+// learner above [MaxModelFloats] (or online DCD above [MaxModelWork]), and a non-finite number anywhere in its
 // state (a diverged learner): NaN and ±Inf have no JSON form and are never
 // written.
 func MarshalModel(l Learner) ([]byte, error) {
@@ -119,6 +119,9 @@ func MarshalModel(l Learner) ([]byte, error) {
 	case *DCDOnline:
 		who, f.Dim = modelDCDOnline, m.dim
 		cfg, err = m.s.toJSON()
+		if err == nil {
+			err = checkDCDWork(m.s, m.dim)
+		}
 		st, stErr = m.modelState()
 		floats = dcdFloats(m.s, m.dim)
 	case *AMM:
@@ -165,7 +168,8 @@ func MarshalModel(l Learner) ([]byte, error) {
 // truncated file); another "format" or "version"; an unknown learner;
 // unknown fields; a number that does not fit a float64 (JSON has no NaN or
 // Inf); settings the learner's constructor rejects, or that need more than
-// [MaxModelFloats] float64s (checked before allocating); and a state whose
+// [MaxModelFloats] float64s (checked before allocating) or online DCD
+// passes above [MaxModelWork]; and a state whose
 // lengths do not match the settings and dimension (a model for another
 // dimension, a truncated array) or whose counters are out of range. It does
 // not panic on any input.
@@ -308,6 +312,9 @@ func decodeModel(f modelFile) (Learner, error) {
 		if err := checkModelBudget(dcdFloats(cfg, d)); err != nil {
 			return nil, err
 		}
+		if err := checkDCDWork(cfg, d); err != nil {
+			return nil, err
+		}
 		m, err := NewDCDOnline(cfg, d)
 		if err != nil {
 			return nil, err
@@ -375,6 +382,20 @@ func decodeState[T any](b json.RawMessage, set func(T) error) error {
 func checkModelBudget(floats float64) error {
 	if !(floats <= MaxModelFloats) {
 		return fmt.Errorf("the settings need %.3g float64s, above the model file limit %d", floats, MaxModelFloats)
+	}
+	return nil
+}
+
+// MaxModelWork bounds the multiply-adds one Learn of a learner read from a
+// model file may cost where memory does not bound them: online DCD's
+// Passes·ω·(d + 1) (2^24; the page's largest, 20 passes over ω = 4096 in
+// 2D, is 2.5·10⁵). A file asking more would freeze the page.
+const MaxModelWork = 1 << 24
+
+// checkDCDWork refuses online DCD settings above MaxModelWork.
+func checkDCDWork(c DCDOnlineConfig, d int) error {
+	if w := float64(c.Passes) * float64(c.BufferSize) * (float64(d) + 1); w > MaxModelWork {
+		return fmt.Errorf("Passes %d over BufferSize %d in dimension %d cost %.3g multiply-adds per step, above the model file limit %d", c.Passes, c.BufferSize, d, w, MaxModelWork)
 	}
 	return nil
 }
@@ -726,11 +747,13 @@ func (s *SVMD) setModelState(st svmdState) error {
 	if err := checkLens("b", st.B, K, "eta_b", st.EtaB, K, "v_b", st.VB, K, "xi", st.Xi, K); err != nil {
 		return err
 	}
+	// Only what no run can reach is refused: η, η_b, η_ε and ε shrink by
+	// factors (eqs. 33, 51, 56, 57) and may underflow to 0, never below.
 	switch {
-	case !(st.Eta > 0):
-		return fmt.Errorf("eta = %v, want > 0", st.Eta)
-	case st.Eps < 0 || st.EtaEps < 0 || (s.nu > 0 && !(st.Eps > 0 && st.EtaEps > 0)):
-		return fmt.Errorf("margin %v with step size %v: want ≥ 0, and > 0 under the ν-trick", st.Eps, st.EtaEps)
+	case st.Eta < 0:
+		return fmt.Errorf("eta = %v, want ≥ 0", st.Eta)
+	case st.Eps < 0 || st.EtaEps < 0:
+		return fmt.Errorf("margin %v with step size %v: want ≥ 0", st.Eps, st.EtaEps)
 	case st.Steps < 0:
 		return fmt.Errorf("steps = %d, want ≥ 0", st.Steps)
 	}

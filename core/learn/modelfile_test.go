@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -341,7 +342,7 @@ func TestModelBadFiles(t *testing.T) {
 		{"too many terms", "stored terms", editModel(t, good, func(m map[string]any) { exp(m)["len"] = 9 })},
 		{"bad next", "next slot", editModel(t, good, func(m map[string]any) { exp(m)["next"] = 8 })},
 		{"short offsets", "b has 2 entries, want 3", editModel(t, good, func(m map[string]any) { state(m)["b"] = []float64{0, 0} })},
-		{"negative η", "eta", editModel(t, good, func(m map[string]any) { state(m)["eta"] = -1 })},
+		{"negative η", "eta = -1", editModel(t, good, func(m map[string]any) { state(m)["eta"] = -1 })},
 		{"zero scale", "multiplier", editModel(t, good, func(m map[string]any) { exp(m)["alpha_scale"] = 0 })},
 		{"unknown kernel", "not a known kernel", editModel(t, good, func(m map[string]any) {
 			cfg(m)["Kernel"] = map[string]any{"type": "spline"}
@@ -432,4 +433,172 @@ func FuzzUnmarshalModel(f *testing.F) {
 			}
 		}
 	})
+}
+
+// jsonLeaf is a place in a decoded JSON document: the object and key, or
+// the array and index, holding a value.
+type jsonLeaf struct {
+	obj map[string]any
+	key string
+	arr []any
+	i   int
+}
+
+// jsonLeaves lists every object member and array element of v in a
+// deterministic order (object keys sorted).
+func jsonLeaves(v any, out []jsonLeaf) []jsonLeaf {
+	switch v := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			out = append(out, jsonLeaf{obj: v, key: k})
+			out = jsonLeaves(v[k], out)
+		}
+	case []any:
+		for i := range v {
+			out = append(out, jsonLeaf{arr: v, i: i})
+			out = jsonLeaves(v[i], out)
+		}
+	}
+	return out
+}
+
+// FuzzModelEdit edits one field of a valid model file of every learner —
+// sets a number, an integer, a negative or huge value, empties an array
+// or removes a member — so that the fuzzer explores the settings and state
+// checks rather than JSON syntax. UnmarshalModel must return an error or a
+// learner that scores, learns and saves without panicking.
+func FuzzModelEdit(f *testing.F) {
+	var files [][]byte
+	for _, c := range modelCases() {
+		l, err := c.make(c.dim)
+		if err != nil {
+			f.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(5, 6))
+		for range 17 {
+			l.Learn(modelExample(rng, l.Task(), c.dim, l.NumScores()))
+		}
+		b, err := learn.MarshalModel(l)
+		if err != nil {
+			f.Fatal(err)
+		}
+		files = append(files, b)
+	}
+	for i := range files {
+		f.Add(uint8(i), uint16(7*i), 0.0, uint8(i))
+	}
+	f.Add(uint8(0), uint16(3), 1e300, uint8(0))
+	f.Add(uint8(3), uint16(40), -1.0, uint8(1))
+	f.Fuzz(func(t *testing.T, which uint8, field uint16, v float64, op uint8) {
+		var doc any
+		if err := json.Unmarshal(files[int(which)%len(files)], &doc); err != nil {
+			t.Fatal(err)
+		}
+		leaves := jsonLeaves(doc, nil)
+		p := leaves[int(field)%len(leaves)]
+		var nv any
+		switch op % 5 {
+		case 0:
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return
+			}
+			nv = v
+		case 1:
+			nv = math.Trunc(math.Max(-1e15, math.Min(1e15, v)))
+		case 2:
+			nv = []any{}
+		case 3:
+			nv = -1.0
+		case 4:
+			if p.obj == nil {
+				return
+			}
+			delete(p.obj, p.key)
+		}
+		if op%5 != 4 {
+			if p.obj != nil {
+				p.obj[p.key] = nv
+			} else {
+				p.arr[p.i] = nv
+			}
+		}
+		b, err := json.Marshal(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := learn.UnmarshalModel(b)
+		if err != nil {
+			return
+		}
+		var h struct{ Dim int }
+		if err := json.Unmarshal(b, &h); err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(7, 8))
+		s := make([]float64, l.NumScores())
+		for range 3 {
+			x, y := modelExample(rng, l.Task(), h.Dim, l.NumScores())
+			l.Scores(s, x)
+			l.Learn(x, y)
+		}
+		if out, err := learn.MarshalModel(l); err == nil {
+			if _, err := learn.UnmarshalModel(out); err != nil {
+				t.Fatalf("a file written after loading does not load: %v", err)
+			}
+		}
+	})
+}
+
+// TestModelBadLinearFiles refuses linear models whose settings or state
+// cannot be right: online DCD passes costing more than MaxModelWork per
+// step, a broken random-source state, labels other than ±1, a negative
+// dual variable; AMM counts beyond MaxHyperplanes; a RES batch position
+// beyond its batch.
+func TestModelBadLinearFiles(t *testing.T) {
+	save := func(l learn.Learner, err error) []byte {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(9, 9))
+		for range 20 {
+			l.Learn(modelExample(rng, l.Task(), 2, l.NumScores()))
+		}
+		b, err := learn.MarshalModel(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := learn.UnmarshalModel(b); err != nil {
+			t.Fatalf("the good file: %v", err)
+		}
+		return b
+	}
+	dc := learn.DefaultDCDOnlineConfig()
+	dc.BufferSize = 8
+	dcd := save(learn.NewDCDOnline(dc, 2))
+	amm := save(learn.NewAMM(learn.DefaultAMMConfig(3), 2))
+	rc := learn.DefaultRESConfig()
+	rc.BatchSize = 3
+	res := save(learn.NewRES(rc, 2))
+	state := func(m map[string]any) map[string]any { return m["state"].(map[string]any) }
+	for _, c := range []struct {
+		name, want string
+		file       []byte
+	}{
+		{"dcd passes", "multiply-adds per step", editModel(t, dcd, func(m map[string]any) { m["config"].(map[string]any)["Passes"] = 1e9 })},
+		{"dcd random", "random", editModel(t, dcd, func(m map[string]any) { state(m)["random"] = "AAAA" })},
+		{"dcd label", "label 2", editModel(t, dcd, func(m map[string]any) { state(m)["y"].([]any)[0] = 2 })},
+		{"dcd dual", "dual variable", editModel(t, dcd, func(m map[string]any) { state(m)["alpha"].([]any)[0] = -1 })},
+		{"amm count", "MaxHyperplanes", editModel(t, amm, func(m map[string]any) { state(m)["count"].([]any)[1] = 99 })},
+		{"res batch", "in_batch", editModel(t, res, func(m map[string]any) { state(m)["in_batch"] = 3 })},
+	} {
+		if _, err := learn.UnmarshalModel(c.file); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one mentioning %q", c.name, err, c.want)
+		}
+	}
 }
