@@ -83,7 +83,7 @@ func MarshalModel(l Learner) ([]byte, error) {
 		cfg, st any
 		err     error
 		who     string
-		floats  float64
+		need    float64
 		stErr   error
 	)
 	switch m := l.(type) {
@@ -91,31 +91,31 @@ func MarshalModel(l Learner) ([]byte, error) {
 		who, f.Dim = modelSVMD, m.dim
 		cfg, err = m.cfg.toJSON()
 		st = m.modelState()
-		floats = svmdFloats(m.cfg, m.dim)
+		need = svmdFloats(m.cfg, m.dim)
 	case *NORMA:
 		who, f.Dim = modelNORMA, m.dim
 		cfg, err = m.cfg.toJSON()
 		st = m.modelState()
-		floats = normaFloats(m.cfg, m.dim)
+		need = normaFloats(m.cfg, m.dim)
 	case *KernelPegasos:
 		who, f.Dim = modelKernelPegasos, m.dim
 		cfg, err = m.s.toJSON()
 		st = m.modelState()
-		floats = float64(m.s.BufferSize) * float64(m.dim+5)
+		need = float64(m.s.BufferSize) * float64(m.dim+5)
 	case *Pegasos:
 		who, f.Dim = modelPegasos, m.dim
 		cfg, st = m.s, m.modelState()
-		floats = 2 * float64(linWeightDim(m.dim, m.s.Bias))
+		need = 2 * float64(linWeightDim(m.dim, m.s.Bias))
 	case *SGD:
 		who, f.Dim = modelSGD, m.dim
 		cfg, err = m.s.toJSON()
 		st = m.modelState()
-		floats = 2 * float64(linWeightDim(m.dim, m.s.Bias))
+		need = 2 * float64(linWeightDim(m.dim, m.s.Bias))
 	case *RES:
 		who, f.Dim = modelRES, m.dim
 		cfg, err = m.s.toJSON()
 		st = m.modelState()
-		floats = resFloats(m.s, m.dim)
+		need = resFloats(m.s, m.dim)
 	case *DCDOnline:
 		who, f.Dim = modelDCDOnline, m.dim
 		cfg, err = m.s.toJSON()
@@ -123,15 +123,15 @@ func MarshalModel(l Learner) ([]byte, error) {
 			err = checkDCDWork(m.s, m.dim)
 		}
 		st, stErr = m.modelState()
-		floats = dcdFloats(m.s, m.dim)
+		need = dcdFloats(m.s, m.dim)
 	case *AMM:
 		who, f.Dim = modelAMM, m.dim
 		cfg, st = m.s, m.modelState()
-		floats = ammFloats(m.s, m.dim)
+		need = ammFloats(m.s, m.dim)
 	case *BinaryAMM:
 		who, f.Dim = modelBinaryAMM, m.dim
 		cfg, st = m.a.s, m.a.modelState()
-		floats = ammFloats(m.a.s, m.dim)
+		need = ammFloats(m.a.s, m.dim)
 	default:
 		return nil, fmt.Errorf("learn: MarshalModel: no model file form for a %T", l)
 	}
@@ -141,8 +141,8 @@ func MarshalModel(l Learner) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("learn: MarshalModel: %s: %w", who, err)
 	}
-	if floats > MaxModelFloats {
-		return nil, fmt.Errorf("learn: MarshalModel: %s needs %.3g float64s, above the model file limit %d", who, floats, MaxModelFloats)
+	if need > MaxModelFloats {
+		return nil, fmt.Errorf("learn: MarshalModel: %s needs %.3g float64s, above the model file limit %d", who, need, MaxModelFloats)
 	}
 	f.Format, f.Version, f.Learner = ModelFormat, ModelVersion, who
 	if f.Config, err = json.Marshal(cfg); err == nil {
