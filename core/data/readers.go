@@ -269,8 +269,13 @@ func clip(s string) string {
 
 // WriteLIBSVM writes s in the LIBSVM format read by [ReadLIBSVM]: one line
 // per example, the label then the non-zero features as index:value with
-// 1-based indices, numbers in the shortest form that reads back exactly. It
-// returns w's errors and panics if s is inconsistent (len(X) ≠ Len()·Dim).
+// 1-based indices, numbers in the shortest form that reads back exactly
+// (strconv 'g', −1). The first line also names the last feature, as
+// "Dim:0" when it is zero, so that the dimension survives a last column of
+// zeros: ReadLIBSVM returns a set with the same Dim, X and Y (−0 reads back
+// as 0, the format keeping only non-zero values; Name, Classes, Width and
+// Height are not written). It returns w's errors and panics if s is
+// inconsistent (Dim < 1 or len(X) ≠ Len()·Dim).
 func WriteLIBSVM(w io.Writer, s *Set) error {
 	s.check()
 	bw := bufio.NewWriter(w)
@@ -278,13 +283,49 @@ func WriteLIBSVM(w io.Writer, s *Set) error {
 	for i := range s.Len() {
 		buf = strconv.AppendFloat(buf[:0], s.Y[i], 'g', -1, 64)
 		for j, x := range s.Row(i) {
-			if x != 0 {
+			if x != 0 || (i == 0 && j == s.Dim-1) {
 				buf = append(buf, ' ')
 				buf = strconv.AppendInt(buf, int64(j+1), 10)
 				buf = append(buf, ':')
 				buf = strconv.AppendFloat(buf, x, 'g', -1, 64)
 			}
 		}
+		buf = append(buf, '\n')
+		if _, err := bw.Write(buf); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// WriteCSV writes s as comma-separated text read by [ReadCSV] with the zero
+// [CSVConfig]: a header record "x1,…,xd,y" (skipped by ReadCSV, named for a
+// spreadsheet), then one record per example, the Dim features then the
+// label in the last column, every number in the shortest form that reads
+// back to the same float64 (strconv 'g', −1). ReadCSV returns a set with the
+// same Dim, X and Y, bit for bit (Name, Classes, Width and Height are not
+// written). It returns w's errors and panics if s is inconsistent (Dim < 1
+// or len(X) ≠ Len()·Dim).
+func WriteCSV(w io.Writer, s *Set) error {
+	s.check()
+	bw := bufio.NewWriter(w)
+	buf := make([]byte, 0, 64)
+	for j := range s.Dim {
+		buf = append(buf, 'x')
+		buf = strconv.AppendInt(buf, int64(j+1), 10)
+		buf = append(buf, ',')
+	}
+	buf = append(buf, "y\n"...)
+	if _, err := bw.Write(buf); err != nil {
+		return err
+	}
+	for i := range s.Len() {
+		buf = buf[:0]
+		for _, x := range s.Row(i) {
+			buf = strconv.AppendFloat(buf, x, 'g', -1, 64)
+			buf = append(buf, ',')
+		}
+		buf = strconv.AppendFloat(buf, s.Y[i], 'g', -1, 64)
 		buf = append(buf, '\n')
 		if _, err := bw.Write(buf); err != nil {
 			return err

@@ -65,6 +65,7 @@ type DCDOnline struct {
 	qd       []float64 // ‖x̃_i‖² + D
 	perm     []int
 	n, next  int
+	pcg      *rand.PCG // the source of rng, kept for model files (its state is the permutations' position)
 	rng      *rand.Rand
 	dead     bool
 	last     DCDOnlineUpdate // the inspection record of the last step
@@ -137,7 +138,8 @@ func (d *DCDOnline) Reset() {
 	clear(d.alpha)
 	d.n, d.next, d.dead = 0, 0, false
 	d.last, d.newSlot = DCDOnlineUpdate{}, -1
-	d.rng = rand.New(rand.NewPCG(d.s.Seed, 0x64636f))
+	d.pcg = rand.NewPCG(d.s.Seed, 0x64636f)
+	d.rng = rand.New(d.pcg)
 }
 
 // Scores writes f(x) = ⟨w, x̃⟩ into dst[0]. Wrong lengths panic.

@@ -25,6 +25,53 @@
 // step inspector. Learn fills it from values it computes anyway, without
 // allocating; slices alias the learner's scratch.
 //
+// # Model files
+//
+// [MarshalModel] writes a learner's full state as JSON and [UnmarshalModel]
+// reads it back into a learner that continues bit for bit where the saved
+// one stopped (TestModelRoundTrip checks every learner the page runs). A
+// file is one object:
+//
+//	{"format": "kernelplay-model", "version": 1, "learner": "svmd", "dim": 2,
+//	 "config": {"Lambda": 1, "Eta0": 1, …, "Kernel": {"type": "gaussian", "sigma": 0.5}, "Loss": "hinge"},
+//	 "state": {"expansion": {…}, "eta": 0.73, …}}
+//
+// The fields:
+//
+//   - learner: svmd, norma (the kernel perceptron is NORMA's hinge rule with
+//     λ = 0), kernel-pegasos, pegasos, sgd, res, dcd-online, amm (the
+//     multiclass linear SVM is AMM with MaxHyperplanes 1) or binary-amm.
+//   - config: the fields of the learner's Config type under their Go
+//     names; the kernel as {"type": gaussian | laplacian | polynomial |
+//     linear, "sigma", "scale", "constant", "degree"}, NORMA's schedule as
+//     {"type": constant | sqrt | inv-sqrt-t, "eta0", "tau", "lambda"}, the
+//     linear learners' loss and SVMD's loss, NORMA's Rule and MarginRule by
+//     their String names. The learner is rebuilt by its constructor from it,
+//     so every setting is validated as New… validates it.
+//   - state: what the learner's next Learn reads, stored exactly: for the
+//     kernel learners the ring of the expansion as it lies in memory
+//     (expansion.State: slots, the stored α, β and their truncation sums
+//     with the lazy multipliers, so that the sums run in the same order),
+//     then η, π, ‖f‖², b, η_b, v_b, ε, η_ε, v_ε, ⟨g, v⟩, ξ and t for SVMD;
+//     t, b, the margin and ‖f‖² for NORMA; w, the partial mini-batch and t
+//     for the linear learners, B̂_t for RES, the example window, α and the
+//     permutation source's position for online DCD, the hyperplanes and
+//     their scale for AMM. The field list is at each learner's state type
+//     in modelfile.go.
+//
+// Floats are written by encoding/json in the shortest form that reads back
+// to the same float64; NaN and ±Inf have no JSON form, so a diverged
+// learner is not saved. A file of another format or version, a truncated
+// file, unknown fields, a setting the constructor rejects, a state whose
+// lengths or counters do not fit the settings and dimension, or settings
+// needing more than [MaxModelFloats] float64s (checked before allocating)
+// are errors. A version 2 would be a new ModelVersion; this package reads
+// only its own.
+//
+// The stream a learner learns from is not in the file: a page that wants
+// to continue its run stores the stream's seed and how far it has gone
+// beside the model (kernelplay/ui/sim's Position and Resume).
+//
 // # Where the papers are ambiguous or wrong
 //
 // The code relies on these readings of the papers; comments cite them by

@@ -1,0 +1,265 @@
+package sim
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"kernelplay/core/learn"
+	"kernelplay/ui/state"
+)
+
+// Exports of a run for “Take it home”: its chart series as CSV, and what
+// must be stored beside a model file (core/learn.MarshalModel) to continue
+// the run where it stopped.
+
+// traceColumn is one series of a traces CSV: its header and its points.
+type traceColumn struct {
+	name string
+	s    Series
+}
+
+// Trace CSV headers: the series' names with their units.
+const (
+	headT        = "t (step)"
+	headEta      = "eta (step size η_t, dimensionless)"
+	headAvgError = "average error (fraction of the first t predictions wrong)"
+	headLoss     = "loss (l(x_t, y_t, f_t) before the update)"
+	headBuffer   = "stored terms (count, ≤ ω)"
+	headMargin   = "margin (ε or ρ after the update, input-score units)"
+	headAbsError = "mean absolute error (target units, first t predictions)"
+	headRESObj   = "RES objective (λ/2‖w‖² + mean loss on the evaluation sample)"
+	headSGDObj   = "SGD objective (λ/2‖w‖² + mean loss on the evaluation sample)"
+)
+
+// WriteTraces writes the chart series tr as CSV: a header naming each
+// series with its unit, then one row per step t that at least one series
+// kept, in increasing t, with each series' value at t or an empty cell
+// where that series did not keep t. The charts' histories are bounded
+// (see [MaxBuckets]): each series keeps, per bucket of steps, the steps of
+// its minimum and its maximum, so a row is a kept point of the decimated
+// history, not every step; a run of t ≤ MaxBuckets steps keeps every step
+// of every series (one row per step). Series are included when non-empty
+// (AbsError only for regression); objective adds RES' and SGD's objective
+// columns of the RES-vs-SGD preset when non-nil ([Sim.Objective]). Numbers
+// are written in the shortest form that reads back exactly (strconv 'g',
+// −1). It returns w's errors.
+func WriteTraces(w io.Writer, tr Traces, objective *[2]Series) error {
+	cols := []traceColumn{{headEta, tr.Eta}, {headAvgError, tr.AvgError}, {headLoss, tr.Loss},
+		{headBuffer, tr.Buffer}, {headMargin, tr.Margin}, {headAbsError, tr.AbsError}}
+	if objective != nil {
+		cols = append(cols, traceColumn{headRESObj, objective[0]}, traceColumn{headSGDObj, objective[1]})
+	}
+	cols = slices.DeleteFunc(cols, func(c traceColumn) bool { return len(c.s.T) == 0 && c.name == headAbsError })
+	return writeColumns(w, cols)
+}
+
+// writeColumns writes the union of the columns' steps as rows (see
+// [WriteTraces]).
+func writeColumns(w io.Writer, cols []traceColumn) error {
+	bw := bufio.NewWriter(w)
+	head := make([]string, 0, len(cols)+1)
+	head = append(head, headT)
+	for _, c := range cols {
+		head = append(head, csvField(c.name))
+	}
+	bw.WriteString(strings.Join(head, ",") + "\n")
+	pos := make([]int, len(cols)) // next point of each column
+	var buf []byte
+	for {
+		// The next row is the smallest step any column has not written yet.
+		t := math.Inf(1)
+		for i, c := range cols {
+			if pos[i] < len(c.s.T) {
+				t = math.Min(t, c.s.T[pos[i]])
+			}
+		}
+		if math.IsInf(t, 1) {
+			break
+		}
+		buf = strconv.AppendFloat(buf[:0], t, 'g', -1, 64)
+		for i, c := range cols {
+			buf = append(buf, ',')
+			if pos[i] < len(c.s.T) && c.s.T[pos[i]] == t {
+				buf = strconv.AppendFloat(buf, c.s.V[pos[i]], 'g', -1, 64)
+				pos[i]++
+			}
+		}
+		buf = append(buf, '\n')
+		if _, err := bw.Write(buf); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// csvField quotes a header field holding a comma or a quote (RFC 4180).
+func csvField(s string) string {
+	if strings.ContainsAny(s, ",\"\n") {
+		return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+	}
+	return s
+}
+
+// WriteTraces writes the run's chart series as CSV ([WriteTraces], with
+// the objectives of the RES-vs-SGD preset).
+func (s *Sim) WriteTraces(w io.Writer) error {
+	var obj *[2]Series
+	if res, sgd, ok := s.Objective(); ok {
+		obj = &[2]Series{res, sgd}
+	}
+	return WriteTraces(w, s.Traces(), obj)
+}
+
+// WriteTraces writes the digits run's series as CSV: a header, then one
+// row per bucket of the learners' histories ([History]; every learner
+// learns every example, so their buckets cover the same steps), holding
+// its last step t and, per learner i in Compare order, the running average
+// error and η_t at that step, under the headers "<name>: average error
+// (fraction)" and "<name>: eta (dimensionless)". A run of t ≤
+// [HistoryBuckets] steps has one row per step; a longer one a row every
+// width steps (the history's decimation). It returns w's errors.
+func (d *Digits) WriteTraces(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	n := d.Learners()
+	head := []string{headT}
+	avg, eta := make([][]Bucket, n), make([][]Bucket, n)
+	for i := range n {
+		head = append(head, csvField(d.Name(i)+": average error (fraction of the first t predictions wrong)"),
+			csvField(d.Name(i)+": eta (step size η_t, dimensionless)"))
+		avg[i], eta[i] = d.AvgError(i).Buckets(nil), d.Eta(i).Buckets(nil)
+	}
+	bw.WriteString(strings.Join(head, ",") + "\n")
+	rows := 0
+	if n > 0 {
+		rows = len(avg[0])
+	}
+	var buf []byte
+	for r := range rows {
+		t := avg[0][r].Last
+		buf = strconv.AppendInt(buf[:0], int64(t), 10)
+		for i := range n {
+			if r >= len(avg[i]) || r >= len(eta[i]) || avg[i][r].Last != t || eta[i][r].Last != t {
+				return fmt.Errorf("sim: digits traces: learner %d's history does not cover step %d", i, t)
+			}
+			buf = append(buf, ',')
+			buf = strconv.AppendFloat(buf, avg[i][r].LastV, 'g', -1, 64)
+			buf = append(buf, ',')
+			buf = strconv.AppendFloat(buf, eta[i][r].LastV, 'g', -1, 64)
+		}
+		buf = append(buf, '\n')
+		if _, err := bw.Write(buf); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// Position is what the page stores beside a model file to continue a 2D
+// run: the model file holds the learner, the page's Config (its link)
+// holds the stream's seed and the clicked points, and Position the rest —
+// how many examples the stream has served (the stream's position: the
+// seeded generator or permutation is replayed that far) and the counts
+// behind the running errors.
+type Position struct {
+	// T is the number of examples drawn and learned.
+	T int `json:"t"`
+	// Mistakes counts the mistakes among them (learn.Step.Mistake).
+	Mistakes int `json:"mistakes"`
+	// AbsErrorSum is Σ |y_s − f_s(x_s)| over them (regression; 0 otherwise).
+	AbsErrorSum float64 `json:"abs_error_sum"`
+}
+
+// Position returns the run's position (see [Position]).
+func (s *Sim) Position() Position {
+	return Position{T: s.t, Mistakes: s.mistakes, AbsErrorSum: s.absErr}
+}
+
+// MaxResume bounds Position.T for [Resume] (2^26 examples, a few seconds of
+// replaying the stream).
+const MaxResume = 1 << 26
+
+// Resume rebuilds the 2D run of cfg at position p with the learner l (read
+// from a model file saved at p, core/learn.UnmarshalModel): the stream is
+// replayed p.T examples without learning, so that the next Step draws and
+// learns exactly what the saved run's next Step would have, bit for bit.
+// The charts' histories start empty at p.T (they are not in the files);
+// the running average errors continue from p's counts.
+//
+// It returns an error, changing nothing, when cfg fails [New], for the
+// RES-vs-SGD preset (two learners, one file), when l is not the learner
+// cfg builds (another type, task, number of scores or input dimension), or
+// when p is negative, has more mistakes than examples, or exceeds
+// [MaxResume].
+func Resume(cfg state.Config, l learn.Learner, p Position) (*Sim, error) {
+	if p.T < 0 || p.T > MaxResume || p.Mistakes < 0 || p.Mistakes > p.T || !(p.AbsErrorSum >= 0) || math.IsInf(p.AbsErrorSum, 0) {
+		return nil, fmt.Errorf("resume: position t = %d, %d mistakes, Σ|error| = %v: out of range", p.T, p.Mistakes, p.AbsErrorSum)
+	}
+	s, err := New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if s.cmp != nil {
+		return nil, errors.New("resume: the RES-vs-SGD preset runs two learners; a model file holds one")
+	}
+	if err := sameShape(s.learner, l, s.task); err != nil {
+		return nil, err
+	}
+	// The stream is replayed without learning, and the run's edits (a
+	// clicked point is the next example, a deletion leaves the stream, a
+	// live setting reaches the learner that is then replaced) apply at
+	// their steps, as Step applies them: the stream at p.T is the one the
+	// saved run met.
+	for range p.T {
+		s.next()
+		s.t++
+		if err := s.applyDue(); err != nil {
+			return nil, err
+		}
+	}
+	s.learner = l
+	s.model, _ = l.(learn.KernelModel)
+	s.t, s.mistakes, s.absErr = p.T, p.Mistakes, p.AbsErrorSum
+	return s, nil
+}
+
+// sameShape returns an error unless l could replace want: the same type,
+// task and number of scores, and the input dimension of the task (2, or 1
+// for regression).
+func sameShape(want, l learn.Learner, task learn.Task) (err error) {
+	if l == nil || reflect.TypeOf(l) != reflect.TypeOf(want) || l.Task() != want.Task() || l.NumScores() != want.NumScores() {
+		return fmt.Errorf("resume: the model is a %T for %v with %d scores; these settings run a %T for %v with %d scores",
+			l, taskOf(l), scoresOf(l), want, want.Task(), want.NumScores())
+	}
+	dim := 2
+	if task == learn.Regression {
+		dim = 1
+	}
+	defer func() {
+		if recover() != nil {
+			err = fmt.Errorf("resume: the model is not for inputs of dimension %d", dim)
+		}
+	}()
+	l.Scores(make([]float64, l.NumScores()), make([]float64, dim))
+	return nil
+}
+
+func taskOf(l learn.Learner) string {
+	if l == nil {
+		return "nothing"
+	}
+	return l.Task().String()
+}
+
+func scoresOf(l learn.Learner) int {
+	if l == nil {
+		return 0
+	}
+	return l.NumScores()
+}
