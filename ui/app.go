@@ -3,8 +3,6 @@
 package ui
 
 import (
-	"fmt"
-	"runtime/debug"
 	"strings"
 	"syscall/js"
 
@@ -29,7 +27,6 @@ type App struct {
 	fps       RateMeter // frames drawn per second
 	sps       RateMeter // learning steps per second
 	lastStats float64   // time of the last read-out refresh, ms
-	broken    bool      // drawing panicked: stop drawing until the next change
 
 	// What the canvases last showed, to skip redrawing an unchanged picture.
 	drawnSim  any
@@ -58,6 +55,9 @@ type App struct {
 func Run(hash string) {
 	a := &App{}
 	a.m.MainMS = perfNow()
+	if boot := js.Global().Get("kpBoot"); boot.Truthy() {
+		boot.Set("build", app.BuildInfo()) // for boot.js's report if the runtime dies
+	}
 	a.store = app.NewStore(hash)
 	a.profile("first store", perfNow()-a.m.MainMS)
 	// The skeleton with the surface first: only the 2D plot has one (the
@@ -70,7 +70,6 @@ func Run(hash string) {
 	a.stats = &Stats{app: a}
 	a.store.Subscribe(func() {
 		a.rev++
-		a.broken = false
 		a.syncURL()
 		a.rerender()
 	})
@@ -85,29 +84,20 @@ func Run(hash string) {
 	vecty.RenderBody(a.page)
 }
 
-// recovered turns a panic into a message with a Reset button; the page stays
-// alive. It must be deferred directly.
+// recovered stops the page after a panic (crash.go): boot.js shows the
+// message with Start over and Copy error report. It must be deferred
+// directly.
 func (a *App) recovered(where string) {
-	r := recover()
-	if r == nil {
-		return
+	if r := recover(); r != nil {
+		crash.caught(where, r)
 	}
-	err, ok := r.(error)
-	if !ok {
-		err = fmt.Errorf("%v", r)
-	}
-	js.Global().Get("console").Call("error", "kernelplay: panic in "+where+": "+err.Error()+"\n"+string(debug.Stack()))
-	a.broken = true
-	a.store.Fail(fmt.Errorf("%s: %w", where, err))
-	a.rev++
-	a.rerender()
 }
 
 // rerender schedules the page and the read-outs for rendering (Vecty batches
 // it into the next animation frame); before the first render it does
 // nothing.
 func (a *App) rerender() {
-	if !a.mounted {
+	if !a.mounted || crash.stopped {
 		return
 	}
 	vecty.Rerender(a.page)
@@ -120,7 +110,13 @@ func (a *App) rerender() {
 // of killing the program.
 func (a *App) on(f func(*vecty.Event)) func(*vecty.Event) {
 	return func(e *vecty.Event) {
+		if crash.stopped {
+			return
+		}
 		defer a.recovered("event handler")
+		if r := crash.injected("event handler"); r != nil {
+			panic(r)
+		}
 		f(e)
 	}
 }
@@ -128,6 +124,9 @@ func (a *App) on(f func(*vecty.Event)) func(*vecty.Event) {
 // jsFunc wraps a callback for addEventListener with the same protection.
 func (a *App) jsFunc(where string, f func(this js.Value, args []js.Value)) js.Func {
 	return js.FuncOf(func(this js.Value, args []js.Value) any {
+		if crash.stopped {
+			return nil
+		}
 		defer a.recovered(where)
 		f(this, args)
 		return nil
@@ -139,8 +138,17 @@ func (a *App) jsFunc(where string, f func(this js.Value, args []js.Value)) js.Fu
 // canvases if anything changed, refresh the read-outs with the charts (at
 // most ten times a second) and otherwise four times a second.
 func (a *App) frame(this js.Value, args []js.Value) any {
-	js.Global().Call("requestAnimationFrame", a.raf) // first: a panic below must not stop the loop
+	if crash.stopped {
+		return nil // the page stopped after a panic: no more frames
+	}
+	js.Global().Call("requestAnimationFrame", a.raf)
 	defer a.recovered("frame")
+	if r := crash.injected("frame"); r != nil {
+		panic(r)
+	}
+	if crash.fill {
+		fillMemory()
+	}
 	now := args[0].Float()
 	if a.m.FirstSurfaceMS != 0 && a.m.ShownMS == 0 {
 		// The browser painted the first picture after the previous
@@ -173,9 +181,7 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		a.pacer.Reset()
 	}
 	a.sps.Add(now, steps)
-	if !a.broken {
-		a.draw(now)
-	}
+	a.draw(now)
 	// Info messages ("link copied") go away by themselves after 4 s.
 	if m := s.Message(); m.Kind == app.Info {
 		if a.infoSince == 0 {

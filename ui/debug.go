@@ -3,6 +3,8 @@
 package ui
 
 import (
+	"slices"
+	"strings"
 	"syscall/js"
 
 	"kernelplay/ui/state"
@@ -26,7 +28,18 @@ import (
 //	link()         the share link
 //	lastCopied()   the link the Copy link button copied last ("" before)
 //
-// Nothing in it changes the page.
+// Nothing in it changes the page, except the hook the browser tests use to
+// check the recovery of panics (crash.go):
+//
+//	debugPanic(where)  the next call of where panics, as a bug there would:
+//	               "Page.Render" or "Stats.Render" (rendered right away),
+//	               "frame" (the next animation frame), "event handler" (the
+//	               next click or key handled); "memory": the next frame
+//	               allocates until the Go runtime runs out of memory and ends.
+//	               It returns true, or an Error for another where.
+//
+// It only ends the page it is called in (as closing the tab would), so a
+// visitor who types it into the console harms nobody.
 func (a *App) installDebugHook() {
 	hook := js.Global().Get("Object").New()
 	fn := func(name string, f func(args []js.Value) any) {
@@ -70,6 +83,22 @@ func (a *App) installDebugHook() {
 	})
 	fn("link", func([]js.Value) any { return js.Global().Get("location").Get("href").String() })
 	fn("lastCopied", func([]js.Value) any { return a.lastCopied })
+	fn("debugPanic", func(args []js.Value) any {
+		where := ""
+		if len(args) > 0 && args[0].Type() == js.TypeString {
+			where = args[0].String()
+		}
+		if !slices.Contains(debugPanicWhere, where) {
+			return js.Global().Get("Error").New("kernelplay.debugPanic: where is one of " + strings.Join(debugPanicWhere, ", "))
+		}
+		if where == "memory" {
+			crash.fill = true
+			return true
+		}
+		crash.inject = where
+		a.rerender() // the page and the read-outs render in the next animation frame
+		return true
+	})
 	fn("stats", func([]js.Value) any {
 		st := a.store.Stats() // the run on screen: the digits run in the digits view
 		return map[string]any{

@@ -1,0 +1,151 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"kernelplay/ui/state"
+)
+
+// TestBrowserRobust checks that nothing ends the page without a way out: a
+// panic in a component's Render (injected with the test-only hook
+// window.kernelplay.debugPanic, ui/debug.go) shows the stopped view with
+// Start over and Copy error report, and Start over opens the default demo,
+// not the link that failed; a program that runs out of memory gets boot.js's
+// view with the same buttons.
+func TestBrowserRobust(t *testing.T) {
+	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
+	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
+	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
+	srv := httptest.NewServer(newHandler("static"))
+	defer srv.Close()
+	ctx := browser(t)
+
+	// A link that is not the default demo: another seed.
+	linked := state.Default()
+	linked.Seed = 4242
+	link := state.Encode(linked)
+	defaultSeed := fmt.Sprint(state.Default().Seed)
+
+	t.Run("PanicInRender", func(t *testing.T) {
+		within(t, ctx, 90*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, link); err != nil {
+				return err
+			}
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.kernelplay.debugPanic("Page.Render")`)); err != nil {
+				return err
+			}
+			if err := stoppedView(ctx, "panic"); err != nil {
+				return err
+			}
+			rep, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.kpBoot.report`))
+			if err != nil {
+				return err
+			}
+			for _, want := range []string{"where: Page.Render\n", "panic: kernelplay.debugPanic: a panic injected into Page.Render\n",
+				"link: " + srv.URL + "/#" + link + "\n", "build: go", "browser: Mozilla", "\n  kernelplay/ui.(*Page).Render  ui/page.go:"} {
+				if !strings.Contains(rep, want) {
+					return fmt.Errorf("the error report lacks %q:\n%s", want, rep)
+				}
+			}
+			if strings.Contains(rep, "crashSink") || strings.Contains(rep, "debug.Stack") {
+				return fmt.Errorf("the report's stack holds the recovering code:\n%s", rep)
+			}
+			// The page stopped: no more frames, no more learning.
+			st0, err := readStats(ctx)
+			if err != nil {
+				return err
+			}
+			time.Sleep(500 * time.Millisecond)
+			st1, err := readStats(ctx)
+			if err != nil {
+				return err
+			}
+			if st1.T != st0.T || st1.Frames != st0.Frames {
+				return fmt.Errorf("the page goes on after the panic: t %d → %d, frames %d → %d", st0.T, st1.T, st0.Frames, st1.Frames)
+			}
+			screenshot(t, ctx, "stopped-panic.png")
+			if err := copyReport(ctx, rep); err != nil {
+				return err
+			}
+			return startOver(ctx, defaultSeed)
+		})
+	})
+
+	t.Run("OutOfMemory", func(t *testing.T) {
+		within(t, ctx, 150*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, link); err != nil {
+				return err
+			}
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.kernelplay.debugPanic("memory")`)); err != nil {
+				return err
+			}
+			if err := stoppedView(ctx, "exit"); err != nil {
+				return err
+			}
+			rep, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.kpBoot.report`))
+			if err != nil {
+				return err
+			}
+			for _, want := range []string{"where: the Go runtime ended (it ran out of memory)", "link: " + srv.URL + "/#" + link + "\n",
+				"build: go", "last output:\n", "out of memory"} {
+				if !strings.Contains(rep, want) {
+					return fmt.Errorf("the error report lacks %q:\n%.3000s", want, rep)
+				}
+			}
+			screenshot(t, ctx, "stopped-exit.png")
+			return startOver(ctx, defaultSeed)
+		})
+	})
+}
+
+// stoppedView waits for the stopped view of the kind ("panic": the Go
+// program caught it; "exit": the runtime ended) with its two buttons.
+func stoppedView(ctx context.Context, kind string) error {
+	if err := waitFor(ctx, `(() => { const d = document.getElementById("stopped");
+		return !!d && d.dataset.kind === "`+kind+`" && !!document.getElementById("start-over") &&
+			!!document.getElementById("copy-report") && d.getBoundingClientRect().height > 0; })()`, 90*time.Second); err != nil {
+		return fmt.Errorf("no stopped view (%s) with Start over and Copy error report: %w", kind, err)
+	}
+	return nil
+}
+
+// copyReport clicks Copy error report: the report is copied (the button
+// says so) or, without a clipboard, shown in a text area to copy by hand.
+func copyReport(ctx context.Context, rep string) error {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("copy-report"))); err != nil {
+		return err
+	}
+	return waitFor(ctx, `(() => { const b = document.getElementById("copy-report");
+		const ta = document.querySelector("#stopped textarea");
+		return b.textContent === "Report copied" || (!!ta && ta.value === window.kpBoot.report); })()`, 5*time.Second)
+}
+
+// startOver clicks Start over and checks that the default demo (its seed,
+// not the failing link's) runs without the stopped view.
+func startOver(ctx context.Context, defaultSeed string) error {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("start-over"))); err != nil {
+		return err
+	}
+	if err := waitFor(ctx, `!document.getElementById("stopped") && window.kernelplay.stats().t > 50`, 30*time.Second); err != nil {
+		return fmt.Errorf("Start over did not bring a running page: %w", err)
+	}
+	seed, err := chromedp.Run(ctx, chromedp.Evaluate[string](`String(window.kernelplay.config().Seed)`))
+	if err != nil {
+		return err
+	}
+	if seed != defaultSeed {
+		return fmt.Errorf("Start over opened seed %s, want the default demo's %s (not the failing link's)", seed, defaultSeed)
+	}
+	return nil
+}
