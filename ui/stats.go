@@ -23,7 +23,8 @@ func (s *Stats) Mount() { s.app.statsMounted = true }
 func (s *Stats) Unmount() { s.app.statsMounted = false }
 
 // Render implements vecty.Component.
-func (s *Stats) Render() vecty.ComponentOrHTML {
+func (s *Stats) Render() (out vecty.ComponentOrHTML) {
+	defer guardRender("Stats.Render", &out, elem.Div)
 	if s.app.store.Sim() == nil {
 		// A rerender batched before a switch to the digits view, which
 		// has its own read-outs.
