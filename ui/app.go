@@ -24,9 +24,14 @@ type App struct {
 
 	raf       js.Func // the one requestAnimationFrame callback, reused every frame
 	pacer     Pacer
-	fps       RateMeter // frames drawn per second
-	sps       RateMeter // learning steps per second
-	lastStats float64   // time of the last read-out refresh, ms
+	slicer    Slicer       // the 2D run's learning per frame within a time budget
+	reduction Reduction    // how many of the asked steps per frame the budget let run
+	grids     GridGovernor // the surface's grid while playing, within a time budget
+	budgetRun app.Run      // the run the three above measured
+	gridMS    float64      // surface and contours of the frame being drawn, ms
+	fps       RateMeter    // frames drawn per second
+	sps       RateMeter    // learning steps per second
+	lastStats float64      // time of the last read-out refresh, ms
 
 	// What the canvases last showed, to skip redrawing an unchanged picture.
 	drawnSim  any
@@ -168,14 +173,20 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 	}
 	s := a.store
 	c := s.Config()
+	if r := s.Run(); r != a.budgetRun {
+		// A new run may be much faster or slower to learn and draw.
+		a.budgetRun = r
+		a.slicer.Reset()
+		a.reduction.Reset()
+		a.grids.Reset()
+	}
 	steps := 0
 	if c.Playing && !s.Run().Done() {
+		ticks := a.pacer.Ticks(now)
 		t0 := perfNow()
-		ran, stopped := s.Advance(a.pacer.Ticks(now) * c.StepsPerFrame)
+		ran, stopped := a.learn(&a.slicer, ticks*c.StepsPerFrame)
 		steps = ran
-		if stopped {
-			s.Changed()
-		}
+		a.reduction.Add(ticks, c.StepsPerFrame, ran, stopped)
 		a.m.StepMS = app.EMA(a.m.StepMS, perfNow()-t0)
 	} else {
 		a.pacer.Reset()
@@ -200,6 +211,63 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 	return nil
 }
 
+// learn runs up to want learning steps in slices that fit the frame's time
+// budget (sl): a link may ask for far more than a frame holds (spf=1000 at
+// ω = 4096 is about 164 ms), and the page must stay responsive whatever it
+// asks; the steps cut are not owed to later frames. It returns the steps
+// learned and whether the run stopped (then the page has been told).
+func (a *App) learn(sl *Slicer, want int) (ran int, stopped bool) {
+	t0 := perfNow()
+	spent := 0.0
+	for done := 0; done < want; {
+		n := sl.Plan(want-done, spent)
+		if n == 0 {
+			break
+		}
+		s0 := perfNow()
+		r, st := a.store.Advance(n)
+		sl.Observe(r, perfNow()-s0)
+		spent = perfNow() - t0
+		done += n
+		ran += r
+		if st {
+			a.store.Changed() // the run ended or stopped: paused; Play starts it again
+			return ran, true
+		}
+		if r < n {
+			return ran, a.store.Run().Done()
+		}
+	}
+	return ran, false
+}
+
+// surfaceGrid is the grid the plot computes the surface at: the one asked
+// for, lowered while the run plays when the surface and its contours take
+// longer than their share of the frame (GridGovernor).
+func (a *App) surfaceGrid(asked int) int {
+	return a.grids.Grid(asked, a.store.Config().Playing && !a.store.Run().Done())
+}
+
+// budgetRows are the read-outs of the frame's time budget while the run
+// plays: the steps per frame learned when the budget cut the ones asked
+// for, and the surface's grid when it was lowered.
+func (a *App) budgetRows() []readout {
+	c := a.store.Config()
+	if !c.Playing {
+		return nil
+	}
+	var rows []readout
+	if ran, asked, ok := a.reduction.Reduced(); ok {
+		rows = append(rows, readout{Label: "steps/frame", Value: count(ran) + " of " + count(asked),
+			Hint: "a frame holds about 10 ms of learning: fewer steps per frame than asked run, so the page stays responsive"})
+	}
+	if g := a.plot.surf.Grid; g > 0 && g < c.Grid {
+		rows = append(rows, readout{Label: "grid", Value: itoa(g) + " of " + itoa(c.Grid),
+			Hint: "while the run plays the surface is drawn coarser, to fit the frame; paused, it is drawn at the resolution asked for"})
+	}
+	return rows
+}
+
 // draw redraws the canvases when the model, the config or a canvas size
 // changed since the last frame.
 func (a *App) draw(now float64) {
@@ -210,9 +278,11 @@ func (a *App) draw(now float64) {
 	}
 	a.plot.dirty = false
 	t0 := perfNow()
+	a.gridMS = 0
 	if !a.plot.draw() {
 		return // not mounted yet
 	}
+	a.grids.Observe(a.plot.surf.Grid, a.gridMS)
 	// The strip and the charts change little from frame to frame: while
 	// the run plays they are redrawn at most 10 times a second (their
 	// lines cost the browser several milliseconds to rasterise).
@@ -347,4 +417,10 @@ func (a *App) copyLink() {
 func perfNow() float64 { return js.Global().Get("performance").Call("now").Float() }
 
 // profile folds a timing of a named part of the frame into its average.
-func (a *App) profile(part string, ms float64) { a.m.AddProfile(part, ms) }
+// The surface's and the contours' times also feed the grid's budget.
+func (a *App) profile(part string, ms float64) {
+	if part == "surface" || part == "contours" {
+		a.gridMS += ms
+	}
+	a.m.AddProfile(part, ms)
+}

@@ -22,7 +22,10 @@ import (
 //	               shownMs (the first animation frame after the first surface was painted),
 //	               completeMs (the first full picture with the whole page rendered),
 //	               playing, message, grid,
-//	               bufferSize, terms, stepMs, drawMs, surfaceMs, profile}
+//	               bufferSize, terms, stepMs, drawMs, surfaceMs, profile,
+//	               surfaceGrid (the grid the surface was last drawn at),
+//	               stepsAsked, stepsRan (steps per tick asked for and learned
+//	               on average under the frame's time budget; 0 before a frame)}
 //	config()       the configuration in force: {Name: value string} for every setting,
 //	               Points: [{X, Y, Class}], Hide: [keys], Events: the number of edits
 //	link()         the share link
@@ -101,6 +104,7 @@ func (a *App) installDebugHook() {
 	})
 	fn("stats", func([]js.Value) any {
 		st := a.store.Stats() // the run on screen: the digits run in the digits view
+		ran, asked, _ := a.reduction.Reduced()
 		return map[string]any{
 			"mode":           st.Mode,
 			"t":              st.T,
@@ -121,6 +125,9 @@ func (a *App) installDebugHook() {
 			"stepMs":         a.m.StepMS,
 			"drawMs":         a.m.DrawMS,
 			"surfaceMs":      a.plot.surfMS,
+			"surfaceGrid":    a.plot.surf.Grid,
+			"stepsAsked":     asked,
+			"stepsRan":       ran,
 			"profile":        profileMap(a.m.Profile),
 		}
 	})
