@@ -325,7 +325,7 @@ func (p *Plot) drawSurface() bool {
 		return false
 	}
 	c := p.app.store.Config()
-	p.surf.Grid = c.Grid
+	p.surf.Grid = p.app.surfaceGrid(c.Grid)
 	p.surf.Scale = 0 // f = ±1 (the margins) at 76% of the palette
 	if c.Task == state.TaskMulticlass {
 		p.surf.Scale = 2 // paler regions, so points of the region's class stand out

@@ -43,6 +43,7 @@ func (s *Stats) Render() (out vecty.ComponentOrHTML) {
 		readout{Label: "frames/s", Value: rate(s.app.fps.Rate(), func(v float64) string { return ftoa(v, 0) }),
 			Hint: "pictures drawn per second"},
 	)
+	rows = append(rows, s.app.budgetRows()...) // the frame budget's cuts (app.go)
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("stats", "panel"), vecty.Attribute("aria-live", "off"))}
 	for _, r := range rows {
 		items = append(items,
