@@ -201,6 +201,64 @@ func TestBrowserRobust(t *testing.T) {
 			return nil
 		})
 	})
+
+	t.Run("LongReplay", func(t *testing.T) {
+		// A link that opens at step 150,000 replays over frames with a
+		// progress note, without long tasks, and ends paused there.
+		const at = 150000
+		c := state.Default()
+		c.At = at
+		c.Playing = false
+		long := state.Encode(c)
+		within(t, ctx, 120*time.Second, func(ctx context.Context) error {
+			if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(srv.URL+"/#"+long)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().message.startsWith("Replaying the run to step 150000")`, 20*time.Second); err != nil {
+				return fmt.Errorf("no progress note: %w", err)
+			}
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+				window.kpLong = []; window.kpT0 = window.kernelplay.stats().t; window.kpRAF = 0;
+				const count = () => { if (window.kernelplay.stats().t < 150000) { window.kpRAF++; requestAnimationFrame(count); } };
+				requestAnimationFrame(count);
+				new PerformanceObserver(l => { for (const e of l.getEntries()) window.kpLong.push(e.duration); }).observe({type: "longtask"});
+				return true; })()`)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().t === 150000 && window.kernelplay.stats().frames > 0`, 90*time.Second); err != nil {
+				return err
+			}
+			st, err := readStats(ctx)
+			if err != nil {
+				return err
+			}
+			lt, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`window.kpLong`))
+			if err != nil {
+				return err
+			}
+			t0, err := chromedp.Run(ctx, chromedp.Evaluate[int](`window.kpT0`))
+			if err != nil {
+				return err
+			}
+			frames, err := chromedp.Run(ctx, chromedp.Evaluate[int](`window.kpRAF`))
+			if err != nil {
+				return err
+			}
+			t.Logf("measure: at=%d replayed over %d frames from t = %d: %d long tasks %v", at, frames, t0, len(lt), lt)
+			if st.Playing || st.Message != "" {
+				return fmt.Errorf("after the replay: playing %v, message %q; want paused, no message", st.Playing, st.Message)
+			}
+			if t0 > at/2 {
+				return fmt.Errorf("the replay was at t = %d of %d when its note was seen: not over frames", t0, at)
+			}
+			// A long task now and then (the collector, the machine's other
+			// work, the first full picture at the end), never most frames.
+			if frames < 10 || len(lt) > frames/3 {
+				return fmt.Errorf("%d long tasks (> 50 ms) in the %d frames of the replay", len(lt), frames)
+			}
+			return nil
+		})
+	})
 }
 
 // budgetStats are the frame budget's figures of kernelplay.stats().

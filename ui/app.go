@@ -29,6 +29,8 @@ type App struct {
 	grids     GridGovernor // the surface's grid while playing, within a time budget
 	budgetRun app.Run      // the run the three above measured
 	gridMS    float64      // surface and contours of the frame being drawn, ms
+	replayer  Slicer       // a long replay's steps per frame (replayFrame)
+	noteShown float64      // when the replay's progress note was last rendered, ms
 	fps       RateMeter    // frames drawn per second
 	sps       RateMeter    // learning steps per second
 	lastStats float64      // time of the last read-out refresh, ms
@@ -63,7 +65,7 @@ func Run(hash string) {
 	if boot := js.Global().Get("kpBoot"); boot.Truthy() {
 		boot.Set("build", app.BuildInfo()) // for boot.js's report if the runtime dies
 	}
-	a.store = app.NewStore(hash)
+	a.store = app.NewStoreSliced(hash, replayAtBoot)
 	a.profile("first store", perfNow()-a.m.MainMS)
 	// The skeleton with the surface first: only the 2D plot has one (the
 	// RES-vs-SGD preset's model is n-dimensional).
@@ -168,6 +170,10 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		a.rerender()
 		return nil
 	}
+	if _, _, ok := a.store.Replaying(); ok {
+		a.replayFrame(now)
+		return nil
+	}
 	if a.digitsFrame(now) {
 		return nil // the digits mode has its own loop (digits_app.go)
 	}
@@ -188,6 +194,9 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		steps = ran
 		a.reduction.Add(ticks, c.StepsPerFrame, ran, stopped)
 		a.m.StepMS = app.EMA(a.m.StepMS, perfNow()-t0)
+		if ps := a.slicer.PerStep(); ps > 0 {
+			s.ReplayNow = ReplaySteps(ps)
+		}
 	} else {
 		a.pacer.Reset()
 	}
@@ -239,6 +248,39 @@ func (a *App) learn(sl *Slicer, want int) (ran int, stopped bool) {
 		}
 	}
 	return ran, false
+}
+
+// replayAtBoot is the longest replay of a link's at= that runs before the
+// first picture, in steps (nothing is measured yet: a digits step can take
+// milliseconds); a longer one goes on over frames (replayFrame).
+const replayAtBoot = 500
+
+// replayFrame advances a long replay (a link's at=, an Undo after a long
+// run; Store.Replay) by what fits in the frame: the replay draws nothing
+// until it ends, so it gets 20 ms, well short of a long task (50 ms) with
+// the collector's pauses. The banner's progress note is rendered four
+// times a second.
+func (a *App) replayFrame(now float64) {
+	a.replayer.BudgetMS = 20
+	t0 := perfNow()
+	spent := 0.0
+	for {
+		n := a.replayer.Plan(1<<30, spent)
+		if n == 0 {
+			break
+		}
+		s0 := perfNow()
+		ran := a.store.Replay(n)
+		a.replayer.Observe(ran, perfNow()-s0)
+		spent = perfNow() - t0
+		if _, _, ok := a.store.Replaying(); !ok {
+			return // it ended and the page was told (the note goes)
+		}
+	}
+	if now-a.noteShown >= 250 {
+		a.noteShown = now
+		a.rerender()
+	}
 }
 
 // surfaceGrid is the grid the plot computes the surface at: the one asked

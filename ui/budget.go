@@ -181,3 +181,14 @@ func (g *GridGovernor) Observe(grid int, ms float64) {
 
 // Reset forgets the measurement (a new run may draw much faster or slower).
 func (g *GridGovernor) Reset() { *g = GridGovernor{BudgetMS: g.BudgetMS, MinGrid: g.MinGrid} }
+
+// ReplaySteps is the longest replay (a link's at=, an Undo) the page runs at
+// once, given the measured time per step in ms: about 100 ms of learning,
+// at least 100 and at most 10⁶ steps. A longer replay goes on over frames
+// with a progress note (app.Store.Replay).
+func ReplaySteps(perStepMS float64) int {
+	if !(perStepMS > 0) {
+		return 100
+	}
+	return int(max(100, min(1e6, 100/perStepMS)))
+}

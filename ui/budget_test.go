@@ -162,3 +162,15 @@ func TestGridGovernor(t *testing.T) {
 		t.Errorf("cheap surface: grid %d, want 200", got)
 	}
 }
+
+// TestReplaySteps: about 100 ms of learning, within [100, 10⁶].
+func TestReplaySteps(t *testing.T) {
+	for _, c := range []struct {
+		ms   float64
+		want int
+	}{{0.005, 20000}, {0.164, 609}, {5, 100}, {1e-9, 1000000}, {0, 100}} {
+		if got := ReplaySteps(c.ms); got != c.want {
+			t.Errorf("ReplaySteps(%v) = %d, want %d", c.ms, got, c.want)
+		}
+	}
+}
