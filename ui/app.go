@@ -170,15 +170,16 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		a.rerender()
 		return nil
 	}
-	if _, _, ok := a.store.Replaying(); ok {
+	s := a.store
+	c := s.Config()
+	s.ReplayNow = a.replayNow(c)
+	if _, _, ok := s.Replaying(); ok {
 		a.replayFrame(now)
 		return nil
 	}
 	if a.digitsFrame(now) {
 		return nil // the digits mode has its own loop (digits_app.go)
 	}
-	s := a.store
-	c := s.Config()
 	if r := s.Run(); r != a.budgetRun {
 		// A new run may be much faster or slower to learn and draw.
 		a.budgetRun = r
@@ -194,9 +195,6 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		steps = ran
 		a.reduction.Add(ticks, c.StepsPerFrame, ran, stopped)
 		a.m.StepMS = app.EMA(a.m.StepMS, perfNow()-t0)
-		if ps := a.slicer.PerStep(); ps > 0 {
-			s.ReplayNow = ReplaySteps(ps)
-		}
 	} else {
 		a.pacer.Reset()
 	}
@@ -254,6 +252,23 @@ func (a *App) learn(sl *Slicer, want int) (ran int, stopped bool) {
 // first picture, in steps (nothing is measured yet: a digits step can take
 // milliseconds); a longer one goes on over frames (replayFrame).
 const replayAtBoot = 500
+
+// replayNow is the longest replay the store runs at once (Store.ReplayNow):
+// about 100 ms of learning at the time per step measured in the mode on
+// screen (ReplaySteps), replayAtBoot while nothing is measured.
+func (a *App) replayNow(c state.Config) int {
+	ps := a.slicer.PerStep()
+	if c.Mode == state.ModeDigits {
+		ps = 0
+		if a.dg != nil {
+			ps = a.dg.slicer.PerStep()
+		}
+	}
+	if ps > 0 {
+		return ReplaySteps(ps)
+	}
+	return replayAtBoot
+}
 
 // replayFrame advances a long replay (a link's at=, an Undo after a long
 // run; Store.Replay) by what fits in the frame: the replay draws nothing
