@@ -18,11 +18,15 @@ import (
 )
 
 // TestBrowserRobust checks that nothing ends the page without a way out: a
-// panic in a component's Render (injected with the test-only hook
-// window.kernelplay.debugPanic, ui/debug.go) shows the stopped view with
-// Start over and Copy error report, and Start over opens the default demo,
-// not the link that failed; a program that runs out of memory gets boot.js's
-// view with the same buttons.
+// panic in a component's Render, in the frame loop or in an event handler
+// (injected with the test-only hook window.kernelplay.debugPanic,
+// ui/debug.go) shows the stopped view with Start over and Copy error report,
+// and Start over opens the default demo, not the link that failed; a
+// program that runs out of memory gets boot.js's view with the same
+// buttons. Then the frame's time budget: a link that asks for far more
+// learning than a frame holds, a surface too costly for the frame, and a
+// link that opens at a far step (replayed over frames) run without most
+// frames being long tasks.
 func TestBrowserRobust(t *testing.T) {
 	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
 	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
@@ -81,6 +85,40 @@ func TestBrowserRobust(t *testing.T) {
 			return startOver(ctx, defaultSeed)
 		})
 	})
+
+	// The other entries: the frame loop and an event handler (the Step
+	// button's click).
+	for _, c := range []struct{ name, where, trigger, frame string }{
+		{"PanicInFrame", "frame", "", "kernelplay/ui.(*App).frame  ui/app.go:"},
+		{"PanicInEventHandler", "event handler", "step", "kernelplay/ui.(*App).on.func1  ui/app.go:"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+				if err := open(ctx, srv.URL, link); err != nil {
+					return err
+				}
+				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.kernelplay.debugPanic("`+c.where+`")`)); err != nil {
+					return err
+				}
+				if c.trigger != "" {
+					if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(c.trigger))); err != nil {
+						return err
+					}
+				}
+				if err := stoppedView(ctx, "panic"); err != nil {
+					return err
+				}
+				rep, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.kpBoot.report`))
+				if err != nil {
+					return err
+				}
+				if !strings.Contains(rep, "where: "+c.where+"\n") || !strings.Contains(rep, "\n  "+c.frame) {
+					return fmt.Errorf("the report does not say where (%s, %s):\n%s", c.where, c.frame, rep)
+				}
+				return startOver(ctx, defaultSeed)
+			})
+		})
+	}
 
 	t.Run("OutOfMemory", func(t *testing.T) {
 		within(t, ctx, 150*time.Second, func(ctx context.Context) error {
