@@ -145,11 +145,11 @@ func (a *App) jsFunc(where string, f func(this js.Value, args []js.Value)) js.Fu
 // canvases if anything changed, refresh the read-outs with the charts (at
 // most ten times a second) and otherwise four times a second.
 func (a *App) frame(this js.Value, args []js.Value) any {
+	defer a.recovered("frame")
 	if crash.stopped {
 		return nil // the page stopped after a panic: no more frames
 	}
 	js.Global().Call("requestAnimationFrame", a.raf)
-	defer a.recovered("frame")
 	if r := crash.injected("frame"); r != nil {
 		panic(r)
 	}
