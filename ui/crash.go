@@ -5,6 +5,7 @@ package ui
 import (
 	"fmt"
 	"runtime/debug"
+	"strings"
 	"syscall/js"
 
 	"github.com/hexops/vecty"
@@ -73,7 +74,7 @@ func (c *crashSink) caught(where string, r any) {
 	}
 	short := val
 	if len(short) > 200 {
-		short = short[:200] + "…"
+		short = strings.ToValidUTF8(short[:200], "") + "…"
 	}
 	msg := "kernelplay stopped after an internal error (" + where + ": " + short + "). " +
 		"Start over opens the default demo; Copy error report copies what a bug report needs."

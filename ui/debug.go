@@ -35,7 +35,7 @@ import (
 // check the recovery of panics (crash.go):
 //
 //	debugPanic(where)  the next call of where panics, as a bug there would:
-//	               "Page.Render" or "Stats.Render" (rendered right away),
+//	               "Page.Render" or "Stats.Render" (rendered in the next frame),
 //	               "frame" (the next animation frame), "event handler" (the
 //	               next click or key handled); "memory": the next frame
 //	               allocates until the Go runtime runs out of memory and ends.
