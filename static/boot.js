@@ -4,7 +4,16 @@
 "use strict";
 // Boot: fetch and compile main.wasm right away (it was preloaded), while
 // the document parses; start the Go program once the body exists.
+//
+// The stopped view: when the Go program catches a panic it stops the page
+// and calls kpBoot.stopped("panic", message, report) (ui/crash.go); when the
+// runtime itself ends (out of memory, a panic it could not recover) this
+// script shows the same view with a report made of the program's last
+// output. Both offer Start over (the page without the failing link: the
+// default demo) and Copy error report. kpBoot.report and kpBoot.stoppedKind
+// are what the view shows, for the browser tests.
 (function () {
+  var kp = window.kpBoot = {};
   var domReady = new Promise(function (done) {
     if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", done); } else { done(); }
   });
@@ -14,21 +23,116 @@
       if (m) { m.textContent = "Could not start kernelplay: " + err + ". Build it with `make serve`."; m.className = "boot-error"; }
     });
   }
+
+  // The program's last output (the runtime prints its fatal error and the
+  // goroutines' stacks there), for the report when the runtime ends.
+  var output = "";
+  var keepOutput = 12000; // characters
+  if (globalThis.fs && globalThis.fs.writeSync) {
+    var write = globalThis.fs.writeSync, dec = new TextDecoder("utf-8");
+    globalThis.fs.writeSync = function (fd, buf) {
+      try {
+        output += dec.decode(buf);
+        if (output.length > 2 * keepOutput) { output = output.slice(-keepOutput); }
+      } catch (e) { /* the report is best effort */ }
+      return write.apply(this, arguments);
+    };
+  }
+
+  function copyText(text, done) {
+    function fallback() {
+      var ta = document.createElement("textarea");
+      ta.value = text;
+      ta.setAttribute("readonly", "");
+      ta.className = "report-copy";
+      document.documentElement.appendChild(ta);
+      ta.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+      ta.remove();
+      done(ok);
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(function () { done(true); }, fallback);
+    } else {
+      fallback();
+    }
+  }
+
+  // stopped shows the stopped view once (the first cause is the one that
+  // matters; later ones only go to the console).
+  kp.stopped = function (kind, message, report) {
+    if (kp.stoppedKind) { console.error("kernelplay: " + kind + " after the page stopped: " + message); return; }
+    kp.stoppedKind = kind;
+    kp.report = report;
+    domReady.then(function () {
+      var d = document.createElement("div");
+      d.className = "banner banner-error fatal";
+      d.id = "stopped";
+      d.setAttribute("role", "alert");
+      d.setAttribute("data-kind", kind);
+      var m = document.createElement("span");
+      m.className = "msg";
+      m.textContent = message;
+      var again = document.createElement("a");
+      again.className = "btn";
+      again.id = "start-over";
+      again.textContent = "Start over";
+      again.title = "open the default demo (this page without the link that failed)";
+      again.href = location.pathname + location.search; // no hash: a new load, not the failing link
+      var copy = document.createElement("button");
+      copy.className = "btn";
+      copy.id = "copy-report";
+      copy.type = "button";
+      copy.textContent = "Copy error report";
+      copy.title = "the error, where it happened, the link and the build: paste it into a bug report";
+      copy.addEventListener("click", function () {
+        copyText(report, function (ok) {
+          if (ok) { copy.textContent = "Report copied"; return; }
+          // No clipboard: show the report to select by hand.
+          var pre = document.createElement("textarea");
+          pre.value = report;
+          pre.setAttribute("readonly", "");
+          pre.rows = 8;
+          d.appendChild(pre);
+          pre.select();
+          copy.textContent = "Select and copy the report below";
+        });
+      });
+      d.append(m, again, copy);
+      // On the root element, not the body: Vecty may replace the body.
+      document.documentElement.appendChild(d);
+      again.focus();
+    });
+  };
+
+  function runtimeEnded(why) {
+    var rep = "kernelplay error report\nwhere: the Go runtime ended (" + why + ")\n" +
+      "link: " + location.href + "\nbuild: " + (kp.build || "unknown") + "\n" +
+      "browser: " + navigator.userAgent + "\nlast output:\n" + output.slice(-keepOutput);
+    kp.stopped("exit", "kernelplay stopped (" + why + "). Reloading would replay the same link: " +
+      "Start over opens the default demo; Copy error report copies what a bug report needs.", rep);
+  }
+
   if (!("WebAssembly" in window)) { fail("this browser has no WebAssembly"); return; }
   var go = new Go();
   var req = fetch("main.wasm", {credentials: "same-origin", priority: "high"});
   var inst = WebAssembly.instantiateStreaming
     ? WebAssembly.instantiateStreaming(req, go.importObject)
     : req.then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, go.importObject); });
-  window.kpBoot = {};
+  // A trap in the program (it cannot be recovered in Go) surfaces as an
+  // uncaught error of whatever called into it.
+  window.addEventListener("error", function (e) {
+    var err = e.error;
+    if (go.exited || (typeof WebAssembly.RuntimeError === "function" && err instanceof WebAssembly.RuntimeError)) {
+      runtimeEnded(go.exited ? "the program exited" : "the program trapped: " + err.message);
+    }
+  });
   inst.then(function (r) {
-    window.kpBoot.compiledMs = performance.now(); // fetched and compiled
+    kp.compiledMs = performance.now(); // fetched and compiled
     return domReady.then(function () { return go.run(r.instance); });
   }).then(function () {
     // main returned or the runtime died: say so instead of freezing.
-    var d = document.createElement("div");
-    d.className = "banner banner-error fatal";
-    d.textContent = "kernelplay stopped. Reload the page to start again.";
-    document.body.prepend(d);
+    runtimeEnded(/out of memory/.test(output) ? "it ran out of memory" : "the program ended");
   }, function (err) { fail(err); });
 })();

@@ -3,8 +3,6 @@
 package ui
 
 import (
-	"fmt"
-	"runtime/debug"
 	"strings"
 	"syscall/js"
 
@@ -26,10 +24,16 @@ type App struct {
 
 	raf       js.Func // the one requestAnimationFrame callback, reused every frame
 	pacer     Pacer
-	fps       RateMeter // frames drawn per second
-	sps       RateMeter // learning steps per second
-	lastStats float64   // time of the last read-out refresh, ms
-	broken    bool      // drawing panicked: stop drawing until the next change
+	slicer    Slicer       // the 2D run's learning per frame within a time budget
+	reduction Reduction    // how many of the asked steps per frame the budget let run
+	grids     GridGovernor // the surface's grid while playing, within a time budget
+	budgetRun app.Run      // the run the three above measured
+	gridMS    float64      // surface and contours of the frame being drawn, ms
+	replayer  Slicer       // a long replay's steps per frame (replayFrame)
+	noteShown float64      // when the replay's progress note was last rendered, ms
+	fps       RateMeter    // frames drawn per second
+	sps       RateMeter    // learning steps per second
+	lastStats float64      // time of the last read-out refresh, ms
 
 	// What the canvases last showed, to skip redrawing an unchanged picture.
 	drawnSim  any
@@ -58,7 +62,10 @@ type App struct {
 func Run(hash string) {
 	a := &App{}
 	a.m.MainMS = perfNow()
-	a.store = app.NewStore(hash)
+	if boot := js.Global().Get("kpBoot"); boot.Truthy() {
+		boot.Set("build", app.BuildInfo()) // for boot.js's report if the runtime dies
+	}
+	a.store = app.NewStoreSliced(hash, replayAtBoot)
 	a.profile("first store", perfNow()-a.m.MainMS)
 	// The skeleton with the surface first: only the 2D plot has one (the
 	// RES-vs-SGD preset's model is n-dimensional).
@@ -70,7 +77,6 @@ func Run(hash string) {
 	a.stats = &Stats{app: a}
 	a.store.Subscribe(func() {
 		a.rev++
-		a.broken = false
 		a.syncURL()
 		a.rerender()
 	})
@@ -85,29 +91,20 @@ func Run(hash string) {
 	vecty.RenderBody(a.page)
 }
 
-// recovered turns a panic into a message with a Reset button; the page stays
-// alive. It must be deferred directly.
+// recovered stops the page after a panic (crash.go): boot.js shows the
+// message with Start over and Copy error report. It must be deferred
+// directly.
 func (a *App) recovered(where string) {
-	r := recover()
-	if r == nil {
-		return
+	if r := recover(); r != nil {
+		crash.caught(where, r)
 	}
-	err, ok := r.(error)
-	if !ok {
-		err = fmt.Errorf("%v", r)
-	}
-	js.Global().Get("console").Call("error", "kernelplay: panic in "+where+": "+err.Error()+"\n"+string(debug.Stack()))
-	a.broken = true
-	a.store.Fail(fmt.Errorf("%s: %w", where, err))
-	a.rev++
-	a.rerender()
 }
 
 // rerender schedules the page and the read-outs for rendering (Vecty batches
 // it into the next animation frame); before the first render it does
 // nothing.
 func (a *App) rerender() {
-	if !a.mounted {
+	if !a.mounted || crash.stopped {
 		return
 	}
 	vecty.Rerender(a.page)
@@ -120,7 +117,13 @@ func (a *App) rerender() {
 // of killing the program.
 func (a *App) on(f func(*vecty.Event)) func(*vecty.Event) {
 	return func(e *vecty.Event) {
+		if crash.stopped {
+			return
+		}
 		defer a.recovered("event handler")
+		if r := crash.injected("event handler"); r != nil {
+			panic(r)
+		}
 		f(e)
 	}
 }
@@ -128,6 +131,9 @@ func (a *App) on(f func(*vecty.Event)) func(*vecty.Event) {
 // jsFunc wraps a callback for addEventListener with the same protection.
 func (a *App) jsFunc(where string, f func(this js.Value, args []js.Value)) js.Func {
 	return js.FuncOf(func(this js.Value, args []js.Value) any {
+		if crash.stopped {
+			return nil
+		}
 		defer a.recovered(where)
 		f(this, args)
 		return nil
@@ -139,8 +145,17 @@ func (a *App) jsFunc(where string, f func(this js.Value, args []js.Value)) js.Fu
 // canvases if anything changed, refresh the read-outs with the charts (at
 // most ten times a second) and otherwise four times a second.
 func (a *App) frame(this js.Value, args []js.Value) any {
-	js.Global().Call("requestAnimationFrame", a.raf) // first: a panic below must not stop the loop
 	defer a.recovered("frame")
+	if crash.stopped {
+		return nil // the page stopped after a panic: no more frames
+	}
+	js.Global().Call("requestAnimationFrame", a.raf)
+	if r := crash.injected("frame"); r != nil {
+		panic(r)
+	}
+	if crash.fill {
+		fillMemory()
+	}
 	now := args[0].Float()
 	if a.m.FirstSurfaceMS != 0 && a.m.ShownMS == 0 {
 		// The browser painted the first picture after the previous
@@ -155,27 +170,36 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		a.rerender()
 		return nil
 	}
+	s := a.store
+	c := s.Config()
+	s.ReplayNow = a.replayNow(c)
+	if _, _, ok := s.Replaying(); ok {
+		a.replayFrame(now)
+		return nil
+	}
 	if a.digitsFrame(now) {
 		return nil // the digits mode has its own loop (digits_app.go)
 	}
-	s := a.store
-	c := s.Config()
+	if r := s.Run(); r != a.budgetRun {
+		// A new run may be much faster or slower to learn and draw.
+		a.budgetRun = r
+		a.slicer.Reset()
+		a.reduction.Reset()
+		a.grids.Reset()
+	}
 	steps := 0
 	if c.Playing && !s.Run().Done() {
+		ticks := a.pacer.Ticks(now)
 		t0 := perfNow()
-		ran, stopped := s.Advance(a.pacer.Ticks(now) * c.StepsPerFrame)
+		ran, stopped := a.learn(&a.slicer, ticks*c.StepsPerFrame)
 		steps = ran
-		if stopped {
-			s.Changed()
-		}
+		a.reduction.Add(ticks, c.StepsPerFrame, ran, stopped)
 		a.m.StepMS = app.EMA(a.m.StepMS, perfNow()-t0)
 	} else {
 		a.pacer.Reset()
 	}
 	a.sps.Add(now, steps)
-	if !a.broken {
-		a.draw(now)
-	}
+	a.draw(now)
 	// Info messages ("link copied") go away by themselves after 4 s.
 	if m := s.Message(); m.Kind == app.Info {
 		if a.infoSince == 0 {
@@ -194,6 +218,113 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 	return nil
 }
 
+// learn runs up to want learning steps in slices that fit the frame's time
+// budget (sl): a link may ask for far more than a frame holds (spf=1000 at
+// ω = 4096 is about 164 ms), and the page must stay responsive whatever it
+// asks; the steps cut are not owed to later frames. It returns the steps
+// learned and whether the run stopped (then the page has been told).
+func (a *App) learn(sl *Slicer, want int) (ran int, stopped bool) {
+	t0 := perfNow()
+	spent := 0.0
+	for done := 0; done < want; {
+		n := sl.Plan(want-done, spent)
+		if n == 0 {
+			break
+		}
+		s0 := perfNow()
+		r, st := a.store.Advance(n)
+		sl.Observe(r, perfNow()-s0)
+		spent = perfNow() - t0
+		done += n
+		ran += r
+		if st {
+			a.store.Changed() // the run ended or stopped: paused; Play starts it again
+			return ran, true
+		}
+		if r < n {
+			return ran, a.store.Run().Done()
+		}
+	}
+	return ran, false
+}
+
+// replayAtBoot is the longest replay of a link's at= that runs before the
+// first picture, in steps (nothing is measured yet: a digits step can take
+// milliseconds); a longer one goes on over frames (replayFrame).
+const replayAtBoot = 500
+
+// replayNow is the longest replay the store runs at once (Store.ReplayNow):
+// about 100 ms of learning at the time per step measured in the mode on
+// screen (ReplaySteps), replayAtBoot while nothing is measured.
+func (a *App) replayNow(c state.Config) int {
+	ps := a.slicer.PerStep()
+	if c.Mode == state.ModeDigits {
+		ps = 0
+		if a.dg != nil {
+			ps = a.dg.slicer.PerStep()
+		}
+	}
+	if ps > 0 {
+		return ReplaySteps(ps)
+	}
+	return replayAtBoot
+}
+
+// replayFrame advances a long replay (a link's at=, an Undo after a long
+// run; Store.Replay) by what fits in the frame: the replay draws nothing
+// until it ends, so it gets 20 ms, well short of a long task (50 ms) with
+// the collector's pauses. The banner's progress note is rendered four
+// times a second.
+func (a *App) replayFrame(now float64) {
+	a.replayer.BudgetMS = 20
+	t0 := perfNow()
+	spent := 0.0
+	for {
+		n := a.replayer.Plan(1<<30, spent)
+		if n == 0 {
+			break
+		}
+		s0 := perfNow()
+		ran := a.store.Replay(n)
+		a.replayer.Observe(ran, perfNow()-s0)
+		spent = perfNow() - t0
+		if _, _, ok := a.store.Replaying(); !ok {
+			return // it ended and the page was told (the note goes)
+		}
+	}
+	if now-a.noteShown >= 250 {
+		a.noteShown = now
+		a.rerender()
+	}
+}
+
+// surfaceGrid is the grid the plot computes the surface at: the one asked
+// for, lowered while the run plays when the surface and its contours take
+// longer than their share of the frame (GridGovernor).
+func (a *App) surfaceGrid(asked int) int {
+	return a.grids.Grid(asked, a.store.Config().Playing && !a.store.Run().Done())
+}
+
+// budgetRows are the read-outs of the frame's time budget while the run
+// plays: the steps per frame learned when the budget cut the ones asked
+// for, and the surface's grid when it was lowered.
+func (a *App) budgetRows() []readout {
+	c := a.store.Config()
+	if !c.Playing {
+		return nil
+	}
+	var rows []readout
+	if ran, asked, ok := a.reduction.Reduced(); ok {
+		rows = append(rows, readout{Label: "steps/frame", Value: count(ran) + " of " + count(asked),
+			Hint: "a frame holds about 10 ms of learning: fewer steps per frame than asked run, so the page stays responsive"})
+	}
+	if g := a.plot.surf.Grid; g > 0 && g < c.Grid {
+		rows = append(rows, readout{Label: "grid", Value: itoa(g) + " of " + itoa(c.Grid),
+			Hint: "while the run plays the surface is drawn coarser, to fit the frame; paused, it is drawn at the resolution asked for"})
+	}
+	return rows
+}
+
 // draw redraws the canvases when the model, the config or a canvas size
 // changed since the last frame.
 func (a *App) draw(now float64) {
@@ -204,9 +335,11 @@ func (a *App) draw(now float64) {
 	}
 	a.plot.dirty = false
 	t0 := perfNow()
+	a.gridMS = 0
 	if !a.plot.draw() {
 		return // not mounted yet
 	}
+	a.grids.Observe(a.plot.surf.Grid, a.gridMS)
 	// The strip and the charts change little from frame to frame: while
 	// the run plays they are redrawn at most 10 times a second (their
 	// lines cost the browser several milliseconds to rasterise).
@@ -341,4 +474,10 @@ func (a *App) copyLink() {
 func perfNow() float64 { return js.Global().Get("performance").Call("now").Float() }
 
 // profile folds a timing of a named part of the frame into its average.
-func (a *App) profile(part string, ms float64) { a.m.AddProfile(part, ms) }
+// The surface's and the contours' times also feed the grid's budget.
+func (a *App) profile(part string, ms float64) {
+	if part == "surface" || part == "contours" {
+		a.gridMS += ms
+	}
+	a.m.AddProfile(part, ms)
+}

@@ -48,3 +48,129 @@ func TestSlicerCaps(t *testing.T) {
 		t.Errorf("plan %d after the budget is spent", n)
 	}
 }
+
+// TestFrameBudgetHeavyLink plays the frame loop's slicing rule for a link
+// that asks for more learning than a frame holds (spf=1000 at 0.164 ms per
+// step, the polynomial kernel at ω = 4096): every frame after the first
+// stays within one step of the budget, and the Reduction says the asked
+// 1000 steps per tick were cut to what the budget holds (about 60).
+func TestFrameBudgetHeavyLink(t *testing.T) {
+	const stepMS, asked = 0.164, 1000
+	var s Slicer // the 10 ms default
+	var r Reduction
+	for frame := range 30 {
+		ticks := 1 + frame%2 // the pacer's 1 or 2 ticks
+		want, spent, ran := ticks*asked, 0.0, 0
+		for {
+			n := s.Plan(want-ran, spent)
+			if n == 0 {
+				break
+			}
+			s.Observe(n, float64(n)*stepMS)
+			spent += float64(n) * stepMS
+			ran += n
+		}
+		if frame > 0 && spent > 10+stepMS {
+			t.Errorf("frame %d: %.1f ms of learning (%d steps), budget 10 ms", frame, spent, ran)
+		}
+		r.Add(ticks, asked, ran, false)
+	}
+	got, a, reduced := r.Reduced()
+	if !reduced || a != asked {
+		t.Fatalf("Reduced() = %d, %d, %v: want the cut of %d steps reported", got, a, reduced, asked)
+	}
+	// 10 ms / 0.164 ms = 61 steps a frame; frames of 2 ticks share them.
+	if got < 25 || got > 62 {
+		t.Errorf("%d steps per tick learned on average, want between 25 and 62", got)
+	}
+}
+
+// TestReductionRules: a frame that learns what was asked is no cut, a
+// stopped run or a frame without ticks does not count, a new asked value
+// starts afresh.
+func TestReductionRules(t *testing.T) {
+	var r Reduction
+	if _, _, red := r.Reduced(); red {
+		t.Error("reduced before any frame")
+	}
+	r.Add(2, 20, 40, false)
+	if ran, asked, red := r.Reduced(); red || ran != 20 || asked != 20 {
+		t.Errorf("all asked steps ran: Reduced() = %d, %d, %v", ran, asked, red)
+	}
+	r.Add(1, 20, 3, true) // the run ended after 3 steps: not the budget
+	r.Add(0, 20, 0, false)
+	if _, _, red := r.Reduced(); red {
+		t.Error("a stopped run or a frame without ticks counted as a cut")
+	}
+	r.Add(1, 500, 100, false)
+	if ran, asked, red := r.Reduced(); !red || ran != 100 || asked != 500 {
+		t.Errorf("new asked value: Reduced() = %d, %d, %v, want 100, 500, true", ran, asked, red)
+	}
+	for range 40 {
+		r.Add(1, 500, 500, false)
+	}
+	if _, _, red := r.Reduced(); red {
+		t.Error("still reduced after 40 frames that ran everything asked")
+	}
+}
+
+// TestGridGovernor: a surface that costs 66 ms at grid 400 (the Laplacian
+// one) is drawn at a grid that fits the 8 ms budget while playing and at
+// the asked grid when paused; a cheap surface keeps the asked grid; small
+// timing noise does not change the grid.
+func TestGridGovernor(t *testing.T) {
+	var g GridGovernor
+	const perCell = 66.0 / (400 * 400)
+	if got := g.Grid(400, true); got != 400 {
+		t.Fatalf("before any measurement: grid %d, want the asked 400", got)
+	}
+	grid := 400
+	for range 10 {
+		g.Observe(grid, perCell*float64(grid*grid))
+		grid = g.Grid(400, true)
+	}
+	// √(8 / perCell) = 139.3 → 130 in steps of 10.
+	if grid != 130 {
+		t.Errorf("playing: grid %d, want 130 (8 ms at %.2g ms per cell)", grid, perCell)
+	}
+	if ms := perCell * float64(grid*grid); ms > 8 {
+		t.Errorf("grid %d costs %.1f ms, budget 8", grid, ms)
+	}
+	// ±5% noise in the timings leaves the grid where it is.
+	for i := range 20 {
+		g.Observe(grid, perCell*float64(grid*grid)*(1+0.05*float64(i%3-1)))
+		if got := g.Grid(400, true); got != grid {
+			t.Fatalf("noise moved the grid %d → %d", grid, got)
+		}
+	}
+	if got := g.Grid(400, false); got != 400 {
+		t.Errorf("paused: grid %d, want the asked 400", got)
+	}
+	if got := g.Grid(100, true); got != 100 {
+		t.Errorf("asked 100 (within budget): grid %d", got)
+	}
+	// A huge cost still leaves MinGrid.
+	var h GridGovernor
+	h.Observe(200, 10000)
+	if got := h.Grid(200, true); got != 40 {
+		t.Errorf("very slow surface: grid %d, want MinGrid 40", got)
+	}
+	// A cheap surface (2 ms at 200) keeps the asked grid.
+	var c GridGovernor
+	c.Observe(200, 2)
+	if got := c.Grid(200, true); got != 200 {
+		t.Errorf("cheap surface: grid %d, want 200", got)
+	}
+}
+
+// TestReplaySteps: about 100 ms of learning, within [100, 10⁶].
+func TestReplaySteps(t *testing.T) {
+	for _, c := range []struct {
+		ms   float64
+		want int
+	}{{0.005, 20000}, {0.164, 609}, {5, 100}, {1e-9, 1000000}, {0, 100}} {
+		if got := ReplaySteps(c.ms); got != c.want {
+			t.Errorf("ReplaySteps(%v) = %d, want %d", c.ms, got, c.want)
+		}
+	}
+}

@@ -25,7 +25,8 @@ type Charts struct {
 }
 
 // Render implements vecty.Component.
-func (ch *Charts) Render() vecty.ComponentOrHTML {
+func (ch *Charts) Render() (out vecty.ComponentOrHTML) {
+	defer guardRender("Charts.Render", &out, elem.Div)
 	ch.el = elem.Canvas(vecty.Markup(vecty.Class("charts"), vecty.Attribute("id", "charts"),
 		vecty.Attribute("role", "img"),
 		vecty.Attribute("aria-label", "traces of the step size, average error, loss and buffer size")))
@@ -38,7 +39,10 @@ func (ch *Charts) Render() vecty.ComponentOrHTML {
 func (ch *Charts) SkipRender(prev vecty.Component) bool { return ch.cv != nil }
 
 // Mount implements vecty.Mounter.
-func (ch *Charts) Mount() { ch.cv = newCanvas2D(ch.el.Node()) }
+func (ch *Charts) Mount() {
+	defer guard("Charts.Mount")
+	ch.cv = newCanvas2D(ch.el.Node())
+}
 
 // Unmount implements vecty.Unmounter: the canvas is gone (mode switch).
 func (ch *Charts) Unmount() { ch.cv = nil }

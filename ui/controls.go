@@ -191,7 +191,8 @@ type rangeSlider struct {
 }
 
 // Render implements vecty.Component.
-func (s *rangeSlider) Render() vecty.ComponentOrHTML {
+func (s *rangeSlider) Render() (out vecty.ComponentOrHTML) {
+	defer guardRender("slider.Render", &out, elem.Div)
 	if s.el != nil {
 		if n := s.el.Node(); n.Truthy() {
 			for _, kv := range [][2]string{{"min", s.Min}, {"max", s.Max}, {"step", s.Step}} {
@@ -213,7 +214,10 @@ func (s *rangeSlider) Render() vecty.ComponentOrHTML {
 
 // Mount implements vecty.Mounter: the value again, now that min, max and
 // step are set.
-func (s *rangeSlider) Mount() { s.el.Node().Set("value", s.Pos) }
+func (s *rangeSlider) Mount() {
+	defer guard("slider.Mount")
+	s.el.Node().Set("value", s.Pos)
+}
 
 // choiceSelect is the <select> of a Choice field. The preset select clears
 // clicked points (state.SetPreset).

@@ -3,6 +3,8 @@
 package ui
 
 import (
+	"slices"
+	"strings"
 	"syscall/js"
 
 	"kernelplay/ui/state"
@@ -20,13 +22,27 @@ import (
 //	               shownMs (the first animation frame after the first surface was painted),
 //	               completeMs (the first full picture with the whole page rendered),
 //	               playing, message, grid,
-//	               bufferSize, terms, stepMs, drawMs, surfaceMs, profile}
+//	               bufferSize, terms, stepMs, drawMs, surfaceMs, profile,
+//	               surfaceGrid (the grid the surface was last drawn at),
+//	               stepsAsked, stepsRan (steps per tick asked for and learned
+//	               on average under the frame's time budget; 0 before a frame)}
 //	config()       the configuration in force: {Name: value string} for every setting,
 //	               Points: [{X, Y, Class}], Hide: [keys], Events: the number of edits
 //	link()         the share link
 //	lastCopied()   the link the Copy link button copied last ("" before)
 //
-// Nothing in it changes the page.
+// Nothing in it changes the page, except the hook the browser tests use to
+// check the recovery of panics (crash.go):
+//
+//	debugPanic(where)  the next call of where panics, as a bug there would:
+//	               "Page.Render" or "Stats.Render" (rendered in the next frame),
+//	               "frame" (the next animation frame), "event handler" (the
+//	               next click or key handled); "memory": the next frame
+//	               allocates until the Go runtime runs out of memory and ends.
+//	               It returns true, or an Error for another where.
+//
+// It only ends the page it is called in (as closing the tab would), so a
+// visitor who types it into the console harms nobody.
 func (a *App) installDebugHook() {
 	hook := js.Global().Get("Object").New()
 	fn := func(name string, f func(args []js.Value) any) {
@@ -70,8 +86,25 @@ func (a *App) installDebugHook() {
 	})
 	fn("link", func([]js.Value) any { return js.Global().Get("location").Get("href").String() })
 	fn("lastCopied", func([]js.Value) any { return a.lastCopied })
+	fn("debugPanic", func(args []js.Value) any {
+		where := ""
+		if len(args) > 0 && args[0].Type() == js.TypeString {
+			where = args[0].String()
+		}
+		if !slices.Contains(debugPanicWhere, where) {
+			return js.Global().Get("Error").New("kernelplay.debugPanic: where is one of " + strings.Join(debugPanicWhere, ", "))
+		}
+		if where == "memory" {
+			crash.fill = true
+			return true
+		}
+		crash.inject = where
+		a.rerender() // the page and the read-outs render in the next animation frame
+		return true
+	})
 	fn("stats", func([]js.Value) any {
 		st := a.store.Stats() // the run on screen: the digits run in the digits view
+		ran, asked, _ := a.reduction.Reduced()
 		return map[string]any{
 			"mode":           st.Mode,
 			"t":              st.T,
@@ -92,6 +125,9 @@ func (a *App) installDebugHook() {
 			"stepMs":         a.m.StepMS,
 			"drawMs":         a.m.DrawMS,
 			"surfaceMs":      a.plot.surfMS,
+			"surfaceGrid":    a.plot.surf.Grid,
+			"stepsAsked":     asked,
+			"stepsRan":       ran,
 			"profile":        profileMap(a.m.Profile),
 		}
 	})

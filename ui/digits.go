@@ -40,7 +40,8 @@ type dCanvas struct {
 }
 
 // Render implements vecty.Component.
-func (d *dCanvas) Render() vecty.ComponentOrHTML {
+func (d *dCanvas) Render() (out vecty.ComponentOrHTML) {
+	defer guardRender("digits canvas.Render", &out, elem.Div)
 	d.el = elem.Canvas(vecty.Markup(vecty.Class(d.class), prop.ID(d.id), vecty.Attribute("role", "img"),
 		vecty.Attribute("aria-label", d.label)))
 	return d.el
@@ -50,7 +51,10 @@ func (d *dCanvas) Render() vecty.ComponentOrHTML {
 func (d *dCanvas) SkipRender(prev vecty.Component) bool { return d.cv != nil }
 
 // Mount implements vecty.Mounter.
-func (d *dCanvas) Mount() { d.cv = newCanvas2D(d.el.Node()) }
+func (d *dCanvas) Mount() {
+	defer guard("digits canvas.Mount")
+	d.cv = newCanvas2D(d.el.Node())
+}
 
 // Unmount implements vecty.Unmounter: the canvas is gone (mode switch).
 func (d *dCanvas) Unmount() { d.cv = nil }
@@ -74,7 +78,8 @@ func (r *digitsReadout) Mount() { r.mounted = true }
 func (r *digitsReadout) Unmount() { r.mounted = false }
 
 // Render implements vecty.Component.
-func (r *digitsReadout) Render() vecty.ComponentOrHTML {
+func (r *digitsReadout) Render() (out vecty.ComponentOrHTML) {
+	defer guardRender("digits readout.Render", &out, elem.Div)
 	dg := r.app.digits()
 	run := dg.run
 	if run == nil {

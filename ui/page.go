@@ -34,6 +34,7 @@ type Page struct {
 // the costliest the first time, while the browser compiles the code they
 // run.
 func (p *Page) Mount() {
+	defer guard("Page.Mount")
 	a := p.app
 	a.mounted, a.m.MountMS = true, perfNow()
 	func() {
@@ -64,7 +65,8 @@ func (p *Page) Mount() {
 const firstSteps = 25
 
 // Render implements vecty.Component.
-func (p *Page) Render() vecty.ComponentOrHTML {
+func (p *Page) Render() (out vecty.ComponentOrHTML) {
+	defer guardRender("Page.Render", &out, elem.Body)
 	a := p.app
 	c := a.store.Config()
 	if c.Mode == state.ModeDigits {

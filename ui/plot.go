@@ -101,7 +101,8 @@ func ringSprite(r float64) int {
 // stroked by a worker (static/lines.js) on an OffscreenCanvas; on top the
 // plot proper at device resolution (markers, legend), which takes the
 // input.
-func (p *Plot) Render() vecty.ComponentOrHTML {
+func (p *Plot) Render() (out vecty.ComponentOrHTML) {
+	defer guardRender("Plot.Render", &out, elem.Div)
 	p.under = elem.Canvas(vecty.Markup(vecty.Class("surface"), vecty.Attribute("id", "surface"),
 		vecty.Attribute("aria-hidden", "true")))
 	p.mid = elem.Canvas(vecty.Markup(vecty.Class("lines"), vecty.Attribute("id", "lines"),
@@ -117,6 +118,7 @@ func (p *Plot) SkipRender(prev vecty.Component) bool { return p.cv != nil }
 
 // Mount implements vecty.Mounter.
 func (p *Plot) Mount() {
+	defer guard("Plot.Mount")
 	el := p.el.Node()
 	p.cv = newCanvas2D(el)
 	p.blit.target(p.under.Node())
@@ -133,6 +135,7 @@ func (p *Plot) Mount() {
 
 // Unmount implements vecty.Unmounter.
 func (p *Plot) Unmount() {
+	defer guard("Plot.Unmount")
 	if p.worker {
 		p.bulk.linesStop()
 		p.worker = false
@@ -322,7 +325,7 @@ func (p *Plot) drawSurface() bool {
 		return false
 	}
 	c := p.app.store.Config()
-	p.surf.Grid = c.Grid
+	p.surf.Grid = p.app.surfaceGrid(c.Grid)
 	p.surf.Scale = 0 // f = ±1 (the margins) at 76% of the palette
 	if c.Task == state.TaskMulticlass {
 		p.surf.Scale = 2 // paler regions, so points of the region's class stand out

@@ -23,7 +23,8 @@ func (s *Stats) Mount() { s.app.statsMounted = true }
 func (s *Stats) Unmount() { s.app.statsMounted = false }
 
 // Render implements vecty.Component.
-func (s *Stats) Render() vecty.ComponentOrHTML {
+func (s *Stats) Render() (out vecty.ComponentOrHTML) {
+	defer guardRender("Stats.Render", &out, elem.Div)
 	if s.app.store.Sim() == nil {
 		// A rerender batched before a switch to the digits view, which
 		// has its own read-outs.
@@ -42,6 +43,7 @@ func (s *Stats) Render() vecty.ComponentOrHTML {
 		readout{Label: "frames/s", Value: rate(s.app.fps.Rate(), func(v float64) string { return ftoa(v, 0) }),
 			Hint: "pictures drawn per second"},
 	)
+	rows = append(rows, s.app.budgetRows()...) // the frame budget's cuts (app.go)
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("stats", "panel"), vecty.Attribute("aria-live", "off"))}
 	for _, r := range rows {
 		items = append(items,

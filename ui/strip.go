@@ -24,7 +24,8 @@ type Strip struct {
 }
 
 // Render implements vecty.Component.
-func (s *Strip) Render() vecty.ComponentOrHTML {
+func (s *Strip) Render() (out vecty.ComponentOrHTML) {
+	defer guardRender("Strip.Render", &out, elem.Div)
 	s.el = elem.Canvas(vecty.Markup(vecty.Class("strip"), vecty.Attribute("id", "strip"),
 		vecty.Attribute("role", "img"), vecty.Attribute("aria-label", "support-vector buffer")))
 	return s.el
@@ -34,7 +35,10 @@ func (s *Strip) Render() vecty.ComponentOrHTML {
 func (s *Strip) SkipRender(prev vecty.Component) bool { return s.cv != nil }
 
 // Mount implements vecty.Mounter.
-func (s *Strip) Mount() { s.cv = newCanvas2D(s.el.Node()) }
+func (s *Strip) Mount() {
+	defer guard("Strip.Mount")
+	s.cv = newCanvas2D(s.el.Node())
+}
 
 // Unmount implements vecty.Unmounter: the canvas is gone (mode switch).
 func (s *Strip) Unmount() { s.cv = nil }

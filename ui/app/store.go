@@ -62,11 +62,21 @@ type Store struct {
 	run       Run
 	sets      map[string]*data.Set // loaded data sets by state.Data key
 	at        int                  // step a link asked to open at, applied when the digits data arrives
+	replay    int                  // the step a replay under way goes to (0: none); see Replay
+	noting    bool                 // the banner shows the replay's progress note
 	msg       Message
 	brush     int    // class of the next clicked point
 	deleting  bool   // clicks delete the nearest point
 	keepHash  string // a link that could not be read, kept in the address bar until the next change
 	listeners []func()
+
+	// ReplayNow is the longest replay, in steps, that runs at once when a
+	// link opens at a step (at=) or an Undo replays the run; a longer one
+	// is left under way for the frame loop to advance with [Store.Replay]
+	// over many frames, so that the tab never stalls. 0 (as [NewStore]
+	// sets it) runs every replay at once. The page sets it from the
+	// measured time per step.
+	ReplayNow int
 }
 
 // UnescapeHash undoes the %-escapes a browser or chat app may put in a
@@ -83,8 +93,13 @@ var UnescapeHash func(hash string) (s string, ok bool)
 // message saying what was wrong; the link's text stays what Hash returns
 // (and so in the address bar) until the user changes something, so that a
 // typo can be fixed. NewStore never fails.
-func NewStore(hash string) *Store {
-	s := &Store{sets: map[string]*data.Set{}}
+func NewStore(hash string) *Store { return NewStoreSliced(hash, 0) }
+
+// NewStoreSliced is [NewStore] with [Store.ReplayNow] set to replayNow
+// before the link's at= is replayed: the page opens links this way, so that
+// a link with a large at= replays over frames with a progress note.
+func NewStoreSliced(hash string, replayNow int) *Store {
+	s := &Store{sets: map[string]*data.Set{}, ReplayNow: replayNow}
 	c := state.Default()
 	if hash != "" {
 		d, err := decodeLink(hash)
@@ -118,6 +133,7 @@ func (s *Store) open(c state.Config) error {
 	}
 	s.base, s.pg, s.run = c, c, r
 	s.at = 0
+	s.endReplay()
 	if at > 0 {
 		s.pg.Playing = false
 		s.at = at
@@ -133,9 +149,84 @@ func (s *Store) open(c state.Config) error {
 // there.
 func (s *Store) replayTo() {
 	if s.at > 0 && s.run.Kind() != Waiting {
-		s.step(s.at - s.run.T())
+		s.goTo(s.at)
 		s.at = 0
 	}
+}
+
+// goTo replays the run from its step to target: at once if that takes at
+// most ReplayNow steps (or ReplayNow is 0), else it leaves the replay
+// under way (Replay) with a progress note in the banner.
+func (s *Store) goTo(target int) {
+	n := target - s.run.T()
+	if n <= 0 {
+		return
+	}
+	if s.ReplayNow <= 0 || n <= s.ReplayNow {
+		s.step(n)
+		return
+	}
+	s.replay = target
+	s.note()
+}
+
+// note shows the replay's progress in the banner, unless it shows another
+// message.
+func (s *Store) note() {
+	if s.msg.Kind != NoMessage && !s.noting {
+		return
+	}
+	s.noting = true
+	s.msg = Message{Kind: Info, Text: fmt.Sprintf("Replaying the run to step %d: %d%%…", s.replay,
+		int(100*float64(s.run.T())/float64(s.replay)))}
+}
+
+// endReplay drops a replay under way and its note.
+func (s *Store) endReplay() {
+	s.replay = 0
+	if s.noting {
+		s.msg = Message{}
+		s.noting = false
+	}
+}
+
+// finishReplay runs the rest of a replay under way at once (an edit or a
+// step must apply at the step the replay goes to).
+func (s *Store) finishReplay() {
+	if s.replay == 0 {
+		return
+	}
+	target := s.replay
+	s.endReplay()
+	s.step(target - s.run.T())
+}
+
+// Replaying reports a replay under way (a link's at=, or an Undo, longer
+// than ReplayNow steps): the run is at step t of target.
+func (s *Store) Replaying() (t, target int, ok bool) {
+	return s.run.T(), s.replay, s.replay > 0
+}
+
+// Replay advances a replay under way by up to n steps and returns how many
+// it ran; when the replay reaches its step (or the run stops) it ends, the
+// banner's progress note goes, and the listeners are notified. While a
+// replay is under way Advance runs nothing: the run plays on (if it
+// plays) from the step the replay goes to.
+func (s *Store) Replay(n int) int {
+	if s.replay == 0 || n <= 0 {
+		return 0
+	}
+	t0 := s.run.T()
+	s.run.Step(min(n, s.replay-t0))
+	ran := s.run.T() - t0
+	if s.run.T() >= s.replay || s.run.Done() || ran == 0 {
+		s.endReplay()
+		s.stopped()
+		s.notify()
+		return ran
+	}
+	s.note()
+	return ran
 }
 
 // Config returns the configuration in force: the run's settings with its
@@ -182,6 +273,9 @@ func (s *Store) Hash() string {
 	c.StepsPerFrame, c.Grid, c.Playing, c.Hide = s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide
 	if !c.Playing {
 		c.At = s.run.T()
+		if s.replay > 0 {
+			c.At = s.replay
+		}
 	}
 	return state.Encode(c)
 }
@@ -300,6 +394,11 @@ func (s *Store) Dispatch(a any) {
 // no run; edits of a running 2D plot become events; everything else starts
 // a new run.
 func (s *Store) action(a state.Action) {
+	switch a.(type) {
+	case state.Play, state.Pause, state.TogglePlay, state.Reset, state.Defaults:
+	default:
+		s.finishReplay() // an edit or a step applies at the step the replay goes to
+	}
 	cur := s.Config()
 	next, err := state.Apply(cur, a)
 	if err != nil {
@@ -427,6 +526,7 @@ func (s *Store) newRun(c state.Config) {
 		return
 	}
 	s.base, s.run, s.at = c, r, 0
+	s.endReplay()
 	if s.brush >= c.NumClasses() {
 		s.brush = 0
 	}
@@ -442,6 +542,7 @@ func (s *Store) rebuild() {
 		return
 	}
 	s.run = r
+	s.endReplay()
 	s.clearProblem()
 }
 
@@ -453,6 +554,9 @@ func (s *Store) undo() {
 		return
 	}
 	t := s.run.T()
+	if s.replay > 0 {
+		t = s.replay // an Undo during a replay: to where it was going
+	}
 	c := s.base
 	c.Events = c.Events[: n-1 : n-1]
 	r, err := newRun(c, s.sets)
@@ -461,8 +565,9 @@ func (s *Store) undo() {
 		return
 	}
 	s.base, s.run = c, r
+	s.endReplay()
 	s.clearProblem()
-	s.step(t)
+	s.goTo(t)
 }
 
 // clearProblem hides a warning or failure that belonged to the old run.
@@ -504,7 +609,7 @@ func (s *Store) stopped() bool {
 // how many it ran and whether the run stopped (diverged, or its stream
 // ended) and paused — then the caller should notify the page ([Changed]).
 func (s *Store) Advance(n int) (ran int, stopped bool) {
-	if n <= 0 || s.run.Done() {
+	if n <= 0 || s.run.Done() || s.replay > 0 {
 		return 0, false
 	}
 	ran = s.run.Step(n)

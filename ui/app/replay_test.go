@@ -1,0 +1,121 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"kernelplay/ui/state"
+)
+
+// timelineLink is the default demo with two clicks at steps 150 and 1200,
+// paused at step 3000: its link.
+func timelineLink(t *testing.T) string {
+	t.Helper()
+	s := NewStore("")
+	s.Dispatch(state.Pause{})
+	s.Dispatch(state.Step{N: 150})
+	s.Dispatch(state.AddPoint{X: 0.5, Y: 0.5, Class: 1})
+	s.Dispatch(state.Step{N: 1050})
+	s.Dispatch(state.AddPoint{X: -0.5, Y: 0.25})
+	s.Dispatch(state.Step{N: 1800})
+	link := s.Hash()
+	if !strings.Contains(link, "&at=3000") {
+		t.Fatalf("link %s lacks at=3000", link)
+	}
+	return link
+}
+
+// TestReplaySliced: a link whose at= is longer than ReplayNow opens with
+// the replay under way (a progress note, the link unchanged, Advance
+// refused); Replay in slices reaches the identical run as the replay at
+// once, then notifies once and drops the note.
+func TestReplaySliced(t *testing.T) {
+	link := timelineLink(t)
+	whole := NewStore(link)
+	if _, _, ok := whole.Replaying(); ok || whole.Run().T() != 3000 {
+		t.Fatalf("NewStore: t = %d, replaying %v; want the replay done at once", whole.Run().T(), ok)
+	}
+	s := NewStoreSliced(link, 500)
+	tt, target, ok := s.Replaying()
+	if !ok || tt != 0 || target != 3000 {
+		t.Fatalf("Replaying() = %d, %d, %v; want 0, 3000, true", tt, target, ok)
+	}
+	if m := s.Message(); m.Kind != Info || !strings.Contains(m.Text, "Replaying the run to step 3000: 0%") {
+		t.Errorf("no progress note: %+v", m)
+	}
+	if s.Hash() != link {
+		t.Errorf("the link changed during the replay:\n%s\n%s", s.Hash(), link)
+	}
+	if ran, _ := s.Advance(100); ran != 0 {
+		t.Errorf("Advance ran %d steps during the replay", ran)
+	}
+	notes := 0
+	s.Subscribe(func() { notes++ })
+	slices := 0
+	for {
+		if _, _, ok := s.Replaying(); !ok {
+			break
+		}
+		if n := s.Replay(700); n <= 0 || n > 700 {
+			t.Fatalf("Replay(700) ran %d", n)
+		}
+		slices++
+		if _, _, ok := s.Replaying(); ok && notes != 0 {
+			t.Fatal("notified before the replay ended")
+		}
+	}
+	if slices != 5 || notes != 1 {
+		t.Errorf("%d slices and %d notifications, want 5 (3000/700) and 1", slices, notes)
+	}
+	if !sameRun(whole, s) || s.Message().Kind != NoMessage || s.Config().Playing {
+		t.Errorf("sliced replay: t = %d, message %+v, playing %v; same run %v",
+			s.Run().T(), s.Message(), s.Config().Playing, sameRun(whole, s))
+	}
+}
+
+// TestReplayUndoAndEdits: an Undo after a long run replays in slices; Play
+// during it plays on from the step it goes to; an edit during it finishes
+// it first, so the edit lands at the same step as without slicing.
+func TestReplayUndoAndEdits(t *testing.T) {
+	link := timelineLink(t)
+	sync, sliced := NewStore(link), NewStore(link)
+	sliced.ReplayNow = 1000
+	sync.Dispatch(Undo{})
+	sliced.Dispatch(Undo{})
+	if _, target, ok := sliced.Replaying(); !ok || target != 3000 || len(sliced.Base().Events) != 1 {
+		t.Fatalf("Undo: replaying %v to %d with %d events; want a replay to 3000 with 1 event", ok, target, len(sliced.Base().Events))
+	}
+	sliced.Dispatch(state.Play{})
+	if !sliced.Config().Playing {
+		t.Error("Play during the replay is not kept")
+	}
+	if ran, _ := sliced.Advance(50); ran != 0 {
+		t.Errorf("Advance ran %d steps during the replay", ran)
+	}
+	sliced.Replay(400)
+	sliced.Dispatch(state.Pause{})
+	// A click during the replay: the rest runs first, the click is at 3000.
+	sliced.Dispatch(state.AddPoint{X: 0.1, Y: -0.4, Class: 1})
+	sync.Dispatch(state.AddPoint{X: 0.1, Y: -0.4, Class: 1})
+	if _, _, ok := sliced.Replaying(); ok {
+		t.Fatal("still replaying after an edit")
+	}
+	evs := sliced.Base().Events
+	if len(evs) != 2 || evs[1].T != 3000 || !sameRun(sync, sliced) {
+		t.Errorf("edit during the replay: %d events, last at %d; same run as without slicing %v", len(evs), evs[len(evs)-1].T, sameRun(sync, sliced))
+	}
+	sliced.Dispatch(state.Step{N: 200})
+	sync.Dispatch(state.Step{N: 200})
+	if !sameRun(sync, sliced) {
+		t.Error("the runs differ 200 steps later")
+	}
+	// A replay cut short by Reset leaves no note and no replay.
+	sliced.Dispatch(Undo{})
+	if _, _, ok := sliced.Replaying(); !ok {
+		t.Fatal("the second Undo did not replay in slices")
+	}
+	sliced.Dispatch(state.Reset{})
+	if _, _, ok := sliced.Replaying(); ok || sliced.Run().T() != 0 || sliced.Message().Kind != NoMessage {
+		t.Errorf("Reset during a replay: t = %d, replaying %v, message %+v", sliced.Run().T(), ok, sliced.Message())
+	}
+}
