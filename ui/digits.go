@@ -232,11 +232,7 @@ func dataNote(c state.Config, titled bool, dg *digitsUI) string {
 			state.FigureCaption(f.Name, c.Seed) + "\nChoose “none” as paper figure to set your own."
 	}
 	if c.Data == state.DataFile {
-		if set := dg.userSet(); set != nil {
-			return "Your file " + set.Name + " (" + count(set.Len()) + " examples, " + count(set.Dim) +
-				" features), in a seeded random order. A link cannot carry the file."
-		}
-		return "A link cannot carry your file: load it again."
+		return dg.fileNote()
 	}
 	return "Every example is predicted first, then learned: the error is online."
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/hexops/vecty"
 
-	"kernelplay/core/data"
 	"kernelplay/ui/app"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
@@ -21,11 +20,11 @@ import (
 // data set it waits for (app.Store.NeedData) is handed over.
 type digitsUI struct {
 	load     loader
-	userSet  func() *data.Set // the user's file, when one was loaded
-	run      *sim.Digits      // the store's digits run, nil while waiting for data
-	builtFor app.Run          // the store's run when last looked at
-	status   string           // why there is no run (loading, a failure), "" when running
-	failed   bool             // status is a failure (shown as an error)
+	fileNote func() string // the sentence about the user's file (app.Store.FileNote)
+	run      *sim.Digits   // the store's digits run, nil while waiting for data
+	builtFor app.Run       // the store's run when last looked at
+	status   string        // why there is no run (loading, a failure), "" when running
+	failed   bool          // status is a failure (shown as an error)
 	slicer   Slicer
 	sps      RateMeter
 	perFrame int // steps learned in the last frame
@@ -52,7 +51,7 @@ type digitsUI struct {
 // digits returns the digits state, creating it on first use.
 func (a *App) digits() *digitsUI {
 	if a.dg == nil {
-		a.dg = &digitsUI{userSet: func() *data.Set { return a.store.Data(state.DataFile) }}
+		a.dg = &digitsUI{fileNote: a.store.FileNote}
 		a.dg.load.changed = func() { a.rev++; a.rerender() }
 		a.dg.now = &dCanvas{id: "digit-now", class: "digitnow", label: "the current digit"}
 		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "step size and average error of each learner"}
@@ -104,7 +103,7 @@ func (dg *digitsUI) sync(a *App) {
 	e := dg.load.get(a, key)
 	switch e.phase {
 	case loadReady:
-		a.store.Dispatch(app.DataLoaded{Key: key, Set: e.set})
+		a.store.Dispatch(e.loaded)
 	case loadFailed:
 		dg.setStatus(a, e.progressText(shippedSets[key].Title)+". Press Reset to try again, or pick another data set.", true)
 	default:
@@ -221,18 +220,4 @@ func (a *App) loadUserFile(file js.Value) {
 		}
 		a.store.Dispatch(app.LoadFile{Name: name, Set: set})
 	})
-}
-
-// shape returns the image width and height of inputs of dimension d.
-func shape(set *data.Set) (w, h int, ok bool) {
-	if set.Width > 0 && set.Height > 0 && set.Width*set.Height == set.Dim {
-		return set.Width, set.Height, true
-	}
-	switch set.Dim {
-	case 64:
-		return 8, 8, true
-	case 784:
-		return 28, 28, true
-	}
-	return 0, 0, false
 }

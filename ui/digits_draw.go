@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 
+	"kernelplay/ui/app"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
@@ -109,7 +110,7 @@ func (dg *digitsUI) drawNow(run *sim.Digits) {
 		ctx.Call("fillText", "Press Play or Step: each example is predicted, then learned.", tx, y0+24)
 		return
 	}
-	if w, h, ok := shape(set); ok {
+	if w, h, ok := app.ImageShape(set); ok {
 		img := image.NewRGBA(image.Rect(0, 0, w, h))
 		render.DigitImage(img, set.Row(last.Row), w, h, 0, 0)
 		dg.nowBlit.draw(cv, img, x0+1, y0+1, side-2, side-2, false)
@@ -253,7 +254,7 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 	}
 	e := m.Expansion()
 	set := run.Stream().Set()
-	w, h, ok := shape(set)
+	w, h, ok := app.ImageShape(set)
 	n := e.Len()
 	if n == 0 {
 		msg("No terms yet: a term enters the buffer on each margin error.")

@@ -6,7 +6,6 @@ import (
 	"math"
 	"syscall/js"
 
-	"kernelplay/core/learn"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
@@ -45,8 +44,8 @@ func init() {
 // classes the stretches of their equal-score line: dashed in the colour of
 // the class whose piece is still in force where the line continues past a
 // bend of the boundary, and solid in ink where it is the boundary.
-func (p *Plot) drawLinear(l learn.Learner, c state.Config, margin float64) bool {
-	p.lin.lines = render.Hyperplanes(p.lin.lines[:0], l, render.Square, margin)
+func (p *Plot) drawLinear(sm *sim.Sim, c state.Config, margin float64) bool {
+	p.lin.lines = render.Hyperplanes(p.lin.lines[:0], sm.Learner(), render.Square, margin)
 	if len(p.lin.lines) == 0 {
 		return false
 	}

@@ -3,13 +3,11 @@
 package ui
 
 import (
-	"bytes"
 	"errors"
 	"strconv"
 	"strings"
 	"syscall/js"
 
-	"kernelplay/core/data"
 	"kernelplay/ui/app"
 	"kernelplay/ui/state"
 )
@@ -34,15 +32,15 @@ const (
 // loadEntry is one shipped set being fetched or held.
 type loadEntry struct {
 	phase           loadPhase
-	received, total int    // compressed bytes (total 0 when the server sent no length)
-	buf             []byte // the uncompressed payload so far
-	set             *data.Set
+	received, total int            // compressed bytes (total 0 when the server sent no length)
+	buf             []byte         // the uncompressed payload so far
+	loaded          app.DataLoaded // the decoded set, handed to the store
 	err             error
 }
 
 // loader fetches the shipped digit sets with fetch() and a stream reader,
 // so the page can show bytes received of the total, and decodes them with
-// core/data. Each set is fetched once and kept.
+// app.DecodeShipped. Each set is fetched once and kept.
 type loader struct {
 	sets map[string]*loadEntry
 	// changed is called (from a JS callback) when a fetch makes progress.
@@ -85,12 +83,12 @@ func (l *loader) poll() bool {
 		if e.phase != loadDecoding {
 			continue
 		}
-		d, err := data.DecodeDigits(bytes.NewReader(e.buf), shippedSets[key].Name)
+		loaded, err := app.DecodeShipped(key, shippedSets[key].Name, e.buf)
 		e.buf = nil
 		if err != nil {
 			e.phase, e.err = loadFailed, err
 		} else {
-			e.set, e.phase = d.Set(), loadReady
+			e.loaded, e.phase = loaded, loadReady
 		}
 		changed = true
 	}

@@ -185,7 +185,7 @@ func (p *Page) banner() vecty.ComponentOrHTML {
 
 // stripCaption is the buffer panel's caption (pagetext.go's bufferCaption).
 func (p *Page) stripCaption() *vecty.HTML {
-	caption, evict := bufferCaption(p.app.store.Sim().Learner())
+	caption, evict := bufferCaption(p.app.store.Sim())
 	return elem.Div(vecty.Markup(vecty.Class("cap")),
 		elem.Span(vecty.Text(caption)),
 		vecty.If(evict != "", elem.Span(vecty.Markup(vecty.Class("evict")), vecty.Text(evict))),

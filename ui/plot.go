@@ -10,9 +10,9 @@ import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 
-	"kernelplay/core/learn"
 	"kernelplay/ui/app"
 	"kernelplay/ui/render"
+	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
 
@@ -231,8 +231,8 @@ func (p *Plot) draw() bool {
 	margin := plotMargin(sm, c)
 	if c.Task == state.TaskRegression {
 		p.canvasBelow = true
-		p.drawRegression(l, margin)
-	} else if p.drawLinear(l, c, margin) {
+		p.drawRegression(sm, margin)
+	} else if p.drawLinear(sm, c, margin) {
 		p.canvasBelow = true
 	} else {
 		// The boundary solid, the margins dashed (linear models and AMM
@@ -515,7 +515,8 @@ func (p *Plot) evictMark(x, y float64) {
 // drawRegression draws the fitted curve f(x) solid and the ε-tube dashed
 // (the surface shows the residual y − f(x)); support vectors sit on the
 // curve.
-func (p *Plot) drawRegression(l learn.Learner, eps float64) {
+func (p *Plot) drawRegression(sm *sim.Sim, eps float64) {
+	l := sm.Learner()
 	xs, ys := render.Curve(l, -1, 1, 160)
 	p.curve(xs, ys, 0, 2, nil)
 	if eps > 0 {
