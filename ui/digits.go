@@ -37,6 +37,8 @@ type dCanvas struct {
 	id, class, label string
 	el               *vecty.HTML
 	cv               *canvas2D
+	list             render.List // the display list of a canvas painted from one (the confusion matrix)
+	paint            painter
 }
 
 // Render implements vecty.Component.

@@ -68,7 +68,7 @@ func (dg *digitsUI) draw(a *App, now float64) {
 					t3 := perfNow()
 					dg.drawGallery(run, i)
 					t4 := perfNow()
-					dg.drawConfusion(run, i)
+					dg.drawConfusion(a, run, i)
 					a.profile("gallery", perfNow()-t3)
 					a.profile("confusion", perfNow()-t4)
 				}
@@ -225,16 +225,11 @@ func classLabel(names []string, k int) string {
 	return "?"
 }
 
-// Gallery layout, CSS pixels.
-const (
-	galleryBar  = 4 // coefficient bar under each thumbnail
-	galleryPad  = 3 // between cells
-	galleryMinS = 14
-)
-
 // drawGallery draws learner i's support vectors as thumbnails in buffer
 // order (oldest first), each with a bar of |α_i| (orange positive, blue
-// negative, as on the plot), the next evicted one outlined.
+// negative, as on the plot), the next evicted one outlined: the layout,
+// footer and messages of render.GalleryLayout, GalleryFooter and
+// GalleryMessage.
 func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 	cv := dg.galleries[i].cv
 	if cv == nil || !cv.fit() {
@@ -242,48 +237,22 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 	}
 	ctx := cv.ctx
 	cv.clear()
+	ctx.Set("font", chartFont)
+	ctx.Set("fillStyle", "#4d5560")
+	ctx.Set("textBaseline", "alphabetic")
 	m := run.Model(i)
-	msg := func(s string) {
-		ctx.Set("font", chartFont)
-		ctx.Set("fillStyle", "#4d5560")
-		ctx.Call("fillText", s, 4, 18)
+	set := run.Stream().Set()
+	w, h, ok := app.ImageShape(set)
+	n, capacity := 0, 0
+	if m != nil {
+		n, capacity = m.Expansion().Len(), m.Expansion().Cap()
 	}
-	if m == nil {
-		msg("This learner keeps no support vectors to show.")
+	if msg := render.GalleryMessage(m != nil, n, capacity, set.Dim, ok); msg != "" {
+		ctx.Call("fillText", msg, 4, 18)
 		return
 	}
 	e := m.Expansion()
-	set := run.Stream().Set()
-	w, h, ok := app.ImageShape(set)
-	n := e.Len()
-	if n == 0 {
-		msg("No terms yet: a term enters the buffer on each margin error.")
-		return
-	}
-	if !ok {
-		msg(count(n) + " of ω = " + count(e.Cap()) + " terms; no thumbnails for " + strconv.Itoa(set.Dim) + "-feature inputs.")
-		return
-	}
-	// The largest tile side s (CSS pixels) at which every term fits; below
-	// galleryMinS, show what fits at galleryMinS, spread over the buffer.
-	// The atlas is drawn with one drawImage scaled by k = s/w, gaps and
-	// bars included.
-	bar := render.GalleryBar(h)
-	info := 16.0
-	avail := cv.h - info
-	fit := func(s float64) (cols, rows int) {
-		k := s / float64(w)
-		cols = int(math.Floor((cv.w + k*render.GalleryGap) / (k * float64(w+render.GalleryGap))))
-		rows = int(math.Floor((avail + k*render.GalleryGap) / (k * float64(h+bar+render.GalleryGap))))
-		return max(1, cols), max(1, rows)
-	}
-	s := 64.0
-	for ; s > galleryMinS; s-- {
-		if c, r := fit(s); c*r >= n {
-			break
-		}
-	}
-	cols, rows := fit(s)
+	s, cols, rows := render.GalleryLayout(cv.w, cv.h, w, h, n)
 	dg.termIdx = render.GalleryTerms(dg.termIdx, n, cols*rows)
 	gc := dg.galleryImg[i]
 	gc.img = render.Gallery(gc.img, e, dg.termIdx, w, h, cols)
@@ -297,79 +266,18 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 		ctx.Set("lineWidth", 2)
 		ctx.Call("strokeRect", 1, 1, s-2, s-2)
 	}
-	shown := "all"
-	if len(dg.termIdx) < n {
-		shown = count(len(dg.termIdx)) + " spread over them"
-	}
-	ctx.Set("font", "13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
-	ctx.Set("fillStyle", "#4d5560")
-	ctx.Set("textBaseline", "alphabetic")
-	foot := count(n) + " of ω = " + count(e.Cap()) + " terms, " + shown + " · bar: |α| (orange +, blue −)"
-	for _, short := range []string{
-		count(n) + " / " + count(e.Cap()) + " terms · " + count(len(dg.termIdx)) + " shown",
-		count(n) + " / " + count(e.Cap()) + " terms",
-	} {
-		if ctx.Call("measureText", foot).Get("width").Float() <= cv.w {
-			break
-		}
-		foot = short
-	}
-	ctx.Call("fillText", foot, 0, cv.h-3)
+	ctx.Call("fillText", render.GalleryFooter(n, capacity, len(dg.termIdx), cv.w), 0, cv.h-3)
 }
 
-// drawConfusion draws learner i's confusion matrix: rows the true class,
-// columns the prediction, shaded by the share of the row.
-func (dg *digitsUI) drawConfusion(run *sim.Digits, i int) {
-	cv := dg.confusions[i].cv
-	if cv == nil || !cv.fit() {
+// drawConfusion paints learner i's confusion matrix (render.Confusion).
+func (dg *digitsUI) drawConfusion(a *App, run *sim.Digits, i int) {
+	d := dg.confusions[i]
+	if d.cv == nil || !d.cv.fit() {
 		return
 	}
-	ctx := cv.ctx
-	cv.clear()
-	names := run.ClassNames()
-	k := len(names)
-	lab := 18.0 // room for the class labels
-	if k <= 2 {
-		lab = 50
-	}
-	size := math.Min(cv.w-lab-2, cv.h-lab-2)
-	if size < 20 {
-		return
-	}
-	x0, y0 := lab, lab
-	cells := render.ConfusionCells(nil, run.Confusion(i), k, x0, y0, size)
-	for _, c := range cells {
-		ctx.Set("fillStyle", cssColor(c.Fill.R, c.Fill.G, c.Fill.B, 255))
-		ctx.Call("fillRect", c.X, c.Y, c.W-1, c.H-1)
-	}
-	side := size / float64(k)
-	ctx.Set("font", chartMono)
-	ctx.Set("textAlign", "center")
-	if side >= 26 {
-		for _, c := range cells {
-			if c.Count == 0 {
-				continue
-			}
-			ctx.Set("fillStyle", "#1b1f24")
-			if c.Share > 0.55 {
-				ctx.Set("fillStyle", "#ffffff")
-			}
-			ctx.Call("fillText", count(c.Count), c.X+c.W/2, c.Y+c.H/2+4)
-		}
-	}
-	ctx.Set("fillStyle", "#4d5560")
-	fs := math.Min(12, math.Floor(side*0.95))
-	if fs < 8 {
-		return
-	}
-	ctx.Set("font", ftoa(fs, 0)+"px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
-	for j, n := range names {
-		ctx.Set("textAlign", "center")
-		ctx.Call("fillText", n, x0+(float64(j)+0.5)*side, y0-5)
-		ctx.Set("textAlign", "right")
-		ctx.Call("fillText", n, x0-4, y0+(float64(j)+0.5)*side+4)
-	}
-	ctx.Set("textAlign", "left")
+	render.Confusion(&d.list, run.ClassNames(), run.Confusion(i), d.cv.w, d.cv.h)
+	d.cv.clear()
+	d.paint.paint(d.cv.ctx, &d.list, &a.plot.bulk)
 }
 
 // drawCharts draws the learners' average online error and step size η_t
