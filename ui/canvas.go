@@ -122,11 +122,6 @@ func (b *blitter) upload(img *image.RGBA) bool {
 	return true
 }
 
-// cssColor formats an 8-bit RGBA colour for the canvas API.
-func cssColor(r, g, b, a uint8) string {
-	return "rgba(" + itoa(int(r)) + "," + itoa(int(g)) + "," + itoa(int(b)) + "," + ftoa(float64(a)/255, 3) + ")"
-}
-
 // path2D makes a Path2D from the builder's path data (one call).
 func path2D(p *pathBuilder) js.Value {
 	return js.Global().Get("Path2D").New(p.String())

@@ -5,12 +5,10 @@ package ui
 import (
 	"image"
 	"math"
-	"strconv"
 
 	"kernelplay/ui/app"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
-	"kernelplay/ui/state"
 )
 
 // galleryCache is one learner's gallery atlas and its upload canvas.
@@ -18,18 +16,6 @@ type galleryCache struct {
 	img  *image.RGBA
 	blit blitter
 }
-
-// learnerColor is learner i's colour in legends and charts.
-func learnerColor(i int) string { return learnerColors[i%len(learnerColors)] }
-
-// learnerColors are the learners' colours: render.ClassColors as CSS.
-var learnerColors = func() []string {
-	out := make([]string, len(render.ClassColors))
-	for i, c := range render.ClassColors {
-		out[i] = cssColor(c.R, c.G, c.B, 255)
-	}
-	return out
-}()
 
 // draw redraws the digits canvases: the current digit every frame it
 // changes, the galleries, confusion matrices and charts at most ten times a
@@ -48,7 +34,7 @@ func (dg *digitsUI) draw(a *App, now float64) {
 		return
 	}
 	t0 := perfNow()
-	dg.drawNow(run)
+	dg.drawNow(a, run)
 	t1 := perfNow()
 	a.profile("digit", t1-t0)
 	// The charts, galleries and matrices are redrawn at most ten times a
@@ -81,148 +67,23 @@ func (dg *digitsUI) draw(a *App, now float64) {
 }
 
 // drawNow draws the current digit large, its true class and each learner's
-// prediction with ✓ or ✗ and running error.
-func (dg *digitsUI) drawNow(run *sim.Digits) {
-	cv := dg.now.cv
-	if cv == nil || !cv.fit() {
+// prediction with ✓ or ✗ and running error: the display list of nowPanel
+// (nowpanel.go), painted, and the digit's image blitted into its square.
+func (dg *digitsUI) drawNow(a *App, run *sim.Digits) {
+	d := dg.now
+	if d.cv == nil || !d.cv.fit() {
 		return
 	}
-	ctx := cv.ctx
-	cv.clear()
-	side := math.Min(math.Min(cv.h-8, 150), math.Max(96, 0.32*cv.w)) // smaller on a phone, to leave the text room
-	x0, y0 := 4.0, (cv.h-side)/2
-	ctx.Set("fillStyle", "#f7f7f7")
-	ctx.Call("fillRect", x0, y0, side, side)
-	ctx.Set("strokeStyle", "#d9dde3")
-	ctx.Set("lineWidth", 1)
-	ctx.Call("strokeRect", x0+0.5, y0+0.5, side-1, side-1)
-	if run == nil {
-		return
-	}
-	last := run.Last()
-	set := run.Stream().Set()
-	names := run.ClassNames()
-	tx := x0 + side + 20
-	ctx.Set("textBaseline", "alphabetic")
-	if last.T == 0 {
-		ctx.Set("font", chartFont)
-		ctx.Set("fillStyle", "#4d5560")
-		ctx.Call("fillText", "Press Play or Step: each example is predicted, then learned.", tx, y0+24)
-		return
-	}
-	if w, h, ok := app.ImageShape(set); ok {
+	r, draw := nowPanel(&d.list, run, learnerColors, d.cv.w, d.cv.h)
+	d.cv.clear()
+	d.paint.paint(d.cv.ctx, &d.list, &a.plot.bulk)
+	if draw {
+		set := run.Stream().Set()
+		w, h, _ := app.ImageShape(set)
 		img := image.NewRGBA(image.Rect(0, 0, w, h))
-		render.DigitImage(img, set.Row(last.Row), w, h, 0, 0)
-		dg.nowBlit.draw(cv, img, x0+1, y0+1, side-2, side-2, false)
-	} else {
-		ctx.Set("font", chartMono)
-		ctx.Set("fillStyle", "#4d5560")
-		ctx.Set("textAlign", "center")
-		ctx.Call("fillText", strconv.Itoa(set.Dim)+" features", x0+side/2, y0+side/2)
-		ctx.Set("textAlign", "left")
+		render.DigitImage(img, set.Row(run.Last().Row), w, h, 0, 0)
+		dg.nowBlit.draw(d.cv, img, r.X, r.Y, r.W, r.H, false)
 	}
-	ctx.Set("font", "600 15px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
-	ctx.Set("fillStyle", "#1b1f24")
-	truth := classLabel(names, last.Truth)
-	head := "Example " + count(last.T) + " · true class " + truth
-	switch {
-	case set.Classes == 10 && run.Task() != state.TaskMulticlass:
-		// Binary and novelty streams over the digits: say which digit it is.
-		head = "Example " + count(last.T) + " · digit " + strconv.Itoa(int(set.Y[last.Row])) + " (class " + truth + ")"
-		if run.Task() == state.TaskNovelty {
-			head = "Example " + count(last.T) + " · digit " + strconv.Itoa(int(set.Y[last.Row]))
-		}
-	case run.Task() == state.TaskNovelty:
-		head = "Example " + count(last.T) + " · " + truth
-	}
-	if ctx.Call("measureText", head).Get("width").Float() > cv.w-8-tx {
-		ctx.Set("font", "600 13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif") // a narrow panel
-	}
-	ctx.Call("fillText", head, tx, y0+20)
-	// Each learner's line (name, verdict, mark, error) is placed by
-	// layoutNowLine (nowline.go), which breaks it into rows rather than
-	// drawing the parts over each other on a narrow panel.
-	markFont := "600 17px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
-	measure := func(font, s string) float64 {
-		ctx.Set("font", font)
-		return ctx.Call("measureText", s).Get("width").Float()
-	}
-	type nowParts struct {
-		name, verdict, mark, col, errNum string
-		l                                nowLine
-	}
-	lines := make([]nowParts, run.Learners())
-	rows := 1
-	for i := range lines {
-		p := &lines[i]
-		p.name = run.Name(i)
-		p.verdict, p.mark, p.col = "says "+classLabel(names, last.Pred[i]), "✓", "#1a7f37"
-		if last.Mistake[i] {
-			p.mark, p.col = "✗", "#b42318"
-		}
-		if run.Task() == state.TaskNovelty {
-			p.verdict = "normal"
-			if last.Pred[i] == 1 {
-				p.verdict = "flags novel"
-			}
-		}
-		if avg := run.AverageError(i); !math.IsNaN(avg) {
-			p.errNum = ftoa(100*avg, 1) + "%"
-		}
-		p.l = layoutNowLine(tx, cv.w-8, nowLineWidths{Name: measure(chartFont, p.name),
-			Verdict: measure(chartFont, p.verdict), Mark: measure(markFont, p.mark),
-			Error: measure(chartMono, "error "+p.errNum), ErrorNumber: measure(chartMono, p.errNum)})
-		rows = max(rows, p.l.Rows)
-	}
-	word := true // "error" on every line or on none
-	for _, p := range lines {
-		word = word && p.l.ErrorWord
-	}
-	if !word {
-		// The bare numbers get the word once, over them, in the gap
-		// between the heading and the first line.
-		ctx.Set("font", "12px ui-monospace, Menlo, Consolas, monospace")
-		ctx.Set("fillStyle", "#4d5560")
-		ctx.Set("textAlign", "right")
-		ctx.Call("fillText", "error", cv.w-8, y0+35)
-		ctx.Set("textAlign", "left")
-	}
-	lineH := math.Min(math.Max(30, float64(rows)*nowRowDY+10), (side-34)/float64(max(1, run.Learners())))
-	for i, p := range lines {
-		y := y0 + 48 + float64(i)*lineH
-		ctx.Set("fillStyle", learnerColor(i))
-		ctx.Call("fillRect", tx, y-11, 12, 12)
-		name := p.name
-		for r := []rune(name); len(r) > 1 && measure(chartFont, name) > p.l.NameMax; {
-			r = r[:len(r)-1]
-			name = string(r) + "…"
-		}
-		ctx.Set("font", chartFont)
-		ctx.Set("fillStyle", "#1b1f24")
-		ctx.Call("fillText", name, p.l.NameX, y)
-		ctx.Call("fillText", p.verdict, p.l.VerdictX, y+p.l.VerdictDY)
-		ctx.Set("font", markFont)
-		ctx.Set("fillStyle", p.col)
-		ctx.Call("fillText", p.mark, p.l.MarkX, y+p.l.VerdictDY+1)
-		if p.errNum != "" {
-			txt := p.errNum
-			if word {
-				txt = "error " + txt
-			}
-			ctx.Set("font", chartMono)
-			ctx.Set("fillStyle", "#4d5560")
-			ctx.Set("textAlign", "right")
-			ctx.Call("fillText", txt, p.l.ErrorRight, y+p.l.ErrorDY)
-			ctx.Set("textAlign", "left")
-		}
-	}
-}
-
-func classLabel(names []string, k int) string {
-	if k >= 0 && k < len(names) {
-		return names[k]
-	}
-	return "?"
 }
 
 // drawGallery draws learner i's support vectors as thumbnails in buffer
