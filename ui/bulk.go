@@ -162,11 +162,8 @@ func (a *spriteAtlas) build(key string, dpr float64, specs []spriteSpec) {
 		width += side + 2
 		height = math.Max(height, side)
 	}
-	doc := js.Global().Get("document")
-	a.cv = doc.Call("createElement", "canvas")
-	a.cv.Set("width", int(width)+1)
-	a.cv.Set("height", int(height)+1)
-	ctx := a.cv.Call("getContext", "2d")
+	var ctx js.Value
+	a.cv, ctx = newCanvas(int(width)+1, int(height)+1)
 	cells := make([]any, 0, 4*len(specs))
 	a.half = a.half[:0]
 	x := 0.0

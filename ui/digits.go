@@ -9,6 +9,7 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
+	"honnef.co/go/js/dom/v2"
 
 	"kernelplay/ui/app"
 	"kernelplay/ui/render"
@@ -311,11 +312,11 @@ func (p *Page) loadButton() *vecty.HTML {
 		elem.Input(vecty.Markup(prop.Type(prop.TypeFile), prop.ID("file-input"),
 			vecty.Attribute("accept", ".svm,.libsvm,.svmlight,.txt,.csv,.tsv,.t,text/plain,text/csv"),
 			event.Change(a.on(func(e *vecty.Event) {
-				files := e.Target.Get("files")
-				if files.Get("length").Int() > 0 {
-					a.loadUserFile(files.Index(0))
+				in := &dom.HTMLInputElement{BasicHTMLElement: htmlElement(e.Target)}
+				if files := in.Files(); len(files) > 0 {
+					a.loadUserFile(files[0].Value)
 				}
-				e.Target.Set("value", "")
+				in.SetValue("")
 			})))),
 	))
 }

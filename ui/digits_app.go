@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 
 	"github.com/hexops/vecty"
+	"honnef.co/go/js/dom/v2"
 
 	"kernelplay/ui/app"
 	"kernelplay/ui/sim"
@@ -185,21 +186,24 @@ func (dg *digitsUI) wireDrop(a *App) {
 		return
 	}
 	dg.dropWired = true
+	// Raw listeners (the dom package's AddEventListener would cost 66 KB;
+	// canvas.go), the events and the body as the dom package's values.
 	doc := js.Global().Get("document")
+	body := htmlElement(doc.Get("body")).Class()
 	doc.Call("addEventListener", "dragover", a.jsFunc("drag", func(_ js.Value, args []js.Value) {
-		args[0].Call("preventDefault")
-		doc.Get("body").Get("classList").Call("add", "dragging")
+		(&dom.BasicEvent{Value: args[0]}).PreventDefault()
+		body.Add("dragging")
 	}))
 	doc.Call("addEventListener", "dragleave", a.jsFunc("drag", func(_ js.Value, args []js.Value) {
 		if args[0].Get("relatedTarget").IsNull() {
-			doc.Get("body").Get("classList").Call("remove", "dragging")
+			body.Remove("dragging")
 		}
 	}))
 	doc.Call("addEventListener", "drop", a.jsFunc("drop", func(_ js.Value, args []js.Value) {
-		e := args[0]
-		e.Call("preventDefault")
-		doc.Get("body").Get("classList").Call("remove", "dragging")
-		files := e.Get("dataTransfer").Get("files")
+		(&dom.BasicEvent{Value: args[0]}).PreventDefault()
+		body.Remove("dragging")
+		// The dom package's DataTransfer has no file list.
+		files := args[0].Get("dataTransfer").Get("files")
 		if files.Get("length").Int() > 0 {
 			a.loadUserFile(files.Index(0))
 		}
