@@ -327,8 +327,9 @@ func (p *Page) pointTools() *vecty.HTML {
 	a := p.app
 	c := a.store.Config()
 	k := c.NumClasses()
-	var items []vecty.MarkupOrChild
-	items = append(items, vecty.Markup(vecty.Class("brushes")))
+	// Two groups that wrap as units: the class brushes, and the point
+	// buttons (on their own row when the column is too narrow for both).
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("group-row"))}
 	if c.Task != state.TaskRegression && clicksAddPoints(c) {
 		items = append(items, elem.Span(vecty.Markup(vecty.Class("small")), vecty.Text("click adds")))
 		for i := 0; i < k; i++ {
@@ -345,7 +346,8 @@ func (p *Page) pointTools() *vecty.HTML {
 			)))
 		}
 	}
-	items = append(items,
+	brushes := elem.Span(items...)
+	tools := elem.Span(vecty.Markup(vecty.Class("group-row")),
 		elem.Button(vecty.Markup(vecty.Class("btn", "small"), vecty.MarkupIf(a.store.Deleting(), vecty.Class("on")),
 			prop.ID("delete-mode"),
 			vecty.Attribute("aria-pressed", strconv.FormatBool(a.store.Deleting())),
@@ -365,5 +367,5 @@ func (p *Page) pointTools() *vecty.HTML {
 			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.SetGenerated{On: !c.Generated}) })),
 		), vecty.Text("only clicked")),
 	)
-	return elem.Div(items...)
+	return elem.Div(vecty.Markup(vecty.Class("brushes")), brushes, tools)
 }

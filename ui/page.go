@@ -261,7 +261,7 @@ func (p *Page) runButtons(playLabel, playKey string) vecty.List {
 			vecty.Attribute("title", "remove the last edit of the run (a click, a deletion or a setting) and replay it to this step (Ctrl/Cmd+Z)"),
 			prop.Disabled(!a.store.CanUndo()),
 			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.Undo{}) })),
-		), vecty.Text("Undo")))
+		), vecty.Text("Undo"), elem.KeyboardInput(vecty.Text("Ctrl Z"))))
 	}
 	return l
 }
