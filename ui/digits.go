@@ -89,41 +89,20 @@ func (r *digitsReadout) Render() vecty.ComponentOrHTML {
 			elem.Span(vecty.Markup(vecty.Class(cls...), prop.ID("digits-status"), vecty.Attribute("role", "status")),
 				vecty.Text(dg.status)))
 	}
-	t, n := run.T(), run.N()
-	pct := 0.0
-	if n > 0 {
-		pct = 100 * float64(t) / float64(n)
-	}
-	rate := "–"
-	if v := dg.sps.Rate(); v > 0 {
-		rate = count(int(v))
-	}
-	ms := "–"
-	if p := dg.slicer.PerStep(); p > 0 {
-		ms = num(p)
-	}
-	phase := "paused"
-	switch {
-	case run.Err() != nil:
-		phase = "stopped"
-	case run.Done():
-		phase = "done"
-	case r.app.store.Config().Playing:
-		phase = "running"
-	}
+	pr := progressOf(run, dg.sps.Rate(), dg.slicer.PerStep(), r.app.store.Config().Playing)
 	return elem.Div(vecty.Markup(vecty.Class("dprogress"), prop.ID("digits-progress")),
 		elem.Div(vecty.Markup(vecty.Class("bar"), vecty.Attribute("role", "progressbar"),
-			vecty.Attribute("aria-valuemin", "0"), vecty.Attribute("aria-valuemax", strconv.Itoa(n)),
-			vecty.Attribute("aria-valuenow", strconv.Itoa(t))),
-			elem.Div(vecty.Markup(vecty.Class("fill"), vecty.Style("width", ftoa(pct, 2)+"%"))),
+			vecty.Attribute("aria-valuemin", "0"), vecty.Attribute("aria-valuemax", strconv.Itoa(pr.N)),
+			vecty.Attribute("aria-valuenow", strconv.Itoa(pr.T))),
+			elem.Div(vecty.Markup(vecty.Class("fill"), vecty.Style("width", ftoa(pr.Pct, 2)+"%"))),
 		),
 		elem.Div(vecty.Markup(vecty.Class("nums")),
-			elem.Span(vecty.Markup(vecty.Class("num"), prop.ID("digits-t")), vecty.Text(strconv.Itoa(t)+" / "+strconv.Itoa(n))),
+			elem.Span(vecty.Markup(vecty.Class("num"), prop.ID("digits-t")), vecty.Text(pr.Count)),
 			elem.Span(vecty.Markup(vecty.Class("num"), prop.ID("digits-sps"),
-				vecty.Attribute("title", "examples learned per second (every learner)")), vecty.Text(rate+" steps/s")),
+				vecty.Attribute("title", "examples learned per second (every learner)")), vecty.Text(pr.Rate+" steps/s")),
 			elem.Span(vecty.Markup(vecty.Class("num"), vecty.Attribute("title", "learning time per example, all learners")),
-				vecty.Text(ms+" ms/step")),
-			elem.Span(vecty.Markup(vecty.Class("state")), vecty.Text(phase)),
+				vecty.Text(pr.MS+" ms/step")),
+			elem.Span(vecty.Markup(vecty.Class("state")), vecty.Text(pr.Phase)),
 		),
 	)
 }

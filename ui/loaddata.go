@@ -19,25 +19,6 @@ var shippedSets = map[string]struct{ File, Name, Title string }{
 	state.DataMNIST: {"data/mnist10k.kpd.gz", "mnist10k", "MNIST (10,000)"},
 }
 
-// loadPhase is where a data set is on its way into memory.
-type loadPhase int
-
-const (
-	loadFetching loadPhase = iota // bytes arriving (received of total)
-	loadDecoding                  // all bytes in; decoded on the next frame
-	loadReady
-	loadFailed
-)
-
-// loadEntry is one shipped set being fetched or held.
-type loadEntry struct {
-	phase           loadPhase
-	received, total int            // compressed bytes (total 0 when the server sent no length)
-	buf             []byte         // the uncompressed payload so far
-	loaded          app.DataLoaded // the decoded set, handed to the store
-	err             error
-}
-
 // loader fetches the shipped digit sets with fetch() and a stream reader,
 // so the page can show bytes received of the total, and decodes them with
 // app.DecodeShipped. Each set is fetched once and kept.
@@ -182,30 +163,6 @@ func (l *loader) fetch(a *App, e *loadEntry, url string) {
 	})
 	funcs = append(funcs, onResp, count, onChunk, onErr) // onErr last: used as the rejection handler
 	js.Global().Call("fetch", url, map[string]any{"credentials": "same-origin"}).Call("then", onResp, onErr)
-}
-
-// progressText describes a loading entry for the page.
-func (e *loadEntry) progressText(title string) string {
-	switch e.phase {
-	case loadFetching:
-		s := "Loading " + title + ": " + kb(e.received)
-		if e.total > 0 {
-			s += " of " + kb(e.total) + " (" + strconv.Itoa(100*e.received/e.total) + "%)"
-		}
-		return s + "…"
-	case loadDecoding:
-		return "Decoding " + title + "…"
-	case loadFailed:
-		return "Could not load " + title + ": " + e.err.Error()
-	}
-	return ""
-}
-
-func kb(n int) string {
-	if n >= 1<<20 {
-		return ftoa(float64(n)/(1<<20), 1) + " MB"
-	}
-	return strconv.Itoa((n+512)>>10) + " kB"
 }
 
 // readDroppedFile reads a File (from the picker or a drop) and hands its

@@ -92,3 +92,21 @@ func TestNowPanel(t *testing.T) {
 		t.Errorf("t = 0: draw %v, last op %+v", draw, l.Ops[len(l.Ops)-1])
 	}
 }
+
+// TestProgressOf: the digits progress line reads t of N with the bar's
+// share, "–" for rates not measured yet, and the phase: paused, running
+// while the page plays, done at the end of the stream.
+func TestProgressOf(t *testing.T) {
+	run := digitsRun(t, state.ComparePreset(), 449)
+	p := progressOf(run, 0, 0, false)
+	if p.Count != fmt.Sprintf("449 / %d", run.N()) || p.Pct != 100*449/float64(run.N()) || p.Rate != "–" || p.MS != "–" || p.Phase != "paused" {
+		t.Errorf("paused: %+v", p)
+	}
+	if p := progressOf(run, 1234.5, 0.25, true); p.Rate != "1234" || p.MS != "0.250" || p.Phase != "running" {
+		t.Errorf("playing: %+v", p)
+	}
+	run.Step(run.N())
+	if p := progressOf(run, 100, 0.1, true); p.Phase != "done" || p.Pct != 100 {
+		t.Errorf("at the end: %+v", p)
+	}
+}

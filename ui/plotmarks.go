@@ -134,3 +134,43 @@ func regressionRings(dst []regressionRing, svs []render.SupportVector, sm *sim.S
 	}
 	return dst, svs
 }
+
+// arrow is the normal w of a linear model's boundary on the plot: a shaft
+// from (X0, Y0) to the tip (X1, Y1) and the two barbs' ends, CSS pixels,
+// and where its label "w" goes.
+type arrow struct {
+	X0, Y0, X1, Y1 float64
+	Barbs          [2][2]float64
+	LabelX, LabelY float64
+}
+
+// normalArrow is the arrow of w for the boundary hl (hl.W = (w_x, w_y,
+// bias term), level hl.Level) on a w×h plot: from the boundary point
+// nearest the plot's centre (or, when that lies outside 95% of the data
+// square, the middle of the boundary's first drawn stretch), 0.25 plot
+// units along w, so it points to the side where f > hl.Level. ok is false
+// for w = 0.
+func normalArrow(hl render.HyperLine, w, h float64) (ar arrow, ok bool) {
+	a, b := hl.W[0], hl.W[1]
+	n := math.Hypot(a, b)
+	if !(n > 0) {
+		return ar, false
+	}
+	// Nearest point to the origin of a·x + b·y = level − c.
+	r := (hl.Level - hl.W[2]) / (n * n)
+	x0, y0 := r*a, r*b
+	if (math.Abs(x0) > 0.95 || math.Abs(y0) > 0.95) && len(hl.Solid) > 0 {
+		s := hl.Solid[0]
+		x0, y0 = (s.X0+s.X1)/2, (s.Y0+s.Y1)/2
+	}
+	const length = 0.25
+	var v plotView
+	ar.X0, ar.Y0 = v.toPixel(x0, y0, w, h)
+	ar.X1, ar.Y1 = v.toPixel(x0+length*a/n, y0+length*b/n, w, h)
+	ang := math.Atan2(ar.Y1-ar.Y0, ar.X1-ar.X0)
+	for i, d := range []float64{-2.6, 2.6} {
+		ar.Barbs[i] = [2]float64{ar.X1 + 9*math.Cos(ang+d), ar.Y1 + 9*math.Sin(ang+d)}
+	}
+	ar.LabelX, ar.LabelY = ar.X1+6*math.Cos(ang)+3, ar.Y1+6*math.Sin(ang)+5
+	return ar, true
+}

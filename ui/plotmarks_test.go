@@ -127,3 +127,33 @@ func TestRegressionRings(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalArrow: the arrow of w starts on the boundary nearest the
+// centre and points along w (towards f > 0), 0.25 plot units long; a
+// boundary near the edge starts at its drawn stretch's middle; w = 0 has
+// no arrow.
+func TestNormalArrow(t *testing.T) {
+	const w, h = 400, 400
+	// x = 0, w = (1, 0): from the centre, to the right.
+	ar, ok := normalArrow(render.HyperLine{W: [3]float64{2, 0, 0}}, w, h)
+	if !ok || ar.X0 != 200 || ar.Y0 != 200 || math.Abs(ar.X1-250) > 1e-9 || ar.Y1 != 200 {
+		t.Errorf("x = 0: %+v %v, want (200, 200) → (250, 200)", ar, ok)
+	}
+	if ar.LabelX <= ar.X1 || ar.Barbs[0][0] >= ar.X1 || ar.Barbs[1][0] >= ar.X1 {
+		t.Errorf("x = 0: label or barbs misplaced: %+v", ar)
+	}
+	// 3y − 1.5 = 0 (y = 0.5), w = (0, 3): from (0, 0.5), upwards.
+	ar, _ = normalArrow(render.HyperLine{W: [3]float64{0, 3, -1.5}}, w, h)
+	if ar.X0 != 200 || math.Abs(ar.Y0-100) > 1e-9 || math.Abs(ar.Y1-50) > 1e-9 {
+		t.Errorf("y = 0.5: %+v, want (200, 100) → (200, 50)", ar)
+	}
+	// x = 0.98: the drawn stretch's middle.
+	seg := render.Segment{X0: 0.98, Y0: -0.5, X1: 0.98, Y1: 0.1}
+	ar, _ = normalArrow(render.HyperLine{W: [3]float64{1, 0, -0.98}, Solid: []render.Segment{seg}}, w, h)
+	if math.Abs(ar.X0-396) > 1e-9 || math.Abs(ar.Y0-240) > 1e-9 {
+		t.Errorf("x = 0.98: starts at (%g, %g), want (396, 240)", ar.X0, ar.Y0)
+	}
+	if _, ok := normalArrow(render.HyperLine{}, w, h); ok {
+		t.Error("w = 0 has an arrow")
+	}
+}
