@@ -14,15 +14,6 @@ import (
 	"kernelplay/ui/state"
 )
 
-// The groups of the controls column, in order. Learner and steps per frame
-// sit in the top bar; the surface resolution under the plot.
-var columnGroups = []state.Group{state.GroupData, state.GroupLearner, state.GroupKernel,
-	state.GroupStepSize, state.GroupBuffer}
-
-// elsewhere lists fields drawn outside the column (or not at all: the mode
-// has a single value for now).
-var elsewhere = map[string]bool{"mode": true, "l": true, "t": true, "p": true, "spf": true, "g": true, "play": true}
-
 // controls builds the column from state.Fields: one group per panel, one
 // control per active field, with its symbol, fixed-width value, range and a
 // one-line hint. Inactive fields (σ under the linear kernel, μ for NORMA…)
@@ -57,16 +48,12 @@ func (p *Page) controls() []vecty.MarkupOrChild {
 		} else {
 			items = append(items, elem.Heading2(vecty.Text(string(g))))
 		}
-		n := 0
-		for i := range state.Fields {
-			f := &state.Fields[i]
-			if f.Group != g || elsewhere[f.Key] || c.Hidden(f.Key) || !f.Active(c) {
-				continue
-			}
+		keys := columnKeys(g, c)
+		for _, k := range keys {
+			f, _ := state.FieldByKey(k)
 			items = append(items, a.control(f, c))
-			n++
 		}
-		if n == 0 && g != state.GroupData {
+		if len(keys) == 0 && g != state.GroupData {
 			continue
 		}
 		out = append(out, elem.Section(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("group"))}, items...)...))

@@ -152,28 +152,24 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 	}
 	var groups []vecty.MarkupOrChild
 	groups = append(groups, vecty.Markup(vecty.Class("controls", "panel"), vecty.Attribute("aria-label", "settings")))
-	for _, g := range []state.Group{state.GroupData, state.GroupLearner, state.GroupKernel, state.GroupStepSize, state.GroupBuffer} {
+	for _, g := range columnGroups {
 		items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("group")), elem.Heading2(vecty.Text(string(g)))}
-		n := 0
 		if g == state.GroupData {
 			// Load data… sits by the Data heading, as in the 2D column.
 			items[1] = elem.Div(vecty.Markup(vecty.Class("ghead")), elem.Heading2(vecty.Text(string(g))),
 				elem.Span(vecty.Markup(vecty.Class("spacer"))), vecty.If(!c.Hidden(state.HideLoad), p.loadButton()))
-			items = append(items, elem.Div(vecty.Markup(vecty.Class("dnote")), vecty.Text(dataNote(c, run != nil && run.Title() != "", dg))))
+			items = append(items, elem.Div(vecty.Markup(vecty.Class("dnote")), vecty.Text(dataNote(c, dg.fileNote))))
 		}
-		for i := range state.Fields {
-			f := &state.Fields[i]
-			if f.Group != g || c.Hidden(f.Key) || !f.Active(c) || !digitsField(f.Key, c) {
-				continue
-			}
-			if f.Key == "ds" {
+		keys := columnKeys(g, c)
+		for _, k := range keys {
+			f, _ := state.FieldByKey(k)
+			if k == "ds" {
 				items = append(items, a.dataSetControl(f, c))
 			} else {
 				items = append(items, a.control(f, c))
 			}
-			n++
 		}
-		if n > 0 || g == state.GroupData {
+		if len(keys) > 0 || g == state.GroupData {
 			groups = append(groups, elem.Section(items...))
 		}
 	}
@@ -191,32 +187,6 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 			elem.Div(vecty.Markup(vecty.Attribute("hidden", "")), a.stats),
 		),
 	)
-}
-
-// digitsField says which settings the digits column shows: the digits
-// fields and the learner's, not the 2D ones (task, preset, noise, classes,
-// the surface) nor those in the top bar; under a paper figure only the
-// figure and the seed (the figure fixes everything else).
-func digitsField(key string, c state.Config) bool {
-	switch key {
-	case "mode", "t", "p", "n", "c", "g", "spf", "play", "fig":
-		return false
-	case "r":
-		return true
-	}
-	return c.Figure == state.FigureNone
-}
-
-// dataNote is the line under the Data heading.
-func dataNote(c state.Config, titled bool, dg *digitsUI) string {
-	if f, ok := state.FigureByName(c.Figure); ok {
-		return f.Title + ", on " + setTitle(c) + ", with the papers' learners and settings.\n" +
-			state.FigureCaption(f.Name, c.Seed) + "\nChoose “none” as paper figure to set your own."
-	}
-	if c.Data == state.DataFile {
-		return dg.fileNote()
-	}
-	return "Every example is predicted first, then learned: the error is online."
 }
 
 // swatch is a learner's colour in legends.

@@ -61,15 +61,6 @@ func (a *App) digits() *digitsUI {
 	return a.dg
 }
 
-// setTitle is the display name of the data set a config runs on.
-func setTitle(c state.Config) string {
-	key := app.DataKey(c)
-	if key == state.DataFile {
-		return "your file"
-	}
-	return shippedSets[key].Title
-}
-
 // sync follows the store's run: a new run resets the frame budget (and
 // retries a failed download), and while the run waits for its data set the
 // loader fetches it and hands it to the store.

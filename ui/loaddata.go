@@ -9,15 +9,7 @@ import (
 	"syscall/js"
 
 	"kernelplay/ui/app"
-	"kernelplay/ui/state"
 )
-
-// Shipped digit sets: the state.Data value, the file under static/ and a
-// display name.
-var shippedSets = map[string]struct{ File, Name, Title string }{
-	state.Data8x8:   {"data/digits8x8.kpd.gz", "digits8x8", "8×8 digits (1,797)"},
-	state.DataMNIST: {"data/mnist10k.kpd.gz", "mnist10k", "MNIST (10,000)"},
-}
 
 // loader fetches the shipped digit sets with fetch() and a stream reader,
 // so the page can show bytes received of the total, and decodes them with
