@@ -263,52 +263,6 @@ func (a *App) presetSelect(f *state.Field, c state.Config) *vecty.HTML {
 	return elem.Select(opts...)
 }
 
-// fieldOptionLabels are the display names of the options of one field,
-// consulted before optionLabels: option values of different fields can
-// coincide (the task "binary" and the digits figure "binary").
-var fieldOptionLabels = map[string]map[string]string{
-	"t": {
-		state.TaskBinary:     "binary",
-		state.TaskMulticlass: "multiclass",
-		state.TaskNovelty:    "novelty detection",
-		state.TaskRegression: "regression (1D)",
-	},
-}
-
-// fieldOptionLabel is the display name of option o of the field with key.
-func fieldOptionLabel(key, o string) string {
-	if l, ok := fieldOptionLabels[key][o]; ok {
-		return l
-	}
-	return optionLabel(o)
-}
-
-// optionLabel is the display name of a Choice option.
-func optionLabel(o string) string {
-	if l, ok := optionLabels[o]; ok {
-		return l
-	}
-	return o
-}
-
-var optionLabels = map[string]string{
-	state.LearnerSVMD:        "SVMD (adaptive η)",
-	state.LearnerSVMD0:       "SVMD, decay 0",
-	state.LearnerNORMA:       "NORMA",
-	state.LearnerPerceptron:  "kernel perceptron",
-	state.KernelGaussian:     "Gaussian RBF",
-	state.KernelPolynomial:   "polynomial",
-	state.KernelLinear:       "linear",
-	state.KernelLaplacian:    "Laplacian",
-	state.PresetGaussians:    "two Gaussians",
-	state.PresetXOR:          "XOR",
-	state.PresetCircles:      "circles",
-	state.PresetMoons:        "moons",
-	state.PresetSpirals:      "spirals",
-	state.PresetCheckerboard: "checkerboard",
-	state.PresetRotating:     "rotating (drift)",
-}
-
 // pointTools are the class brushes, delete mode and "clear points".
 func (p *Page) pointTools() *vecty.HTML {
 	a := p.app

@@ -16,21 +16,6 @@ import (
 	"kernelplay/ui/state"
 )
 
-func init() {
-	// Per field: figure names coincide with task names ("binary", …).
-	fieldOptionLabels["ds"] = map[string]string{
-		state.Data8x8: "8×8 digits (1,797)", state.DataMNIST: "MNIST (10,000)", state.DataFile: "your file"}
-	fieldOptionLabels["st"] = map[string]string{
-		state.StreamMulticlass: "10-way", state.StreamSplit: "0–4 vs 5–9", state.StreamSwitch: "0/1, then 2/3",
-		state.StreamCounting: "counter 000–999", state.StreamNovelty: "novelty (zeros)"}
-	fig := map[string]string{state.FigureNone: "none"}
-	for _, f := range state.Figures {
-		fig[f.Name] = f.Title
-	}
-	fieldOptionLabels["fig"] = fig
-	fieldOptionLabels["vs"] = map[string]string{state.CompareNone: "none"}
-}
-
 // dCanvas is a canvas of the digits view: rendered once, skipped by
 // Vecty's diff, drawn by the frame loop.
 type dCanvas struct {

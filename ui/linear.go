@@ -15,25 +15,6 @@ import (
 // (drawn on the plot canvas, whose 2D surface has no meaning for the
 // n-dimensional §4 problem), and the debug hook's view of both.
 
-func init() {
-	for k, v := range map[string]string{
-		state.LearnerPegasos:       "Pegasos",
-		state.LearnerKernelPegasos: "kernel Pegasos",
-		state.LearnerDCD:           "DCD (sliding window)",
-		state.LearnerAMM:           "AMM",
-		state.LearnerMulticlass:    "multiclass linear",
-		state.LearnerRES:           "RES (BFGS)",
-		state.LearnerSGD:           "SGD",
-		state.PresetRESvsSGD:       "RES vs SGD (RES paper §4)",
-		state.LossSquaredHinge:     "squared hinge",
-		state.LossLogistic:         "logistic",
-		state.LossL1:               "L1: hinge",
-		state.LossL2:               "L2: squared hinge",
-	} {
-		optionLabels[k] = v
-	}
-}
-
 // drawLinear draws the hyperplanes of a linear model on the plot and
 // reports whether it did (then the contours are not needed): for a binary
 // linear model (Pegasos, DCD, RES, SGD) the exact line w·x̃ = 0, solid over a
