@@ -133,16 +133,8 @@ type spriteAtlas struct {
 	key    string           // what the atlas holds; rebuilt when it changes
 	cv     js.Value         // the canvas
 	cells  js.Value         // flat JS array (sx, sy, w, h) per sprite
-	half   []float64        // half the side of each cell, device pixels
+	side   []int            // the side of each cell, device pixels
 	sprite []*render.Sprite // the cells' pixels, for stamping in Go
-}
-
-// spriteSpec is one marker: a circle of radius R (CSS pixels) around the
-// cell's centre, stroked with Width in Stroke, or filled with Fill when
-// Width is 0.
-type spriteSpec struct {
-	R, Width     float64
-	Stroke, Fill string
 }
 
 // build draws the specs at device pixel ratio dpr into a new atlas when
@@ -152,31 +144,17 @@ func (a *spriteAtlas) build(key string, dpr float64, specs []spriteSpec) {
 		return
 	}
 	a.key = key
-	// Cell sides in device pixels, even, so the centre is a pixel corner.
-	sides := make([]float64, len(specs))
-	width, height := 0.0, 0.0
+	cells, w, h := atlasLayout(specs, dpr)
+	var ctx js.Value
+	a.cv, ctx = newCanvas(w, h)
+	flat := make([]any, 0, 4*len(cells))
+	a.side = a.side[:0]
 	for i, s := range specs {
-		ext := s.R + s.Width/2 + 1 // one pixel for the antialiased edge
-		side := 2 * math.Ceil(ext*dpr)
-		sides[i] = side
-		width += side + 2
-		height = math.Max(height, side)
-	}
-	doc := js.Global().Get("document")
-	a.cv = doc.Call("createElement", "canvas")
-	a.cv.Set("width", int(width)+1)
-	a.cv.Set("height", int(height)+1)
-	ctx := a.cv.Call("getContext", "2d")
-	cells := make([]any, 0, 4*len(specs))
-	a.half = a.half[:0]
-	x := 0.0
-	for i, s := range specs {
-		side := sides[i]
-		cells = append(cells, x, 0, side, side)
-		a.half = append(a.half, side/2)
-		cx, cy := x+side/2, side/2
+		c := cells[i]
+		flat = append(flat, c.X, 0, c.Side, c.Side)
+		a.side = append(a.side, c.Side)
 		ctx.Call("beginPath")
-		ctx.Call("arc", cx, cy, s.R*dpr, 0, 2*math.Pi)
+		ctx.Call("arc", float64(c.X)+float64(c.Side)/2, float64(c.Side)/2, s.R*dpr, 0, 2*math.Pi)
 		if s.Width > 0 {
 			ctx.Set("lineWidth", s.Width*dpr)
 			ctx.Set("strokeStyle", s.Stroke)
@@ -185,32 +163,17 @@ func (a *spriteAtlas) build(key string, dpr float64, specs []spriteSpec) {
 			ctx.Set("fillStyle", s.Fill)
 			ctx.Call("fill")
 		}
-		x += side + 2
 	}
-	a.cells = js.ValueOf(cells)
+	a.cells = js.ValueOf(flat)
 	// The pixels, read back once, for render.Layer.
-	w, h := int(width)+1, int(height)+1
 	data := ctx.Call("getImageData", 0, 0, w, h).Get("data")
 	pix := make([]byte, 4*w*h)
 	js.CopyBytesToGo(pix, data)
-	a.sprite = a.sprite[:0]
-	for i := range specs {
-		sx, side := int(cells[4*i].(float64)), int(sides[i])
-		sub := make([]byte, 0, 4*side*side)
-		for y := range side {
-			sub = append(sub, pix[4*(y*w+sx):4*(y*w+sx+side)]...)
-		}
-		a.sprite = append(a.sprite, render.NewSprite(sub, side, side))
-	}
+	a.sprite = cutSprites(a.sprite[:0], pix, w, cells)
 }
 
 // put appends the triple that draws sprite i centred on (x, y) in CSS
-// pixels at ratio dpr (the centre rounded to the nearest device pixel
-// corner: at most half a device pixel off) to data.
+// pixels at ratio dpr to data (placeSprite).
 func (a *spriteAtlas) put(data []float64, i int, x, y, dpr float64) []float64 {
-	if math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) {
-		return data
-	}
-	h := a.half[i]
-	return append(data, float64(i), math.Round(x*dpr)-h, math.Round(y*dpr)-h)
+	return placeSprite(data, i, a.side[i], x, y, dpr)
 }

@@ -14,15 +14,6 @@ import (
 	"kernelplay/ui/state"
 )
 
-// The groups of the controls column, in order. Learner and steps per frame
-// sit in the top bar; the surface resolution under the plot.
-var columnGroups = []state.Group{state.GroupData, state.GroupLearner, state.GroupKernel,
-	state.GroupStepSize, state.GroupBuffer}
-
-// elsewhere lists fields drawn outside the column (or not at all: the mode
-// has a single value for now).
-var elsewhere = map[string]bool{"mode": true, "l": true, "t": true, "p": true, "spf": true, "g": true, "play": true}
-
 // controls builds the column from state.Fields: one group per panel, one
 // control per active field, with its symbol, fixed-width value, range and a
 // one-line hint. Inactive fields (σ under the linear kernel, μ for NORMA…)
@@ -57,16 +48,12 @@ func (p *Page) controls() []vecty.MarkupOrChild {
 		} else {
 			items = append(items, elem.Heading2(vecty.Text(string(g))))
 		}
-		n := 0
-		for i := range state.Fields {
-			f := &state.Fields[i]
-			if f.Group != g || elsewhere[f.Key] || c.Hidden(f.Key) || !f.Active(c) {
-				continue
-			}
+		keys := columnKeys(g, c)
+		for _, k := range keys {
+			f, _ := state.FieldByKey(k)
 			items = append(items, a.control(f, c))
-			n++
 		}
-		if n == 0 && g != state.GroupData {
+		if len(keys) == 0 && g != state.GroupData {
 			continue
 		}
 		out = append(out, elem.Section(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("group"))}, items...)...))
@@ -280,59 +267,14 @@ func (a *App) presetSelect(f *state.Field, c state.Config) *vecty.HTML {
 	return elem.Select(opts...)
 }
 
-// fieldOptionLabels are the display names of the options of one field,
-// consulted before optionLabels: option values of different fields can
-// coincide (the task "binary" and the digits figure "binary").
-var fieldOptionLabels = map[string]map[string]string{
-	"t": {
-		state.TaskBinary:     "binary",
-		state.TaskMulticlass: "multiclass",
-		state.TaskNovelty:    "novelty detection",
-		state.TaskRegression: "regression (1D)",
-	},
-}
-
-// fieldOptionLabel is the display name of option o of the field with key.
-func fieldOptionLabel(key, o string) string {
-	if l, ok := fieldOptionLabels[key][o]; ok {
-		return l
-	}
-	return optionLabel(o)
-}
-
-// optionLabel is the display name of a Choice option.
-func optionLabel(o string) string {
-	if l, ok := optionLabels[o]; ok {
-		return l
-	}
-	return o
-}
-
-var optionLabels = map[string]string{
-	state.LearnerSVMD:        "SVMD (adaptive η)",
-	state.LearnerSVMD0:       "SVMD, decay 0",
-	state.LearnerNORMA:       "NORMA",
-	state.LearnerPerceptron:  "kernel perceptron",
-	state.KernelGaussian:     "Gaussian RBF",
-	state.KernelPolynomial:   "polynomial",
-	state.KernelLinear:       "linear",
-	state.KernelLaplacian:    "Laplacian",
-	state.PresetGaussians:    "two Gaussians",
-	state.PresetXOR:          "XOR",
-	state.PresetCircles:      "circles",
-	state.PresetMoons:        "moons",
-	state.PresetSpirals:      "spirals",
-	state.PresetCheckerboard: "checkerboard",
-	state.PresetRotating:     "rotating (drift)",
-}
-
 // pointTools are the class brushes, delete mode and "clear points".
 func (p *Page) pointTools() *vecty.HTML {
 	a := p.app
 	c := a.store.Config()
 	k := c.NumClasses()
-	var items []vecty.MarkupOrChild
-	items = append(items, vecty.Markup(vecty.Class("brushes")))
+	// Two groups that wrap as units: the class brushes, and the point
+	// buttons (on their own row when the column is too narrow for both).
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("group-row"))}
 	if c.Task != state.TaskRegression && clicksAddPoints(c) {
 		items = append(items, elem.Span(vecty.Markup(vecty.Class("small")), vecty.Text("click adds")))
 		for i := 0; i < k; i++ {
@@ -349,7 +291,8 @@ func (p *Page) pointTools() *vecty.HTML {
 			)))
 		}
 	}
-	items = append(items,
+	brushes := elem.Span(items...)
+	tools := elem.Span(vecty.Markup(vecty.Class("group-row")),
 		elem.Button(vecty.Markup(vecty.Class("btn", "small"), vecty.MarkupIf(a.store.Deleting(), vecty.Class("on")),
 			prop.ID("delete-mode"),
 			vecty.Attribute("aria-pressed", strconv.FormatBool(a.store.Deleting())),
@@ -369,5 +312,5 @@ func (p *Page) pointTools() *vecty.HTML {
 			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.SetGenerated{On: !c.Generated}) })),
 		), vecty.Text("only clicked")),
 	)
-	return elem.Div(items...)
+	return elem.Div(vecty.Markup(vecty.Class("brushes")), brushes, tools)
 }

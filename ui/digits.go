@@ -9,26 +9,12 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
+	"honnef.co/go/js/dom/v2"
 
 	"kernelplay/ui/app"
 	"kernelplay/ui/render"
 	"kernelplay/ui/state"
 )
-
-func init() {
-	// Per field: figure names coincide with task names ("binary", …).
-	fieldOptionLabels["ds"] = map[string]string{
-		state.Data8x8: "8×8 digits (1,797)", state.DataMNIST: "MNIST (10,000)", state.DataFile: "your file"}
-	fieldOptionLabels["st"] = map[string]string{
-		state.StreamMulticlass: "10-way", state.StreamSplit: "0–4 vs 5–9", state.StreamSwitch: "0/1, then 2/3",
-		state.StreamCounting: "counter 000–999", state.StreamNovelty: "novelty (zeros)"}
-	fig := map[string]string{state.FigureNone: "none"}
-	for _, f := range state.Figures {
-		fig[f.Name] = f.Title
-	}
-	fieldOptionLabels["fig"] = fig
-	fieldOptionLabels["vs"] = map[string]string{state.CompareNone: "none"}
-}
 
 // dCanvas is a canvas of the digits view: rendered once, skipped by
 // Vecty's diff, drawn by the frame loop.
@@ -37,6 +23,8 @@ type dCanvas struct {
 	id, class, label string
 	el               *vecty.HTML
 	cv               *canvas2D
+	list             render.List // the display list of a canvas painted from one (the confusion matrix)
+	paint            painter
 }
 
 // Render implements vecty.Component.
@@ -91,41 +79,20 @@ func (r *digitsReadout) Render() (out vecty.ComponentOrHTML) {
 			elem.Span(vecty.Markup(vecty.Class(cls...), prop.ID("digits-status"), vecty.Attribute("role", "status")),
 				vecty.Text(dg.status)))
 	}
-	t, n := run.T(), run.N()
-	pct := 0.0
-	if n > 0 {
-		pct = 100 * float64(t) / float64(n)
-	}
-	rate := "–"
-	if v := dg.sps.Rate(); v > 0 {
-		rate = count(int(v))
-	}
-	ms := "–"
-	if p := dg.slicer.PerStep(); p > 0 {
-		ms = num(p)
-	}
-	phase := "paused"
-	switch {
-	case run.Err() != nil:
-		phase = "stopped"
-	case run.Done():
-		phase = "done"
-	case r.app.store.Config().Playing:
-		phase = "running"
-	}
+	pr := progressOf(run, dg.sps.Rate(), dg.slicer.PerStep(), r.app.store.Config().Playing)
 	return elem.Div(vecty.Markup(vecty.Class("dprogress"), prop.ID("digits-progress")),
 		elem.Div(vecty.Markup(vecty.Class("bar"), vecty.Attribute("role", "progressbar"),
-			vecty.Attribute("aria-valuemin", "0"), vecty.Attribute("aria-valuemax", strconv.Itoa(n)),
-			vecty.Attribute("aria-valuenow", strconv.Itoa(t))),
-			elem.Div(vecty.Markup(vecty.Class("fill"), vecty.Style("width", ftoa(pct, 2)+"%"))),
+			vecty.Attribute("aria-valuemin", "0"), vecty.Attribute("aria-valuemax", strconv.Itoa(pr.N)),
+			vecty.Attribute("aria-valuenow", strconv.Itoa(pr.T))),
+			elem.Div(vecty.Markup(vecty.Class("fill"), vecty.Style("width", ftoa(pr.Pct, 2)+"%"))),
 		),
 		elem.Div(vecty.Markup(vecty.Class("nums")),
-			elem.Span(vecty.Markup(vecty.Class("num"), prop.ID("digits-t")), vecty.Text(strconv.Itoa(t)+" / "+strconv.Itoa(n))),
+			elem.Span(vecty.Markup(vecty.Class("num"), prop.ID("digits-t")), vecty.Text(pr.Count)),
 			elem.Span(vecty.Markup(vecty.Class("num"), prop.ID("digits-sps"),
-				vecty.Attribute("title", "examples learned per second (every learner)")), vecty.Text(rate+" steps/s")),
+				vecty.Attribute("title", "examples learned per second (every learner)")), vecty.Text(pr.Rate+" steps/s")),
 			elem.Span(vecty.Markup(vecty.Class("num"), vecty.Attribute("title", "learning time per example, all learners")),
-				vecty.Text(ms+" ms/step")),
-			elem.Span(vecty.Markup(vecty.Class("state")), vecty.Text(phase)),
+				vecty.Text(pr.MS+" ms/step")),
+			elem.Span(vecty.Markup(vecty.Class("state")), vecty.Text(pr.Phase)),
 		),
 	)
 }
@@ -175,28 +142,24 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 	}
 	var groups []vecty.MarkupOrChild
 	groups = append(groups, vecty.Markup(vecty.Class("controls", "panel"), vecty.Attribute("aria-label", "settings")))
-	for _, g := range []state.Group{state.GroupData, state.GroupLearner, state.GroupKernel, state.GroupStepSize, state.GroupBuffer} {
+	for _, g := range columnGroups {
 		items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("group")), elem.Heading2(vecty.Text(string(g)))}
-		n := 0
 		if g == state.GroupData {
 			// Load data… sits by the Data heading, as in the 2D column.
 			items[1] = elem.Div(vecty.Markup(vecty.Class("ghead")), elem.Heading2(vecty.Text(string(g))),
 				elem.Span(vecty.Markup(vecty.Class("spacer"))), vecty.If(!c.Hidden(state.HideLoad), p.loadButton()))
-			items = append(items, elem.Div(vecty.Markup(vecty.Class("dnote")), vecty.Text(dataNote(c, run != nil && run.Title() != "", dg))))
+			items = append(items, elem.Div(vecty.Markup(vecty.Class("dnote")), vecty.Text(dataNote(c, dg.fileNote))))
 		}
-		for i := range state.Fields {
-			f := &state.Fields[i]
-			if f.Group != g || c.Hidden(f.Key) || !f.Active(c) || !digitsField(f.Key, c) {
-				continue
-			}
-			if f.Key == "ds" {
+		keys := columnKeys(g, c)
+		for _, k := range keys {
+			f, _ := state.FieldByKey(k)
+			if k == "ds" {
 				items = append(items, a.dataSetControl(f, c))
 			} else {
 				items = append(items, a.control(f, c))
 			}
-			n++
 		}
-		if n > 0 || g == state.GroupData {
+		if len(keys) > 0 || g == state.GroupData {
 			groups = append(groups, elem.Section(items...))
 		}
 	}
@@ -214,36 +177,6 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 			elem.Div(vecty.Markup(vecty.Attribute("hidden", "")), a.stats),
 		),
 	)
-}
-
-// digitsField says which settings the digits column shows: the digits
-// fields and the learner's, not the 2D ones (task, preset, noise, classes,
-// the surface) nor those in the top bar; under a paper figure only the
-// figure and the seed (the figure fixes everything else).
-func digitsField(key string, c state.Config) bool {
-	switch key {
-	case "mode", "t", "p", "n", "c", "g", "spf", "play", "fig":
-		return false
-	case "r":
-		return true
-	}
-	return c.Figure == state.FigureNone
-}
-
-// dataNote is the line under the Data heading.
-func dataNote(c state.Config, titled bool, dg *digitsUI) string {
-	if f, ok := state.FigureByName(c.Figure); ok {
-		return f.Title + ", on " + setTitle(c) + ", with the papers' learners and settings.\n" +
-			state.FigureCaption(f.Name, c.Seed) + "\nChoose “none” as paper figure to set your own."
-	}
-	if c.Data == state.DataFile {
-		if set := dg.userSet(); set != nil {
-			return "Your file " + set.Name + " (" + count(set.Len()) + " examples, " + count(set.Dim) +
-				" features), in a seeded random order. A link cannot carry the file."
-		}
-		return "A link cannot carry your file: load it again."
-	}
-	return "Every example is predicted first, then learned: the error is online."
 }
 
 // swatch is a learner's colour in legends.
@@ -318,11 +251,11 @@ func (p *Page) loadButton() *vecty.HTML {
 		elem.Input(vecty.Markup(prop.Type(prop.TypeFile), prop.ID("file-input"),
 			vecty.Attribute("accept", ".svm,.libsvm,.svmlight,.txt,.csv,.tsv,.t,text/plain,text/csv"),
 			event.Change(a.on(func(e *vecty.Event) {
-				files := e.Target.Get("files")
-				if files.Get("length").Int() > 0 {
-					a.loadUserFile(files.Index(0))
+				in := &dom.HTMLInputElement{BasicHTMLElement: htmlElement(e.Target)}
+				if files := in.Files(); len(files) > 0 {
+					a.loadUserFile(files[0].Value)
 				}
-				e.Target.Set("value", "")
+				in.SetValue("")
 			})))),
 	))
 }

@@ -8,8 +8,8 @@ import (
 	"syscall/js"
 
 	"github.com/hexops/vecty"
+	"honnef.co/go/js/dom/v2"
 
-	"kernelplay/core/data"
 	"kernelplay/ui/app"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
@@ -21,11 +21,11 @@ import (
 // data set it waits for (app.Store.NeedData) is handed over.
 type digitsUI struct {
 	load     loader
-	userSet  func() *data.Set // the user's file, when one was loaded
-	run      *sim.Digits      // the store's digits run, nil while waiting for data
-	builtFor app.Run          // the store's run when last looked at
-	status   string           // why there is no run (loading, a failure), "" when running
-	failed   bool             // status is a failure (shown as an error)
+	fileNote func() string // the sentence about the user's file (app.Store.FileNote)
+	run      *sim.Digits   // the store's digits run, nil while waiting for data
+	builtFor app.Run       // the store's run when last looked at
+	status   string        // why there is no run (loading, a failure), "" when running
+	failed   bool          // status is a failure (shown as an error)
 	slicer   Slicer
 	sps      RateMeter
 	perFrame int // steps learned in the last frame
@@ -52,22 +52,13 @@ type digitsUI struct {
 // digits returns the digits state, creating it on first use.
 func (a *App) digits() *digitsUI {
 	if a.dg == nil {
-		a.dg = &digitsUI{userSet: func() *data.Set { return a.store.Data(state.DataFile) }}
+		a.dg = &digitsUI{fileNote: a.store.FileNote}
 		a.dg.load.changed = func() { a.rev++; a.rerender() }
 		a.dg.now = &dCanvas{id: "digit-now", class: "digitnow", label: "the current digit"}
 		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "step size and average error of each learner"}
 		a.dg.readout = &digitsReadout{app: a}
 	}
 	return a.dg
-}
-
-// setTitle is the display name of the data set a config runs on.
-func setTitle(c state.Config) string {
-	key := app.DataKey(c)
-	if key == state.DataFile {
-		return "your file"
-	}
-	return shippedSets[key].Title
 }
 
 // sync follows the store's run: a new run resets the frame budget (and
@@ -104,7 +95,7 @@ func (dg *digitsUI) sync(a *App) {
 	e := dg.load.get(a, key)
 	switch e.phase {
 	case loadReady:
-		a.store.Dispatch(app.DataLoaded{Key: key, Set: e.set})
+		a.store.Dispatch(e.loaded)
 	case loadFailed:
 		dg.setStatus(a, e.progressText(shippedSets[key].Title)+". Press Reset to try again, or pick another data set.", true)
 	default:
@@ -186,21 +177,24 @@ func (dg *digitsUI) wireDrop(a *App) {
 		return
 	}
 	dg.dropWired = true
+	// Raw listeners (the dom package's AddEventListener would cost 66 KB;
+	// canvas.go), the events and the body as the dom package's values.
 	doc := js.Global().Get("document")
+	body := htmlElement(doc.Get("body")).Class()
 	doc.Call("addEventListener", "dragover", a.jsFunc("drag", func(_ js.Value, args []js.Value) {
-		args[0].Call("preventDefault")
-		doc.Get("body").Get("classList").Call("add", "dragging")
+		(&dom.BasicEvent{Value: args[0]}).PreventDefault()
+		body.Add("dragging")
 	}))
 	doc.Call("addEventListener", "dragleave", a.jsFunc("drag", func(_ js.Value, args []js.Value) {
 		if args[0].Get("relatedTarget").IsNull() {
-			doc.Get("body").Get("classList").Call("remove", "dragging")
+			body.Remove("dragging")
 		}
 	}))
 	doc.Call("addEventListener", "drop", a.jsFunc("drop", func(_ js.Value, args []js.Value) {
-		e := args[0]
-		e.Call("preventDefault")
-		doc.Get("body").Get("classList").Call("remove", "dragging")
-		files := e.Get("dataTransfer").Get("files")
+		(&dom.BasicEvent{Value: args[0]}).PreventDefault()
+		body.Remove("dragging")
+		// The dom package's DataTransfer has no file list.
+		files := args[0].Get("dataTransfer").Get("files")
 		if files.Get("length").Int() > 0 {
 			a.loadUserFile(files.Index(0))
 		}
@@ -221,18 +215,4 @@ func (a *App) loadUserFile(file js.Value) {
 		}
 		a.store.Dispatch(app.LoadFile{Name: name, Set: set})
 	})
-}
-
-// shape returns the image width and height of inputs of dimension d.
-func shape(set *data.Set) (w, h int, ok bool) {
-	if set.Width > 0 && set.Height > 0 && set.Width*set.Height == set.Dim {
-		return set.Width, set.Height, true
-	}
-	switch set.Dim {
-	case 64:
-		return 8, 8, true
-	case 784:
-		return 28, 28, true
-	}
-	return 0, 0, false
 }

@@ -5,11 +5,10 @@ package ui
 import (
 	"image"
 	"math"
-	"strconv"
 
+	"kernelplay/ui/app"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
-	"kernelplay/ui/state"
 )
 
 // galleryCache is one learner's gallery atlas and its upload canvas.
@@ -17,18 +16,6 @@ type galleryCache struct {
 	img  *image.RGBA
 	blit blitter
 }
-
-// learnerColor is learner i's colour in legends and charts.
-func learnerColor(i int) string { return learnerColors[i%len(learnerColors)] }
-
-// learnerColors are the learners' colours: render.ClassColors as CSS.
-var learnerColors = func() []string {
-	out := make([]string, len(render.ClassColors))
-	for i, c := range render.ClassColors {
-		out[i] = cssColor(c.R, c.G, c.B, 255)
-	}
-	return out
-}()
 
 // draw redraws the digits canvases: the current digit every frame it
 // changes, the galleries, confusion matrices and charts at most ten times a
@@ -47,7 +34,7 @@ func (dg *digitsUI) draw(a *App, now float64) {
 		return
 	}
 	t0 := perfNow()
-	dg.drawNow(run)
+	dg.drawNow(a, run)
 	t1 := perfNow()
 	a.profile("digit", t1-t0)
 	// The charts, galleries and matrices are redrawn at most ten times a
@@ -67,7 +54,7 @@ func (dg *digitsUI) draw(a *App, now float64) {
 					t3 := perfNow()
 					dg.drawGallery(run, i)
 					t4 := perfNow()
-					dg.drawConfusion(run, i)
+					dg.drawConfusion(a, run, i)
 					a.profile("gallery", perfNow()-t3)
 					a.profile("confusion", perfNow()-t4)
 				}
@@ -80,160 +67,30 @@ func (dg *digitsUI) draw(a *App, now float64) {
 }
 
 // drawNow draws the current digit large, its true class and each learner's
-// prediction with ✓ or ✗ and running error.
-func (dg *digitsUI) drawNow(run *sim.Digits) {
-	cv := dg.now.cv
-	if cv == nil || !cv.fit() {
+// prediction with ✓ or ✗ and running error: the display list of nowPanel
+// (nowpanel.go), painted, and the digit's image blitted into its square.
+func (dg *digitsUI) drawNow(a *App, run *sim.Digits) {
+	d := dg.now
+	if d.cv == nil || !d.cv.fit() {
 		return
 	}
-	ctx := cv.ctx
-	cv.clear()
-	side := math.Min(math.Min(cv.h-8, 150), math.Max(96, 0.32*cv.w)) // smaller on a phone, to leave the text room
-	x0, y0 := 4.0, (cv.h-side)/2
-	ctx.Set("fillStyle", "#f7f7f7")
-	ctx.Call("fillRect", x0, y0, side, side)
-	ctx.Set("strokeStyle", "#d9dde3")
-	ctx.Set("lineWidth", 1)
-	ctx.Call("strokeRect", x0+0.5, y0+0.5, side-1, side-1)
-	if run == nil {
-		return
-	}
-	last := run.Last()
-	set := run.Stream().Set()
-	names := run.ClassNames()
-	tx := x0 + side + 20
-	ctx.Set("textBaseline", "alphabetic")
-	if last.T == 0 {
-		ctx.Set("font", chartFont)
-		ctx.Set("fillStyle", "#4d5560")
-		ctx.Call("fillText", "Press Play or Step: each example is predicted, then learned.", tx, y0+24)
-		return
-	}
-	if w, h, ok := shape(set); ok {
+	r, draw := nowPanel(&d.list, run, learnerColors, d.cv.w, d.cv.h)
+	d.cv.clear()
+	d.paint.paint(d.cv.ctx, &d.list, &a.plot.bulk)
+	if draw {
+		set := run.Stream().Set()
+		w, h, _ := app.ImageShape(set)
 		img := image.NewRGBA(image.Rect(0, 0, w, h))
-		render.DigitImage(img, set.Row(last.Row), w, h, 0, 0)
-		dg.nowBlit.draw(cv, img, x0+1, y0+1, side-2, side-2, false)
-	} else {
-		ctx.Set("font", chartMono)
-		ctx.Set("fillStyle", "#4d5560")
-		ctx.Set("textAlign", "center")
-		ctx.Call("fillText", strconv.Itoa(set.Dim)+" features", x0+side/2, y0+side/2)
-		ctx.Set("textAlign", "left")
-	}
-	ctx.Set("font", "600 15px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
-	ctx.Set("fillStyle", "#1b1f24")
-	truth := classLabel(names, last.Truth)
-	head := "Example " + count(last.T) + " · true class " + truth
-	switch {
-	case set.Classes == 10 && run.Task() != state.TaskMulticlass:
-		// Binary and novelty streams over the digits: say which digit it is.
-		head = "Example " + count(last.T) + " · digit " + strconv.Itoa(int(set.Y[last.Row])) + " (class " + truth + ")"
-		if run.Task() == state.TaskNovelty {
-			head = "Example " + count(last.T) + " · digit " + strconv.Itoa(int(set.Y[last.Row]))
-		}
-	case run.Task() == state.TaskNovelty:
-		head = "Example " + count(last.T) + " · " + truth
-	}
-	if ctx.Call("measureText", head).Get("width").Float() > cv.w-8-tx {
-		ctx.Set("font", "600 13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif") // a narrow panel
-	}
-	ctx.Call("fillText", head, tx, y0+20)
-	// Each learner's line (name, verdict, mark, error) is placed by
-	// layoutNowLine (nowline.go), which breaks it into rows rather than
-	// drawing the parts over each other on a narrow panel.
-	markFont := "600 17px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
-	measure := func(font, s string) float64 {
-		ctx.Set("font", font)
-		return ctx.Call("measureText", s).Get("width").Float()
-	}
-	type nowParts struct {
-		name, verdict, mark, col, errNum string
-		l                                nowLine
-	}
-	lines := make([]nowParts, run.Learners())
-	rows := 1
-	for i := range lines {
-		p := &lines[i]
-		p.name = run.Name(i)
-		p.verdict, p.mark, p.col = "says "+classLabel(names, last.Pred[i]), "✓", "#1a7f37"
-		if last.Mistake[i] {
-			p.mark, p.col = "✗", "#b42318"
-		}
-		if run.Task() == state.TaskNovelty {
-			p.verdict = "normal"
-			if last.Pred[i] == 1 {
-				p.verdict = "flags novel"
-			}
-		}
-		if avg := run.AverageError(i); !math.IsNaN(avg) {
-			p.errNum = ftoa(100*avg, 1) + "%"
-		}
-		p.l = layoutNowLine(tx, cv.w-8, nowLineWidths{Name: measure(chartFont, p.name),
-			Verdict: measure(chartFont, p.verdict), Mark: measure(markFont, p.mark),
-			Error: measure(chartMono, "error "+p.errNum), ErrorNumber: measure(chartMono, p.errNum)})
-		rows = max(rows, p.l.Rows)
-	}
-	word := true // "error" on every line or on none
-	for _, p := range lines {
-		word = word && p.l.ErrorWord
-	}
-	if !word {
-		// The bare numbers get the word once, over them, in the gap
-		// between the heading and the first line.
-		ctx.Set("font", "12px ui-monospace, Menlo, Consolas, monospace")
-		ctx.Set("fillStyle", "#4d5560")
-		ctx.Set("textAlign", "right")
-		ctx.Call("fillText", "error", cv.w-8, y0+35)
-		ctx.Set("textAlign", "left")
-	}
-	lineH := math.Min(math.Max(30, float64(rows)*nowRowDY+10), (side-34)/float64(max(1, run.Learners())))
-	for i, p := range lines {
-		y := y0 + 48 + float64(i)*lineH
-		ctx.Set("fillStyle", learnerColor(i))
-		ctx.Call("fillRect", tx, y-11, 12, 12)
-		name := p.name
-		for r := []rune(name); len(r) > 1 && measure(chartFont, name) > p.l.NameMax; {
-			r = r[:len(r)-1]
-			name = string(r) + "…"
-		}
-		ctx.Set("font", chartFont)
-		ctx.Set("fillStyle", "#1b1f24")
-		ctx.Call("fillText", name, p.l.NameX, y)
-		ctx.Call("fillText", p.verdict, p.l.VerdictX, y+p.l.VerdictDY)
-		ctx.Set("font", markFont)
-		ctx.Set("fillStyle", p.col)
-		ctx.Call("fillText", p.mark, p.l.MarkX, y+p.l.VerdictDY+1)
-		if p.errNum != "" {
-			txt := p.errNum
-			if word {
-				txt = "error " + txt
-			}
-			ctx.Set("font", chartMono)
-			ctx.Set("fillStyle", "#4d5560")
-			ctx.Set("textAlign", "right")
-			ctx.Call("fillText", txt, p.l.ErrorRight, y+p.l.ErrorDY)
-			ctx.Set("textAlign", "left")
-		}
+		render.DigitImage(img, set.Row(run.Last().Row), w, h, 0, 0)
+		dg.nowBlit.draw(d.cv, img, r.X, r.Y, r.W, r.H, false)
 	}
 }
-
-func classLabel(names []string, k int) string {
-	if k >= 0 && k < len(names) {
-		return names[k]
-	}
-	return "?"
-}
-
-// Gallery layout, CSS pixels.
-const (
-	galleryBar  = 4 // coefficient bar under each thumbnail
-	galleryPad  = 3 // between cells
-	galleryMinS = 14
-)
 
 // drawGallery draws learner i's support vectors as thumbnails in buffer
 // order (oldest first), each with a bar of |α_i| (orange positive, blue
-// negative, as on the plot), the next evicted one outlined.
+// negative, as on the plot), the next evicted one outlined: the layout,
+// footer and messages of render.GalleryLayout, GalleryFooter and
+// GalleryMessage.
 func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 	cv := dg.galleries[i].cv
 	if cv == nil || !cv.fit() {
@@ -241,48 +98,22 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 	}
 	ctx := cv.ctx
 	cv.clear()
+	ctx.Set("font", chartFont)
+	ctx.Set("fillStyle", "#4d5560")
+	ctx.Set("textBaseline", "alphabetic")
 	m := run.Model(i)
-	msg := func(s string) {
-		ctx.Set("font", chartFont)
-		ctx.Set("fillStyle", "#4d5560")
-		ctx.Call("fillText", s, 4, 18)
+	set := run.Stream().Set()
+	w, h, ok := app.ImageShape(set)
+	n, capacity := 0, 0
+	if m != nil {
+		n, capacity = m.Expansion().Len(), m.Expansion().Cap()
 	}
-	if m == nil {
-		msg("This learner keeps no support vectors to show.")
+	if msg := render.GalleryMessage(m != nil, n, capacity, set.Dim, ok); msg != "" {
+		ctx.Call("fillText", msg, 4, 18)
 		return
 	}
 	e := m.Expansion()
-	set := run.Stream().Set()
-	w, h, ok := shape(set)
-	n := e.Len()
-	if n == 0 {
-		msg("No terms yet: a term enters the buffer on each margin error.")
-		return
-	}
-	if !ok {
-		msg(count(n) + " of ω = " + count(e.Cap()) + " terms; no thumbnails for " + strconv.Itoa(set.Dim) + "-feature inputs.")
-		return
-	}
-	// The largest tile side s (CSS pixels) at which every term fits; below
-	// galleryMinS, show what fits at galleryMinS, spread over the buffer.
-	// The atlas is drawn with one drawImage scaled by k = s/w, gaps and
-	// bars included.
-	bar := render.GalleryBar(h)
-	info := 16.0
-	avail := cv.h - info
-	fit := func(s float64) (cols, rows int) {
-		k := s / float64(w)
-		cols = int(math.Floor((cv.w + k*render.GalleryGap) / (k * float64(w+render.GalleryGap))))
-		rows = int(math.Floor((avail + k*render.GalleryGap) / (k * float64(h+bar+render.GalleryGap))))
-		return max(1, cols), max(1, rows)
-	}
-	s := 64.0
-	for ; s > galleryMinS; s-- {
-		if c, r := fit(s); c*r >= n {
-			break
-		}
-	}
-	cols, rows := fit(s)
+	s, cols, rows := render.GalleryLayout(cv.w, cv.h, w, h, n)
 	dg.termIdx = render.GalleryTerms(dg.termIdx, n, cols*rows)
 	gc := dg.galleryImg[i]
 	gc.img = render.Gallery(gc.img, e, dg.termIdx, w, h, cols)
@@ -296,79 +127,18 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 		ctx.Set("lineWidth", 2)
 		ctx.Call("strokeRect", 1, 1, s-2, s-2)
 	}
-	shown := "all"
-	if len(dg.termIdx) < n {
-		shown = count(len(dg.termIdx)) + " spread over them"
-	}
-	ctx.Set("font", "13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
-	ctx.Set("fillStyle", "#4d5560")
-	ctx.Set("textBaseline", "alphabetic")
-	foot := count(n) + " of ω = " + count(e.Cap()) + " terms, " + shown + " · bar: |α| (orange +, blue −)"
-	for _, short := range []string{
-		count(n) + " / " + count(e.Cap()) + " terms · " + count(len(dg.termIdx)) + " shown",
-		count(n) + " / " + count(e.Cap()) + " terms",
-	} {
-		if ctx.Call("measureText", foot).Get("width").Float() <= cv.w {
-			break
-		}
-		foot = short
-	}
-	ctx.Call("fillText", foot, 0, cv.h-3)
+	ctx.Call("fillText", render.GalleryFooter(n, capacity, len(dg.termIdx), cv.w), 0, cv.h-3)
 }
 
-// drawConfusion draws learner i's confusion matrix: rows the true class,
-// columns the prediction, shaded by the share of the row.
-func (dg *digitsUI) drawConfusion(run *sim.Digits, i int) {
-	cv := dg.confusions[i].cv
-	if cv == nil || !cv.fit() {
+// drawConfusion paints learner i's confusion matrix (render.Confusion).
+func (dg *digitsUI) drawConfusion(a *App, run *sim.Digits, i int) {
+	d := dg.confusions[i]
+	if d.cv == nil || !d.cv.fit() {
 		return
 	}
-	ctx := cv.ctx
-	cv.clear()
-	names := run.ClassNames()
-	k := len(names)
-	lab := 18.0 // room for the class labels
-	if k <= 2 {
-		lab = 50
-	}
-	size := math.Min(cv.w-lab-2, cv.h-lab-2)
-	if size < 20 {
-		return
-	}
-	x0, y0 := lab, lab
-	cells := render.ConfusionCells(nil, run.Confusion(i), k, x0, y0, size)
-	for _, c := range cells {
-		ctx.Set("fillStyle", cssColor(c.Fill.R, c.Fill.G, c.Fill.B, 255))
-		ctx.Call("fillRect", c.X, c.Y, c.W-1, c.H-1)
-	}
-	side := size / float64(k)
-	ctx.Set("font", chartMono)
-	ctx.Set("textAlign", "center")
-	if side >= 26 {
-		for _, c := range cells {
-			if c.Count == 0 {
-				continue
-			}
-			ctx.Set("fillStyle", "#1b1f24")
-			if c.Share > 0.55 {
-				ctx.Set("fillStyle", "#ffffff")
-			}
-			ctx.Call("fillText", count(c.Count), c.X+c.W/2, c.Y+c.H/2+4)
-		}
-	}
-	ctx.Set("fillStyle", "#4d5560")
-	fs := math.Min(12, math.Floor(side*0.95))
-	if fs < 8 {
-		return
-	}
-	ctx.Set("font", ftoa(fs, 0)+"px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
-	for j, n := range names {
-		ctx.Set("textAlign", "center")
-		ctx.Call("fillText", n, x0+(float64(j)+0.5)*side, y0-5)
-		ctx.Set("textAlign", "right")
-		ctx.Call("fillText", n, x0-4, y0+(float64(j)+0.5)*side+4)
-	}
-	ctx.Set("textAlign", "left")
+	render.Confusion(&d.list, run.ClassNames(), run.Confusion(i), d.cv.w, d.cv.h)
+	d.cv.clear()
+	d.paint.paint(d.cv.ctx, &d.list, &a.plot.bulk)
 }
 
 // drawCharts draws the learners' average online error and step size η_t

@@ -32,7 +32,8 @@
 // hook for the browser test.
 //
 // Package ui must not be imported by anything but wasm/main.go; it may
-// import ui/app, ui/state, ui/sim and ui/render, never the reverse, and of
-// core only learn, data and experiment, which are to move behind ui/app
-// and ui/render (importgraph_test.go at the module root checks this).
+// import ui/app, ui/state, ui/sim and ui/render, never the reverse, and no
+// core package: what it needs of the learners and data sets comes as
+// values of those packages (importgraph_test.go at the module root checks
+// this).
 package ui

@@ -40,3 +40,8 @@ func count(n int) string {
 		return strconv.FormatFloat(float64(n)/1e6, 'f', 2, 64) + "M"
 	}
 }
+
+// cssColor formats an 8-bit RGBA colour for the canvas API.
+func cssColor(r, g, b, a uint8) string {
+	return "rgba(" + itoa(int(r)) + "," + itoa(int(g)) + "," + itoa(int(b)) + "," + ftoa(float64(a)/255, 3) + ")"
+}

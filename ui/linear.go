@@ -3,10 +3,8 @@
 package ui
 
 import (
-	"math"
 	"syscall/js"
 
-	"kernelplay/core/learn"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
@@ -17,25 +15,6 @@ import (
 // (drawn on the plot canvas, whose 2D surface has no meaning for the
 // n-dimensional §4 problem), and the debug hook's view of both.
 
-func init() {
-	for k, v := range map[string]string{
-		state.LearnerPegasos:       "Pegasos",
-		state.LearnerKernelPegasos: "kernel Pegasos",
-		state.LearnerDCD:           "DCD (sliding window)",
-		state.LearnerAMM:           "AMM",
-		state.LearnerMulticlass:    "multiclass linear",
-		state.LearnerRES:           "RES (BFGS)",
-		state.LearnerSGD:           "SGD",
-		state.PresetRESvsSGD:       "RES vs SGD (RES paper §4)",
-		state.LossSquaredHinge:     "squared hinge",
-		state.LossLogistic:         "logistic",
-		state.LossL1:               "L1: hinge",
-		state.LossL2:               "L2: squared hinge",
-	} {
-		optionLabels[k] = v
-	}
-}
-
 // drawLinear draws the hyperplanes of a linear model on the plot and
 // reports whether it did (then the contours are not needed): for a binary
 // linear model (Pegasos, DCD, RES, SGD) the exact line w·x̃ = 0, solid over a
@@ -45,8 +24,8 @@ func init() {
 // classes the stretches of their equal-score line: dashed in the colour of
 // the class whose piece is still in force where the line continues past a
 // bend of the boundary, and solid in ink where it is the boundary.
-func (p *Plot) drawLinear(l learn.Learner, c state.Config, margin float64) bool {
-	p.lin.lines = render.Hyperplanes(p.lin.lines[:0], l, render.Square, margin)
+func (p *Plot) drawLinear(sm *sim.Sim, c state.Config, margin float64) bool {
+	p.lin.lines = render.Hyperplanes(p.lin.lines[:0], sm.Learner(), render.Square, margin)
 	if len(p.lin.lines) == 0 {
 		return false
 	}
@@ -122,34 +101,20 @@ func (p *Plot) drawLinear(l learn.Learner, c state.Config, margin float64) bool 
 	return true
 }
 
-// normalArrow draws w from the boundary point nearest the plot's centre,
-// 0.25 plot units long: the side of the boundary where f > 0.
+// normalArrow draws w from the boundary (plotmarks.go's normalArrow): the
+// side of the boundary where f > 0.
 func (p *Plot) normalArrow(hl render.HyperLine) {
-	a, b := hl.W[0], hl.W[1]
-	n := math.Hypot(a, b)
-	if !(n > 0) {
+	ar, ok := normalArrow(hl, p.cv.w, p.cv.h)
+	if !ok {
 		return
 	}
-	// Nearest point to the origin of a·x + b·y = −c.
-	r := (hl.Level - hl.W[2]) / (n * n)
-	x0, y0 := r*a, r*b
-	if math.Abs(x0) > 0.95 || math.Abs(y0) > 0.95 {
-		s := hl.Solid[0]
-		x0, y0 = (s.X0+s.X1)/2, (s.Y0+s.Y1)/2
-	}
-	const length = 0.25
-	x1, y1 := x0+length*a/n, y0+length*b/n
-	w, h := p.cv.w, p.cv.h
-	px0, py0 := p.view.toPixel(x0, y0, w, h)
-	px1, py1 := p.view.toPixel(x1, y1, w, h)
-	ang := math.Atan2(py1-py0, px1-px0)
 	ctx := p.cv.ctx
 	p.path.Reset()
-	p.path.MoveTo(px0, py0)
-	p.path.LineTo(px1, py1)
-	for _, d := range []float64{-2.6, 2.6} {
-		p.path.MoveTo(px1, py1)
-		p.path.LineTo(px1+9*math.Cos(ang+d), py1+9*math.Sin(ang+d))
+	p.path.MoveTo(ar.X0, ar.Y0)
+	p.path.LineTo(ar.X1, ar.Y1)
+	for _, b := range ar.Barbs {
+		p.path.MoveTo(ar.X1, ar.Y1)
+		p.path.LineTo(b[0], b[1])
 	}
 	path := path2D(&p.path)
 	ctx.Set("strokeStyle", haloColor)
@@ -160,7 +125,7 @@ func (p *Plot) normalArrow(hl render.HyperLine) {
 	ctx.Call("stroke", path)
 	ctx.Set("font", "italic 14px Georgia, 'Times New Roman', serif")
 	ctx.Set("fillStyle", inkColor)
-	ctx.Call("fillText", "w", px1+6*math.Cos(ang)+3, py1+6*math.Sin(ang)+5)
+	ctx.Call("fillText", "w", ar.LabelX, ar.LabelY)
 }
 
 // linearPlot is the plot's scratch for this file: the hyperplanes and the

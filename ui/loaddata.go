@@ -3,46 +3,17 @@
 package ui
 
 import (
-	"bytes"
 	"errors"
 	"strconv"
 	"strings"
 	"syscall/js"
 
-	"kernelplay/core/data"
 	"kernelplay/ui/app"
-	"kernelplay/ui/state"
 )
-
-// Shipped digit sets: the state.Data value, the file under static/ and a
-// display name.
-var shippedSets = map[string]struct{ File, Name, Title string }{
-	state.Data8x8:   {"data/digits8x8.kpd.gz", "digits8x8", "8×8 digits (1,797)"},
-	state.DataMNIST: {"data/mnist10k.kpd.gz", "mnist10k", "MNIST (10,000)"},
-}
-
-// loadPhase is where a data set is on its way into memory.
-type loadPhase int
-
-const (
-	loadFetching loadPhase = iota // bytes arriving (received of total)
-	loadDecoding                  // all bytes in; decoded on the next frame
-	loadReady
-	loadFailed
-)
-
-// loadEntry is one shipped set being fetched or held.
-type loadEntry struct {
-	phase           loadPhase
-	received, total int    // compressed bytes (total 0 when the server sent no length)
-	buf             []byte // the uncompressed payload so far
-	set             *data.Set
-	err             error
-}
 
 // loader fetches the shipped digit sets with fetch() and a stream reader,
 // so the page can show bytes received of the total, and decodes them with
-// core/data. Each set is fetched once and kept.
+// app.DecodeShipped. Each set is fetched once and kept.
 type loader struct {
 	sets map[string]*loadEntry
 	// changed is called (from a JS callback) when a fetch makes progress.
@@ -85,12 +56,12 @@ func (l *loader) poll() bool {
 		if e.phase != loadDecoding {
 			continue
 		}
-		d, err := data.DecodeDigits(bytes.NewReader(e.buf), shippedSets[key].Name)
+		loaded, err := app.DecodeShipped(key, shippedSets[key].Name, e.buf)
 		e.buf = nil
 		if err != nil {
 			e.phase, e.err = loadFailed, err
 		} else {
-			e.set, e.phase = d.Set(), loadReady
+			e.loaded, e.phase = loaded, loadReady
 		}
 		changed = true
 	}
@@ -184,30 +155,6 @@ func (l *loader) fetch(a *App, e *loadEntry, url string) {
 	})
 	funcs = append(funcs, onResp, count, onChunk, onErr) // onErr last: used as the rejection handler
 	js.Global().Call("fetch", url, map[string]any{"credentials": "same-origin"}).Call("then", onResp, onErr)
-}
-
-// progressText describes a loading entry for the page.
-func (e *loadEntry) progressText(title string) string {
-	switch e.phase {
-	case loadFetching:
-		s := "Loading " + title + ": " + kb(e.received)
-		if e.total > 0 {
-			s += " of " + kb(e.total) + " (" + strconv.Itoa(100*e.received/e.total) + "%)"
-		}
-		return s + "…"
-	case loadDecoding:
-		return "Decoding " + title + "…"
-	case loadFailed:
-		return "Could not load " + title + ": " + e.err.Error()
-	}
-	return ""
-}
-
-func kb(n int) string {
-	if n >= 1<<20 {
-		return ftoa(float64(n)/(1<<20), 1) + " MB"
-	}
-	return strconv.Itoa((n+512)>>10) + " kB"
 }
 
 // readDroppedFile reads a File (from the picker or a drop) and hands its

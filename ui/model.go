@@ -4,7 +4,6 @@ import (
 	"math"
 	"strconv"
 
-	"kernelplay/core/learn"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
@@ -13,9 +12,16 @@ import (
 // Pure read-outs of the simulation for the page: predictions for the debug
 // hook, the margin lines and the stats table (the charts: render.TraceChart).
 
+// scorer is what the read-outs need of a learner (sim.Sim.Learner's
+// Scores and NumScores), named here so the views need not import the core.
+type scorer interface {
+	NumScores() int
+	Scores(dst, x []float64) []float64
+}
+
 // scoresAt returns the learner's scores at plot point (x, y): the input is
 // (x, y) in 2D tasks and x alone in 1D regression.
-func scoresAt(c state.Config, l learn.Learner, x, y float64) []float64 {
+func scoresAt(c state.Config, l scorer, x, y float64) []float64 {
 	in := []float64{x, y}
 	if c.Task == state.TaskRegression {
 		in = in[:1]
@@ -26,7 +32,7 @@ func scoresAt(c state.Config, l learn.Learner, x, y float64) []float64 {
 // predictAt is the prediction at (x, y) in the page's terms: the class
 // index for classification (binary: 0 is y = −1, 1 is y = +1, as clicked
 // points are numbered), f(x) for regression, f(x) − ε for novelty.
-func predictAt(c state.Config, l learn.Learner, x, y float64) float64 {
+func predictAt(c state.Config, l scorer, x, y float64) float64 {
 	s := scoresAt(c, l, x, y)
 	switch c.Task {
 	case state.TaskBinary:

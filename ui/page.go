@@ -187,7 +187,7 @@ func (p *Page) banner() vecty.ComponentOrHTML {
 
 // stripCaption is the buffer panel's caption (pagetext.go's bufferCaption).
 func (p *Page) stripCaption() *vecty.HTML {
-	caption, evict := bufferCaption(p.app.store.Sim().Learner())
+	caption, evict := bufferCaption(p.app.store.Sim())
 	return elem.Div(vecty.Markup(vecty.Class("cap")),
 		elem.Span(vecty.Text(caption)),
 		vecty.If(evict != "", elem.Span(vecty.Markup(vecty.Class("evict")), vecty.Text(evict))),
@@ -263,7 +263,7 @@ func (p *Page) runButtons(playLabel, playKey string) vecty.List {
 			vecty.Attribute("title", "remove the last edit of the run (a click, a deletion or a setting) and replay it to this step (Ctrl/Cmd+Z)"),
 			prop.Disabled(!a.store.CanUndo()),
 			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.Undo{}) })),
-		), vecty.Text("Undo")))
+		), vecty.Text("Undo"), elem.KeyboardInput(vecty.Text("Ctrl Z"))))
 	}
 	return l
 }

@@ -1,8 +1,8 @@
 package ui
 
 import (
-	"kernelplay/core/learn"
 	"kernelplay/ui/render"
+	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
 
@@ -30,12 +30,13 @@ func plotHintText(c state.Config, deleting bool) string {
 	return "Click adds the selected class; shift- or right-click the other."
 }
 
-// bufferCaption is the buffer panel's caption for learner l, and its
+// bufferCaption is the buffer panel's caption for the learner of sm, and its
 // eviction key ("" when l keeps no kernel expansion, so nothing is evicted
 // to mark): a kernel learner's terms, or what a learner without a kernel
 // expansion keeps instead (DCD's window of examples, AMM's hyperplanes, a
 // linear model's w).
-func bufferCaption(l learn.Learner) (caption, evict string) {
+func bufferCaption(sm *sim.Sim) (caption, evict string) {
+	l := sm.Learner()
 	if render.ModelTerms(l) != nil {
 		return "Buffer: coefficient α_i of each term, oldest → newest", "▼ evicted next"
 	}

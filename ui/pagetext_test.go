@@ -33,7 +33,7 @@ func TestBufferCaption(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		caption, evict := bufferCaption(s.Learner())
+		caption, evict := bufferCaption(s)
 		if (evict != "") != c.evict || !strings.Contains(caption, c.says) {
 			t.Errorf("%s: caption %q, evict %q; want evict %v and %q", c.learner, caption, evict, c.evict, c.says)
 		}

@@ -50,12 +50,9 @@ const (
 	monoStack = "ui-monospace, Menlo, Consolas, monospace"
 )
 
-// The 13 px fonts of the canvases that draw text themselves (the digits
-// read-out, gallery footer and confusion matrix).
-const (
-	chartFont = "13px " + sansStack
-	chartMono = "13px " + monoStack
-)
+// chartFont is the 13 px font of the gallery's messages and footer (the
+// other canvases' text is in display lists).
+const chartFont = "13px " + sansStack
 
 // fontKey is a display-list font and size.
 type fontKey struct {

@@ -10,9 +10,9 @@ import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 
-	"kernelplay/core/learn"
 	"kernelplay/ui/app"
 	"kernelplay/ui/render"
+	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
 
@@ -34,6 +34,8 @@ type Plot struct {
 	surf      render.Surface
 	blit      blitter // the surface, straight into the canvas under the plot
 	svs       []render.SupportVector
+	plan      []plotMark       // this frame's point and ring sprites (plotMarks)
+	rings     []regressionRing // this frame's support vectors on the regression curve
 	path      pathBuilder
 	lin       linearPlot          // hyperplanes of linear models, the RES-vs-SGD chart (linear.go)
 	bulk      bulk                // static/draw.js: a path in one call, the line worker
@@ -57,18 +59,6 @@ type Plot struct {
 	surfMS float64 // time computing the surface (render.Surface.Render), ms, moving average
 }
 
-// Markers of the plot, in the sprite atlas: the support-vector rings at
-// ringSteps radii from 3 to 11 px (a quarter pixel apart), then a point's
-// white ring, its dark outline (multiclass) and its fill in each class
-// colour.
-const (
-	ringSteps   = 33
-	spriteWhite = ringSteps
-	spriteDark  = ringSteps + 1
-	spriteFill  = ringSteps + 2 // + class
-	pointRadius = 4.5
-)
-
 // markers builds the atlas for the canvas's pixel ratio.
 func (p *Plot) markers(dpr float64) {
 	key := ftoa(dpr, 3)
@@ -86,11 +76,6 @@ func (p *Plot) markers(dpr float64) {
 		specs = append(specs, spriteSpec{R: pointRadius, Fill: classCSS(state.Config{}, class)})
 	}
 	p.atlas.build(key, dpr, specs)
-}
-
-// ringSprite is the atlas cell of a support-vector ring of radius r.
-func ringSprite(r float64) int {
-	return max(0, min(ringSteps-1, int(math.Round((r-3)*4))))
 }
 
 // Render implements vecty.Component.
@@ -181,19 +166,6 @@ func (p *Plot) pointerDown(e js.Value) {
 	s.Dispatch(state.AddPoint{X: x, Y: y, Class: class})
 }
 
-// plotView maps the plot's data square [−1, 1]² to canvas pixels, y up.
-type plotView struct{}
-
-func (plotView) toPixel(x, y, w, h float64) (px, py float64) {
-	return (x + 1) / 2 * w, (1 - y) / 2 * h
-}
-
-func (plotView) fromPixel(px, py, w, h float64) (x, y float64) {
-	x = px/w*2 - 1
-	y = 1 - py/h*2
-	return math.Max(-1, math.Min(1, x)), math.Max(-1, math.Min(1, y))
-}
-
 // Colours of the drawing (the surface palette is render's).
 const (
 	inkColor    = "#1b1f24"
@@ -217,7 +189,6 @@ func (p *Plot) draw() bool {
 	s := p.app.store
 	c := s.Config()
 	sm := s.Sim()
-	l := sm.Learner()
 	cv := p.cv
 	w, h := cv.w, cv.h
 	p.drawSurface()
@@ -234,8 +205,8 @@ func (p *Plot) draw() bool {
 	margin := plotMargin(sm, c)
 	if c.Task == state.TaskRegression {
 		p.canvasBelow = true
-		p.drawRegression(l, margin)
-	} else if p.drawLinear(l, c, margin) {
+		p.drawRegression(sm, margin)
+	} else if p.drawLinear(sm, c, margin) {
 		p.canvasBelow = true
 	} else {
 		// The boundary solid, the margins dashed (linear models and AMM
@@ -260,37 +231,12 @@ func (p *Plot) draw() bool {
 	// fills; then the support vectors as rings with radius growing with
 	// |α_i|. All from the sprite atlas.
 	p.markers(dpr)
-	pts := sm.Points()
+	var evict [2]float64
+	var hasEvict bool
+	p.plan, p.svs, evict, hasEvict = plotMarks(p.plan[:0], p.svs, sm, c, w, h)
 	p.marks = p.marks[:0]
-	for class := 0; class < state.MaxClasses; class++ {
-		for pass := 0; pass < 3; pass++ {
-			if pass == 0 && c.Task != state.TaskMulticlass {
-				continue
-			}
-			sprite := [3]int{spriteDark, spriteWhite, spriteFill + class}[pass]
-			for _, pt := range pts {
-				if pt.Class == class {
-					x, y := p.view.toPixel(pt.X, pt.Y, w, h)
-					p.marks = p.atlas.put(p.marks, sprite, x, y, dpr)
-				}
-			}
-		}
-	}
-	terms := render.ModelTerms(l)
-	if terms != nil && terms.Dim() == 2 {
-		p.svs = render.SupportVectors(p.svs[:0], terms)
-		maxA := 0.0
-		for _, sv := range p.svs {
-			maxA = math.Max(maxA, math.Abs(sv.Alpha))
-		}
-		for _, sv := range p.svs {
-			r := 3.0
-			if maxA > 0 {
-				r = 3 + 8*math.Abs(sv.Alpha)/maxA
-			}
-			x, y := p.view.toPixel(sv.X, sv.Y, w, h)
-			p.marks = p.atlas.put(p.marks, ringSprite(r), x, y, dpr)
-		}
+	for _, m := range p.plan {
+		p.marks = p.atlas.put(p.marks, m.Sprite, m.X, m.Y, dpr)
 	}
 	t4 := perfNow()
 	if p.worker {
@@ -303,14 +249,8 @@ func (p *Plot) draw() bool {
 		p.stampMarkers(W, H)
 	}
 	p.app.profile("markers", perfNow()-t4)
-	// The next evicted term crossed out.
-	if terms != nil && terms.Dim() == 2 {
-		for _, sv := range p.svs {
-			if sv.Next {
-				x, y := p.view.toPixel(sv.X, sv.Y, w, h)
-				p.evictMark(x, y)
-			}
-		}
+	if hasEvict {
+		p.evictMark(evict[0], evict[1]) // the next evicted term crossed out
 	}
 	p.legend(c)
 	p.app.profile("points", perfNow()-t3)
@@ -518,37 +458,25 @@ func (p *Plot) evictMark(x, y float64) {
 // drawRegression draws the fitted curve f(x) solid and the ε-tube dashed
 // (the surface shows the residual y − f(x)); support vectors sit on the
 // curve.
-func (p *Plot) drawRegression(l learn.Learner, eps float64) {
+func (p *Plot) drawRegression(sm *sim.Sim, eps float64) {
+	l := sm.Learner()
 	xs, ys := render.Curve(l, -1, 1, 160)
 	p.curve(xs, ys, 0, 2, nil)
 	if eps > 0 {
 		p.curve(xs, ys, eps, 1.2, []float64{5, 4})
 		p.curve(xs, ys, -eps, 1.2, []float64{5, 4})
 	}
-	terms := render.ModelTerms(l)
-	if terms == nil || terms.Dim() != 1 {
+	p.rings, p.svs = regressionRings(p.rings[:0], p.svs, sm, p.cv.w, p.cv.h)
+	if len(p.rings) == 0 {
 		return
 	}
-	p.svs = render.SupportVectors(p.svs[:0], terms)
-	maxA := 0.0
-	for _, sv := range p.svs {
-		maxA = math.Max(maxA, math.Abs(sv.Alpha))
-	}
-	in, out := make([]float64, 1), make([]float64, 1)
 	ctx := p.cv.ctx
 	p.path.Reset()
 	next := [2]float64{math.NaN(), math.NaN()}
-	for _, sv := range p.svs {
-		in[0] = sv.X
-		fy := l.Scores(out, in)[0]
-		x, y := p.view.toPixel(sv.X, fy, p.cv.w, p.cv.h)
-		r := 3.0
-		if maxA > 0 {
-			r = 3 + 8*math.Abs(sv.Alpha)/maxA
-		}
-		p.path.Circle(x, y, r)
-		if sv.Next {
-			next = [2]float64{x, y}
+	for _, r := range p.rings {
+		p.path.Circle(r.X, r.Y, r.R)
+		if r.Next {
+			next = [2]float64{r.X, r.Y}
 		}
 	}
 	ctx.Set("strokeStyle", inkColor)

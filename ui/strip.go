@@ -3,8 +3,6 @@
 package ui
 
 import (
-	"math"
-
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 
@@ -20,6 +18,7 @@ type Strip struct {
 	el   *vecty.HTML
 	cv   *canvas2D
 	bars []render.Bar
+	plan stripPlan
 	path pathBuilder
 }
 
@@ -48,6 +47,8 @@ func (s *Strip) resized() bool {
 		s.cv.el.Get("clientHeight").Float() != s.cv.h)
 }
 
+// draw paints the strip's plan (stripplan.go's planStrip): the count, the
+// baseline, one path of bars per class colour, then the eviction mark.
 func (s *Strip) draw() {
 	if s.cv == nil || !s.cv.fit() {
 		return
@@ -56,32 +57,24 @@ func (s *Strip) draw() {
 	ctx := cv.ctx
 	cv.clear()
 	c := s.app.store.Config()
-	l := s.app.store.Sim().Learner()
-	terms := render.ModelTerms(l)
-	const top = 14.0 // room for the count and the eviction mark
-	w, h := cv.w, cv.h-top
+	s.bars = planStrip(&s.plan, s.bars, s.app.store.Sim(), cv.w, cv.h)
+	pl := &s.plan
 	ctx.Set("font", "13px ui-monospace, Menlo, Consolas, monospace")
 	ctx.Set("fillStyle", "#4d5560")
-	if terms == nil {
-		ctx.Call("fillText", "this learner keeps no kernel expansion", 0, 11)
+	if pl.Kept {
+		ctx.Call("fillText", pl.Text, 0, 11)
 		return
 	}
-	// The count on the right: the eviction mark sits over the oldest
-	// term, on the left.
 	ctx.Set("textAlign", "right")
-	ctx.Call("fillText", itoa(terms.Len())+" / "+itoa(terms.Cap())+" terms", w, 11)
+	ctx.Call("fillText", pl.Text, cv.w, 11)
 	ctx.Set("textAlign", "left")
-	// Baseline.
 	ctx.Set("fillStyle", "#d9dde3")
-	ctx.Call("fillRect", 0, top+h/2-0.5, w, 1)
-	s.bars = render.BufferBars(s.bars[:0], terms, w, h)
-	// One path per class colour, then the eviction mark.
+	ctx.Call("fillRect", pl.Baseline.X, pl.Baseline.Y, pl.Baseline.W, pl.Baseline.H)
 	for class := 0; class < len(render.ClassColors); class++ {
 		s.path.Reset()
-		for _, b := range s.bars {
+		for _, b := range pl.Bars {
 			if b.Class == class {
-				x0, bw, y0, bh := barRect(b)
-				s.path.Rect(x0, top+y0, bw, bh)
+				s.path.Rect(b.X, b.Y, b.W, b.H)
 			}
 		}
 		if s.path.Len() > 0 {
@@ -89,28 +82,17 @@ func (s *Strip) draw() {
 			ctx.Call("fill", path2D(&s.path))
 		}
 	}
-	for _, b := range s.bars {
-		if !b.Next {
-			continue
-		}
-		x0, bw, _, _ := barRect(b)
+	if pl.HasEvict {
 		// ▼ above the bar, in the eviction colour, and a frame around it.
-		cx := x0 + bw/2
 		ctx.Set("fillStyle", evictColor)
 		ctx.Call("beginPath")
-		ctx.Call("moveTo", cx-5, top-9)
-		ctx.Call("lineTo", cx+5, top-9)
-		ctx.Call("lineTo", cx, top-1)
+		ctx.Call("moveTo", pl.EvictX-5, stripTop-9)
+		ctx.Call("lineTo", pl.EvictX+5, stripTop-9)
+		ctx.Call("lineTo", pl.EvictX, stripTop-1)
 		ctx.Call("closePath")
 		ctx.Call("fill")
 		ctx.Set("strokeStyle", evictColor)
 		ctx.Set("lineWidth", 1.5)
-		ctx.Call("strokeRect", x0-1, top+0.5, bw+2, h-1)
+		ctx.Call("strokeRect", pl.Evict.X, pl.Evict.Y, pl.Evict.W, pl.Evict.H)
 	}
-}
-
-// barRect is a bar's rectangle (x, width, y, height), at least 1 px each way.
-func barRect(b render.Bar) (x, w, y, h float64) {
-	return math.Min(b.X0, b.X1), math.Max(math.Abs(b.X1-b.X0), 1),
-		math.Min(b.Y0, b.Y1), math.Max(math.Abs(b.Y1-b.Y0), 1)
 }

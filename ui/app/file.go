@@ -182,3 +182,44 @@ func fileConfig(set *data.Set) state.Config {
 	c.StepsPerFrame = 20
 	return c
 }
+
+// ImageShape returns the width and height of set's inputs drawn as images
+// (the digits view's thumbnails): the set's own Width×Height when they
+// multiply to its Dim, else 8×8 for 64 features and 28×28 for 784; ok is
+// false for inputs that are not images.
+func ImageShape(set *data.Set) (w, h int, ok bool) {
+	if set.Width > 0 && set.Height > 0 && set.Width*set.Height == set.Dim {
+		return set.Width, set.Height, true
+	}
+	switch set.Dim {
+	case 64:
+		return 8, 8, true
+	case 784:
+		return 28, 28, true
+	}
+	return 0, 0, false
+}
+
+// DecodeShipped decodes the payload b of a shipped digit set (the
+// uncompressed .kpd bytes, data.DecodeDigits' format) named name, and
+// returns the action that hands it to the store under key (a state.Data
+// value). A malformed payload is data.DecodeDigits' error.
+func DecodeShipped(key, name string, b []byte) (DataLoaded, error) {
+	d, err := data.DecodeDigits(bytes.NewReader(b), name)
+	if err != nil {
+		return DataLoaded{}, err
+	}
+	return DataLoaded{Key: key, Set: d.Set()}, nil
+}
+
+// FileNote is the digits view's sentence about the user's loaded file
+// (state.DataFile): its name and size, or what to do when the file is not
+// in memory (a link cannot carry it).
+func (s *Store) FileNote() string {
+	set := s.sets[state.DataFile]
+	if set == nil {
+		return "A link cannot carry your file: load it again."
+	}
+	return "Your file " + set.Name + " (" + strconv.Itoa(set.Len()) + " examples, " + strconv.Itoa(set.Dim) +
+		" features), in a seeded random order. A link cannot carry the file."
+}

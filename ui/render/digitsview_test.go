@@ -1,0 +1,133 @@
+package render
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestConfusion: a 2×2 matrix on a roomy canvas has four cells, each count
+// written in its cell (white on the dark, mostly-correct diagonal cells),
+// and both class names over the columns and beside the rows; ten classes
+// on a small canvas keep the cells but drop the counts (cells under 26
+// px); a canvas too small for a 20 px square draws nothing.
+func TestConfusion(t *testing.T) {
+	var l List
+	Confusion(&l, []string{"−1", "+1"}, []int{90, 10, 5, 95}, 300, 300)
+	var fills, counts, labels int
+	white := map[string]bool{}
+	for _, o := range l.Ops {
+		switch {
+		case o.Kind == OpFill:
+			fills++
+			if o.X < 50 || o.Y < 50 || o.X+o.W > 300 || o.Y+o.H > 300 {
+				t.Errorf("cell %+v outside the square right of and below the 50 px labels", o)
+			}
+		case o.Kind == OpText && o.Font == FontMono:
+			counts++
+			if o.Color == "#ffffff" {
+				white[o.Text] = true
+			}
+		case o.Kind == OpText:
+			labels++
+		}
+	}
+	if fills != 4 || counts != 4 || labels != 4 {
+		t.Errorf("2×2: %d cells, %d counts, %d labels; want 4 each", fills, counts, labels)
+	}
+	if !white["90"] || !white["95"] || white["10"] || white["5"] {
+		t.Errorf("white counts %v, want the diagonal's 90 and 95 only", white)
+	}
+
+	names := strings.Split("0 1 2 3 4 5 6 7 8 9", " ")
+	Confusion(&l, names, make([]int, 100), 200, 200)
+	fills, counts, labels = 0, 0, 0
+	for _, o := range l.Ops {
+		switch {
+		case o.Kind == OpFill:
+			fills++
+		case o.Font == FontMono:
+			counts++
+		default:
+			labels++
+		}
+	}
+	if fills != 100 || counts != 0 || labels != 20 {
+		t.Errorf("10×10 at 200 px: %d cells, %d counts, %d labels; want 100, 0, 20", fills, counts, labels)
+	}
+	Confusion(&l, names, make([]int, 100), 30, 30)
+	if len(l.Ops) != 0 {
+		t.Errorf("a 30 px canvas got %d ops, want none", len(l.Ops))
+	}
+}
+
+// TestGalleryLayout: a few 8×8 terms get the largest tiles (64 px); a full
+// 28×28 buffer shrinks the tiles until all fit; a buffer too large for
+// 14 px tiles shows fewer tiles than terms; the grid always fits the
+// canvas above the footer.
+func TestGalleryLayout(t *testing.T) {
+	for _, c := range []struct {
+		cw, ch     float64
+		w, h, n    int
+		wantS      float64
+		allShown   bool
+		wantShrunk bool
+	}{
+		{400, 300, 8, 8, 3, 64, true, false},
+		{400, 300, 28, 28, 60, 0, true, true},
+		{200, 100, 28, 28, 5000, 14, false, true},
+	} {
+		s, cols, rows := GalleryLayout(c.cw, c.ch, c.w, c.h, c.n)
+		if c.wantS != 0 && s != c.wantS {
+			t.Errorf("%+v: side %g, want %g", c, s, c.wantS)
+		}
+		if (cols*rows >= c.n) != c.allShown {
+			t.Errorf("%+v: %d×%d tiles for %d terms", c, cols, rows, c.n)
+		}
+		if c.wantShrunk && s >= 64 {
+			t.Errorf("%+v: side %g not shrunk", c, s)
+		}
+		k := s / float64(c.w)
+		if gw := k * float64(cols*(c.w+GalleryGap)-GalleryGap); cols > 1 && gw > c.cw+0.01 {
+			t.Errorf("%+v: grid %g px wide on a %g px canvas", c, gw, c.cw)
+		}
+		if gh := k * float64(rows*(c.h+GalleryBar(c.h)+GalleryGap)-GalleryGap); rows > 1 && gh > c.ch-GalleryInfoH+0.01 {
+			t.Errorf("%+v: grid %g px high above the footer of a %g px canvas", c, gh, c.ch)
+		}
+	}
+}
+
+// TestGalleryFooter: the long footer with the bar's legend when it fits,
+// shorter ones on a narrow canvas, each within the width it was given
+// (except the shortest, the last resort); the messages instead of
+// thumbnails.
+func TestGalleryFooter(t *testing.T) {
+	if f := GalleryFooter(40, 100, 40, 600); f != "40 of ω = 100 terms, all · bar: |α| (orange +, blue −)" {
+		t.Errorf("wide: %q", f)
+	}
+	if f := GalleryFooter(12000, 20000, 300, 600); !strings.Contains(f, "12k of ω = 20k terms, 300 spread over them") {
+		t.Errorf("spread: %q", f)
+	}
+	mid := GalleryFooter(40, 100, 40, 200)
+	if mid != "40 / 100 terms · 40 shown" || TextWidth(mid, FontSans, 13) > 200 {
+		t.Errorf("200 px: %q", mid)
+	}
+	if f := GalleryFooter(40, 100, 40, 60); f != "40 / 100 terms" {
+		t.Errorf("60 px: %q", f)
+	}
+	for _, c := range []struct {
+		has      bool
+		n, dim   int
+		img      bool
+		contains string
+	}{
+		{false, 0, 64, true, "keeps no support vectors"},
+		{true, 0, 64, true, "No terms yet"},
+		{true, 7, 3, false, "7 of ω = 100 terms; no thumbnails for 3-feature inputs."},
+		{true, 7, 64, true, ""},
+	} {
+		m := GalleryMessage(c.has, c.n, 100, c.dim, c.img)
+		if (c.contains == "") != (m == "") || !strings.Contains(m, c.contains) {
+			t.Errorf("%+v: %q", c, m)
+		}
+	}
+}
