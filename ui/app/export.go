@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"kernelplay/core/data"
@@ -49,6 +50,10 @@ func (s *Store) fileStem() string {
 		}
 		return '-'
 	}, sim.LearnerName(s.Config()))
+	for strings.Contains(name, "--") {
+		name = strings.ReplaceAll(name, "--", "-")
+	}
+	name = strings.Trim(name, "-")
 	return fmt.Sprintf("kernelplay-%s-t%d", name, s.run.T())
 }
 
@@ -331,4 +336,37 @@ func formatErr(v float64) string {
 		return "–"
 	}
 	return fmt.Sprintf("%.3g", v)
+}
+
+// ExportName is the name of a file of the run on screen that the page
+// makes itself (a picture): the learner and step, then suffix, e.g.
+// "kernelplay-svmd-0.95-t1200-plot.png".
+func (s *Store) ExportName(suffix string) string { return s.fileStem() + "-" + suffix }
+
+// MaxPictureScale is the largest picture size offered, in screen sizes.
+const MaxPictureScale = 2
+
+// PictureScale reads the picture size menu's value (screen sizes): a
+// number in [1, MaxPictureScale]; anything else (empty, NaN, out of range)
+// is 1 or MaxPictureScale, whichever is nearer (1 for NaN).
+func PictureScale(v string) float64 {
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(f) {
+		return 1
+	}
+	return max(1, min(MaxPictureScale, f))
+}
+
+// PictureSize is the pixel size of a picture of a w×h (CSS px) part of the
+// page at scale screen sizes: each side rounded to whole pixels, at least
+// 1, and scale clamped to [1, MaxPictureScale].
+func PictureSize(w, h, scale float64) (pw, ph int) {
+	scale = max(1, min(MaxPictureScale, scale))
+	side := func(v float64) int {
+		if !(v > 0) {
+			return 1
+		}
+		return max(1, int(math.Round(v*scale)))
+	}
+	return side(w), side(h)
 }

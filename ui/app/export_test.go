@@ -268,3 +268,25 @@ func TestCaption(t *testing.T) {
 		t.Errorf("caption %q shows NORMA's τ for SVMD", got)
 	}
 }
+
+// TestPictureSize: pictures are 1× to 2× the screen size of what they
+// show, whatever the menu says.
+func TestPictureSize(t *testing.T) {
+	for _, c := range []struct {
+		v     string
+		scale float64
+	}{{"1", 1}, {"1.5", 1.5}, {"2", 2}, {"3", 2}, {"0.5", 1}, {"", 1}, {"NaN", 1}, {"x", 1}} {
+		if got := PictureScale(c.v); got != c.scale {
+			t.Errorf("PictureScale(%q) = %v, want %v", c.v, got, c.scale)
+		}
+	}
+	if w, h := PictureSize(560, 560, 2); w != 1120 || h != 1120 {
+		t.Errorf("560×560 at 2×: %d×%d", w, h)
+	}
+	if w, h := PictureSize(560.4, 300.6, 1); w != 560 || h != 301 {
+		t.Errorf("560.4×300.6 at 1×: %d×%d", w, h)
+	}
+	if w, h := PictureSize(100, 0, 5); w != 200 || h != 1 {
+		t.Errorf("100×0 at 5× (clamped to 2×): %d×%d", w, h)
+	}
+}
