@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"kernelplay/core/data"
-	"kernelplay/core/learn"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
@@ -192,7 +191,7 @@ func (s *Store) ExportModel() (Export, error) {
 	if s.run.Kind() != Plot2D || r == nil {
 		return Export{}, errors.New("only a 2D plot run can be saved as a model file (one learner on the plot's data)")
 	}
-	m, err := learn.MarshalModel(r.Learner())
+	m, err := r.MarshalModel()
 	if err != nil {
 		return Export{}, err
 	}
@@ -221,8 +220,8 @@ type LoadModel struct {
 // lengths that do not fit) and must be the learner the link builds (type,
 // task, input dimension). It returns the run's configuration at t = 0.
 func readRunFile(b []byte) (state.Config, *sim.Sim, error) {
-	if len(b) > learn.MaxModelBytes {
-		return state.Config{}, nil, fmt.Errorf("%d MB, more than the %d MB a model file may hold", len(b)>>20, learn.MaxModelBytes>>20)
+	if len(b) > sim.MaxModelBytes {
+		return state.Config{}, nil, fmt.Errorf("%d MB, more than the %d MB a model file may hold", len(b)>>20, sim.MaxModelBytes>>20)
 	}
 	var f runFile
 	dec := json.NewDecoder(bytes.NewReader(b))
@@ -257,11 +256,7 @@ func readRunFile(b []byte) (state.Config, *sim.Sim, error) {
 		return state.Config{}, nil, errors.New("its link is not a 2D plot run")
 	}
 	c.At, c.Playing = 0, false
-	l, err := learn.UnmarshalModel(f.Model)
-	if err != nil {
-		return state.Config{}, nil, err
-	}
-	r, err := sim.Resume(c, l, f.Position)
+	r, err := sim.ResumeModel(c, f.Model, f.Position)
 	if err != nil {
 		return state.Config{}, nil, err
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"kernelplay/core/learn"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
@@ -130,7 +129,7 @@ func stepped(c state.Config, n int) *Store {
 // modelAfter returns the model file of s's learner.
 func modelAfter(t *testing.T, s *Store) []byte {
 	t.Helper()
-	b, err := learn.MarshalModel(s.Sim().Learner())
+	b, err := s.Sim().MarshalModel()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,12 +186,12 @@ func TestLoadModelRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dim3, err := learn.MarshalModel(l3)
+	dim3, err := sim.MarshalLearner(l3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	norma, _ := state.Apply(state.Default(), state.SetField{Key: "l", Value: state.LearnerNORMA})
-	normaModel, err := learn.MarshalModel(stepped(norma, 50).Sim().Learner())
+	normaModel, err := stepped(norma, 50).Sim().MarshalModel()
 	if err != nil {
 		t.Fatal(err)
 	}
