@@ -181,12 +181,34 @@ func TestBrowserTakeHome(t *testing.T) {
 			if err != nil {
 				return fmt.Errorf("the view picture does not decode as PNG: %v", err)
 			}
-			w, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector(".main").getBoundingClientRect().width`))
+			// The picture is cropped to the view's canvases, 8 px around.
+			w, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(() => {
+  let x0 = Infinity, x1 = -Infinity;
+  for (const c of document.querySelectorAll(".main canvas")) {
+    const r = c.getBoundingClientRect();
+    if (c.width === 0 || r.width === 0 || r.height === 0) continue;
+    x0 = Math.min(x0, r.left); x1 = Math.max(x1, r.right);
+  }
+  return x1 - x0;
+})()`))
 			if err != nil {
 				return err
 			}
-			if img.Bounds().Dx() != int(math.Round(2*w)) {
-				return fmt.Errorf("view picture %d wide, want 2× the view's %.0f", img.Bounds().Dx(), w)
+			if img.Bounds().Dx() != int(math.Round(2*(w+16))) {
+				return fmt.Errorf("view picture %d wide, want 2× the view's canvases' %.0f + 16", img.Bounds().Dx(), w)
+			}
+			// The caption: dark text in the bottom 40 px of the picture.
+			dark := 0
+			bd := img.Bounds()
+			for y := bd.Max.Y - 40; y < bd.Max.Y; y++ {
+				for x := bd.Min.X; x < bd.Max.X; x++ {
+					if r, g, bl, _ := img.At(x, y).RGBA(); r < 0x6000 && g < 0x6000 && bl < 0x6000 {
+						dark++
+					}
+				}
+			}
+			if dark < 100 {
+				return fmt.Errorf("the view picture has no caption text at its bottom (%d dark pixels)", dark)
 			}
 			return nil
 		})

@@ -3,6 +3,7 @@
 package ui
 
 import (
+	"math"
 	"syscall/js"
 
 	"github.com/hexops/vecty"
@@ -146,41 +147,59 @@ func (a *App) savePlotPNG() {
 
 // saveViewPNG downloads the whole view: every canvas of the page's main
 // area (plot, buffer strip, charts; the digits view's canvases) where it
-// is on screen, on white, and under it the caption line
-// (app.Store.Caption).
+// is on screen, cropped to them, on white, and under them the caption
+// (app.Store.Caption, wrapped to the picture's width by app.WrapCaption).
+// The controls are HTML, which a canvas cannot draw: the caption says the
+// settings instead.
 func (a *App) saveViewPNG() {
 	doc := js.Global().Get("document")
 	main := doc.Call("querySelector", ".main")
 	if main.IsNull() {
 		main = doc.Get("body")
 	}
-	mr := main.Call("getBoundingClientRect")
-	scale := pictureScale()
-	caption := a.store.Caption(pageAddress())
-	mw, mh := mr.Get("width").Float(), mr.Get("height").Float()
-	const captionPx = 28 // the caption line's height, CSS px
-	w, h := app.PictureSize(mw, mh+captionPx, scale)
-	s := float64(w) / mw
-	cv, ctx := newPictureCanvas(w, h)
+	type box struct {
+		el         js.Value
+		x, y, w, h float64
+	}
+	var boxes []box
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	cvs := main.Call("querySelectorAll", "canvas")
 	for i := range cvs.Get("length").Int() {
 		el := cvs.Index(i)
 		r := el.Call("getBoundingClientRect")
-		if el.Get("width").Int() == 0 || r.Get("width").Float() == 0 {
+		b := box{el, r.Get("left").Float(), r.Get("top").Float(), r.Get("width").Float(), r.Get("height").Float()}
+		if el.Get("width").Int() == 0 || b.w == 0 || b.h == 0 {
 			continue
 		}
-		drawCanvas(ctx, el, (r.Get("left").Float()-mr.Get("left").Float())*s, (r.Get("top").Float()-mr.Get("top").Float())*s,
-			r.Get("width").Float()*s, r.Get("height").Float()*s)
+		boxes = append(boxes, b)
+		x0, y0, x1, y1 = math.Min(x0, b.x), math.Min(y0, b.y), math.Max(x1, b.x+b.w), math.Max(y1, b.y+b.h)
 	}
-	font := 13 * s
-	ctx.Set("font", ftoa(font, 1)+"px system-ui, sans-serif")
-	if tw := ctx.Call("measureText", caption).Get("width").Float(); tw > float64(w)-16*s {
-		font *= (float64(w) - 16*s) / tw
-		ctx.Set("font", ftoa(font, 1)+"px system-ui, sans-serif")
+	if len(boxes) == 0 {
+		a.store.Notify(app.Message{Kind: app.Warning, Text: "Nothing saved: the view shows no picture yet."})
+		return
 	}
+	const pad, fontPx, lineGap = 8.0, 13.0, 1.4 // CSS px
+	scale := pictureScale()
+	vw := x1 - x0 + 2*pad
+	font := ftoa(fontPx*scale, 1) + "px system-ui, sans-serif"
+	_, mctx := newPictureCanvas(1, 1)
+	mctx.Set("font", font)
+	lines := app.WrapCaption(a.store.Caption(pageAddress()), (vw-2*pad)*scale, func(s string) float64 {
+		return mctx.Call("measureText", s).Get("width").Float()
+	})
+	capH := float64(len(lines))*fontPx*lineGap + pad
+	w, h := app.PictureSize(vw, y1-y0+2*pad+capH, scale)
+	s := float64(w) / vw
+	cv, ctx := newPictureCanvas(w, h)
+	for _, b := range boxes {
+		drawCanvas(ctx, b.el, (b.x-x0+pad)*s, (b.y-y0+pad)*s, b.w*s, b.h*s)
+	}
+	ctx.Set("font", font)
 	ctx.Set("fillStyle", "#222")
-	ctx.Set("textBaseline", "middle")
-	ctx.Call("fillText", caption, 8*s, float64(h)-captionPx*s/2)
+	ctx.Set("textBaseline", "top")
+	for i, l := range lines {
+		ctx.Call("fillText", l, pad*s, (y1-y0+2*pad+float64(i)*fontPx*lineGap)*s)
+	}
 	a.savePNG(cv, a.store.ExportName("view.png"))
 }
 

@@ -365,3 +365,53 @@ func PictureSize(w, h, scale float64) (pw, ph int) {
 	}
 	return side(w), side(h)
 }
+
+// WrapCaption breaks a caption ([Store.Caption]) into lines no wider than
+// width as measured by measure (the browser's measureText): between its
+// " · " parts first, then a part too wide alone after a ", " (the
+// settings) or a '&' (the link),
+// and a piece still too wide between characters. Every line holds at least
+// one character, so a tiny width gives many lines, never a loop; the
+// lines joined give the caption back, but for the spaces trimmed at their
+// ends (a line of spaces only is dropped).
+func WrapCaption(caption string, width float64, measure func(string) float64) []string {
+	const sep = " · "
+	var pieces []string // the caption cut at every allowed break, separators kept at line ends
+	parts := strings.Split(caption, sep)
+	for i, p := range parts {
+		if i < len(parts)-1 {
+			p += sep
+		}
+		if measure(p) <= width {
+			pieces = append(pieces, p)
+			continue
+		}
+		for _, q := range strings.SplitAfter(p, ", ") {
+			for _, q := range strings.SplitAfter(q, "&") {
+				if measure(q) <= width {
+					pieces = append(pieces, q)
+					continue
+				}
+				for _, r := range q {
+					pieces = append(pieces, string(r))
+				}
+			}
+		}
+	}
+	var lines []string
+	cur := ""
+	flush := func() {
+		if l := strings.TrimSpace(cur); l != "" {
+			lines = append(lines, l)
+		}
+		cur = ""
+	}
+	for _, p := range pieces {
+		if cur != "" && measure(cur+p) > width {
+			flush()
+		}
+		cur += p
+	}
+	flush()
+	return lines
+}

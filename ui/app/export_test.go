@@ -289,3 +289,39 @@ func TestPictureSize(t *testing.T) {
 		t.Errorf("100×0 at 5× (clamped to 2×): %d×%d", w, h)
 	}
 }
+
+// TestWrapCaption: with a measure of one unit per character, the caption
+// breaks between its parts, the settings after ", ", a long link after '&', and a part wider than
+// a line between characters; no line is wider than the width, and the
+// lines hold the whole caption.
+func TestWrapCaption(t *testing.T) {
+	measure := func(s string) float64 { return float64(len([]rune(s))) }
+	s := stepped(state.Default(), 10)
+	caption := s.Caption("http://x/")
+	for _, width := range []float64{1, 7, 30, 80, 10000} {
+		lines := WrapCaption(caption, width, measure)
+		joined := ""
+		for _, l := range lines {
+			if measure(l) > width || l == "" {
+				t.Fatalf("width %v: line %q", width, l)
+			}
+			joined += l
+		}
+		if strip := func(s string) string { return strings.ReplaceAll(s, " ", "") }; strip(joined) != strip(caption) {
+			t.Errorf("width %v: the lines do not hold the caption:\n%q\n%q", width, joined, caption)
+		}
+		if width == 10000 && len(lines) != 1 {
+			t.Errorf("a wide picture has %d caption lines", len(lines))
+		}
+		if width == 80 {
+			if !strings.HasPrefix(lines[0], "SVMD") || !(strings.HasSuffix(lines[0], "·") || strings.HasSuffix(lines[0], ",")) {
+				t.Errorf("width 80: the first line %q is not cut after a part or a setting", lines[0])
+			}
+			for i, l := range lines[:len(lines)-1] {
+				if strings.Contains(l, "&") && !strings.HasSuffix(l, "&") {
+					t.Errorf("width 80: link line %d %q is not cut after '&'", i, l)
+				}
+			}
+		}
+	}
+}
