@@ -325,3 +325,24 @@ func TestWrapCaption(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLoadModel: no input makes LoadModel panic, and a refused file
+// leaves the store as it was (run and link).
+func FuzzLoadModel(f *testing.F) {
+	good, err := stepped(state.Default(), 40).ExportModel()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good.Bytes)
+	f.Add(good.Bytes[:len(good.Bytes)/3])
+	f.Add([]byte(`{"format":"kernelplay-run","version":1,"link":"v1","position":{"t":0,"mistakes":0,"abs_error_sum":0},"model":{}}`))
+	f.Add([]byte(`null`))
+	s := stepped(state.Default(), 5)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		run, hash := s.Run(), s.Hash()
+		s.Dispatch(LoadModel{Name: "fuzz.json", Bytes: b})
+		if s.Message().Kind == Warning && (s.Run() != run || s.Hash() != hash) {
+			t.Fatalf("a refused file changed the store: %s", s.Message().Text)
+		}
+	})
+}
