@@ -85,9 +85,9 @@ func (s *Store) ExportTraces() (Export, error) {
 // clicked points in use and, while the generator feeds the run, the last
 // (up to 400) generated examples, oldest first; at most state.MaxPoints
 // rows, the clicked points first, so that the file fits the plot (and a
-// link) when it comes back. Coordinates are the plot's (inside [−1, 1]²,
-// kept as they are on loading, see [plotConfig]), generated ones exactly
-// as drawn (loading rounds them to the link's grid, state.Quantize).
+// link) when it comes back. Coordinates are the plot's, on the link's grid
+// (state.Quantize: generated examples move by at most 1/8192), which is
+// how [plotConfig] knows to keep them where they are.
 // Labels: binary −1 for class 0 and +1 for class 1 (the sign convention
 // of the learners and of LIBSVM files), multiclass the class index 0..K−1;
 // loading sorts the labels, so the classes come back in the same order.
@@ -143,6 +143,7 @@ func pointsSet(r *sim.Sim) *data.Set {
 	binary := r.Config().Task == state.TaskBinary
 	set := &data.Set{Name: "points", Dim: 2, X: make([]float64, 0, 2*len(pts)), Y: make([]float64, 0, len(pts))}
 	for _, p := range pts {
+		p = state.Quantize(p) // generated examples onto the link's grid, as clicked points are
 		y := float64(p.Class)
 		if binary {
 			y = float64(2*p.Class - 1)

@@ -113,9 +113,10 @@ func roundSig(v float64, n int) float64 {
 
 // plotConfig turns a 2-D file with 2 to state.MaxClasses distinct labels
 // and at most state.MaxPoints rows into clicked points of the 2D plot
-// (each coordinate scaled linearly onto [−0.95, 0.95] — unless every point
-// already lies in the plot's square [−1, 1]², then they are kept as they
-// are —, classes in label order), so it runs — and travels in a link — like points clicked by hand.
+// (each coordinate scaled linearly onto [−0.95, 0.95] — unless the file
+// holds the plot's own points: every coordinate in [−1, 1] and a multiple
+// of 1/state.Quantum, then they are kept as they are —, classes in label
+// order), so it runs — and travels in a link — like points clicked by hand.
 // ok is false when the file does not fit the plot.
 func plotConfig(set *data.Set) (c state.Config, ok bool) {
 	if set.Dim != 2 || set.Len() == 0 || set.Len() > state.MaxPoints {
@@ -136,10 +137,15 @@ func plotConfig(set *data.Set) (c state.Config, ok bool) {
 			lo[j], hi[j] = math.Min(lo[j], v), math.Max(hi[j], v)
 		}
 	}
-	// A file inside the plot's square [−1, 1]² is in the plot's own
-	// coordinates (the page's own points export, Store.ExportData): its
-	// points stay where they were, so that they come back as they left.
-	inside := lo[0] >= -1 && lo[1] >= -1 && hi[0] <= 1 && hi[1] <= 1
+	// A file of the plot's own points (Store.ExportData writes them) keeps
+	// them where they were, so that they come back as they left: every
+	// coordinate inside the plot's square [−1, 1]² and on the link's grid
+	// (a multiple of 1/state.Quantum). A file of other numbers — [0, 1]
+	// data with values such as 0.1 — is scaled to fill the plot.
+	inside := true
+	for _, v := range set.X {
+		inside = inside && v >= -1 && v <= 1 && v*state.Quantum == math.Round(v*state.Quantum)
+	}
 	scale := func(v float64, j int) float64 {
 		if inside {
 			return v
