@@ -15,14 +15,15 @@ import (
 	"kernelplay/ui/state"
 )
 
-// “Take it home” (issue 12): the top bar's Save menu. The files come from
+// “Take it home” (issue 12): the Save menu. The files come from
 // the store (app/export.go) as bytes; pictures are composed from the
 // page's own canvases on one canvas and encoded by the browser
 // (canvas.toBlob); downloads are a Blob URL clicked on an <a download>,
 // revoked afterwards. Nothing leaves the browser.
 
-// takeHome is the top bar's Save menu: a <details> (no state in Go; the
-// browser opens and closes it).
+// takeHome is the Save menu beside Load data… (the Data heading of both
+// modes; the top bar has no room left at laptop widths): a <details>, no
+// state in Go, the browser opens and closes it.
 func (p *Page) takeHome() *vecty.HTML {
 	a := p.app
 	c := a.store.Config()
@@ -33,7 +34,7 @@ func (p *Page) takeHome() *vecty.HTML {
 			event.Click(a.on(func(*vecty.Event) { f() }))), vecty.Text(label))
 	}
 	return elem.Details(vecty.Markup(vecty.Class("takehome"), prop.ID("take-home")),
-		elem.Summary(vecty.Markup(vecty.Class("btn"), vecty.Attribute("title", "save pictures, traces, data and models; load a model")),
+		elem.Summary(vecty.Markup(vecty.Class("btn", "small"), vecty.Attribute("title", "save pictures, traces, data and models; load a model")),
 			vecty.Text("Save ▾")),
 		elem.Div(vecty.Markup(vecty.Class("takehome-menu", "panel")),
 			vecty.If(c.Mode == state.Mode2D, elem.Label(vecty.Markup(vecty.Class("inline")),

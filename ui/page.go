@@ -135,7 +135,6 @@ func (p *Page) topBar() *vecty.HTML {
 			elem.Span(vecty.Markup(vecty.Class("val", "spf")), vecty.Text(fieldText(spf, c))),
 		)),
 		elem.Div(vecty.Markup(vecty.Class("spacer"))),
-		p.takeHome(), // export.go
 		vecty.If(!c.Hidden(state.HideLink), p.copyLinkButton()),
 	)
 }
