@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -27,35 +28,59 @@ import (
 	"kernelplay/ui/state"
 )
 
+// downloads follows Chromium's downloads (Browser.downloadWillBegin and
+// downloadProgress events): each completed download's suggested name and
+// path, in order.
+type downloads struct {
+	mu    sync.Mutex
+	names map[string]string // GUID → suggested file name
+	done  chan [2]string    // suggested name, path of a completed download
+}
+
+// watchDownloads sets Chromium's download directory to dir, with events,
+// and follows them.
+func watchDownloads(ctx context.Context, dir string) (*downloads, error) {
+	d := &downloads{names: map[string]string{}, done: make(chan [2]string, 16)}
+	if err := chromedp.ListenBrowser(ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *cdpbrowser.EventDownloadWillBegin:
+			d.mu.Lock()
+			d.names[e.GUID] = e.SuggestedFilename
+			d.mu.Unlock()
+		case *cdpbrowser.EventDownloadProgress:
+			if e.State == cdpbrowser.DownloadProgressStateCompleted {
+				d.mu.Lock()
+				name := d.names[e.GUID]
+				d.mu.Unlock()
+				d.done <- [2]string{name, filepath.Join(dir, e.GUID)}
+			}
+		}
+	}); err != nil {
+		return nil, err
+	}
+	on := true
+	_, err := chromedp.CallBrowser(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: &on})
+	return d, err
+}
+
 // saveFile opens the Save menu, clicks the button with id and waits for
-// the download whose name ends in suffix to land in dir; it returns the
-// file's bytes and removes it (so the next save of that kind is new).
-func saveFile(ctx context.Context, dir, id, suffix string) ([]byte, error) {
+// the download whose suggested name ends in suffix to complete; it returns
+// the file's bytes.
+func (d *downloads) saveFile(ctx context.Context, id, suffix string) ([]byte, error) {
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(
 		`(() => { document.getElementById("take-home").open = true; document.getElementById(%q).click(); return true })()`, id))); err != nil {
 		return nil, err
 	}
-	deadline := time.Now().Add(15 * time.Second)
 	for {
-		ents, _ := os.ReadDir(dir)
-		for _, e := range ents {
-			if strings.HasSuffix(e.Name(), suffix) {
-				p := filepath.Join(dir, e.Name())
-				b, err := os.ReadFile(p)
-				if err != nil {
-					return nil, err
-				}
-				return b, os.Remove(p)
+		select {
+		case f := <-d.done:
+			if strings.HasSuffix(f[0], suffix) {
+				return os.ReadFile(f[1])
 			}
+		case <-ctx.Done():
+			return nil, fmt.Errorf("%s: no download *%s: %w", id, suffix, ctx.Err())
 		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			names := []string{}
-			for _, e := range ents {
-				names = append(names, e.Name())
-			}
-			return nil, fmt.Errorf("%s: no download *%s in %v", id, suffix, names)
-		}
-		time.Sleep(50 * time.Millisecond)
 	}
 }
 
@@ -70,7 +95,7 @@ const pixelJS = `((id, fx, fy) => {
 
 // TestBrowserTakeHome is issue 12's acceptance in the browser: each
 // export downloaded (Chromium's download directory set through the
-// DevTools protocol) and checked, the data file loaded back through Load
+// DevTools protocol, completion by its download events) and checked, the data file loaded back through Load
 // data to the same points, the model file loaded and 100 more steps equal
 // to the uninterrupted run, and each bad model file refused with a message
 // and an unchanged page.
@@ -81,12 +106,10 @@ func TestBrowserTakeHome(t *testing.T) {
 	srv := httptest.NewServer(newHandler("static"))
 	defer srv.Close()
 	ctx := browser(t)
-	dir := t.TempDir()
-	within(t, ctx, 10*time.Second, func(ctx context.Context) error {
-		_, err := chromedp.CallBrowser(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
-		return err
-	})
+	dl, err := watchDownloads(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
 	paused := state.Default()
 	paused.Playing = false
 	const saveAt = 300 // steps before saving (30 shift-clicks of Step)
@@ -111,7 +134,7 @@ func TestBrowserTakeHome(t *testing.T) {
 
 	t.Run("Traces", func(t *testing.T) {
 		within(t, ctx, 30*time.Second, func(ctx context.Context) error {
-			b, err := saveFile(ctx, dir, "save-traces", "-traces.csv")
+			b, err := dl.saveFile(ctx, "save-traces", "-traces.csv")
 			if err != nil {
 				return err
 			}
@@ -131,7 +154,7 @@ func TestBrowserTakeHome(t *testing.T) {
 
 	t.Run("PlotPNG", func(t *testing.T) {
 		within(t, ctx, 30*time.Second, func(ctx context.Context) error {
-			b, err := saveFile(ctx, dir, "save-plot-png", "-plot.png")
+			b, err := dl.saveFile(ctx, "save-plot-png", "-plot.png")
 			if err != nil {
 				return err
 			}
@@ -173,7 +196,7 @@ func TestBrowserTakeHome(t *testing.T) {
 
 	t.Run("ViewPNG", func(t *testing.T) {
 		within(t, ctx, 30*time.Second, func(ctx context.Context) error {
-			b, err := saveFile(ctx, dir, "save-view-png", "-view.png")
+			b, err := dl.saveFile(ctx, "save-view-png", "-view.png")
 			if err != nil {
 				return err
 			}
@@ -217,7 +240,7 @@ func TestBrowserTakeHome(t *testing.T) {
 	t.Run("PointsLoadBack", func(t *testing.T) {
 		for _, c := range []struct{ id, suffix string }{{"save-points-csv", "-points.csv"}, {"save-points-libsvm", "-points.libsvm"}} {
 			within(t, ctx, 60*time.Second, func(ctx context.Context) error {
-				b, err := saveFile(ctx, dir, c.id, c.suffix)
+				b, err := dl.saveFile(ctx, c.id, c.suffix)
 				if err != nil {
 					return err
 				}
@@ -275,7 +298,7 @@ func TestBrowserTakeHome(t *testing.T) {
 				return err
 			}
 			var err error
-			if model, err = saveFile(ctx, dir, "save-model", "-model.json"); err != nil {
+			if model, err = dl.saveFile(ctx, "save-model", "-model.json"); err != nil {
 				return err
 			}
 			var f struct {
@@ -411,6 +434,32 @@ func TestBrowserTakeHome(t *testing.T) {
 				return nil
 			})
 		}
+	})
+
+	t.Run("DigitsCompareTraces", func(t *testing.T) {
+		c := state.DigitsDefault()
+		c.Compare, c.Playing, c.At = state.LearnerNORMA, false, 40
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(srv.URL+"/#"+state.Encode(c))); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().t === 40`, 30*time.Second); err != nil {
+				return err
+			}
+			b, err := dl.saveFile(ctx, "save-traces", "-traces.csv")
+			if err != nil {
+				return err
+			}
+			recs, err := csv.NewReader(bytes.NewReader(b)).ReadAll()
+			if err != nil {
+				return fmt.Errorf("the digits traces are not CSV: %v", err)
+			}
+			// t, then two columns (average error, η_t) per learner.
+			if len(recs[0]) != 5 || len(recs) != 41 || recs[40][0] != "40" {
+				return fmt.Errorf("compare traces: header %q, %d rows, want 5 columns and 40 rows ending at t = 40", recs[0], len(recs)-1)
+			}
+			return nil
+		})
 	})
 }
 
