@@ -160,6 +160,9 @@ const (
 	RunFormat = "kernelplay-run"
 	// RunVersion is the "version" field written, and the only one read.
 	RunVersion = 1
+	// bareModelFormat is the "format" of a core/learn model file
+	// (learn.ModelFormat), which a run file holds as its "model".
+	bareModelFormat = "kernelplay-model"
 )
 
 // runFile is a run file:
@@ -223,6 +226,13 @@ type LoadModel struct {
 func readRunFile(b []byte) (state.Config, *sim.Sim, error) {
 	if len(b) > sim.MaxModelBytes {
 		return state.Config{}, nil, fmt.Errorf("%d MB, more than the %d MB a model file may hold", len(b)>>20, sim.MaxModelBytes>>20)
+	}
+	var peek struct {
+		Format string `json:"format"`
+	}
+	if json.Unmarshal(b, &peek) == nil && peek.Format == bareModelFormat {
+		return state.Config{}, nil, errors.New("it is a bare learner model file (core/learn) without the run's link and step; " +
+			"Load model reads the run files that Model (JSON) saves")
 	}
 	var f runFile
 	dec := json.NewDecoder(bytes.NewReader(b))
