@@ -243,7 +243,11 @@ func readRunFile(b []byte) (state.Config, *sim.Sim, error) {
 		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 			return state.Config{}, nil, errors.New("the file ends too early (truncated?)")
 		case errors.As(err, &se):
-			return state.Config{}, nil, fmt.Errorf("not JSON at byte %d (%v): NaN and Infinity are not numbers in JSON", se.Offset, se)
+			why := ""
+			if o := se.Offset - 1; o >= 0 && o < int64(len(b)) && (b[o] == 'N' || b[o] == 'I') {
+				why = ": NaN and Infinity are not numbers in JSON (a diverged model cannot be saved)"
+			}
+			return state.Config{}, nil, fmt.Errorf("not JSON at byte %d (%v)%s", se.Offset, se, why)
 		}
 		return state.Config{}, nil, fmt.Errorf("not a kernelplay run file: %v", err)
 	}
