@@ -135,7 +135,11 @@ func newServer(dir string, t timeouts) *http.Server {
 //
 // The user's data file is read from the file input or a drop (File's
 // arrayBuffer), copying the link uses navigator.clipboard: neither needs a
-// source in the policy.
+// source in the policy. The Save menu's downloads are Blob URLs clicked on
+// an <a download> — a download, which no directive here governs — and its
+// pictures are drawn from the page's own canvases (no image is loaded), so
+// blob: appears nowhere in the policy; TestBrowserTakeHome downloads every
+// file under this policy.
 const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; " +
 	"connect-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *"
 

@@ -113,7 +113,9 @@ func roundSig(v float64, n int) float64 {
 
 // plotConfig turns a 2-D file with 2 to state.MaxClasses distinct labels
 // and at most state.MaxPoints rows into clicked points of the 2D plot
-// (each coordinate scaled linearly onto [−0.95, 0.95], classes in label
+// (each coordinate scaled linearly onto [−0.95, 0.95] — unless the file
+// holds the plot's own points: every coordinate in [−1, 1] and a multiple
+// of 1/state.Quantum, then they are kept as they are —, classes in label
 // order), so it runs — and travels in a link — like points clicked by hand.
 // ok is false when the file does not fit the plot.
 func plotConfig(set *data.Set) (c state.Config, ok bool) {
@@ -135,7 +137,19 @@ func plotConfig(set *data.Set) (c state.Config, ok bool) {
 			lo[j], hi[j] = math.Min(lo[j], v), math.Max(hi[j], v)
 		}
 	}
+	// A file of the plot's own points (Store.ExportData writes them) keeps
+	// them where they were, so that they come back as they left: every
+	// coordinate inside the plot's square [−1, 1]² and on the link's grid
+	// (a multiple of 1/state.Quantum). A file of other numbers — [0, 1]
+	// data with values such as 0.1 — is scaled to fill the plot.
+	inside := true
+	for _, v := range set.X {
+		inside = inside && v >= -1 && v <= 1 && v*state.Quantum == math.Round(v*state.Quantum)
+	}
 	scale := func(v float64, j int) float64 {
+		if inside {
+			return v
+		}
 		if hi[j] == lo[j] {
 			return 0
 		}

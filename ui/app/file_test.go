@@ -52,4 +52,14 @@ func TestPlotConfig(t *testing.T) {
 	if fc.Data != state.DataFile || fc.Validate() != nil || !(fc.Sigma > 0) {
 		t.Errorf("file config %+v: %v", fc, fc.Validate())
 	}
+	// The plot's own points (inside [−1, 1]², on the 1/Quantum grid) stay
+	// where they are; [0, 1] data off the grid is scaled to fill the plot.
+	own, _ := ReadUserFile("own.csv", []byte("-0.5,0.25,-1\n0.125,0.75,1\n"))
+	if c, ok := plotConfig(own); !ok || c.Points[0] != (state.Point{X: -0.5, Y: 0.25}) || c.Points[1] != (state.Point{X: 0.125, Y: 0.75, Class: 1}) {
+		t.Errorf("the plot's own points moved: %+v", c.Points)
+	}
+	unit, _ := ReadUserFile("unit.csv", []byte("0.1,0.2,0\n0.8,0.9,1\n"))
+	if c, ok := plotConfig(unit); !ok || c.Points[0].X > -0.94 || c.Points[1].Y < 0.94 {
+		t.Errorf("[0, 1] data is not scaled onto the plot: %+v", c.Points)
+	}
 }

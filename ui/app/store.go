@@ -381,6 +381,8 @@ func (s *Store) Dispatch(a any) {
 		}
 		s.keepHash = ""
 		s.msg = Message{Kind: Info, Text: why}
+	case LoadModel:
+		s.loadModel(a)
 	case state.Action:
 		s.keepHash = ""
 		s.action(a)
