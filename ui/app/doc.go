@@ -10,7 +10,9 @@
 // nothing about the run.
 //
 // Import rules (checked by the import-graph test at the module root):
-// app imports kernelplay/ui/state, kernelplay/ui/sim, kernelplay/ui/render
-// and, for the data set type of loaded files, kernelplay/core/data. It
+// app imports kernelplay/ui/state, kernelplay/ui/sim, kernelplay/ui/render,
+// kernelplay/ui/inspect, for the data set type of loaded files
+// kernelplay/core/data and, for the learners' inspection records (the step
+// inspector, inspector.go), kernelplay/core/learn. It
 // must not import syscall/js or kernelplay/ui (the views import it).
 package app
