@@ -28,6 +28,10 @@ type Inspection struct {
 	Learner string
 	// Blocks are the sub-steps of the update, in order.
 	Blocks []inspect.Block
+	// Record is the learner's inspection record the blocks were written
+	// from (learn.SVMDUpdate, learn.NORMAUpdate, …; see [Record]); its
+	// slices alias the learner's scratch until the next step.
+	Record any
 	// X is x_t in the 2D plot's coordinates (length 2; length 1 for
 	// regression, nil in digits and the RES-vs-SGD preset), Y its label or
 	// target.
@@ -69,51 +73,79 @@ func (s *Store) Inspect(slow bool) Inspection {
 	default:
 		return in
 	}
-	in.Blocks = Blocks(l, c.Learner)
+	in.Record = Record(l)
+	in.Blocks = Blocks(in.Record, c.Learner)
 	in.T, in.Learner = r.T(), c.Learner
 	in.Show = len(in.Blocks) > 0
 	return in
 }
 
-// Blocks returns the last update of learner l as ui/inspect writes it, or
-// nil when l keeps no inspection record (or has not learned yet). name is
-// the learner's state.Learner* name: the kernel perceptron is a NORMA
-// learner written as the perceptron's rule.
-func Blocks(l any, name string) []inspect.Block {
+// kernelPegasos is the record of kernel Pegasos, whose blocks differ from
+// linear Pegasos' (the same record type).
+type kernelPegasos struct{ u learn.PegasosUpdate }
+
+// Record returns learner l's last inspection record (the value of its
+// LastUpdate method: learn.SVMDUpdate, learn.NORMAUpdate,
+// learn.PegasosUpdate, learn.DCDOnlineUpdate, learn.AMMUpdate,
+// learn.RESUpdate), or nil when l keeps none or has not learned yet.
+// Kernel Pegasos' record is wrapped, so that [Blocks] writes it as the
+// kernel expansion it is.
+func Record(l any) any {
 	switch l := l.(type) {
 	case interface{ LastUpdate() learn.SVMDUpdate }:
 		if u := l.LastUpdate(); u.T > 0 {
-			return inspect.SVMD(u)
+			return u
 		}
 	case interface{ LastUpdate() learn.NORMAUpdate }:
-		u := l.LastUpdate()
-		if u.T == 0 {
-			return nil
+		if u := l.LastUpdate(); u.T > 0 {
+			return u
 		}
+	case *learn.KernelPegasos:
+		if u := l.LastUpdate(); u.T > 0 {
+			return kernelPegasos{u}
+		}
+	case interface{ LastUpdate() learn.PegasosUpdate }:
+		if u := l.LastUpdate(); u.T > 0 {
+			return u
+		}
+	case interface{ LastUpdate() learn.DCDOnlineUpdate }:
+		if u := l.LastUpdate(); u.T > 0 {
+			return u
+		}
+	case interface{ LastUpdate() learn.AMMUpdate }:
+		if u := l.LastUpdate(); u.T > 0 {
+			return u
+		}
+	case interface{ LastUpdate() learn.RESUpdate }:
+		if u := l.LastUpdate(); u.T > 0 {
+			return u
+		}
+	}
+	return nil
+}
+
+// Blocks writes a [Record] as ui/inspect's blocks (nil for nil). name is
+// the learner's state.Learner* name: the kernel perceptron is a NORMA
+// learner written as the perceptron's rule.
+func Blocks(record any, name string) []inspect.Block {
+	switch u := record.(type) {
+	case learn.SVMDUpdate:
+		return inspect.SVMD(u)
+	case learn.NORMAUpdate:
 		if name == state.LearnerPerceptron {
 			return inspect.Perceptron(u)
 		}
 		return inspect.NORMA(u)
-	case *learn.KernelPegasos:
-		if u := l.LastUpdate(); u.T > 0 {
-			return inspect.KernelPegasos(u)
-		}
-	case interface{ LastUpdate() learn.PegasosUpdate }:
-		if u := l.LastUpdate(); u.T > 0 {
-			return inspect.Pegasos(u)
-		}
-	case interface{ LastUpdate() learn.DCDOnlineUpdate }:
-		if u := l.LastUpdate(); u.T > 0 {
-			return inspect.DCDOnline(u)
-		}
-	case interface{ LastUpdate() learn.AMMUpdate }:
-		if u := l.LastUpdate(); u.T > 0 {
-			return inspect.AMM(u)
-		}
-	case interface{ LastUpdate() learn.RESUpdate }:
-		if u := l.LastUpdate(); u.T > 0 {
-			return inspect.RES(u)
-		}
+	case kernelPegasos:
+		return inspect.KernelPegasos(u.u)
+	case learn.PegasosUpdate:
+		return inspect.Pegasos(u)
+	case learn.DCDOnlineUpdate:
+		return inspect.DCDOnline(u)
+	case learn.AMMUpdate:
+		return inspect.AMM(u)
+	case learn.RESUpdate:
+		return inspect.RES(u)
 	}
 	return nil
 }

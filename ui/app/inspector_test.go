@@ -39,6 +39,9 @@ func TestInspectPaused(t *testing.T) {
 		if !in.Show || in.T != 20+step || u.T != in.T {
 			t.Fatalf("step %d: Show %v, T %d, record's T %d; want a shown record of t = %d", step, in.Show, in.T, u.T, 20+step)
 		}
+		if rec, ok := in.Record.(learn.SVMDUpdate); !ok || rec.T != u.T || rec.Eta != u.Eta || rec.GV != u.GV {
+			t.Errorf("t = %d: the record %T is not the learner's LastUpdate", in.T, in.Record)
+		}
 		if want := inspect.SVMD(u); !reflect.DeepEqual(in.Blocks, want) {
 			t.Errorf("t = %d: the blocks differ from inspect.SVMD(LastUpdate())", in.T)
 		}
