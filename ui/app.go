@@ -23,6 +23,7 @@ type App struct {
 	strip  *Strip
 	charts *Charts
 	stats  *Stats
+	insp   *Inspector // the step inspector (inspector.go)
 
 	raf       js.Func // the one requestAnimationFrame callback, reused every frame
 	pacer     Pacer
@@ -68,6 +69,7 @@ func Run(hash string) {
 	a.strip = &Strip{app: a}
 	a.charts = &Charts{app: a}
 	a.stats = &Stats{app: a}
+	a.insp = newInspector(a)
 	a.store.Subscribe(func() {
 		a.rev++
 		a.broken = false
@@ -77,6 +79,7 @@ func Run(hash string) {
 	a.installKeys()
 	a.installHashChange()
 	a.installDebugHook()
+	a.insp.installHook()
 	a.installLinearHook()
 	a.raf = js.FuncOf(a.frame)
 	js.Global().Call("requestAnimationFrame", a.raf)
@@ -163,7 +166,7 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 	steps := 0
 	if c.Playing && !s.Run().Done() {
 		t0 := perfNow()
-		ran, stopped := s.Advance(a.pacer.Ticks(now) * c.StepsPerFrame)
+		ran, stopped := s.Advance(a.insp.steps(a.pacer.Ticks(now) * c.StepsPerFrame)) // slow motion: one at a time
 		steps = ran
 		if stopped {
 			s.Changed()
@@ -173,6 +176,7 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		a.pacer.Reset()
 	}
 	a.sps.Add(now, steps)
+	a.insp.frame(now)
 	if !a.broken {
 		a.draw(now)
 	}

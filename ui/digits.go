@@ -133,7 +133,7 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 	var centre, side []vecty.MarkupOrChild
 	centre = append(centre, vecty.Markup(vecty.Class("dcenter")),
 		elem.Div(vecty.Markup(vecty.Class("panel", "nowwrap")), dg.now, dg.readout))
-	side = append(side, vecty.Markup(vecty.Class("dside")))
+	side = append(side, vecty.Markup(vecty.Class("dside")), a.insp) // the step inspector beside x_t (inspector.go)
 	if !c.Hidden(state.HideCharts) {
 		side = append(side, elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), dg.charts))
 	}

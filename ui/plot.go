@@ -309,6 +309,7 @@ func (p *Plot) draw() bool {
 			}
 		}
 	}
+	p.app.insp.mark(p) // x_t and, in slow motion, what its sub-step lights (inspector.go)
 	p.legend(c)
 	p.app.profile("points", perfNow()-t3)
 	return true
