@@ -40,7 +40,7 @@ type Inspector struct {
 	inKind  app.Kind
 	lit     int       // the lit sub-step, −1 for none
 	shown   bool      // the blocks were shown at the last refresh
-	reveal  bool      // they just appeared: scroll the panel into view
+	reveal  string    // a selector to scroll into view once rendered ("": none)
 	mounted bool      // rendered: Rerender is allowed
 	lines   []float64 // the lit margin lines, input coordinates then pixels
 }
@@ -64,7 +64,7 @@ func (i *Inspector) refresh() {
 	}
 	i.in = s.Inspect(i.slow.On)
 	if i.in.Show && !i.shown {
-		i.reveal = true
+		i.reveal = "#inspector .iblocks"
 	}
 	i.shown = i.in.Show
 	i.inT, i.inRev, i.inSlow, i.inKind = r.T(), i.app.rev, i.slow.On, r.Kind()
@@ -74,12 +74,11 @@ func (i *Inspector) refresh() {
 // starts its playback, and a change of the lit sub-step rerenders the
 // panel and redraws the plot. Without slow motion it costs nothing.
 func (i *Inspector) frame(now float64) {
-	if i.reveal {
-		// The blocks just appeared (a pause, a Step): bring the panel
-		// into view in its column, once it is rendered.
-		el := js.Global().Get("document").Call("getElementById", "inspector")
-		if el.Truthy() && el.Call("querySelector", ".iblocks").Truthy() {
-			i.reveal = false
+	if i.reveal != "" {
+		// The blocks just appeared (a pause, a Step), or slow motion lit
+		// the next one: bring it into view in its column, once rendered.
+		if el := js.Global().Get("document").Call("querySelector", i.reveal); el.Truthy() {
+			i.reveal = ""
 			opt := js.Global().Get("Object").New()
 			opt.Set("block", "nearest")
 			el.Call("scrollIntoView", opt)
@@ -93,6 +92,9 @@ func (i *Inspector) frame(now float64) {
 	if lit := i.slow.Tick(now); lit != i.lit {
 		i.lit = lit
 		i.app.plot.dirty = true
+		if lit >= 0 {
+			i.reveal = `#inspector .iblock[data-index="` + strconv.Itoa(lit) + `"]`
+		}
 		if i.mounted {
 			vecty.Rerender(i)
 		}
@@ -325,4 +327,34 @@ func (i *Inspector) installHook() {
 		return map[string]any{"show": i.in.Show, "t": i.in.T, "blocks": len(i.in.Blocks), "lit": i.lit,
 			"stage": i.stage(), "slow": i.slow.On, "paceMs": i.slow.Pace()}
 	}))
+}
+
+// markStrip draws on the buffer strip what the lit sub-step of a
+// slow-motion playback lights (app.Lit): every term (a frame around the
+// bars: all of them enter f_t(x_t), all of them shrink), the new term (a
+// thick frame around its bar) and, when the buffer was full, a note that
+// the oldest term left (it is gone from the strip after the step). bars
+// are the strip's bars of this frame, top the height above them, w × h
+// the bars' area. Called by Strip.draw.
+func (i *Inspector) markStrip(ctx js.Value, bars []render.Bar, top, w, h float64) {
+	if i.lit < 0 || i.lit >= len(i.in.Blocks) {
+		return
+	}
+	lit := i.in.Blocks[i.lit].Highlight
+	ctx.Set("strokeStyle", inspectColor)
+	if lit.AllTerms && len(bars) > 0 {
+		ctx.Set("lineWidth", 2)
+		ctx.Call("strokeRect", 1, top+1, w-2, h-2)
+	}
+	if lit.Term >= 0 && lit.Term < len(bars) {
+		x0, bw, _, _ := barRect(bars[lit.Term])
+		ctx.Set("lineWidth", 3)
+		ctx.Call("strokeRect", x0-2, top+1.5, bw+4, h-3)
+	}
+	if lit.Evicted >= 0 {
+		ctx.Set("font", "600 12px system-ui, sans-serif")
+		ctx.Set("fillStyle", inspectColor)
+		ctx.Set("textAlign", "left")
+		ctx.Call("fillText", "✕ the oldest term left the buffer", 16, 11)
+	}
 }

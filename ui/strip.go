@@ -103,6 +103,7 @@ func (s *Strip) draw() {
 		ctx.Set("lineWidth", 1.5)
 		ctx.Call("strokeRect", x0-1, top+0.5, bw+2, h-1)
 	}
+	s.app.insp.markStrip(ctx, s.bars, top, w, h) // slow motion's lit terms (inspector.go)
 }
 
 // barRect is a bar's rectangle (x, width, y, height), at least 1 px each way.
