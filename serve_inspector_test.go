@@ -212,4 +212,28 @@ func TestBrowserInspector(t *testing.T) {
 			return nil
 		})
 	})
+
+	// Digits: a link paused at a step shows the panel beside the digit
+	// (x_t, shown large by the digits view) with the stream's index.
+	t.Run("Digits", func(t *testing.T) {
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			d := state.DigitsDefault()
+			d.At = 40
+			if err := open(ctx, srv.URL, state.Encode(d)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `document.getElementById("inspector")?.dataset.t === "40"`, 20*time.Second); err != nil {
+				return fmt.Errorf("the digits view's inspector does not show step 40: %w", err)
+			}
+			p, err := readInspector(ctx)
+			if err != nil {
+				return err
+			}
+			if p.Blocks < 5 || !strings.Contains(p.Text, "example 40 of the stream") {
+				return fmt.Errorf("the digits panel has %d blocks and says %q", p.Blocks, p.Text)
+			}
+			return nil
+		})
+		screenshot(t, ctx, "inspector-digits.png")
+	})
 }
