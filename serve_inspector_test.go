@@ -108,6 +108,11 @@ func TestBrowserInspector(t *testing.T) {
 			if err := waitFor(ctx, fmt.Sprintf(`document.getElementById("inspector")?.dataset.t === "%d"`, at), 10*time.Second); err != nil {
 				return fmt.Errorf("the inspector does not show step %d of the paused link: %w", at, err)
 			}
+			// The pace slider's thumb sits at the default pace (a range
+			// input clamps a value set before its max).
+			if err := waitFor(ctx, fmt.Sprintf(`document.getElementById("slow-pace").valueAsNumber === %d`, app.DefaultPaceMS), 5*time.Second); err != nil {
+				return fmt.Errorf("the pace slider's thumb is not at %d ms: %w", app.DefaultPaceMS, err)
+			}
 			for k := 1; k <= 3; k++ {
 				if err := clickStep(ctx); err != nil {
 					return err

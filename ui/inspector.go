@@ -218,17 +218,17 @@ func (i *Inspector) Render() vecty.ComponentOrHTML {
 				})))),
 			vecty.Text("slow motion")),
 		elem.Label(vecty.Markup(vecty.Class("inline", "ipace"), vecty.Attribute("title", "time each sub-step is shown")),
-			elem.Input(vecty.Markup(prop.Type(prop.TypeRange), prop.ID("slow-pace"),
-				vecty.Attribute("aria-label", "slow-motion pace, seconds per sub-step"),
-				vecty.Attribute("min", strconv.Itoa(app.MinPaceMS)), vecty.Attribute("max", strconv.Itoa(app.MaxPaceMS)),
-				vecty.Attribute("step", "100"), prop.Value(strconv.Itoa(int(i.slow.Pace()))),
-				prop.Disabled(!i.slow.On),
-				event.Input(a.on(func(e *vecty.Event) {
+			&rangeSlider{ // (controls.go: its thumb sits at the pace from the moment it appears)
+				ID: "slow-pace", Label: "slow-motion pace, milliseconds per sub-step",
+				Min: strconv.Itoa(app.MinPaceMS), Max: strconv.Itoa(app.MaxPaceMS), Step: "100",
+				Pos: strconv.Itoa(int(i.slow.Pace())),
+				OnInput: a.on(func(e *vecty.Event) {
 					if v, err := strconv.ParseFloat(e.Target.Get("value").String(), 64); err == nil {
 						i.slow.PaceMS = v
 						vecty.Rerender(i)
 					}
-				})))),
+				}),
+			},
 			elem.Span(vecty.Markup(vecty.Class("val")), vecty.Text(ftoa(i.slow.Pace()/1000, 1)+" s"))),
 	)
 	attrs := []vecty.Applyer{vecty.Class("panel", "inspector"), prop.ID("inspector"),
