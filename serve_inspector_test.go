@@ -73,7 +73,7 @@ func near(s string, want float64) bool {
 // t (learn.SVMD.LastUpdate), and the panel's text shows η_t and ⟨g, v⟩ as
 // the read-outs format them. Then slow motion: turned on, Step, and each
 // sub-step is lit in turn, 0, 1, …, n−1, then none. Screenshots at
-// 1280×800: the inspector, and slow motion mid-step (loss, insert/evict).
+// 1280×800: the inspector, and slow motion mid-step (loss, step size, insert/evict).
 func TestBrowserInspector(t *testing.T) {
 	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
 	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
@@ -193,7 +193,7 @@ func TestBrowserInspector(t *testing.T) {
 				if p.Lit >= 0 && (len(seen) == 0 || seen[len(seen)-1] != p.Lit) {
 					seen = append(seen, p.Lit)
 					stages = append(stages, p.Stage)
-					if name := map[string]string{"loss": "inspector-slow.png", "insert/evict": "inspector-slow-insert.png"}[p.Stage]; name != "" {
+					if name := map[string]string{"loss": "inspector-slow.png", "step size": "inspector-slow-eta.png", "insert/evict": "inspector-slow-insert.png"}[p.Stage]; name != "" {
 						time.Sleep(200 * time.Millisecond) // the panel and the plot repainted
 						screenshot(t, ctx, name)
 					}

@@ -358,3 +358,14 @@ func (i *Inspector) markStrip(ctx js.Value, bars []render.Bar, top, w, h float64
 		ctx.Call("fillText", "✕ the oldest term left the buffer", 16, 11)
 	}
 }
+
+// markCharts adds to the 2D chart stack what the lit sub-step of a
+// slow-motion playback lights there: for the step-size sub-step, a marker
+// at the step t across the panels, so that the η_t chart's newest point is
+// the one the panel computes. Called by Charts.draw before it lays out.
+func (i *Inspector) markCharts(c *render.Chart) {
+	if i.lit < 0 || i.lit >= len(i.in.Blocks) || !i.in.Blocks[i.lit].Highlight.StepSize {
+		return
+	}
+	c.Markers = append(c.Markers, render.Marker{X: float64(i.in.T), Label: "η_t of this step", Color: inspectColor})
+}
