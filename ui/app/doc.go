@@ -3,7 +3,8 @@
 // the page (which learner fits which task, the defaults of each data set,
 // the class a click adds, where a loaded file goes), the timeline of a run
 // (edits made while it goes on are events at the current step; a share
-// link replays them) and the figures kernelplay.stats() reports.
+// link replays them), the figures kernelplay.stats() reports, and what the
+// step inspector shows with its slow-motion clock (inspector.go).
 //
 // The views (package kernelplay/ui, built only under js/wasm) call the
 // store and draw what its Run holds; they pass plain values in and decide
