@@ -241,4 +241,60 @@ func TestBrowserInspector(t *testing.T) {
 		})
 		screenshot(t, ctx, "inspector-digits.png")
 	})
+
+	// Every learner with a record: a link paused at step 30 shows its
+	// blocks, as many as the native run's, with no message; slow motion's
+	// whole playback runs without a failure (a linear learner has no terms
+	// on the plot to light).
+	t.Run("EveryLearner", func(t *testing.T) {
+		for _, l := range []string{state.LearnerSVMD0, state.LearnerNORMA, state.LearnerPerceptron, state.LearnerPegasos,
+			state.LearnerKernelPegasos, state.LearnerDCD, state.LearnerAMM, state.LearnerRES} {
+			c := state.Default()
+			c.Learner, c.At = l, 30
+			hash := state.Encode(c)
+			ns := app.NewStore(hash)
+			if ns.Message().Kind != app.NoMessage {
+				t.Errorf("%s: the link does not run natively: %s", l, ns.Message().Text)
+				continue
+			}
+			want := len(ns.Inspect(false).Blocks)
+			within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+				if err := open(ctx, srv.URL, hash); err != nil {
+					return err
+				}
+				if err := waitFor(ctx, `document.getElementById("inspector")?.dataset.t === "30"`, 10*time.Second); err != nil {
+					return fmt.Errorf("%s: %w", l, err)
+				}
+				p, err := readInspector(ctx)
+				if err != nil {
+					return err
+				}
+				if p.Blocks != want || want == 0 {
+					return fmt.Errorf("%s: %d blocks in the panel, natively %d", l, p.Blocks, want)
+				}
+				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+					document.getElementById("slow-motion").click();
+					const r = document.getElementById("slow-pace");
+					r.value = "400"; r.dispatchEvent(new Event("input", {bubbles: true}));
+					document.getElementById("step").dispatchEvent(new MouseEvent("click", {bubbles: true}));
+					return true })()`)); err != nil {
+					return err
+				}
+				if err := waitFor(ctx, `window.kernelplay.inspector().t === 31 && window.kernelplay.inspector().lit >= 0`, 10*time.Second); err != nil {
+					return fmt.Errorf("%s: slow motion does not play step 31: %w", l, err)
+				}
+				if err := waitFor(ctx, `window.kernelplay.inspector().lit === -1`, 20*time.Second); err != nil {
+					return fmt.Errorf("%s: slow motion does not end: %w", l, err)
+				}
+				st, err := readStats(ctx)
+				if err != nil {
+					return err
+				}
+				if st.Message != "" {
+					return fmt.Errorf("%s: message %q", l, st.Message)
+				}
+				return nil
+			})
+		}
+	})
 }

@@ -151,7 +151,8 @@ func (i *Inspector) mark(p *Plot) {
 			ctx.Call("stroke")
 		}
 	}
-	if (lit.AllTerms || lit.Term >= 0) && i.lit >= 0 {
+	// (p.svs are this frame's terms only for a 2D kernel expansion.)
+	if terms := render.ModelTerms(sm.Learner()); (lit.AllTerms || lit.Term >= 0) && i.lit >= 0 && terms != nil && terms.Dim() == 2 {
 		for k, sv := range p.svs {
 			if math.IsNaN(sv.Y) || !(lit.AllTerms || k == lit.Term) {
 				continue
