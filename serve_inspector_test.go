@@ -108,11 +108,6 @@ func TestBrowserInspector(t *testing.T) {
 			if err := waitFor(ctx, fmt.Sprintf(`document.getElementById("inspector")?.dataset.t === "%d"`, at), 10*time.Second); err != nil {
 				return fmt.Errorf("the inspector does not show step %d of the paused link: %w", at, err)
 			}
-			// The pace slider's thumb sits at the default pace (a range
-			// input clamps a value set before its max).
-			if err := waitFor(ctx, fmt.Sprintf(`document.getElementById("slow-pace").valueAsNumber === %d`, app.DefaultPaceMS), 5*time.Second); err != nil {
-				return fmt.Errorf("the pace slider's thumb is not at %d ms: %w", app.DefaultPaceMS, err)
-			}
 			for k := 1; k <= 3; k++ {
 				if err := clickStep(ctx); err != nil {
 					return err
@@ -170,8 +165,16 @@ func TestBrowserInspector(t *testing.T) {
 		within(t, ctx, 120*time.Second, func(ctx context.Context) error {
 			// Slow motion on, 1.5 s a sub-step: long beside the 50 ms the
 			// test polls at, so that no sub-step passes unseen.
+			// The pace slider appears with slow motion, its thumb at the
+			// default pace (a range input clamps a value set before its
+			// max).
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("slow-motion").click(), true`)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, fmt.Sprintf(`document.getElementById("slow-pace")?.valueAsNumber === %d`, app.DefaultPaceMS), 5*time.Second); err != nil {
+				return fmt.Errorf("the pace slider's thumb is not at %d ms: %w", app.DefaultPaceMS, err)
+			}
 			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
-				document.getElementById("slow-motion").click();
 				const r = document.getElementById("slow-pace");
 				r.value = "1500"; r.dispatchEvent(new Event("input", {bubbles: true}));
 				return true })()`)); err != nil {
@@ -272,8 +275,13 @@ func TestBrowserInspector(t *testing.T) {
 				if p.Blocks != want || want == 0 {
 					return fmt.Errorf("%s: %d blocks in the panel, natively %d", l, p.Blocks, want)
 				}
+				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("slow-motion").click(), true`)); err != nil {
+					return err
+				}
+				if err := waitFor(ctx, `!!document.getElementById("slow-pace")`, 5*time.Second); err != nil {
+					return err
+				}
 				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
-					document.getElementById("slow-motion").click();
 					const r = document.getElementById("slow-pace");
 					r.value = "400"; r.dispatchEvent(new Event("input", {bubbles: true}));
 					document.getElementById("step").dispatchEvent(new MouseEvent("click", {bubbles: true}));

@@ -133,7 +133,7 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 	var centre, side []vecty.MarkupOrChild
 	centre = append(centre, vecty.Markup(vecty.Class("dcenter")),
 		elem.Div(vecty.Markup(vecty.Class("panel", "nowwrap")), dg.now, dg.readout))
-	side = append(side, vecty.Markup(vecty.Class("dside")), a.insp) // the step inspector beside x_t (inspector.go)
+	side = append(side, vecty.Markup(vecty.Class("dside")))
 	if !c.Hidden(state.HideCharts) {
 		side = append(side, elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), dg.charts))
 	}
@@ -202,7 +202,7 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 			elem.Div(vecty.Markup(vecty.Class("main", "dmain")),
 				elem.Div(groups...),
 				elem.Div(centre...),
-				elem.Div(side...),
+				elem.Div(append(side, a.insp)...), // the step inspector last, scrolled into view when it shows (inspector.go)
 			),
 			// The 2D read-outs stay rendered (hidden): the store's listener
 			// rerenders them on every change, whatever the mode.

@@ -41,6 +41,7 @@ type Inspector struct {
 	lit     int       // the lit sub-step, −1 for none
 	shown   bool      // the blocks were shown at the last refresh
 	reveal  string    // a selector to scroll into view once rendered ("": none)
+	align   string    // and how: "start" (the panel) or "nearest" (a lit block)
 	mounted bool      // rendered: Rerender is allowed
 	lines   []float64 // the lit margin lines, input coordinates then pixels
 }
@@ -64,7 +65,7 @@ func (i *Inspector) refresh() {
 	}
 	i.in = s.Inspect(i.slow.On)
 	if i.in.Show && !i.shown {
-		i.reveal = "#inspector .iblocks"
+		i.reveal, i.align = "#inspector .iblocks", "start"
 	}
 	i.shown = i.in.Show
 	i.inT, i.inRev, i.inSlow, i.inKind = r.T(), i.app.rev, i.slow.On, r.Kind()
@@ -80,7 +81,10 @@ func (i *Inspector) frame(now float64) {
 		if el := js.Global().Get("document").Call("querySelector", i.reveal); el.Truthy() {
 			i.reveal = ""
 			opt := js.Global().Get("Object").New()
-			opt.Set("block", "nearest")
+			opt.Set("block", i.align)
+			if i.align == "start" {
+				el = el.Call("closest", "#inspector") // its head too
+			}
 			el.Call("scrollIntoView", opt)
 		}
 	}
@@ -93,7 +97,7 @@ func (i *Inspector) frame(now float64) {
 		i.lit = lit
 		i.app.plot.dirty = true
 		if lit >= 0 {
-			i.reveal = `#inspector .iblock[data-index="` + strconv.Itoa(lit) + `"]`
+			i.reveal, i.align = `#inspector .iblock[data-index="`+strconv.Itoa(lit)+`"]`, "nearest"
 		}
 		if i.mounted {
 			vecty.Rerender(i)
@@ -218,7 +222,7 @@ func (i *Inspector) Render() vecty.ComponentOrHTML {
 					vecty.Rerender(i)
 				})))),
 			vecty.Text("slow motion")),
-		elem.Label(vecty.Markup(vecty.Class("inline", "ipace"), vecty.Attribute("title", "time each sub-step is shown")),
+		vecty.If(i.slow.On, elem.Label(vecty.Markup(vecty.Class("inline", "ipace"), vecty.Attribute("title", "time each sub-step is shown")),
 			&rangeSlider{ // (controls.go: its thumb sits at the pace from the moment it appears)
 				ID: "slow-pace", Label: "slow-motion pace, milliseconds per sub-step",
 				Min: strconv.Itoa(app.MinPaceMS), Max: strconv.Itoa(app.MaxPaceMS), Step: "100",
@@ -230,12 +234,12 @@ func (i *Inspector) Render() vecty.ComponentOrHTML {
 					}
 				}),
 			},
-			elem.Span(vecty.Markup(vecty.Class("val")), vecty.Text(ftoa(i.slow.Pace()/1000, 1)+" s"))),
+			elem.Span(vecty.Markup(vecty.Class("val")), vecty.Text(ftoa(i.slow.Pace()/1000, 1)+" s")))),
 	)
 	attrs := []vecty.Applyer{vecty.Class("panel", "inspector"), prop.ID("inspector"),
 		vecty.Attribute("aria-label", "step inspector"), vecty.Attribute("data-lit", strconv.Itoa(i.lit))}
 	if !in.Show {
-		why := "Pause (space) or press Step (→) to see one update, sub-step by sub-step, with its numbers."
+		why := "Pause (space) or press Step (→) to see the last update, equation by equation, with its numbers."
 		if a.store.Run().T() > 0 && !a.store.Config().Playing {
 			why = "This learner keeps no record of its steps."
 		}
