@@ -208,3 +208,29 @@ func TestLit(t *testing.T) {
 		}
 	}
 }
+
+// TestInspectDigits: a digits link paused at step 30 shows the first
+// learner's update (SVMD on the 8×8 digits), with x_t's index in the
+// stream and the data set's row and class it came from; a waiting run
+// shows nothing.
+func TestInspectDigits(t *testing.T) {
+	s := NewStore("v1&mode=digits&at=30")
+	if in := s.Inspect(false); in.Show {
+		t.Error("a run waiting for its data shows an update")
+	}
+	s.Dispatch(DataLoaded{Key: state.Data8x8, Set: digits8x8(t)})
+	in := s.Inspect(false)
+	d := s.Run().Digits()
+	svmd, ok := d.Model(0).(*learn.SVMD)
+	if !ok {
+		t.Fatalf("the digits learner is %T", d.Model(0))
+	}
+	last := d.Last()
+	if !in.Show || in.T != 30 || in.Index != 29 || in.Row != last.Row || in.Y != float64(last.Truth) || in.X != nil {
+		t.Errorf("digits at 30: show %v t %d index %d row %d (want %d) y %v (want %d) x %v",
+			in.Show, in.T, in.Index, in.Row, last.Row, in.Y, last.Truth, in.X)
+	}
+	if want := inspect.SVMD(svmd.LastUpdate()); !reflect.DeepEqual(in.Blocks, want) {
+		t.Error("the digits blocks differ from inspect.SVMD(LastUpdate())")
+	}
+}
