@@ -267,7 +267,11 @@ func (i *Inspector) Render() vecty.ComponentOrHTML {
 			elem.Div(vecty.Markup(vecty.Class("imath"), vecty.UnsafeHTML(b.MathML))),
 		))
 	}
-	return elem.Section(vecty.Markup(attrs...), head, elem.OrderedList(items...))
+	// The learner made the step at once; slow motion replays its record,
+	// while the plot already shows the model after it.
+	note := vecty.If(i.lit >= 0, elem.Paragraph(vecty.Markup(vecty.Class("inote")),
+		vecty.Text("Replaying step t = "+strconv.Itoa(in.T)+" sub-step by sub-step; the plot already shows f after it.")))
+	return elem.Section(vecty.Markup(attrs...), head, note, elem.OrderedList(items...))
 }
 
 // stepText is the head's "t = 23 · x_t = (0.12, −0.4), y_t = 1" (2D) or
