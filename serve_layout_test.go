@@ -44,7 +44,8 @@ var layoutShots = []struct {
 
 // thumbsJS lists the range inputs of the page: id, value, min and max as
 // the browser holds them (after its sanitising of the value).
-const thumbsJS = `[...document.querySelectorAll("input[type=range]")].map(e =>
+// (The step inspector's pace slider is no setting: TestBrowserInspector checks its thumb.)
+const thumbsJS = `[...document.querySelectorAll("input[type=range]:not(#slow-pace)")].map(e =>
   ({id: e.id, value: e.valueAsNumber, min: +e.min, max: +e.max}))`
 
 type thumb struct {

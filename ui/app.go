@@ -21,6 +21,7 @@ type App struct {
 	strip  *Strip
 	charts *Charts
 	stats  *Stats
+	insp   *Inspector // the step inspector (inspector.go)
 
 	raf       js.Func // the one requestAnimationFrame callback, reused every frame
 	pacer     Pacer
@@ -75,6 +76,7 @@ func Run(hash string) {
 	a.strip = &Strip{app: a}
 	a.charts = &Charts{app: a}
 	a.stats = &Stats{app: a}
+	a.insp = newInspector(a)
 	a.store.Subscribe(func() {
 		a.rev++
 		a.syncURL()
@@ -83,6 +85,7 @@ func Run(hash string) {
 	a.installKeys()
 	a.installHashChange()
 	a.installDebugHook()
+	a.insp.installHook()
 	a.installLinearHook()
 	a.raf = js.FuncOf(a.frame)
 	js.Global().Call("requestAnimationFrame", a.raf)
@@ -191,7 +194,7 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 	if c.Playing && !s.Run().Done() {
 		ticks := a.pacer.Ticks(now)
 		t0 := perfNow()
-		ran, stopped := a.learn(&a.slicer, ticks*c.StepsPerFrame)
+		ran, stopped := a.learn(&a.slicer, a.insp.steps(ticks*c.StepsPerFrame)) // slow motion: one at a time
 		steps = ran
 		a.reduction.Add(ticks, c.StepsPerFrame, ran, stopped)
 		a.m.StepMS = app.EMA(a.m.StepMS, perfNow()-t0)
@@ -199,6 +202,7 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		a.pacer.Reset()
 	}
 	a.sps.Add(now, steps)
+	a.insp.frame(now)
 	a.draw(now)
 	// Info messages ("link copied") go away by themselves after 4 s.
 	if m := s.Message(); m.Kind == app.Info {

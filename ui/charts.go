@@ -66,5 +66,6 @@ func (ch *Charts) draw() {
 		Learner: sm.Learner(), Regression: sm.Config().Task == state.TaskRegression,
 		Eta: pts(tr.Eta), AvgError: pts(tr.AvgError), AbsError: pts(tr.AbsError), Loss: pts(tr.Loss), Buffer: pts(tr.Buffer),
 	})
+	ch.app.insp.markCharts(&ch.view.chart) // slow motion's step-size sub-step (inspector.go)
 	ch.view.draw(ch.cv, &ch.app.plot.bulk)
 }

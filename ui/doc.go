@@ -26,6 +26,12 @@
 // handler and the frame loop recover from panics into a message with a
 // Reset button.
 //
+// The step inspector (inspector.go) shows the learner's last update as
+// ui/inspect's MathML blocks when the run is paused and after every Step
+// (app.Store.Inspect), marks x_t on the plot and, in slow motion
+// (app.SlowMotion, driven by the frame loop's clock), lights one sub-step
+// at a time in the panel, on the plot, the buffer strip and the charts.
+//
 // Files that touch the DOM carry the build constraint js && wasm; the pure
 // helpers (pacing, formatting, slider mapping, paths, read-outs) have none
 // and are tested natively. window.kernelplay (debug.go) is a read-only

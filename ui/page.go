@@ -90,6 +90,7 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 				elem.Div(vecty.Markup(vecty.Class("side")),
 					vecty.If(!a.booting && !c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), a.charts)),
 					vecty.If(!a.booting && !c.Hidden(state.HideStats), a.stats),
+					vecty.If(!a.booting, a.insp), // the step inspector (inspector.go)
 				),
 			),
 		),

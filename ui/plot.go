@@ -252,6 +252,7 @@ func (p *Plot) draw() bool {
 	if hasEvict {
 		p.evictMark(evict[0], evict[1]) // the next evicted term crossed out
 	}
+	p.app.insp.mark(p) // x_t and, in slow motion, what its sub-step lights (inspector.go)
 	p.legend(c)
 	p.app.profile("points", perfNow()-t3)
 	return true

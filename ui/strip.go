@@ -95,4 +95,5 @@ func (s *Strip) draw() {
 		ctx.Set("lineWidth", 1.5)
 		ctx.Call("strokeRect", pl.Evict.X, pl.Evict.Y, pl.Evict.W, pl.Evict.H)
 	}
+	s.app.insp.markStrip(ctx, s.bars, stripTop, cv.w, cv.h-stripTop) // slow motion's lit terms (inspector.go)
 }

@@ -1,0 +1,375 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"math"
+	"strconv"
+	"syscall/js"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"kernelplay/ui/app"
+	"kernelplay/ui/render"
+	"kernelplay/ui/state"
+)
+
+// Inspector is the step inspector panel: the learner's last update as the
+// paper writes it, one block per sub-step (predict → loss → step size →
+// shrink → insert/evict) with the live numbers, shown while the run is
+// paused and after every Step (app.Store.Inspect decides what is shown).
+// It owns the slow-motion machine (app.SlowMotion): with slow motion on, a
+// step plays as its sub-steps at the pace of the slider, the current block
+// lit in the panel and its element (x_t, the margin lines, the terms) on
+// the plot. The frame loop calls frame every frame and mark when it draws
+// the plot. It rerenders when the store changes (with the page) and when
+// the lit sub-step changes, never per frame otherwise.
+type Inspector struct {
+	vecty.Core
+	app *App
+
+	slow    app.SlowMotion
+	in      app.Inspection // what is shown, for (inT, inRev, inSlow)
+	inT     int
+	inRev   int
+	inSlow  bool
+	inKind  app.Kind
+	lit     int       // the lit sub-step, −1 for none
+	shown   bool      // the blocks were shown at the last refresh
+	reveal  string    // a selector to scroll into view once rendered ("": none)
+	align   string    // and how: "start" (the panel) or "nearest" (a lit block)
+	mounted bool      // rendered: Rerender is allowed
+	lines   []float64 // the lit margin lines, input coordinates then pixels
+}
+
+// newInspector returns the panel of a, with nothing lit.
+func newInspector(a *App) *Inspector { return &Inspector{app: a, lit: -1, inT: -1} }
+
+// Mount implements vecty.Mounter.
+func (i *Inspector) Mount() { i.mounted = true }
+
+// Unmount implements vecty.Unmounter.
+func (i *Inspector) Unmount() { i.mounted = false }
+
+// refresh recomputes what is shown when the run, its step or the page
+// changed since the last time.
+func (i *Inspector) refresh() {
+	s := i.app.store
+	r := s.Run()
+	if r.T() == i.inT && i.app.rev == i.inRev && i.slow.On == i.inSlow && r.Kind() == i.inKind {
+		return
+	}
+	i.in = s.Inspect(i.slow.On)
+	if i.in.Show && !i.shown {
+		i.reveal, i.align = "#inspector .iblocks", "start"
+	}
+	i.shown = i.in.Show
+	i.inT, i.inRev, i.inSlow, i.inKind = r.T(), i.app.rev, i.slow.On, r.Kind()
+}
+
+// frame runs the slow-motion machine at frame time now (ms): a new step
+// starts its playback, and a change of the lit sub-step rerenders the
+// panel and redraws the plot. Without slow motion it costs nothing.
+func (i *Inspector) frame(now float64) {
+	if i.reveal != "" {
+		// The blocks just appeared (a pause, a Step), or slow motion lit
+		// the next one: bring it into view in its column, once rendered.
+		if el := js.Global().Get("document").Call("querySelector", i.reveal); el.Truthy() {
+			i.reveal = ""
+			opt := js.Global().Get("Object").New()
+			opt.Set("block", i.align)
+			if i.align == "start" {
+				el = el.Call("closest", "#inspector") // its head too
+			}
+			el.Call("scrollIntoView", opt)
+		}
+	}
+	if !i.slow.On && i.lit < 0 {
+		return
+	}
+	i.refresh()
+	i.slow.Sync(i.in.T, len(i.in.Blocks))
+	if lit := i.slow.Tick(now); lit != i.lit {
+		i.lit = lit
+		i.app.plot.dirty = true
+		if lit >= 0 {
+			i.reveal, i.align = `#inspector .iblock[data-index="`+strconv.Itoa(lit)+`"]`, "nearest"
+		}
+		if i.mounted {
+			vecty.Rerender(i)
+		}
+	}
+}
+
+// steps is how many of the n examples due this frame a playing run may
+// learn: none while a slow-motion playback runs, one at a time in slow
+// motion, all of them otherwise.
+func (i *Inspector) steps(n int) int {
+	if !i.slow.On {
+		return n
+	}
+	if i.slow.Busy() {
+		return 0
+	}
+	return min(n, 1)
+}
+
+// Inspector's colours: x_t and what the lit sub-step lights on the plot.
+const inspectColor = "#c8107a" // magenta: apart from both classes' blue and orange
+
+// mark draws x_t on the plot (a ring with a cross, in inspectColor, over a
+// white halo) and, during a slow-motion playback, what the lit sub-step
+// lights: the margin lines, every term of the buffer or the new term.
+// Called by Plot.draw after the markers.
+func (i *Inspector) mark(p *Plot) {
+	i.refresh()
+	in := i.in
+	if !in.Show || len(in.X) == 0 {
+		return
+	}
+	ctx := p.cv.ctx
+	w, h := p.cv.w, p.cv.h
+	lit := app.Lit(in.Blocks, i.lit)
+	c := i.app.store.Config()
+	sm := i.app.store.Sim()
+	if lit.Margin && c.Task == state.TaskBinary && !state.IsLinear(c.Learner) {
+		if m := plotMargin(sm, c); m > 0 {
+			tol := 2 / w / p.cv.dpr / 3
+			i.lines = p.surf.Lines(i.lines[:0], &p.tracer, m, tol)
+			i.lines = p.surf.Lines(i.lines, &p.tracer, -m, tol)
+			for k := 0; k+1 < len(i.lines); k += 2 {
+				i.lines[k], i.lines[k+1] = p.view.toPixel(i.lines[k], i.lines[k+1], w, h)
+			}
+			p.bulk.pathOf(ctx, i.lines)
+			ctx.Set("lineCap", "round")
+			ctx.Set("lineJoin", "round")
+			ctx.Set("strokeStyle", "#ffffff")
+			ctx.Set("lineWidth", 5)
+			ctx.Call("stroke")
+			ctx.Set("strokeStyle", inspectColor)
+			ctx.Set("lineWidth", 3)
+			ctx.Call("stroke")
+		}
+	}
+	// (p.svs are this frame's terms only for a 2D kernel expansion.)
+	if terms := render.ModelTerms(sm.Learner()); (lit.AllTerms || lit.Term >= 0) && i.lit >= 0 && terms != nil && terms.Dim() == 2 {
+		for k, sv := range p.svs {
+			if math.IsNaN(sv.Y) || !(lit.AllTerms || k == lit.Term) {
+				continue
+			}
+			x, y := p.view.toPixel(sv.X, sv.Y, w, h)
+			r := 5.0
+			if k == lit.Term {
+				r = 13
+			}
+			ring(ctx, x, y, r, 2)
+		}
+	}
+	xt, yt := in.X[0], in.Y // regression: x_t on the plot at its target
+	if len(in.X) > 1 {
+		yt = in.X[1]
+	}
+	x, y := p.view.toPixel(xt, yt, w, h)
+	ring(ctx, x, y, 9, 2.5)
+	ctx.Call("beginPath")
+	for _, d := range [][4]float64{{-14, 0, -5, 0}, {5, 0, 14, 0}, {0, -14, 0, -5}, {0, 5, 0, 14}} {
+		ctx.Call("moveTo", x+d[0], y+d[1])
+		ctx.Call("lineTo", x+d[2], y+d[3])
+	}
+	ctx.Set("strokeStyle", "#ffffff")
+	ctx.Set("lineWidth", 4.5)
+	ctx.Call("stroke")
+	ctx.Set("strokeStyle", inspectColor)
+	ctx.Set("lineWidth", 2.5)
+	ctx.Call("stroke")
+}
+
+// ring strokes a circle of radius r in inspectColor over a white halo.
+func ring(ctx js.Value, x, y, r, width float64) {
+	ctx.Call("beginPath")
+	ctx.Call("arc", x, y, r, 0, 2*math.Pi)
+	ctx.Set("strokeStyle", "#ffffff")
+	ctx.Set("lineWidth", width+2)
+	ctx.Call("stroke")
+	ctx.Set("strokeStyle", inspectColor)
+	ctx.Set("lineWidth", width)
+	ctx.Call("stroke")
+}
+
+// Render implements vecty.Component: the panel's head (title, step,
+// slow-motion toggle and pace), then the blocks, or a line saying when
+// they appear. The panel's data- attributes carry the record's numbers
+// (see recordData) for tests and the debug hook.
+func (i *Inspector) Render() (out vecty.ComponentOrHTML) {
+	defer guardRender("Inspector.Render", &out, elem.Div)
+	i.refresh()
+	in := i.in
+	a := i.app
+	head := elem.Div(vecty.Markup(vecty.Class("ihead")),
+		elem.Heading2(vecty.Text("Step inspector")),
+		vecty.If(in.Show, elem.Span(vecty.Markup(vecty.Class("istep")), vecty.Text(i.stepText()))),
+		elem.Span(vecty.Markup(vecty.Class("spacer"))),
+		elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title",
+			"play each step as its sub-steps, one at a time, at the pace set beside")),
+			elem.Input(vecty.Markup(prop.Type(prop.TypeCheckbox), prop.ID("slow-motion"), prop.Checked(i.slow.On),
+				event.Change(a.on(func(e *vecty.Event) {
+					i.slow.On = e.Target.Get("checked").Bool()
+					i.lit = -1
+					a.plot.dirty = true
+					vecty.Rerender(i)
+				})))),
+			vecty.Text("slow motion")),
+		vecty.If(i.slow.On, elem.Label(vecty.Markup(vecty.Class("inline", "ipace"), vecty.Attribute("title", "time each sub-step is shown")),
+			&rangeSlider{ // (controls.go: its thumb sits at the pace from the moment it appears)
+				ID: "slow-pace", Label: "slow-motion pace, milliseconds per sub-step",
+				Min: strconv.Itoa(app.MinPaceMS), Max: strconv.Itoa(app.MaxPaceMS), Step: "100",
+				Pos: strconv.Itoa(int(i.slow.Pace())),
+				OnInput: a.on(func(e *vecty.Event) {
+					if v, err := strconv.ParseFloat(e.Target.Get("value").String(), 64); err == nil {
+						i.slow.PaceMS = v
+						vecty.Rerender(i)
+					}
+				}),
+			},
+			elem.Span(vecty.Markup(vecty.Class("val")), vecty.Text(ftoa(i.slow.Pace()/1000, 1)+" s")))),
+	)
+	attrs := []vecty.Applyer{vecty.Class("panel", "inspector"), prop.ID("inspector"),
+		vecty.Attribute("aria-label", "step inspector"), vecty.Attribute("data-lit", strconv.Itoa(i.lit))}
+	if !in.Show {
+		why := "Pause (space) or press Step (→) to see the last update, equation by equation, with its numbers."
+		if a.store.Run().T() > 0 && !a.store.Config().Playing {
+			why = "This learner keeps no record of its steps."
+		}
+		return elem.Section(vecty.Markup(attrs...), head, elem.Paragraph(vecty.Markup(vecty.Class("inote")), vecty.Text(why)))
+	}
+	attrs = append(attrs, vecty.Attribute("data-t", strconv.Itoa(in.T)))
+	attrs = append(attrs, recordData(in.Record)...)
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("iblocks"))}
+	for k, b := range in.Blocks {
+		cls := []string{"iblock"}
+		if k == i.lit {
+			cls = append(cls, "lit")
+		} else if i.lit >= 0 && k > i.lit {
+			cls = append(cls, "later")
+		}
+		items = append(items, elem.ListItem(vecty.Markup(vecty.Class(cls...),
+			vecty.Attribute("data-stage", b.Stage.String()), vecty.Attribute("data-index", strconv.Itoa(k))),
+			elem.Div(vecty.Markup(vecty.Class("ititle")),
+				elem.Span(vecty.Markup(vecty.Class("istage")), vecty.Text(strconv.Itoa(k+1)+" "+b.Title)),
+				elem.Span(vecty.Markup(vecty.Class("isrc")), vecty.Text(b.Source))),
+			// The MathML is written by ui/inspect's own escaping writer
+			// (every name and number goes through its escaper; the
+			// elements are its fixed MathML Core set), so it is safe as
+			// inner HTML: the browser renders it natively.
+			elem.Div(vecty.Markup(vecty.Class("imath"), vecty.UnsafeHTML(b.MathML))),
+		))
+	}
+	// The learner made the step at once; slow motion replays its record,
+	// while the plot already shows the model after it.
+	note := vecty.If(i.lit >= 0, elem.Paragraph(vecty.Markup(vecty.Class("inote")),
+		vecty.Text("Replaying step t = "+strconv.Itoa(in.T)+" sub-step by sub-step; the plot already shows f after it.")))
+	return elem.Section(vecty.Markup(attrs...), head, note, elem.OrderedList(items...))
+}
+
+// stepText is the head's "t = 23 · x_t = (0.12, −0.4), y_t = 1" (2D) or
+// "t = 23 · example 23 of the stream" (digits).
+func (i *Inspector) stepText() string {
+	in := i.in
+	s := "t = " + strconv.Itoa(in.T)
+	if in.Index >= 0 {
+		return s + " · example " + strconv.Itoa(in.Index+1) + " of the stream"
+	}
+	if len(in.X) == 2 {
+		s += " · x_t = (" + render.FormatValue(in.X[0], false) + ", " + render.FormatValue(in.X[1], false) + ")"
+	}
+	return s + " · y_t = " + render.FormatValue(in.Y, false)
+}
+
+// recordData are the panel's data- attributes: the record's numbers in
+// full precision (strconv 'g', shortest round trip), for the browser test
+// and anyone reading the page's DOM: for SVMD and NORMA η_t (data-eta),
+// f(x_t) of the first score (data-f), the new α_t (data-alpha), the
+// evicted index (data-evicted, −1 for none) and SVMD's ⟨g_t, v_t⟩
+// (data-gv).
+func recordData(rec any) []vecty.Applyer {
+	n, ok := app.NumbersOf(rec)
+	if !ok {
+		return nil
+	}
+	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	attr := func(k, v string) vecty.Applyer { return vecty.Attribute("data-"+k, v) }
+	out := []vecty.Applyer{attr("eta", f(n.Eta)), attr("f", f(n.F)), attr("alpha", f(n.Alpha)),
+		attr("evicted", strconv.Itoa(n.Evicted))}
+	if n.HasGV {
+		out = append(out, attr("gv", f(n.GV)))
+	}
+	return out
+}
+
+// stage is the lit block's stage, for the debug hook ("" for none).
+func (i *Inspector) stage() string {
+	if i.lit < 0 || i.lit >= len(i.in.Blocks) {
+		return ""
+	}
+	return i.in.Blocks[i.lit].Stage.String()
+}
+
+// installHook adds inspector() to the debug hook window.kernelplay (see
+// installDebugHook): {show, t, blocks (the number of sub-steps), lit (the
+// lit sub-step, −1 for none), stage (its name, "" for none), slow (slow
+// motion on), paceMs}. It changes nothing.
+func (i *Inspector) installHook() {
+	hook := js.Global().Get("kernelplay")
+	if hook.IsUndefined() {
+		return
+	}
+	hook.Set("inspector", js.FuncOf(func(js.Value, []js.Value) any {
+		i.refresh()
+		return map[string]any{"show": i.in.Show, "t": i.in.T, "blocks": len(i.in.Blocks), "lit": i.lit,
+			"stage": i.stage(), "slow": i.slow.On, "paceMs": i.slow.Pace()}
+	}))
+}
+
+// markStrip draws on the buffer strip what the lit sub-step of a
+// slow-motion playback lights (app.Lit): every term (a frame around the
+// bars: all of them enter f_t(x_t), all of them shrink), the new term (a
+// thick frame around its bar) and, when the buffer was full, a note that
+// the oldest term left (it is gone from the strip after the step). bars
+// are the strip's bars of this frame, top the height above them, w × h
+// the bars' area. Called by Strip.draw.
+func (i *Inspector) markStrip(ctx js.Value, bars []render.Bar, top, w, h float64) {
+	if i.lit < 0 || i.lit >= len(i.in.Blocks) {
+		return
+	}
+	lit := i.in.Blocks[i.lit].Highlight
+	ctx.Set("strokeStyle", inspectColor)
+	if lit.AllTerms && len(bars) > 0 {
+		ctx.Set("lineWidth", 2)
+		ctx.Call("strokeRect", 1, top+1, w-2, h-2)
+	}
+	if lit.Term >= 0 && lit.Term < len(bars) {
+		r := barRect(bars[lit.Term])
+		ctx.Set("lineWidth", 3)
+		ctx.Call("strokeRect", r.X-2, top+1.5, r.W+4, h-3)
+	}
+	if lit.Evicted >= 0 {
+		ctx.Set("font", "600 12px system-ui, sans-serif")
+		ctx.Set("fillStyle", inspectColor)
+		ctx.Set("textAlign", "left")
+		ctx.Call("fillText", "✕ the oldest term left the buffer", 16, 11)
+	}
+}
+
+// markCharts adds to the 2D chart stack what the lit sub-step of a
+// slow-motion playback lights there: for the step-size sub-step, a marker
+// at the step t across the panels, so that the η_t chart's newest point is
+// the one the panel computes. Called by Charts.draw before it lays out.
+func (i *Inspector) markCharts(c *render.Chart) {
+	if i.lit < 0 || i.lit >= len(i.in.Blocks) || !i.in.Blocks[i.lit].Highlight.StepSize {
+		return
+	}
+	c.Markers = append(c.Markers, render.Marker{X: float64(i.in.T), Label: "η_t of this step", Color: inspectColor})
+}
