@@ -21,7 +21,8 @@ type App struct {
 	strip  *Strip
 	charts *Charts
 	stats  *Stats
-	insp   *Inspector // the step inspector (inspector.go)
+	insp   *Inspector // the step inspector of the 2D views (inspector.go)
+	inspD  *Inspector // and of the digits view (a component lives in one tree)
 
 	raf       js.Func // the one requestAnimationFrame callback, reused every frame
 	pacer     Pacer
@@ -77,6 +78,7 @@ func Run(hash string) {
 	a.charts = &Charts{app: a}
 	a.stats = &Stats{app: a}
 	a.insp = newInspector(a)
+	a.inspD = newInspector(a)
 	a.store.Subscribe(func() {
 		a.rev++
 		a.syncURL()
@@ -85,7 +87,7 @@ func Run(hash string) {
 	a.installKeys()
 	a.installHashChange()
 	a.installDebugHook()
-	a.insp.installHook()
+	a.installInspectorHook()
 	a.installLinearHook()
 	a.raf = js.FuncOf(a.frame)
 	js.Global().Call("requestAnimationFrame", a.raf)

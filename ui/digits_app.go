@@ -134,7 +134,7 @@ func (a *App) digitsFrame(now float64) bool {
 	dg.sync(a)
 	steps := 0
 	if dg.run != nil && c.Playing && !a.store.Run().Done() {
-		want := a.insp.steps(a.pacer.Ticks(now) * c.StepsPerFrame) // slow motion: one at a time
+		want := a.inspD.steps(a.pacer.Ticks(now) * c.StepsPerFrame) // slow motion: one at a time
 		t0 := perfNow()
 		spent := 0.0
 		for done := 0; done < want; {
@@ -160,7 +160,7 @@ func (a *App) digitsFrame(now float64) bool {
 		a.pacer.Reset()
 	}
 	dg.perFrame = steps
-	a.insp.frame(now)
+	a.inspD.frame(now)
 	a.m.StepMS = dg.slicer.PerStep() // the debug hook's stepMs: learning time per example
 	dg.sps.Add(now, steps)
 	a.sps.Add(now, steps)

@@ -317,20 +317,33 @@ func (i *Inspector) stage() string {
 	return i.in.Blocks[i.lit].Stage.String()
 }
 
-// installHook adds inspector() to the debug hook window.kernelplay (see
+// installInspectorHook adds inspector() to the debug hook window.kernelplay (see
 // installDebugHook): {show, t, blocks (the number of sub-steps), lit (the
 // lit sub-step, −1 for none), stage (its name, "" for none), slow (slow
 // motion on), paceMs}. It changes nothing.
-func (i *Inspector) installHook() {
+func (a *App) installInspectorHook() {
 	hook := js.Global().Get("kernelplay")
 	if hook.IsUndefined() {
 		return
 	}
 	hook.Set("inspector", js.FuncOf(func(js.Value, []js.Value) any {
+		i := a.inspector()
 		i.refresh()
 		return map[string]any{"show": i.in.Show, "t": i.in.T, "blocks": len(i.in.Blocks), "lit": i.lit,
 			"stage": i.stage(), "slow": i.slow.On, "paceMs": i.slow.Pace()}
 	}))
+}
+
+// inspector is the panel of the view on screen: the 2D plot's (a.insp) or
+// the digits view's (a.inspD). Each view has its own component instance:
+// Vecty cannot move one component between the two views' trees (switching
+// 2D → digits → 2D with one shared instance ended the program inside
+// Vecty's reconcile, out of reach of every guard).
+func (a *App) inspector() *Inspector {
+	if a.store.Config().Mode == state.ModeDigits {
+		return a.inspD
+	}
+	return a.insp
 }
 
 // markStrip draws on the buffer strip what the lit sub-step of a
