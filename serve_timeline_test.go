@@ -246,6 +246,12 @@ func TestBrowserTimeline(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.KeyEvent("z", chromedp.KeyModifiers(2))); err != nil { // 2: Ctrl
 				return err
 			}
+			// Undo replays the run to its step; a long replay goes on over
+			// frames (a slow machine), so wait until it is back there.
+			replayed := fmt.Sprintf(`window.kernelplay.stats().t === %d`, want.T)
+			if err := waitFor(ctx, replayed, 30*time.Second); err != nil {
+				return fmt.Errorf("Ctrl+Z did not replay to t = %d: %w", want.T, err)
+			}
 			c, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`window.kernelplay.config()`))
 			if err != nil {
 				return err
@@ -263,6 +269,9 @@ func TestBrowserTimeline(t *testing.T) {
 			// The Undo button removes the third click.
 			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("undo"))); err != nil {
 				return err
+			}
+			if err := waitFor(ctx, replayed, 30*time.Second); err != nil {
+				return fmt.Errorf("the Undo button did not replay to t = %d: %w", want.T, err)
 			}
 			twoClicks, err := readRun(ctx)
 			if err != nil {
