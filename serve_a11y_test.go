@@ -1,0 +1,146 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"kernelplay/ui/state"
+)
+
+// axePath is where `make axe` installs axe-core (npm, pinned in the Makefile).
+var axePath = filepath.Join(".cache", "npm", "node_modules", "axe-core", "axe.min.js")
+
+// axeViolation is one rule axe-core found broken: its id, impact
+// ("minor", "moderate", "serious" or "critical"), help text and the
+// offending elements' selectors with axe's summary of what is wrong.
+type axeViolation struct {
+	ID     string `json:"id"`
+	Impact string `json:"impact"`
+	Help   string `json:"help"`
+	Nodes  []struct {
+		Target  []any  `json:"target"`
+		Summary string `json:"failureSummary"`
+	} `json:"nodes"`
+}
+
+// axeRunJS runs axe-core (already evaluated in the page) on the whole
+// document and resolves to its violations.
+const axeRunJS = `axe.run(document, {resultTypes: ["violations"]}).then(r => JSON.stringify(r.violations))`
+
+// runAxe injects axe.min.js by DevTools evaluation (the page's CSP allows
+// no inline script, but Runtime.evaluate is not subject to it) and returns
+// the violations of impact serious or critical, and all of them.
+func runAxe(ctx context.Context, src string) (bad, all []axeViolation, err error) {
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`typeof axe !== "undefined" || (() => {`+src+"\n; return true})()")); err != nil {
+		return nil, nil, fmt.Errorf("injecting axe-core: %w", err)
+	}
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](axeRunJS, chromedp.EvalAwaitPromise))
+	if err != nil {
+		return nil, nil, fmt.Errorf("axe.run: %w", err)
+	}
+	if err := json.Unmarshal([]byte(s), &all); err != nil {
+		return nil, nil, err
+	}
+	for _, v := range all {
+		if v.Impact == "serious" || v.Impact == "critical" {
+			bad = append(bad, v)
+		}
+	}
+	return bad, all, nil
+}
+
+func (v axeViolation) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s): %s", v.ID, v.Impact, v.Help)
+	for i, n := range v.Nodes {
+		if i == 5 {
+			fmt.Fprintf(&b, "\n    … %d more", len(v.Nodes)-5)
+			break
+		}
+		fmt.Fprintf(&b, "\n    %v: %s", n.Target, strings.ReplaceAll(n.Summary, "\n", " "))
+	}
+	return b.String()
+}
+
+// TestBrowserA11y runs axe-core on every view of the page — the 2D
+// default, each task, the linear learners, digits, compare, a paper
+// figure, the step inspector and the Save menu open — and fails on any
+// violation of impact serious or critical (the minor and moderate ones are
+// logged).
+func TestBrowserA11y(t *testing.T) {
+	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
+	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
+	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
+	src, err := os.ReadFile(axePath)
+	need(t, err == nil, "axe-core is missing (make axe installs it): "+axePath)
+	srv := httptest.NewServer(newHandler("static"))
+	defer srv.Close()
+	ctx := browser(t)
+
+	edit := func(f func(*state.Config)) string {
+		c := state.Default()
+		f(&c)
+		if err := c.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		return state.Encode(c)
+	}
+	paused := func(c *state.Config) { c.At = 40 } // a link paused at t = 40: the inspector shows its step
+	fig4, _ := state.FigurePreset(state.FigureMulticlass)
+	views := []struct {
+		name, hash string
+		setup      string // JavaScript run before axe, "" for none
+	}{
+		{"default", "", ""},
+		{"multiclass", edit(func(c *state.Config) {
+			c.Task, c.Classes, c.Preset, c.Sigma = state.TaskMulticlass, 3, state.PresetGaussians, 0.3
+		}), ""},
+		{"novelty", edit(func(c *state.Config) { c.Task, c.Nu, c.Preset = state.TaskNovelty, 0.2, state.PresetMoons }), ""},
+		{"regression", edit(func(c *state.Config) {
+			c.Task, c.Learner, c.Nu, c.Sigma = state.TaskRegression, state.LearnerNORMA, 0.2, 0.3
+		}), ""},
+		{"pegasos", edit(func(c *state.Config) { c.Learner = state.LearnerPegasos }), ""},
+		{"res", edit(func(c *state.Config) { c.Learner = state.LearnerRES }), ""},
+		{"digits", state.Encode(state.DigitsDefault()), ""},
+		{"compare", state.Encode(state.ComparePreset()), ""},
+		{"figure4", state.Encode(fig4), ""},
+		{"inspector", edit(paused), `document.getElementById("inspector") !== null`},
+		{"save-menu", edit(paused), `(document.getElementById("take-home").open = true, true)`},
+	}
+	for _, v := range views {
+		t.Run(v.name, func(t *testing.T) {
+			within(t, ctx, 90*time.Second, func(ctx context.Context) error {
+				if err := open(ctx, srv.URL, v.hash); err != nil {
+					return err
+				}
+				if v.setup != "" {
+					if err := waitFor(ctx, v.setup, 10*time.Second); err != nil {
+						return err
+					}
+				}
+				bad, all, err := runAxe(ctx, string(src))
+				if err != nil {
+					return err
+				}
+				for _, x := range all {
+					t.Logf("axe: %v", x)
+				}
+				if len(bad) > 0 {
+					return fmt.Errorf("%s: %d serious or critical accessibility violations (see the log)", v.name, len(bad))
+				}
+				return nil
+			})
+		})
+	}
+}
