@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"kernelplay/ui/state"
 )
@@ -143,4 +144,87 @@ func TestBrowserA11y(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestBrowserPlotKeyboard is issue 11's “the keyboard adds and deletes
+// points”: on a paused page, the focused plot's cursor moves with the
+// arrows (→ does not step the run while the plot has the focus), Enter
+// adds a point of the selected class at the cursor, Delete removes it,
+// and space still plays.
+func TestBrowserPlotKeyboard(t *testing.T) {
+	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
+	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
+	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
+	srv := httptest.NewServer(newHandler("static"))
+	defer srv.Close()
+	ctx := browser(t)
+	c := state.Default()
+	c.Task, c.Classes, c.Preset, c.Sigma = state.TaskMulticlass, 3, state.PresetGaussians, 0.3
+	c.At = 20 // paused at t = 20
+	type point struct {
+		X, Y  float64
+		Class int
+	}
+	points := func(ctx context.Context) ([]point, error) {
+		return chromedp.Run(ctx, chromedp.Evaluate[[]point](`window.kernelplay.config().Points.map(p => ({X: p.X, Y: p.Y, Class: p.Class}))`))
+	}
+	keys := func(ctx context.Context, ks ...string) error {
+		for _, k := range ks {
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(k)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+		if err := open(ctx, srv.URL, state.Encode(c)); err != nil {
+			return err
+		}
+		// The focus on the plot (class 0, the brush a new page selects).
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(document.getElementById("plot").focus(), document.activeElement.id === "plot")`)); err != nil {
+			return err
+		}
+		if err := waitFor(ctx, `document.activeElement.id === "plot"`, 5*time.Second); err != nil {
+			return fmt.Errorf("the plot takes no focus: %w", err)
+		}
+		// (0, 0) → three steps right, two up: (0.15, 0.1); r and → must not
+		// reach the page (reset, step).
+		if err := keys(ctx, kb.ArrowRight, kb.ArrowRight, kb.ArrowRight, kb.ArrowUp, kb.ArrowUp, "r", kb.Enter); err != nil {
+			return err
+		}
+		if err := waitFor(ctx, `window.kernelplay.config().Points.length === 1`, 5*time.Second); err != nil {
+			return fmt.Errorf("Enter on the plot added no point: %w", err)
+		}
+		ps, err := points(ctx)
+		if err != nil {
+			return err
+		}
+		want := state.Quantize(state.Point{X: 0.15, Y: 0.1}) // as a link stores it
+		if len(ps) != 1 || ps[0] != (point{want.X, want.Y, 0}) {
+			return fmt.Errorf("Enter at the cursor added %+v, want one point of class 0 at %+v, (0.15, 0.1) quantised", ps, want)
+		}
+		st, err := readStats(ctx)
+		if err != nil {
+			return err
+		}
+		if st.T != 20 || st.Playing {
+			return fmt.Errorf("the plot's keys reached the page: t = %d, playing %v; want paused at 20", st.T, st.Playing)
+		}
+		screenshot(t, ctx, "plot-keyboard.png")
+		// One step left: the point is 0.05 away, within reach of Delete.
+		if err := keys(ctx, kb.ArrowLeft, kb.Delete); err != nil {
+			return err
+		}
+		if err := waitFor(ctx, `window.kernelplay.config().Points.length === 0`, 5*time.Second); err != nil {
+			return fmt.Errorf("Delete on the plot did not remove the point: %w", err)
+		}
+		// Space is still the page's: it plays.
+		if err := keys(ctx, " "); err != nil {
+			return err
+		}
+		if err := waitFor(ctx, `window.kernelplay.stats().playing`, 5*time.Second); err != nil {
+			return fmt.Errorf("space on the focused plot did not play: %w", err)
+		}
+		return nil
+	})
 }
