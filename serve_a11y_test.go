@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -38,6 +39,19 @@ type axeViolation struct {
 // axeRunJS runs axe-core (already evaluated in the page) on the whole
 // document and resolves to its violations.
 const axeRunJS = `axe.run(document, {resultTypes: ["violations"]}).then(r => JSON.stringify(r.violations))`
+
+// canvasTextJS counts the visible canvases ("N canvases") and lists those that are not aria-hidden and
+// lack role="img", an aria-label, or an aria-describedby naming elements
+// that exist and hold text, one string each.
+const canvasTextJS = `(cs => [String(cs.length) + " canvases"].concat(cs.flatMap(c => {
+  const id = c.id || c.className, d = (c.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+  const out = [];
+  if (c.getAttribute("role") !== "img" || !c.getAttribute("aria-label")) out.push(id + ": no role=img with an aria-label");
+  if (d.length === 0) out.push(id + ": no aria-describedby");
+  for (const r of d) { const e = document.getElementById(r); if (!e || e.textContent.trim() === "") out.push(id + ": aria-describedby " + r + " is missing or empty"); }
+  return out;
+})))(Array.from(document.querySelectorAll("canvas")).filter(c =>
+  c.getAttribute("aria-hidden") !== "true" && c.offsetParent !== null))`
 
 // runAxe injects axe.min.js by DevTools evaluation (the page's CSP allows
 // no inline script, but Runtime.evaluate is not subject to it) and returns
@@ -130,6 +144,17 @@ func TestBrowserA11y(t *testing.T) {
 						return err
 					}
 				}
+				// Every canvas a reader meets is an image with a name and
+				// a description that exists and says something (axe
+				// checks the name, not the description's target).
+				probs, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](canvasTextJS))
+				if err != nil {
+					return err
+				}
+				if probs[0] == "0 canvases" || len(probs) > 1 {
+					return fmt.Errorf("%s: canvases without a text alternative: %v", v.name, probs)
+				}
+				t.Logf("%s: each has role=img, a name and a description", probs[0])
 				bad, all, err := runAxe(ctx, string(src))
 				if err != nil {
 					return err
@@ -218,12 +243,21 @@ func TestBrowserPlotKeyboard(t *testing.T) {
 		if err := waitFor(ctx, `window.kernelplay.config().Points.length === 0`, 5*time.Second); err != nil {
 			return fmt.Errorf("Delete on the plot did not remove the point: %w", err)
 		}
-		// Space is still the page's: it plays.
+		// Space is still the page's: it plays, and the plot's text
+		// alternative (the read-outs it is described by) follows the run.
+		const described = `document.getElementById(document.getElementById("plot").getAttribute("aria-describedby")).textContent`
+		before, err := chromedp.Run(ctx, chromedp.Evaluate[string](described))
+		if err != nil {
+			return err
+		}
 		if err := keys(ctx, " "); err != nil {
 			return err
 		}
-		if err := waitFor(ctx, `window.kernelplay.stats().playing`, 5*time.Second); err != nil {
+		if err := waitFor(ctx, `window.kernelplay.stats().playing && window.kernelplay.stats().t > 200`, 10*time.Second); err != nil {
 			return fmt.Errorf("space on the focused plot did not play: %w", err)
+		}
+		if err := waitFor(ctx, described+` !== `+strconv.Quote(before), 5*time.Second); err != nil {
+			return fmt.Errorf("the plot's description did not follow the run (still %q): %w", before, err)
 		}
 		return nil
 	})
