@@ -117,6 +117,7 @@ AXE         := .cache/npm
 AXEVERSION  := 4.10.3
 axe: node
 	@test -f $(AXE)/node_modules/axe-core/axe.min.js || { \
+	    command -v npm >/dev/null 2>&1 || { echo "installing npm"; $(APT) update && $(APT) install -y npm; }; \
 	    echo "installing axe-core@$(AXEVERSION) into $(AXE)"; \
 	    mkdir -p $(AXE) && npm install --no-save --no-audit --no-fund --prefix $(AXE) axe-core@$(AXEVERSION); }
 
