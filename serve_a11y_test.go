@@ -220,6 +220,13 @@ func TestBrowserPlotKeyboard(t *testing.T) {
 		if err := waitFor(ctx, `window.kernelplay.config().Points.length === 1`, 5*time.Second); err != nil {
 			return fmt.Errorf("Enter on the plot added no point: %w", err)
 		}
+		label, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("plot").getAttribute("aria-label")`))
+		if err != nil {
+			return err
+		}
+		if !strings.HasSuffix(label, "cursor at x 0.15, y 0.10") {
+			return fmt.Errorf("the plot's name %q does not say where the cursor is (x 0.15, y 0.10)", label)
+		}
 		ps, err := points(ctx)
 		if err != nil {
 			return err

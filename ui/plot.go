@@ -95,8 +95,8 @@ func (p *Plot) Render() (out vecty.ComponentOrHTML) {
 		vecty.Attribute("aria-hidden", "true")))
 	p.el = elem.Canvas(vecty.Markup(vecty.Class("plot"), vecty.Attribute("id", "plot"),
 		vecty.Attribute("role", "img"),
-		vecty.Attribute("tabindex", "0"), // the keyboard's cursor (plotcursor.go)
-		vecty.Attribute("aria-label", "decision surface; click, or the arrow keys and Enter, to add points; Delete removes the nearest"),
+		vecty.Attribute("tabindex", "0"),         // the keyboard's cursor (plotcursor.go)
+		vecty.Attribute("aria-label", plotLabel), // and the cursor's position once it moves (plotcursor.go)
 		vecty.Attribute("aria-describedby", readoutsID)))
 	return elem.Div(vecty.Markup(vecty.Class("plotframe")), p.under, p.mid, p.el)
 }

@@ -16,6 +16,15 @@ type plotKeys struct {
 	focused bool
 }
 
+// plotLabel is the plot canvas's accessible name; once the keyboard's
+// cursor moves, its position follows (cursorLabel).
+const plotLabel = "decision surface; click, or the arrow keys and Enter, to add points; Delete removes the nearest"
+
+// cursorLabel is plotLabel with the cursor's position in plot coordinates.
+func cursorLabel(k app.Cursor) string {
+	return plotLabel + "; cursor at x " + ftoa(k.X, 2) + ", y " + ftoa(k.Y, 2)
+}
+
 // cursorColor is the keyboard cursor's ring: the ink of the plot, over a
 // white halo, so it shows on every surface colour.
 const cursorColor = inkColor
@@ -41,6 +50,9 @@ func (p *Plot) keyDown(e js.Value) {
 	}
 	e.Call("preventDefault") // no page scroll
 	p.kb.at, p.dirty = k, true
+	if act == app.PlotKeyMove {
+		p.el.Node().Call("setAttribute", "aria-label", cursorLabel(k)) // a screen reader says where it is
+	}
 	s := p.app.store
 	if a, ok := app.CursorAction(s.Config(), s.Brush(), s.Deleting(), k, act, shift); ok {
 		s.Dispatch(a)
