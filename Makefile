@@ -30,7 +30,7 @@ WASMFLAGS := -trimpath -ldflags="-s -w" $(WASMGC)
 # (identical initial memory; about 110 KB less gzip, 0.6 MB more raw).
 WASMSIZE  := $(GO) run ./wasm/internal/wasmsize
 
-.PHONY: serve wasm wasm-size test fmt vet test-native test-wasm test-browser chromium zopfli node clean
+.PHONY: serve wasm wasm-size test fmt vet test-native test-wasm test-browser chromium zopfli node axe clean
 
 serve: wasm
 	$(GO) run serve.go -addr $(ADDR)
@@ -86,7 +86,7 @@ test-wasm: node
 
 # The server's unit tests and the page in headless Chromium (serve_test.go),
 # which measures main.wasm as served (zopfli's gzip).
-test-browser: chromium zopfli wasm
+test-browser: chromium zopfli axe wasm
 	$(GO) test -count=1 -v .
 
 zopfli:
@@ -109,6 +109,17 @@ liblinear:
 	    echo "installing liblinear-tools"; \
 	    $(APT) update && \
 	    { $(APT) install -y liblinear-tools || { $(APT) --fix-broken install -y && $(APT) install -y liblinear-tools; }; }; }
+
+# axe-core, the accessibility checker the browser test injects into every view
+# (serve_a11y_test.go reads $(AXE)/node_modules/axe-core/axe.min.js), installed
+# by npm into a gitignored directory when missing.
+AXE         := .cache/npm
+AXEVERSION  := 4.10.3
+axe: node
+	@test -f $(AXE)/node_modules/axe-core/axe.min.js || { \
+	    command -v npm >/dev/null 2>&1 || { echo "installing npm"; $(APT) update && $(APT) install -y npm; }; \
+	    echo "installing axe-core@$(AXEVERSION) into $(AXE)"; \
+	    mkdir -p $(AXE) && npm install --no-save --no-audit --no-fund --prefix $(AXE) axe-core@$(AXEVERSION); }
 
 node:
 	@command -v node >/dev/null 2>&1 || { \

@@ -29,7 +29,8 @@ func (ch *Charts) Render() (out vecty.ComponentOrHTML) {
 	defer guardRender("Charts.Render", &out, elem.Div)
 	ch.el = elem.Canvas(vecty.Markup(vecty.Class("charts"), vecty.Attribute("id", "charts"),
 		vecty.Attribute("role", "img"),
-		vecty.Attribute("aria-label", "traces of the step size, average error, loss and buffer size")))
+		vecty.Attribute("aria-label", "traces of the step size, average error, loss and buffer size"),
+		vecty.Attribute("aria-describedby", readoutsID)))
 	return ch.el
 }
 

@@ -31,7 +31,7 @@ type dCanvas struct {
 func (d *dCanvas) Render() (out vecty.ComponentOrHTML) {
 	defer guardRender("digits canvas.Render", &out, elem.Div)
 	d.el = elem.Canvas(vecty.Markup(vecty.Class(d.class), prop.ID(d.id), vecty.Attribute("role", "img"),
-		vecty.Attribute("aria-label", d.label)))
+		vecty.Attribute("aria-label", d.label), vecty.Attribute("aria-describedby", "digits-progress")))
 	return d.el
 }
 
@@ -81,7 +81,7 @@ func (r *digitsReadout) Render() (out vecty.ComponentOrHTML) {
 	}
 	pr := progressOf(run, dg.sps.Rate(), dg.slicer.PerStep(), r.app.store.Config().Playing)
 	return elem.Div(vecty.Markup(vecty.Class("dprogress"), prop.ID("digits-progress")),
-		elem.Div(vecty.Markup(vecty.Class("bar"), vecty.Attribute("role", "progressbar"),
+		elem.Div(vecty.Markup(vecty.Class("bar"), vecty.Attribute("role", "progressbar"), vecty.Attribute("aria-label", "examples learned"),
 			vecty.Attribute("aria-valuemin", "0"), vecty.Attribute("aria-valuemax", strconv.Itoa(pr.N)),
 			vecty.Attribute("aria-valuenow", strconv.Itoa(pr.T))),
 			elem.Div(vecty.Markup(vecty.Class("fill"), vecty.Style("width", ftoa(pr.Pct, 2)+"%"))),
@@ -168,7 +168,7 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 		elem.Div(vecty.Markup(vecty.Class("app", "digits-mode")),
 			p.digitsTop(),
 			p.banner(),
-			elem.Div(vecty.Markup(vecty.Class("main", "dmain")),
+			elem.Main(vecty.Markup(vecty.Class("main", "dmain")),
 				elem.Div(groups...),
 				elem.Div(centre...),
 				elem.Div(append(side, a.inspD)...), // the step inspector last, scrolled into view when it shows (inspector.go)

@@ -264,7 +264,10 @@ func (i *Inspector) Render() (out vecty.ComponentOrHTML) {
 			// (every name and number goes through its escaper; the
 			// elements are its fixed MathML Core set), so it is safe as
 			// inner HTML: the browser renders it natively.
-			elem.Div(vecty.Markup(vecty.Class("imath"), vecty.UnsafeHTML(b.MathML))),
+			// Focusable: a formula wider than the column scrolls, and the
+			// keyboard must reach it (axe-core: scrollable-region-focusable).
+			elem.Div(vecty.Markup(vecty.Class("imath"), vecty.Attribute("tabindex", "0"), vecty.Attribute("role", "group"),
+				vecty.Attribute("aria-label", b.Title), vecty.UnsafeHTML(b.MathML))),
 		))
 	}
 	// The learner made the step at once; slow motion replays its record,

@@ -76,7 +76,7 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 		elem.Div(vecty.Markup(vecty.Class("app")),
 			p.topBarAfterBoot(),
 			p.banner(),
-			elem.Div(vecty.Markup(vecty.Class("main")),
+			elem.Main(vecty.Markup(vecty.Class("main")),
 				elem.Div(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("controls", "panel"),
 					vecty.Attribute("aria-label", "settings"))}, p.controlsAfterBoot()...)...),
 				elem.Div(vecty.Markup(vecty.Class("center")),
@@ -154,7 +154,7 @@ func (p *Page) copyLinkButton() *vecty.HTML {
 // brand is the name and tagline at the left of the top bar.
 func (p *Page) brand() *vecty.HTML {
 	return elem.Div(vecty.Markup(vecty.Class("brand")),
-		elem.Strong(vecty.Text("kernelplay")),
+		elem.Heading1(vecty.Text("kernelplay")), // the page's one h1
 		elem.Span(vecty.Text("online kernel learning, one example at a time")),
 	)
 }

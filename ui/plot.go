@@ -55,8 +55,9 @@ type Plot struct {
 	canvasBelow              bool // this frame drew canvas paths under the layer
 	surfaceShown, surfaceSet bool // the surface canvas's visibility, once set
 
-	dirty  bool    // the picture must be redrawn even if the run did not change
-	surfMS float64 // time computing the surface (render.Surface.Render), ms, moving average
+	kb     plotKeys // the keyboard's cursor (plotcursor.go)
+	dirty  bool     // the picture must be redrawn even if the run did not change
+	surfMS float64  // time computing the surface (render.Surface.Render), ms, moving average
 }
 
 // markers builds the atlas for the canvas's pixel ratio.
@@ -94,7 +95,9 @@ func (p *Plot) Render() (out vecty.ComponentOrHTML) {
 		vecty.Attribute("aria-hidden", "true")))
 	p.el = elem.Canvas(vecty.Markup(vecty.Class("plot"), vecty.Attribute("id", "plot"),
 		vecty.Attribute("role", "img"),
-		vecty.Attribute("aria-label", "decision surface; click to add points")))
+		vecty.Attribute("tabindex", "0"),         // the keyboard's cursor (plotcursor.go)
+		vecty.Attribute("aria-label", plotLabel), // and the cursor's position once it moves (plotcursor.go)
+		vecty.Attribute("aria-describedby", readoutsID)))
 	return elem.Div(vecty.Markup(vecty.Class("plotframe")), p.under, p.mid, p.el)
 }
 
@@ -116,6 +119,9 @@ func (p *Plot) Mount() {
 	}
 	on("pointerdown", p.pointerDown)
 	on("contextmenu", func(e js.Value) { e.Call("preventDefault") })
+	on("keydown", p.keyDown) // the keyboard's cursor (plotcursor.go)
+	on("focus", func(js.Value) { p.focusChanged(true) })
+	on("blur", func(js.Value) { p.focusChanged(false) })
 }
 
 // Unmount implements vecty.Unmounter.
@@ -254,6 +260,7 @@ func (p *Plot) draw() bool {
 	}
 	p.app.insp.mark(p) // x_t and, in slow motion, what its sub-step lights (inspector.go)
 	p.legend(c)
+	p.drawCursor() // while the plot has the focus (plotcursor.go)
 	p.app.profile("points", perfNow()-t3)
 	return true
 }

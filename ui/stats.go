@@ -5,7 +5,13 @@ package ui
 import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/prop"
 )
+
+// readoutsID is the read-outs' element id: the plot, the charts and the
+// buffer strip name it in aria-describedby, so that their text alternative
+// is the read-outs as they follow the run (t, error, η_t, terms, …).
+const readoutsID = "readouts"
 
 // Stats is the read-out table beside the charts (t, average error, η_t,
 // margin, terms, speed). The frame loop rerenders it four times a second,
@@ -44,7 +50,7 @@ func (s *Stats) Render() (out vecty.ComponentOrHTML) {
 			Hint: "pictures drawn per second"},
 	)
 	rows = append(rows, s.app.budgetRows()...) // the frame budget's cuts (app.go)
-	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("stats", "panel"), vecty.Attribute("aria-live", "off"))}
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("stats", "panel"), prop.ID(readoutsID), vecty.Attribute("aria-live", "off"))}
 	for _, r := range rows {
 		items = append(items,
 			elem.DefinitionTerm(vecty.Markup(vecty.Attribute("title", r.Hint)), vecty.Text(r.Label)),

@@ -26,7 +26,8 @@ type Strip struct {
 func (s *Strip) Render() (out vecty.ComponentOrHTML) {
 	defer guardRender("Strip.Render", &out, elem.Div)
 	s.el = elem.Canvas(vecty.Markup(vecty.Class("strip"), vecty.Attribute("id", "strip"),
-		vecty.Attribute("role", "img"), vecty.Attribute("aria-label", "support-vector buffer")))
+		vecty.Attribute("role", "img"), vecty.Attribute("aria-label", "support-vector buffer"),
+		vecty.Attribute("aria-describedby", readoutsID)))
 	return s.el
 }
 
