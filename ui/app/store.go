@@ -58,7 +58,7 @@ type Message struct {
 // new run at t = 0 from the settings and points in force, without events.
 type Store struct {
 	base      state.Config // the run at t = 0 and its events; At is 0
-	pg        state.Config // page-only settings: StepsPerFrame, Grid, Playing, Hide
+	pg        state.Config // page-only settings: StepsPerFrame, Grid, Playing, Hide, Presenter
 	run       Run
 	sets      map[string]*data.Set // loaded data sets by state.Data key
 	at        int                  // step a link asked to open at, applied when the digits data arrives
@@ -234,7 +234,7 @@ func (s *Store) Replay(n int) int {
 func (s *Store) Config() state.Config {
 	c := s.run.Config()
 	c.Events, c.At = nil, 0
-	c.StepsPerFrame, c.Grid, c.Playing, c.Hide = s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide
+	c.StepsPerFrame, c.Grid, c.Playing, c.Hide, c.Presenter = s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide, s.pg.Presenter
 	return c
 }
 
@@ -270,7 +270,7 @@ func (s *Store) Hash() string {
 		return s.keepHash
 	}
 	c := s.base
-	c.StepsPerFrame, c.Grid, c.Playing, c.Hide = s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide
+	c.StepsPerFrame, c.Grid, c.Playing, c.Hide, c.Presenter = s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide, s.pg.Presenter
 	if !c.Playing {
 		c.At = s.run.T()
 		if s.replay > 0 {
@@ -374,7 +374,7 @@ func (s *Store) Dispatch(a any) {
 		if dest == ToDigits {
 			s.sets[state.DataFile] = a.Set
 		}
-		c.Hide = s.pg.Hide
+		c.Hide, c.Presenter = s.pg.Hide, s.pg.Presenter
 		if err := s.open(c); err != nil {
 			s.msg = Message{Kind: Failure, Text: "Your file cannot run: " + err.Error() + "."}
 			break
@@ -407,7 +407,7 @@ func (s *Store) action(a state.Action) {
 		s.msg = Message{Kind: Warning, Text: sentence(err.Error())}
 		return
 	}
-	s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide = next.StepsPerFrame, next.Grid, next.Playing, next.Hide
+	s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide, s.pg.Presenter = next.StepsPerFrame, next.Grid, next.Playing, next.Hide, next.Presenter
 	switch a := a.(type) {
 	case state.Reset:
 		s.rebuild()
@@ -428,7 +428,7 @@ func (s *Store) action(a state.Action) {
 		}
 		s.step(a.N)
 		return
-	case state.Pause:
+	case state.Pause, state.SetPresenter:
 		return
 	case state.AddPoint:
 		if s.event(state.Event{Kind: state.EventAdd, Point: next.Points[len(next.Points)-1]}) {
