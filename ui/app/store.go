@@ -739,3 +739,16 @@ func (m *Measurements) AddProfile(part string, ms float64) {
 	}
 	m.Profile[part] = EMA(m.Profile[part], ms)
 }
+
+// ClassHash returns the hash (without '#') of the link for a class: the
+// share link's run ([Store.Hash]) with only the hide keys ticked and
+// presenter mode as given ([state.ClassLink]). It returns an error when a
+// ticked key is no hide key, or when the share link cannot be read (after a
+// link that could not be read, before the first change).
+func (s *Store) ClassHash(ticked []string, presenter bool) (string, error) {
+	c, err := state.Decode(s.Hash())
+	if err != nil {
+		return "", err
+	}
+	return state.ClassLink(c, ticked, presenter)
+}
