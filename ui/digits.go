@@ -165,7 +165,7 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 		}
 	}
 	return elem.Body(
-		elem.Div(vecty.Markup(vecty.Class("app", "digits-mode")),
+		elem.Div(vecty.Markup(appClass(c, "digits-mode")),
 			p.digitsTop(),
 			p.banner(),
 			elem.Div(vecty.Markup(vecty.Class("main", "dmain")),
@@ -209,6 +209,7 @@ func (p *Page) digitsTop() *vecty.HTML {
 			elem.Span(vecty.Markup(vecty.Class("val", "spf")), vecty.Text(fieldText(spf, c))),
 		)),
 		elem.Div(vecty.Markup(vecty.Class("spacer"))),
+		p.presenterControls(c),
 		vecty.If(!c.Hidden(state.HideLink), p.copyLinkButton()),
 	)
 }

@@ -73,7 +73,7 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 		return p.renderDigits() // digits.go
 	}
 	return elem.Body(
-		elem.Div(vecty.Markup(vecty.Class("app")),
+		elem.Div(vecty.Markup(appClass(c)),
 			p.topBarAfterBoot(),
 			p.banner(),
 			elem.Div(vecty.Markup(vecty.Class("main")),
@@ -138,6 +138,7 @@ func (p *Page) topBar() *vecty.HTML {
 			elem.Span(vecty.Markup(vecty.Class("val", "spf")), vecty.Text(fieldText(spf, c))),
 		)),
 		elem.Div(vecty.Markup(vecty.Class("spacer"))),
+		p.presenterControls(c),
 		vecty.If(!c.Hidden(state.HideLink), p.copyLinkButton()),
 	)
 }
