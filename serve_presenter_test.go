@@ -130,7 +130,7 @@ func TestBrowserPresenter(t *testing.T) {
 					`").dispatchEvent(new MouseEvent("click", {bubbles: true})), true`))
 				return err
 			}
-			// The top bar keeps one row with the Class… button.
+			// The top bar keeps one row with the ▾ of the class dialog.
 			if err := waitFor(ctx, `document.getElementById("copy-link").getBoundingClientRect().top < 20`, time.Second); err != nil {
 				return fmt.Errorf("the top bar wraps at 1280 px: %w", err)
 			}

@@ -138,8 +138,8 @@ func (p *Page) topBar() *vecty.HTML {
 			elem.Span(vecty.Markup(vecty.Class("val", "spf")), vecty.Text(fieldText(spf, c))),
 		)),
 		elem.Div(vecty.Markup(vecty.Class("spacer"))),
-		p.presenterControls(c),
 		vecty.If(!c.Hidden(state.HideLink), p.copyLinkButton()),
+		p.presenterControls(c),
 	)
 }
 

@@ -28,22 +28,24 @@ func appClass(c state.Config, more ...string) vecty.Applyer {
 	return vecty.Class(cls...)
 }
 
-// presenterControls is the top bar's "Class…" button, which opens the
-// class dialog (presenter mode and the link for a class), and the dialog.
-// A link hiding the Copy link button (h=link) hides it too. One short button
-// keeps the bar on one row from 1024 px up.
+// presenterControls is the "▾" joined to the Copy link button (a split
+// button: the link, and more about links), which opens the class dialog
+// (presenter mode and the link for a class), and the dialog. A link hiding
+// the Copy link button (h=link) hides it too. The bar has no room for a
+// worded button: the digits bar at 1200 px keeps about 15 px free.
 func (p *Page) presenterControls(c state.Config) vecty.List {
 	a := p.app
 	if c.Hidden(state.HideLink) {
 		return nil
 	}
-	open := elem.Button(vecty.Markup(vecty.Class("btn"), vecty.ClassMap{"on": c.Presenter}, prop.ID("class-link"),
-		vecty.Attribute("title", "presenter mode, and a link for my class that hides what I choose"),
+	open := elem.Button(vecty.Markup(vecty.Class("btn", "split"), vecty.ClassMap{"on": c.Presenter}, prop.ID("class-link"),
+		vecty.Attribute("title", "for my class: presenter mode, and a link that hides what I choose"),
+		vecty.Attribute("aria-label", "for my class: presenter mode and a link"),
 		vecty.Attribute("aria-haspopup", "dialog"),
 		event.Click(a.on(func(*vecty.Event) {
 			js.Global().Get("document").Call("getElementById", "class-dialog").Call("showModal")
 		})),
-	), vecty.Text("Class…"))
+	), vecty.Text("▾"))
 	return vecty.List{open, p.classDialog(c)}
 }
 

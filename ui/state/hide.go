@@ -24,7 +24,7 @@ const (
 	HidePoints    = "points"    // the class brushes, delete mode and "clear" of the 2D data group
 	HideLoad      = "load"      // the "Load data…" button
 	HideDefaults  = "defaults"  // the "defaults" button
-	HideLink      = "link"      // the "Copy link" and "Class…" buttons
+	HideLink      = "link"      // the "Copy link" button and its "▾" (the class dialog)
 )
 
 // Panels lists the panel hide keys with what each hides, in the order the
@@ -38,7 +38,7 @@ var Panels = []struct{ Key, What string }{
 	{HidePoints, "the class brushes, delete and clear"},
 	{HideLoad, "the Load data… button"},
 	{HideDefaults, "the defaults button"},
-	{HideLink, "the Copy link and Class… buttons"},
+	{HideLink, "the Copy link button and its ▾ (this dialog)"},
 }
 
 // IsHideKey reports whether k names a setting of [Fields] or a panel of
