@@ -50,3 +50,55 @@ func TestClassHash(t *testing.T) {
 		t.Error("a class link is written from an unreadable link")
 	}
 }
+
+func TestMessagesLeave(t *testing.T) {
+	s := NewStore("v1&play=0")
+	// A note leaves at the user's next action.
+	s.Notify(Message{Kind: Info, Text: "Link copied."})
+	s.Dispatch(state.Step{N: 1})
+	if m := s.Message(); m.Kind != NoMessage {
+		t.Errorf("after a step the note is still shown: %+v", m)
+	}
+	// A refused edit warns; the same refused edit again warns again; the
+	// next accepted edit removes the warning.
+	refused := state.SetField{Key: "s", Value: "-1"}
+	for i := range 2 {
+		s.Dispatch(refused)
+		if s.Message().Kind != Warning {
+			t.Fatalf("refused edit %d: message %+v, want a warning", i, s.Message())
+		}
+	}
+	s.Dispatch(state.AddPoint{X: 0.5, Y: 0.5, Class: 0})
+	if m := s.Message(); m.Kind != NoMessage {
+		t.Errorf("after an accepted edit the warning is still shown: %+v", m)
+	}
+	// A diverged run's failure stays through page-only actions and leaves
+	// with the new run that Reset starts.
+	c := state.Default()
+	c.Playing = false
+	c.Learner, c.Eta0, c.Mu, c.Lambda, c.Decay = state.LearnerSVMD0, 10, 10, 1e-6, 1
+	c.Kernel, c.Degree, c.Scale, c.Constant = state.KernelPolynomial, 10, 100, 10
+	d := NewStore(state.Encode(c))
+	d.Dispatch(state.Step{N: 3000})
+	if d.Message().Kind != Failure {
+		t.Skipf("the run did not diverge (message %+v); no failure to clear", d.Message())
+	}
+	d.Dispatch(state.SetPresenter{On: true})
+	if d.Message().Kind != Failure {
+		t.Errorf("presenter mode removed the divergence failure: %+v", d.Message())
+	}
+	d.Dispatch(state.Reset{})
+	if m := d.Message(); m.Kind == Failure {
+		t.Errorf("after Reset the failure is still shown: %+v", m)
+	}
+	// A link that could not be read: its failure leaves at the first
+	// change, when the page stops keeping that link.
+	b := NewStore("v1&zz=1")
+	if b.Message().Kind != Failure {
+		t.Fatalf("unreadable link: message %+v", b.Message())
+	}
+	b.Dispatch(state.Step{N: 1})
+	if m := b.Message(); m.Kind != NoMessage {
+		t.Errorf("after a step the unreadable link's failure is still shown: %+v", m)
+	}
+}

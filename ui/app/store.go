@@ -385,6 +385,7 @@ func (s *Store) Dispatch(a any) {
 		s.loadModel(a)
 	case state.Action:
 		s.keepHash = ""
+		s.staleMessage()
 		s.action(a)
 	default:
 		panic(fmt.Sprintf("app: Dispatch of unknown action %T", a))
@@ -570,6 +571,21 @@ func (s *Store) undo() {
 	s.endReplay()
 	s.clearProblem()
 	s.goTo(t)
+}
+
+// staleMessage removes the banner message before the user's next action is
+// applied (which may set a message of its own, the same one again for a
+// second refused edit): a note ("Link copied", "a new run started …") or a
+// refused edit's warning has been read or superseded once the user goes on.
+// A link that could not be read is no longer kept after this action, so
+// its failure goes too. A Failure offering Reset (a diverged run, a
+// recovered panic) stays until a new run replaces its cause
+// ([Store.clearProblem]) or it is dismissed; the replay's progress note
+// ends with the replay ([Store.endReplay]).
+func (s *Store) staleMessage() {
+	if !s.msg.Reset && !s.noting {
+		s.msg = Message{}
+	}
 }
 
 // clearProblem hides a warning or failure that belonged to the old run.
