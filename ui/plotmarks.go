@@ -174,3 +174,35 @@ func normalArrow(hl render.HyperLine, w, h float64) (ar arrow, ok bool) {
 	ar.LabelX, ar.LabelY = ar.X1+6*math.Cos(ang)+3, ar.Y1+6*math.Sin(ang)+5
 	return ar, true
 }
+
+// legendCorner returns the top-left corner (CSS pixels) of the boxW×boxH
+// colour key on a w×h plot: of the four corners (inset by margin), the one
+// whose box covers the fewest of the points marks (the sprites of class
+// fills, spriteFill and up), so the key never hides data when a corner is
+// free of it. Ties go in the order bottom-right, bottom-left, top-right,
+// top-left (bottom-right, where the key always was, comes first), except
+// that the corner prev (0–3 in that order; the key's corner in the last
+// frame) wins its ties, so the key does not jump between equally free
+// corners as the run goes on. corner is the chosen corner's index.
+func legendCorner(marks []plotMark, prev int, w, h, boxW, boxH, margin float64) (corner int, x, y float64) {
+	corners := [4][2]float64{
+		{w - boxW - margin, h - boxH - margin}, {margin, h - boxH - margin},
+		{w - boxW - margin, margin}, {margin, margin},
+	}
+	best, bestN := 0, -1
+	for i, c := range corners {
+		n := 0
+		for _, m := range marks {
+			// A point's marker reaches pointRadius (and its ring a little
+			// more) beyond its centre.
+			const r = pointRadius + 2
+			if m.Sprite >= spriteFill && m.X+r > c[0] && m.X-r < c[0]+boxW && m.Y+r > c[1] && m.Y-r < c[1]+boxH {
+				n++
+			}
+		}
+		if bestN < 0 || n < bestN || (n == bestN && i == prev) {
+			best, bestN = i, n
+		}
+	}
+	return best, corners[best][0], corners[best][1]
+}

@@ -157,3 +157,57 @@ func TestNormalArrow(t *testing.T) {
 		t.Error("w = 0 has an arrow")
 	}
 }
+
+func TestLegendCorner(t *testing.T) {
+	const w, h, bw, bh, m = 400.0, 400.0, 150.0, 50.0, 6.0
+	fill := func(x, y float64) plotMark { return plotMark{Sprite: spriteFill + 1, X: x, Y: y} }
+	covers := func(x, y float64, marks []plotMark) int {
+		n := 0
+		for _, p := range marks {
+			if p.Sprite >= spriteFill && p.X > x-pointRadius && p.X < x+bw+pointRadius && p.Y > y-pointRadius && p.Y < y+bh+pointRadius {
+				n++
+			}
+		}
+		return n
+	}
+	// No points: the bottom-right corner.
+	if _, x, y := legendCorner(nil, 0, w, h, bw, bh, m); x != w-bw-m || y != h-bh-m {
+		t.Errorf("empty plot: key at (%v, %v), want bottom-right", x, y)
+	}
+	// Points in the bottom-right corner (and rings, which do not count):
+	// the key moves to the bottom-left, which is free.
+	marks := []plotMark{fill(380, 380), fill(300, 370), {Sprite: 0, X: 20, Y: 380}}
+	_, x, y := legendCorner(marks, 0, w, h, bw, bh, m)
+	if x != m || y != h-bh-m || covers(x, y, marks) != 0 {
+		t.Errorf("points bottom-right: key at (%v, %v) covering %d points, want bottom-left and none", x, y, covers(x, y, marks))
+	}
+	// Points in every corner, fewest at the top-left: the key goes there.
+	marks = []plotMark{fill(380, 380), fill(370, 390), fill(20, 380), fill(30, 385), fill(380, 20), fill(370, 30), fill(20, 20)}
+	_, x, y = legendCorner(marks, 0, w, h, bw, bh, m)
+	if x != m || y != m {
+		t.Errorf("crowded corners: key at (%v, %v), want the top-left (one point)", x, y)
+	}
+	// Ties: the corner of the last frame stays.
+	marks = []plotMark{fill(200, 200)}
+	if k, _, _ := legendCorner(marks, 2, w, h, bw, bh, m); k != 2 {
+		t.Errorf("all corners free, last frame's corner 2: corner %d, want it kept", k)
+	}
+	// On the default demo's spirals, the key covers no more points than
+	// the bottom-right corner did, and at most as few as any corner.
+	c := state.Default()
+	sm, err := sim.New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sm.Step(300)
+	pm, _, _, _ := plotMarks(nil, nil, sm, c, w, h)
+	_, x, y = legendCorner(pm, 0, w, h, bw, bh, m)
+	got := covers(x, y, pm)
+	for _, cx := range []float64{m, w - bw - m} {
+		for _, cy := range []float64{m, h - bh - m} {
+			if n := covers(cx, cy, pm); n < got {
+				t.Errorf("spirals: the key at (%v, %v) covers %d points, the corner (%v, %v) only %d", x, y, got, cx, cy, n)
+			}
+		}
+	}
+}
