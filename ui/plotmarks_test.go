@@ -211,3 +211,51 @@ func TestLegendCorner(t *testing.T) {
 		}
 	}
 }
+
+func TestRingCrowding(t *testing.T) {
+	// The default demo (spirals) after 6000 steps: its terms crowd at the
+	// spiral's centre. In the fullest cell the rings' total radius (their
+	// ink, up to 2π) is at most 3n + 8√n (plus the sprites' quarter-pixel
+	// rounding); a ring alone in its cell keeps its |α| radius.
+	const w, h = 520.0, 520.0
+	c := state.Default()
+	sm, err := sim.New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sm.Step(6000)
+	marks, svs, _, _ := plotMarks(nil, nil, sm, c, w, h)
+	rings := marks[len(marks)-len(svs):]
+	crowd := crowding(svs, w, h)
+	full := 0
+	for i, n := range crowd {
+		if n > crowd[full] {
+			full = i
+		}
+	}
+	n := crowd[full]
+	if n < 4 {
+		t.Fatalf("the fullest cell holds %d terms; the spiral's centre should crowd", n)
+	}
+	maxA := 0.0
+	for _, sv := range svs {
+		maxA = math.Max(maxA, math.Abs(sv.Alpha))
+	}
+	var ink, uncapped float64
+	for i, r := range rings {
+		cell := crowdCell(r.X, r.Y, w, h)
+		radius := 3 + float64(r.Sprite)/4
+		if cell == full {
+			ink += radius
+			uncapped += ringRadius(svs[i].Alpha, maxA)
+		}
+		if crowd[cell] == 1 && math.Abs(radius-ringRadius(svs[i].Alpha, maxA)) > 0.125+1e-9 {
+			t.Errorf("a lone ring has radius %v, want its |α| radius %v", radius, ringRadius(svs[i].Alpha, maxA))
+		}
+	}
+	bound := 3*float64(n) + 8*math.Sqrt(float64(n)) + 0.125*float64(n)
+	if ink > bound {
+		t.Errorf("the fullest cell's %d rings have total radius %.1f px, more than %.1f", n, ink, bound)
+	}
+	t.Logf("fullest cell: %d terms, total ring radius %.1f px capped, %.1f px uncapped", n, ink, uncapped)
+}
