@@ -444,10 +444,16 @@ func (a *App) installKeys() {
 func (a *App) copyLink() {
 	a.syncURL()
 	url := js.Global().Get("location").Get("href").String()
+	a.copyURL(url, "Link copied: it replays this run step for step.")
+}
+
+// copyURL copies url to the clipboard and says so with copied, or, where
+// the browser refuses, shows the link to copy by hand.
+func (a *App) copyURL(url, copied string) {
 	a.lastCopied = url
 	done := func(ok bool) {
 		if ok {
-			a.store.Notify(app.Message{Kind: app.Info, Text: "Link copied: it replays this run step for step."})
+			a.store.Notify(app.Message{Kind: app.Info, Text: copied})
 		} else {
 			a.store.Notify(app.Message{Kind: app.Info, Text: "Copy this link: " + url})
 		}

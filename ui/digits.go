@@ -165,7 +165,7 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 		}
 	}
 	return elem.Body(
-		elem.Div(vecty.Markup(vecty.Class("app", "digits-mode")),
+		elem.Div(vecty.Markup(appClass(c, "digits-mode")),
 			p.digitsTop(),
 			p.banner(),
 			elem.Main(vecty.Markup(vecty.Class("main", "dmain")),
@@ -210,6 +210,7 @@ func (p *Page) digitsTop() *vecty.HTML {
 		)),
 		elem.Div(vecty.Markup(vecty.Class("spacer"))),
 		vecty.If(!c.Hidden(state.HideLink), p.copyLinkButton()),
+		p.presenterControls(c),
 	)
 }
 

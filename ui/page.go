@@ -73,7 +73,7 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 		return p.renderDigits() // digits.go
 	}
 	return elem.Body(
-		elem.Div(vecty.Markup(vecty.Class("app")),
+		elem.Div(vecty.Markup(appClass(c)),
 			p.topBarAfterBoot(),
 			p.banner(),
 			elem.Main(vecty.Markup(vecty.Class("main")),
@@ -139,6 +139,7 @@ func (p *Page) topBar() *vecty.HTML {
 		)),
 		elem.Div(vecty.Markup(vecty.Class("spacer"))),
 		vecty.If(!c.Hidden(state.HideLink), p.copyLinkButton()),
+		p.presenterControls(c),
 	)
 }
 

@@ -35,6 +35,7 @@ type Plot struct {
 	blit      blitter // the surface, straight into the canvas under the plot
 	svs       []render.SupportVector
 	plan      []plotMark       // this frame's point and ring sprites (plotMarks)
+	keyCorner int              // the colour key's corner in the last frame (legendCorner)
 	rings     []regressionRing // this frame's support vectors on the regression curve
 	path      pathBuilder
 	lin       linearPlot          // hyperplanes of linear models, the RES-vs-SGD chart (linear.go)
@@ -503,7 +504,8 @@ func (p *Plot) curve(xs, ys []float64, shift, width float64, dash []float64) {
 	p.stroke(segs, width, dash, dash == nil)
 }
 
-// legend draws the colour key of the surface in the bottom-right corner:
+// legend draws the colour key of the surface in the corner with the
+// fewest points (legendCorner; bottom-right when free):
 // the diverging bar over scores −2 … +2 (the surface maps s to
 // Diverging(tanh(s)), so ±1, the margins, are 76% saturated), or the class
 // swatches for multiclass.
@@ -514,7 +516,9 @@ func (p *Plot) legend(c state.Config) {
 	w, h := p.cv.w, p.cv.h
 	key := ftoa(p.cv.dpr, 3) + " " + string(c.Task) + " " + itoa(c.NumClasses())
 	img := p.key.get(key, boxW, boxH, p.cv.dpr, func(ctx js.Value) { drawLegend(ctx, c, boxW, boxH) })
-	p.cv.ctx.Call("drawImage", img, w-boxW-6, h-boxH-6, boxW, boxH)
+	var x, y float64
+	p.keyCorner, x, y = legendCorner(p.plan, p.keyCorner, w, h, boxW, boxH, 6)
+	p.cv.ctx.Call("drawImage", img, x, y, boxW, boxH)
 }
 
 // drawLegend draws the colour key into a boxW×boxH box at the origin.

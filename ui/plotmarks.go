@@ -53,6 +53,43 @@ func ringRadius(alpha, maxA float64) float64 {
 	return 3
 }
 
+// crowdPx is the side (CSS pixels) of the cells in which crowding counts
+// the support vectors.
+const crowdPx = 16
+
+// crowdCell is the index of the crowdPx cell holding pixel (x, y) of a w×h
+// plot, in a row-major grid of ⌈w/crowdPx⌉ columns.
+func crowdCell(x, y, w, h float64) int {
+	cols, rows := int(math.Ceil(w/crowdPx)), int(math.Ceil(h/crowdPx))
+	i := max(0, min(cols-1, int(x/crowdPx)))
+	j := max(0, min(rows-1, int(y/crowdPx)))
+	return j*cols + i
+}
+
+// crowding counts the support vectors svs in each crowdPx cell of a w×h
+// plot (indexed by crowdCell).
+func crowding(svs []render.SupportVector, w, h float64) []int {
+	var v plotView
+	n := make([]int, int(math.Ceil(w/crowdPx))*int(math.Ceil(h/crowdPx)))
+	for _, sv := range svs {
+		x, y := v.toPixel(sv.X, sv.Y, w, h)
+		n[crowdCell(x, y, w, h)]++
+	}
+	return n
+}
+
+// ringCap is the largest ring radius (CSS pixels) in a cell holding n
+// support vectors: 11 px (no cap) for one, 3 + 8/√n for more, so where
+// terms crowd — the spiral's centre, XOR's corners — the rings' total
+// outline in a cell grows as 3n + 8√n instead of 11n and the points under
+// them stay visible; |α| still orders the rings of a cell.
+func ringCap(n int) float64 {
+	if n <= 1 {
+		return 11
+	}
+	return 3 + 8/math.Sqrt(float64(n))
+}
+
 // plotMark is one sprite of the plot at (X, Y), CSS pixels.
 type plotMark struct {
 	Sprite int
@@ -63,7 +100,7 @@ type plotMark struct {
 // on a w×h plot, in painting order: class by class, the dark outlines
 // (multiclass only, whose regions take the class colours), the white rings,
 // then the fills; then a ring per support vector (2D inputs), its radius
-// growing with |α_i|. svs is scratch for the support vectors; the returned
+// growing with |α_i| up to the cap of its crowded cell (ringCap). svs is scratch for the support vectors; the returned
 // evict is the pixel position of the term evicted next (ok false when
 // there is none).
 func plotMarks(dst []plotMark, svs []render.SupportVector, sm *sim.Sim, c state.Config, w, h float64) (
@@ -93,9 +130,11 @@ func plotMarks(dst []plotMark, svs []render.SupportVector, sm *sim.Sim, c state.
 	for _, sv := range svs {
 		maxA = math.Max(maxA, math.Abs(sv.Alpha))
 	}
+	crowd := crowding(svs, w, h)
 	for _, sv := range svs {
 		x, y := v.toPixel(sv.X, sv.Y, w, h)
-		dst = append(dst, plotMark{ringSprite(ringRadius(sv.Alpha, maxA)), x, y})
+		r := min(ringRadius(sv.Alpha, maxA), ringCap(crowd[crowdCell(x, y, w, h)]))
+		dst = append(dst, plotMark{ringSprite(r), x, y})
 		if sv.Next {
 			evict, ok = [2]float64{x, y}, true
 		}
@@ -173,4 +212,36 @@ func normalArrow(hl render.HyperLine, w, h float64) (ar arrow, ok bool) {
 	}
 	ar.LabelX, ar.LabelY = ar.X1+6*math.Cos(ang)+3, ar.Y1+6*math.Sin(ang)+5
 	return ar, true
+}
+
+// legendCorner returns the top-left corner (CSS pixels) of the boxW×boxH
+// colour key on a w×h plot: of the four corners (inset by margin), the one
+// whose box covers the fewest of the points marks (the sprites of class
+// fills, spriteFill and up), so the key never hides data when a corner is
+// free of it. Ties go in the order bottom-right, bottom-left, top-right,
+// top-left (bottom-right, where the key always was, comes first), except
+// that the corner prev (0–3 in that order; the key's corner in the last
+// frame) wins its ties, so the key does not jump between equally free
+// corners as the run goes on. corner is the chosen corner's index.
+func legendCorner(marks []plotMark, prev int, w, h, boxW, boxH, margin float64) (corner int, x, y float64) {
+	corners := [4][2]float64{
+		{w - boxW - margin, h - boxH - margin}, {margin, h - boxH - margin},
+		{w - boxW - margin, margin}, {margin, margin},
+	}
+	best, bestN := 0, -1
+	for i, c := range corners {
+		n := 0
+		for _, m := range marks {
+			// A point's marker reaches pointRadius (and its ring a little
+			// more) beyond its centre.
+			const r = pointRadius + 2
+			if m.Sprite >= spriteFill && m.X+r > c[0] && m.X-r < c[0]+boxW && m.Y+r > c[1] && m.Y-r < c[1]+boxH {
+				n++
+			}
+		}
+		if bestN < 0 || n < bestN || (n == bestN && i == prev) {
+			best, bestN = i, n
+		}
+	}
+	return best, corners[best][0], corners[best][1]
 }

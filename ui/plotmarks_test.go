@@ -157,3 +157,105 @@ func TestNormalArrow(t *testing.T) {
 		t.Error("w = 0 has an arrow")
 	}
 }
+
+func TestLegendCorner(t *testing.T) {
+	const w, h, bw, bh, m = 400.0, 400.0, 150.0, 50.0, 6.0
+	fill := func(x, y float64) plotMark { return plotMark{Sprite: spriteFill + 1, X: x, Y: y} }
+	covers := func(x, y float64, marks []plotMark) int {
+		n := 0
+		for _, p := range marks {
+			if p.Sprite >= spriteFill && p.X > x-pointRadius && p.X < x+bw+pointRadius && p.Y > y-pointRadius && p.Y < y+bh+pointRadius {
+				n++
+			}
+		}
+		return n
+	}
+	// No points: the bottom-right corner.
+	if _, x, y := legendCorner(nil, 0, w, h, bw, bh, m); x != w-bw-m || y != h-bh-m {
+		t.Errorf("empty plot: key at (%v, %v), want bottom-right", x, y)
+	}
+	// Points in the bottom-right corner (and rings, which do not count):
+	// the key moves to the bottom-left, which is free.
+	marks := []plotMark{fill(380, 380), fill(300, 370), {Sprite: 0, X: 20, Y: 380}}
+	_, x, y := legendCorner(marks, 0, w, h, bw, bh, m)
+	if x != m || y != h-bh-m || covers(x, y, marks) != 0 {
+		t.Errorf("points bottom-right: key at (%v, %v) covering %d points, want bottom-left and none", x, y, covers(x, y, marks))
+	}
+	// Points in every corner, fewest at the top-left: the key goes there.
+	marks = []plotMark{fill(380, 380), fill(370, 390), fill(20, 380), fill(30, 385), fill(380, 20), fill(370, 30), fill(20, 20)}
+	_, x, y = legendCorner(marks, 0, w, h, bw, bh, m)
+	if x != m || y != m {
+		t.Errorf("crowded corners: key at (%v, %v), want the top-left (one point)", x, y)
+	}
+	// Ties: the corner of the last frame stays.
+	marks = []plotMark{fill(200, 200)}
+	if k, _, _ := legendCorner(marks, 2, w, h, bw, bh, m); k != 2 {
+		t.Errorf("all corners free, last frame's corner 2: corner %d, want it kept", k)
+	}
+	// On the default demo's spirals, the key covers no more points than
+	// the bottom-right corner did, and at most as few as any corner.
+	c := state.Default()
+	sm, err := sim.New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sm.Step(300)
+	pm, _, _, _ := plotMarks(nil, nil, sm, c, w, h)
+	_, x, y = legendCorner(pm, 0, w, h, bw, bh, m)
+	got := covers(x, y, pm)
+	for _, cx := range []float64{m, w - bw - m} {
+		for _, cy := range []float64{m, h - bh - m} {
+			if n := covers(cx, cy, pm); n < got {
+				t.Errorf("spirals: the key at (%v, %v) covers %d points, the corner (%v, %v) only %d", x, y, got, cx, cy, n)
+			}
+		}
+	}
+}
+
+func TestRingCrowding(t *testing.T) {
+	// The default demo (spirals) after 6000 steps: its terms crowd at the
+	// spiral's centre. In the fullest cell the rings' total radius (their
+	// ink, up to 2π) is at most 3n + 8√n (plus the sprites' quarter-pixel
+	// rounding); a ring alone in its cell keeps its |α| radius.
+	const w, h = 520.0, 520.0
+	c := state.Default()
+	sm, err := sim.New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sm.Step(6000)
+	marks, svs, _, _ := plotMarks(nil, nil, sm, c, w, h)
+	rings := marks[len(marks)-len(svs):]
+	crowd := crowding(svs, w, h)
+	full := 0
+	for i, n := range crowd {
+		if n > crowd[full] {
+			full = i
+		}
+	}
+	n := crowd[full]
+	if n < 4 {
+		t.Fatalf("the fullest cell holds %d terms; the spiral's centre should crowd", n)
+	}
+	maxA := 0.0
+	for _, sv := range svs {
+		maxA = math.Max(maxA, math.Abs(sv.Alpha))
+	}
+	var ink, uncapped float64
+	for i, r := range rings {
+		cell := crowdCell(r.X, r.Y, w, h)
+		radius := 3 + float64(r.Sprite)/4
+		if cell == full {
+			ink += radius
+			uncapped += ringRadius(svs[i].Alpha, maxA)
+		}
+		if crowd[cell] == 1 && math.Abs(radius-ringRadius(svs[i].Alpha, maxA)) > 0.125+1e-9 {
+			t.Errorf("a lone ring has radius %v, want its |α| radius %v", radius, ringRadius(svs[i].Alpha, maxA))
+		}
+	}
+	bound := 3*float64(n) + 8*math.Sqrt(float64(n)) + 0.125*float64(n)
+	if ink > bound {
+		t.Errorf("the fullest cell's %d rings have total radius %.1f px, more than %.1f", n, ink, bound)
+	}
+	t.Logf("fullest cell: %d terms, total ring radius %.1f px capped, %.1f px uncapped", n, ink, uncapped)
+}

@@ -286,7 +286,7 @@ func (s *Store) loadModel(a LoadModel) {
 			". Nothing was changed."}
 		return
 	}
-	c.Hide = s.pg.Hide
+	c.Hide, c.Presenter = s.pg.Hide, s.pg.Presenter
 	s.base, s.pg, s.run, s.at = c, c, plotRun{r}, 0
 	s.pg.StepsPerFrame, s.pg.Grid = c.StepsPerFrame, c.Grid
 	if s.brush >= c.NumClasses() {

@@ -58,7 +58,7 @@ type Message struct {
 // new run at t = 0 from the settings and points in force, without events.
 type Store struct {
 	base      state.Config // the run at t = 0 and its events; At is 0
-	pg        state.Config // page-only settings: StepsPerFrame, Grid, Playing, Hide
+	pg        state.Config // page-only settings: StepsPerFrame, Grid, Playing, Hide, Presenter
 	run       Run
 	sets      map[string]*data.Set // loaded data sets by state.Data key
 	at        int                  // step a link asked to open at, applied when the digits data arrives
@@ -234,7 +234,7 @@ func (s *Store) Replay(n int) int {
 func (s *Store) Config() state.Config {
 	c := s.run.Config()
 	c.Events, c.At = nil, 0
-	c.StepsPerFrame, c.Grid, c.Playing, c.Hide = s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide
+	c.StepsPerFrame, c.Grid, c.Playing, c.Hide, c.Presenter = s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide, s.pg.Presenter
 	return c
 }
 
@@ -270,7 +270,7 @@ func (s *Store) Hash() string {
 		return s.keepHash
 	}
 	c := s.base
-	c.StepsPerFrame, c.Grid, c.Playing, c.Hide = s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide
+	c.StepsPerFrame, c.Grid, c.Playing, c.Hide, c.Presenter = s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide, s.pg.Presenter
 	if !c.Playing {
 		c.At = s.run.T()
 		if s.replay > 0 {
@@ -374,7 +374,7 @@ func (s *Store) Dispatch(a any) {
 		if dest == ToDigits {
 			s.sets[state.DataFile] = a.Set
 		}
-		c.Hide = s.pg.Hide
+		c.Hide, c.Presenter = s.pg.Hide, s.pg.Presenter
 		if err := s.open(c); err != nil {
 			s.msg = Message{Kind: Failure, Text: "Your file cannot run: " + err.Error() + "."}
 			break
@@ -385,6 +385,7 @@ func (s *Store) Dispatch(a any) {
 		s.loadModel(a)
 	case state.Action:
 		s.keepHash = ""
+		s.staleMessage()
 		s.action(a)
 	default:
 		panic(fmt.Sprintf("app: Dispatch of unknown action %T", a))
@@ -407,7 +408,7 @@ func (s *Store) action(a state.Action) {
 		s.msg = Message{Kind: Warning, Text: sentence(err.Error())}
 		return
 	}
-	s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide = next.StepsPerFrame, next.Grid, next.Playing, next.Hide
+	s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide, s.pg.Presenter = next.StepsPerFrame, next.Grid, next.Playing, next.Hide, next.Presenter
 	switch a := a.(type) {
 	case state.Reset:
 		s.rebuild()
@@ -428,7 +429,7 @@ func (s *Store) action(a state.Action) {
 		}
 		s.step(a.N)
 		return
-	case state.Pause:
+	case state.Pause, state.SetPresenter:
 		return
 	case state.AddPoint:
 		if s.event(state.Event{Kind: state.EventAdd, Point: next.Points[len(next.Points)-1]}) {
@@ -570,6 +571,21 @@ func (s *Store) undo() {
 	s.endReplay()
 	s.clearProblem()
 	s.goTo(t)
+}
+
+// staleMessage removes the banner message before the user's next action is
+// applied (which may set a message of its own, the same one again for a
+// second refused edit): a note ("Link copied", "a new run started …") or a
+// refused edit's warning has been read or superseded once the user goes on.
+// A link that could not be read is no longer kept after this action, so
+// its failure goes too. A Failure offering Reset (a diverged run, a
+// recovered panic) stays until a new run replaces its cause
+// ([Store.clearProblem]) or it is dismissed; the replay's progress note
+// ends with the replay ([Store.endReplay]).
+func (s *Store) staleMessage() {
+	if !s.msg.Reset && !s.noting {
+		s.msg = Message{}
+	}
 }
 
 // clearProblem hides a warning or failure that belonged to the old run.
@@ -738,4 +754,17 @@ func (m *Measurements) AddProfile(part string, ms float64) {
 		m.Profile["1st "+part] = ms
 	}
 	m.Profile[part] = EMA(m.Profile[part], ms)
+}
+
+// ClassHash returns the hash (without '#') of the link for a class: the
+// share link's run ([Store.Hash]) with only the hide keys ticked and
+// presenter mode as given ([state.ClassLink]). It returns an error when a
+// ticked key is no hide key, or when the share link cannot be read (after a
+// link that could not be read, before the first change).
+func (s *Store) ClassHash(ticked []string, presenter bool) (string, error) {
+	c, err := state.Decode(s.Hash())
+	if err != nil {
+		return "", err
+	}
+	return state.ClassLink(c, ticked, presenter)
 }

@@ -44,8 +44,12 @@ type SetPreset struct{ Preset string }
 // config unchanged; the page rebuilds the simulation.
 type Reset struct{}
 
-// Defaults restores [Default], keeping Hide.
+// Defaults restores [Default], keeping Hide and Presenter.
 type Defaults struct{}
+
+// SetPresenter turns presenter mode ([Config.Presenter], link key pm) on or
+// off. It does not change the run.
+type SetPresenter struct{ On bool }
 
 // Play starts the run advancing by itself.
 type Play struct{}
@@ -60,17 +64,18 @@ type TogglePlay struct{}
 // (1 ≤ N ≤ 1,000,000).
 type Step struct{ N int }
 
-func (SetField) isAction()    {}
-func (AddPoint) isAction()    {}
-func (DeletePoint) isAction() {}
-func (ClearPoints) isAction() {}
-func (SetPreset) isAction()   {}
-func (Reset) isAction()       {}
-func (Defaults) isAction()    {}
-func (Play) isAction()        {}
-func (Pause) isAction()       {}
-func (TogglePlay) isAction()  {}
-func (Step) isAction()        {}
+func (SetField) isAction()     {}
+func (SetPresenter) isAction() {}
+func (AddPoint) isAction()     {}
+func (DeletePoint) isAction()  {}
+func (ClearPoints) isAction()  {}
+func (SetPreset) isAction()    {}
+func (Reset) isAction()        {}
+func (Defaults) isAction()     {}
+func (Play) isAction()         {}
+func (Pause) isAction()        {}
+func (TogglePlay) isAction()   {}
+func (Step) isAction()         {}
 
 // Apply returns the configuration after action a. It is pure: c is not
 // modified (its Points slice is copied when changed). If the result would
@@ -129,7 +134,9 @@ func Apply(c Config, a Action) (Config, error) {
 	case Reset:
 	case Defaults:
 		n = Default()
-		n.Hide = c.Hide
+		n.Hide, n.Presenter = c.Hide, c.Presenter
+	case SetPresenter:
+		n.Presenter = a.On
 	case Play:
 		n.Playing = true
 	case Pause:

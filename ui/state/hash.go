@@ -23,6 +23,7 @@ const (
 	keyEvents    = "ev"
 	keyAt        = "at"
 	keyGenerated = "gen"
+	keyPresenter = "pm"
 )
 
 // pointBits is the size of one packed point: 14 bits per coordinate
@@ -44,7 +45,8 @@ const (
 // each — x and y as 14-bit multiples of 1/Quantum, the class in 3 bits — and
 // written in unpadded base64url; they are quantised first (see [Quantize]),
 // so Decode(Encode(c)) == c exactly when c's points are already quantised,
-// as [Apply] keeps them. Hide (if any) is the hidden keys joined by '.'.
+// as [Apply] keeps them. pm=1 marks presenter mode (only when on). Hide
+// (if any) is the hidden keys joined by '.'.
 // Encode does not validate c.
 func Encode(c Config) string {
 	var b strings.Builder
@@ -69,6 +71,9 @@ func Encode(c Config) string {
 	}
 	if c.At > 0 {
 		b.WriteString("&" + keyAt + "=" + strconv.Itoa(c.At))
+	}
+	if c.Presenter {
+		b.WriteString("&" + keyPresenter + "=1")
 	}
 	if len(c.Hide) > 0 {
 		b.WriteString("&" + keyHide + "=")
@@ -138,6 +143,12 @@ func Decode(hash string) (Config, error) {
 					hidden[h] = true
 				}
 			}
+		case keyPresenter:
+			pm, err := parseBool(v)
+			if err != nil {
+				return Config{}, fmt.Errorf("link: presenter mode (pm=…): %w", err)
+			}
+			c.Presenter = pm
 		case keyGenerated:
 			g, err := parseBool(v)
 			if err != nil {

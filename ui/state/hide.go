@@ -24,7 +24,7 @@ const (
 	HidePoints    = "points"    // the class brushes, delete mode and "clear" of the 2D data group
 	HideLoad      = "load"      // the "Load data…" button
 	HideDefaults  = "defaults"  // the "defaults" button
-	HideLink      = "link"      // the "Copy link" button
+	HideLink      = "link"      // the "Copy link" button and its "▾" (the class dialog)
 )
 
 // Panels lists the panel hide keys with what each hides, in the order the
@@ -38,7 +38,7 @@ var Panels = []struct{ Key, What string }{
 	{HidePoints, "the class brushes, delete and clear"},
 	{HideLoad, "the Load data… button"},
 	{HideDefaults, "the defaults button"},
-	{HideLink, "the Copy link button"},
+	{HideLink, "the Copy link button and its ▾ (this dialog)"},
 }
 
 // IsHideKey reports whether k names a setting of [Fields] or a panel of
@@ -79,4 +79,52 @@ func (c Config) checkHide() error {
 		}
 	}
 	return nil
+}
+
+// ClassChoices lists, in words, what the "make a link for my class" dialog
+// offers to hide: every panel of [Panels], then the menus of the top bar
+// (learner, task, data set, surface, paper figure) and the speed slider.
+// Each Key is a hide key ([IsHideKey]); TestClassLink checks it.
+var ClassChoices = append(append([]struct{ Key, What string }{}, Panels...), []struct{ Key, What string }{
+	{"l", "the learner menu (its name stays)"},
+	{"t", "the task menu"},
+	{"p", "the data set menu"},
+	{"g", "the surface menu"},
+	{"fig", "the paper figure menu"},
+	{"spf", "the speed slider"},
+}...)
+
+// ClassLink returns the hash (without '#') of c shown to a class: c's run
+// and page settings with Hide set to the ticked hide keys, in [ClassChoices]
+// order whatever the order of ticked, and Presenter set to presenter. It
+// returns an error naming a ticked key that is no hide key, or c's own
+// validation error; ticking a key twice counts once.
+func ClassLink(c Config, ticked []string, presenter bool) (string, error) {
+	want := make(map[string]bool, len(ticked))
+	for _, k := range ticked {
+		if !IsHideKey(k) {
+			return "", fmt.Errorf("class link: %q is neither a setting nor a panel", k)
+		}
+		want[k] = true
+	}
+	c.Hide = nil
+	for _, ch := range ClassChoices {
+		if want[ch.Key] {
+			c.Hide = append(c.Hide, ch.Key)
+			delete(want, ch.Key)
+		}
+	}
+	// Keys outside ClassChoices (a slider such as "s") follow, in the
+	// order ticked.
+	for _, k := range ticked {
+		if want[k] {
+			c.Hide = append(c.Hide, k)
+			delete(want, k)
+		}
+	}
+	c.Presenter = presenter
+	if err := c.Validate(); err != nil {
+		return "", fmt.Errorf("class link: %w", err)
+	}
+	return Encode(c), nil
 }

@@ -50,3 +50,71 @@ func TestHideKeys(t *testing.T) {
 		t.Error("a link hiding \"nonsense\" decodes")
 	}
 }
+
+func TestClassLink(t *testing.T) {
+	for _, ch := range ClassChoices {
+		if !IsHideKey(ch.Key) || ch.What == "" {
+			t.Errorf("class choice %q is no hide key or has no words", ch.Key)
+		}
+	}
+	c := Default()
+	c.Hide = []string{"e"} // the teacher's own page hides η₀; the class link replaces it
+	h, err := ClassLink(c, []string{HideLoad, "s", HideTabs, "l", HideTabs}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(h, "&pm=1&h=tabs.load.l.s") {
+		t.Errorf("class link %q: want it to end with &pm=1&h=tabs.load.l.s", h)
+	}
+	d, err := Decode(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Presenter || !reflect.DeepEqual(d.Hide, []string{HideTabs, HideLoad, "l", "s"}) {
+		t.Errorf("decoded class link: presenter %v, hide %v", d.Presenter, d.Hide)
+	}
+	if RunChanged(c, d) {
+		t.Error("the class link changes the run")
+	}
+	// Nothing ticked, presenter off: the plain link.
+	h, err = ClassLink(c, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Hide = nil
+	if h != Encode(c) {
+		t.Errorf("empty class link %q, want %q", h, Encode(c))
+	}
+	if _, err := ClassLink(c, []string{"chart"}, false); err == nil || !strings.Contains(err.Error(), `"chart"`) {
+		t.Errorf("ticking \"chart\" gives %v, want an error naming it", err)
+	}
+}
+
+func TestPresenterLink(t *testing.T) {
+	c := Default()
+	if strings.Contains(Encode(c), "pm=") {
+		t.Errorf("a link without presenter mode writes pm: %s", Encode(c))
+	}
+	n, err := Apply(c, SetPresenter{On: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !n.Presenter || RunChanged(c, n) {
+		t.Errorf("SetPresenter: presenter %v, run changed %v", n.Presenter, RunChanged(c, n))
+	}
+	d, err := Decode(Encode(n))
+	if err != nil || !d.Presenter {
+		t.Fatalf("pm=1 through the link: %v, %v", d.Presenter, err)
+	}
+	if n, _ = Apply(d, Defaults{}); !n.Presenter {
+		t.Error("defaults turned presenter mode off")
+	}
+	for _, bad := range []string{"v1&pm=2", "v1&pm=", "v1&pm=1&pm=1"} {
+		if _, err := Decode(bad); err == nil {
+			t.Errorf("Decode(%q) accepted", bad)
+		}
+	}
+	if d, err := Decode("v1&pm=0"); err != nil || d.Presenter {
+		t.Errorf("Decode(v1&pm=0) = %v, %v", d.Presenter, err)
+	}
+}

@@ -213,6 +213,10 @@ type Config struct {
 	// (classroom links; see [Panels] and [IsHideKey]); nil shows
 	// everything.
 	Hide []string
+	// Presenter is presenter mode (link key pm=1): the plot fills the
+	// screen beside a slim column and the page's text is at least 20 px.
+	// It does not change the run.
+	Presenter bool
 
 	// Data is the data set of ModeDigits (Data* values, digits.go).
 	Data string
@@ -334,8 +338,9 @@ func Quantize(p Point) Point {
 
 // RunChanged reports whether going from a to b changes the run (so the
 // page must rebuild the simulation): every field except StepsPerFrame, Grid,
-// Playing, Hide and At.
+// Playing, Hide, Presenter and At.
 func RunChanged(a, b Config) bool {
+	a.Presenter, b.Presenter = false, false
 	a.StepsPerFrame, b.StepsPerFrame = 0, 0
 	a.Grid, b.Grid = 0, 0
 	a.Playing, b.Playing = false, false

@@ -56,7 +56,8 @@ func TestFieldsTable(t *testing.T) {
 	typ := reflect.TypeFor[Config]()
 	for i := range typ.NumField() {
 		name := typ.Field(i).Name
-		found := name == "Points" || name == "Hide" || name == "Generated" || name == "Events" || name == "At"
+		found := name == "Points" || name == "Hide" || name == "Generated" || name == "Events" || name == "At" ||
+			name == "Presenter"
 		for _, f := range Fields {
 			found = found || f.Name == name
 		}

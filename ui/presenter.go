@@ -1,0 +1,116 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"syscall/js"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"kernelplay/ui/state"
+)
+
+// Presenter mode and the "link for my class" dialog. The view only toggles
+// the mode and reads the dialog's ticks; the link is written by the pure
+// app.Store.ClassHash (state.ClassLink), and what presenter mode shows is
+// style.css's ".app.presenter" rules.
+
+// appClass is the class list of the page's root: "app", the mode's own
+// classes, and "presenter" in presenter mode.
+func appClass(c state.Config, more ...string) vecty.Applyer {
+	cls := append([]string{"app"}, more...)
+	if c.Presenter {
+		cls = append(cls, "presenter")
+	}
+	return vecty.Class(cls...)
+}
+
+// presenterControls is the "▾" joined to the Copy link button (a split
+// button: the link, and more about links), which opens the class dialog
+// (presenter mode and the link for a class), and the dialog. A link hiding
+// the Copy link button (h=link) hides it too. The bar has no room for a
+// worded button: the digits bar at 1200 px keeps about 15 px free.
+func (p *Page) presenterControls(c state.Config) vecty.List {
+	a := p.app
+	if c.Hidden(state.HideLink) {
+		return nil
+	}
+	open := elem.Button(vecty.Markup(vecty.Class("btn", "split"), vecty.ClassMap{"on": c.Presenter}, prop.ID("class-link"),
+		vecty.Attribute("title", "for my class: presenter mode, and a link that hides what I choose"),
+		vecty.Attribute("aria-label", "for my class: presenter mode and a link"),
+		vecty.Attribute("aria-haspopup", "dialog"),
+		event.Click(a.on(func(*vecty.Event) {
+			js.Global().Get("document").Call("getElementById", "class-dialog").Call("showModal")
+		})),
+	), vecty.Text("▾"))
+	return vecty.List{open, p.classDialog(c)}
+}
+
+// classDialog is the native <dialog> of the class link: a checkbox per
+// [state.ClassChoices] (in words), presenter on or off, and a button that
+// writes the link and copies it.
+func (p *Page) classDialog(c state.Config) *vecty.HTML {
+	a := p.app
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("class-choices"))}
+	for _, ch := range state.ClassChoices {
+		items = append(items, elem.Label(
+			elem.Input(vecty.Markup(prop.Type(prop.TypeCheckbox), vecty.Data("key", ch.Key),
+				prop.Checked(c.Hidden(ch.Key)))),
+			vecty.Text(" Hide "+ch.What),
+		))
+	}
+	on := c.Presenter
+	pressed, label := "false", "Presenter mode: off"
+	if on {
+		pressed, label = "true", "Presenter mode: on"
+	}
+	toggle := elem.Button(vecty.Markup(vecty.Class("btn"), vecty.ClassMap{"on": on}, prop.ID("presenter"),
+		vecty.Attribute("aria-pressed", pressed),
+		event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.SetPresenter{On: !on}) })),
+	), vecty.Text(label))
+	write := func(*vecty.Event) {
+		doc := js.Global().Get("document")
+		boxes := doc.Call("querySelectorAll", "#class-dialog input[data-key]:checked")
+		var ticked []string
+		for i := 0; i < boxes.Length(); i++ {
+			ticked = append(ticked, boxes.Index(i).Get("dataset").Get("key").String())
+		}
+		pm := doc.Call("getElementById", "class-presenter").Get("checked").Bool()
+		h, err := a.store.ClassHash(ticked, pm)
+		out := doc.Call("getElementById", "class-url")
+		if err != nil {
+			out.Set("value", "")
+			out.Set("placeholder", "no link: "+err.Error())
+			return
+		}
+		loc := js.Global().Get("location")
+		url := loc.Get("origin").String() + loc.Get("pathname").String() + "#" + h
+		out.Set("value", url)
+		a.copyURL(url, "Class link copied: it opens this run with what you ticked hidden.")
+	}
+	return elem.Dialog(vecty.Markup(prop.ID("class-dialog"), vecty.Class("panel", "class-dialog"),
+		vecty.Attribute("aria-labelledby", "class-dialog-title")),
+		elem.Heading2(vecty.Markup(prop.ID("class-dialog-title")), vecty.Text("For my class")),
+		elem.Div(vecty.Markup(vecty.Class("class-pmrow")), toggle,
+			elem.Span(vecty.Text("here and now: the plot fills the screen, text is large"))),
+		elem.Heading3(vecty.Text("A link for my class")),
+		elem.Paragraph(vecty.Text("The link opens this run at this step. Tick what your class should not see.")),
+		elem.Div(items...),
+		elem.Label(vecty.Markup(vecty.Class("class-pm")),
+			elem.Input(vecty.Markup(prop.Type(prop.TypeCheckbox), prop.ID("class-presenter"), prop.Checked(true))),
+			vecty.Text(" Presenter mode (the plot fills the screen, large text)"),
+		),
+		elem.Input(vecty.Markup(prop.ID("class-url"), prop.Type(prop.TypeText), vecty.Attribute("readonly", ""),
+			vecty.Attribute("aria-label", "the class link"), vecty.Attribute("placeholder", "the link appears here"))),
+		elem.Div(vecty.Markup(vecty.Class("class-buttons")),
+			elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("class-copy"), event.Click(a.on(write))),
+				vecty.Text("Copy class link")),
+			elem.Button(vecty.Markup(vecty.Class("btn"), event.Click(a.on(func(*vecty.Event) {
+				js.Global().Get("document").Call("getElementById", "class-dialog").Call("close")
+			}))), vecty.Text("Close")),
+		),
+	)
+}
