@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -43,16 +44,7 @@ func TestBrowserRobust(t *testing.T) {
 
 	t.Run("PanicInRender", func(t *testing.T) {
 		within(t, ctx, 90*time.Second, func(ctx context.Context) error {
-			if err := open(ctx, srv.URL, link); err != nil {
-				return err
-			}
-			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.kernelplay.debugPanic("Page.Render")`)); err != nil {
-				return err
-			}
-			if err := stoppedView(ctx, "panic"); err != nil {
-				return err
-			}
-			rep, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.kpBoot.report`))
+			rep, err := injectPanic(ctx, srv.URL, link, "Page.Render", "", "panic")
 			if err != nil {
 				return err
 			}
@@ -94,21 +86,7 @@ func TestBrowserRobust(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			within(t, ctx, 60*time.Second, func(ctx context.Context) error {
-				if err := open(ctx, srv.URL, link); err != nil {
-					return err
-				}
-				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.kernelplay.debugPanic("`+c.where+`")`)); err != nil {
-					return err
-				}
-				if c.trigger != "" {
-					if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(c.trigger))); err != nil {
-						return err
-					}
-				}
-				if err := stoppedView(ctx, "panic"); err != nil {
-					return err
-				}
-				rep, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.kpBoot.report`))
+				rep, err := injectPanic(ctx, srv.URL, link, c.where, c.trigger, "panic")
 				if err != nil {
 					return err
 				}
@@ -122,16 +100,7 @@ func TestBrowserRobust(t *testing.T) {
 
 	t.Run("OutOfMemory", func(t *testing.T) {
 		within(t, ctx, 150*time.Second, func(ctx context.Context) error {
-			if err := open(ctx, srv.URL, link); err != nil {
-				return err
-			}
-			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.kernelplay.debugPanic("memory")`)); err != nil {
-				return err
-			}
-			if err := stoppedView(ctx, "exit"); err != nil {
-				return err
-			}
-			rep, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.kpBoot.report`))
+			rep, err := injectPanic(ctx, srv.URL, link, "memory", "", "exit")
 			if err != nil {
 				return err
 			}
@@ -305,6 +274,28 @@ type budgetStats struct {
 	Asked int `json:"stepsAsked"`
 	Ran   int `json:"stepsRan"`
 	Grid  int `json:"surfaceGrid"`
+}
+
+// injectPanic opens the page at base with link, injects a failure at where
+// through the test hook kernelplay.debugPanic, clicks the button of id
+// trigger (if any) to reach it, waits for the stopped view of that kind
+// (see stoppedView) and returns the error report the view offers.
+func injectPanic(ctx context.Context, base, link, where, trigger, kind string) (string, error) {
+	if err := open(ctx, base, link); err != nil {
+		return "", err
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.kernelplay.debugPanic(`+strconv.Quote(where)+`)`)); err != nil {
+		return "", err
+	}
+	if trigger != "" {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID(trigger))); err != nil {
+			return "", err
+		}
+	}
+	if err := stoppedView(ctx, kind); err != nil {
+		return "", err
+	}
+	return chromedp.Run(ctx, chromedp.Evaluate[string](`window.kpBoot.report`))
 }
 
 // stoppedView waits for the stopped view of the kind ("panic": the Go
