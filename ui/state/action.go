@@ -99,6 +99,11 @@ func Apply(c Config, a Action) (Config, error) {
 		if a.Key == "ds" && n.Data != c.Data {
 			switchDataDefaults(c, &n)
 		}
+		if a.Key == "vs" && c.Compare == CompareNone && n.Compare != CompareNone {
+			// A new second learner starts from the first one's settings.
+			n.Second = n.Settings()
+			compatibleSecond(&n)
+		}
 	case AddPoint:
 		if IsRESvsSGD(c) {
 			return c, errors.New("the RES-vs-SGD preset learns an n-dimensional problem: choose a 2D data set to click points")
@@ -172,6 +177,7 @@ func compatible(c *Config) {
 			c.Nu = 0.1
 		}
 	}
+	compatibleSecond(c)
 	compatibleLinear(c)
 }
 

@@ -71,11 +71,25 @@ var digitsFields = []Field{
 		Group:   GroupData, active: isDigits},
 	{Key: "vs", Name: "Compare", Label: "compare with", Kind: Choice,
 		Options: []string{CompareNone, LearnerSVMD, LearnerSVMD0, LearnerNORMA, LearnerPerceptron},
-		Hint:    "a second learner, same settings, on the identical stream; charts overlaid",
-		Group:   GroupLearner, active: noFigure},
+		Hint:    "a second learner with its own settings on the identical stream; its surface beside the first, charts overlaid",
+		Group:   GroupLearner, active: func(c Config) bool { return noFigure(c) || c.Mode == Mode2D && !IsRESvsSGD(c) }},
 }
 
-func init() { Fields = append(Fields, digitsFields...) }
+// windowField is the error window N of the charts (Config.Window),
+// appended after the digits fields.
+var windowField = Field{Key: "win", Name: "Window", Symbol: "N", Label: "error window", Kind: Integer,
+	Min: MinWindow, Max: MaxWindow, Log: true,
+	Hint:  "the error charts also show the mistakes among the last N steps, so that tracking a drifting stream shows",
+	Group: GroupRun}
+
+// init appends the digits fields, then the second learner's (second.go)
+// and the error window: appended, so the indices older links' edits
+// (ev=…) name fields by stay the same.
+func init() {
+	Fields = append(Fields, digitsFields...)
+	Fields = append(Fields, secondFields()...)
+	Fields = append(Fields, windowField)
+}
 
 // DigitsTask returns the task ModeDigits learns under c: multiclass for the
 // 10-way and counting streams, binary for split and switch, novelty for the
@@ -122,6 +136,8 @@ func DigitsDefault() Config {
 	c.BufferSize, c.Offset = 512, false
 	c.StepsPerFrame = 5
 	c.Playing = true
+	c.Second = c.Settings()
+	c.Window = DigitsWindow
 	return c
 }
 
@@ -146,6 +162,7 @@ func FigurePreset(name string) (c Config, ok bool) {
 	c = DigitsDefault()
 	c.Figure, c.Data, c.Stream = f.Name, f.Data, f.Stream
 	dataDefaults(&c)
+	c.Second = c.Settings()
 	c.StepsPerFrame = 50
 	return c, true
 }
@@ -181,6 +198,22 @@ func switchDataDefaults(c Config, n *Config) {
 	if !ok || !okOld {
 		return
 	}
+	// The second learner's settings move the same way.
+	c2, n2 := c.SecondConfig(), n.SecondConfig()
+	defer func() {
+		if n.Compare != CompareNone {
+			n.Second = n2.Settings()
+		}
+	}()
+	if n.Compare != CompareNone {
+		switchFirst(c2, &n2, old, d)
+	}
+	switchFirst(c, n, old, d)
+}
+
+// switchFirst moves n's first learner's σ, λ and η₀ from the defaults old
+// to d where c had them at old.
+func switchFirst(c Config, n *Config, old, d struct{ Sigma, Lambda, Eta0 float64 }) {
 	if c.Kernel == KernelGaussian && c.Sigma == old.Sigma {
 		n.Sigma = d.Sigma
 	}

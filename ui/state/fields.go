@@ -67,6 +67,9 @@ type Field struct {
 
 	// active is nil when the field always matters.
 	active func(Config) bool
+	// second says the field is the second learner's copy of a first
+	// learner's setting (Config.Second; second.go).
+	second bool
 }
 
 // The table below is static data (composite literals and closures without
@@ -77,8 +80,15 @@ type Field struct {
 
 // value returns the Config field named f.Name in *c.
 func (f *Field) value(c *Config) reflect.Value {
+	if f.second {
+		return reflect.ValueOf(&c.Second).Elem().FieldByName(f.Name)
+	}
 	return reflect.ValueOf(c).Elem().FieldByName(f.Name)
 }
+
+// Second reports whether the field is one of the second learner's
+// settings (key SecondPrefix + a first learner's key; Config.Second).
+func (f *Field) Second() bool { return f.second }
 
 // get returns the field's value in *c as its string form.
 func (f *Field) get(c *Config) string {
@@ -199,10 +209,14 @@ func (f *Field) check(c Config) error {
 
 // title is the label and symbol, e.g. "kernel width σ".
 func (f *Field) title() string {
-	if f.Symbol == "" {
-		return f.Label
+	t := f.Label
+	if f.second {
+		t = "second learner's " + t
 	}
-	return f.Label + " " + f.Symbol
+	if f.Symbol == "" {
+		return t
+	}
+	return t + " " + f.Symbol
 }
 
 // FieldByKey returns the field with the given URL key.

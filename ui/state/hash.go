@@ -39,7 +39,8 @@ const (
 //	v1&mode=2d&t=binary&p=moons&…&play=1&pts=<points>&h=<keys>
 //
 // Settings appear in [Fields] order as key=value, numbers in their
-// shortest exact decimal form ([Format]). Then gen (Generated, only when
+// shortest exact decimal form ([Format]); a second learner's setting
+// (2s=…, second.go) only where it differs from the first learner's. Then gen (Generated, only when
 // it is not what Decode infers: on without clicked points, off with them),
 // ev (the events, see encodeEvents) and at (the step to open at, if any). Points (if any) are packed 31 bits
 // each — x and y as 14-bit multiples of 1/Quantum, the class in 3 bits — and
@@ -53,6 +54,9 @@ func Encode(c Config) string {
 	b.WriteString(Version)
 	for i := range Fields {
 		f := &Fields[i]
+		if f.second && sameAsFirst(f, &c) {
+			continue // Decode gives it the first learner's value
+		}
 		b.WriteByte('&')
 		b.WriteString(f.Key)
 		b.WriteByte('=')
@@ -177,6 +181,7 @@ func Decode(hash string) (Config, error) {
 			}
 		}
 	}
+	fillSecond(&c, seen)
 	if !seen[keyGenerated] {
 		// Links without "gen" (all links before the timeline): clicked
 		// points replaced the generator.

@@ -229,7 +229,32 @@ type Config struct {
 	// papers' learners and settings (FigureNone, or a setup name of
 	// core/experiment).
 	Figure string
+
+	// Second holds the second learner's own settings when Compare names
+	// one (link keys "2" + the first learner's key; see second.go). The
+	// first learner's settings are the fields above.
+	Second LearnerSettings
+
+	// Window is N, the number of most recent steps over which the error
+	// charts show the windowed error (mistakes among the last N steps,
+	// divided by N; by t while t < N) beside the running average,
+	// MinWindow–MaxWindow steps. It changes the charts, not the learning.
+	Window int
 }
+
+// Limits and defaults of the error window Config.Window, in steps.
+const (
+	MinWindow = 10
+	// MaxWindow bounds the memory of the window: one bit per step, so
+	// 12.5 kB per learner at most.
+	MaxWindow = 100_000
+	// DefaultWindow is the 2D plot's N: the rotating stream turns through
+	// a quarter turn in about this many steps at the default speed.
+	DefaultWindow = 500
+	// DigitsWindow is the digits view's N: about a tenth of the 0/1 → 2/3
+	// stream's first half.
+	DigitsWindow = 1000
+)
 
 // Default returns the live default demo: SVMD with a Gaussian kernel
 // (σ = 0.15, ω = 512, μ = 0.3) on two spirals, playing. Tuned with ui/sim
@@ -267,8 +292,10 @@ func Default() Config {
 		Stream:        StreamMulticlass,
 		Compare:       CompareNone,
 		Figure:        FigureNone,
+		Window:        DefaultWindow,
 	}
 	linearDefaults(&c)
+	c.Second = c.Settings()
 	return c
 }
 
@@ -316,6 +343,9 @@ func (c Config) Validate() error {
 	}
 	if c.Task == TaskNovelty && c.Learner == LearnerPerceptron {
 		return errors.New("the kernel perceptron cannot do novelty detection: choose SVMD or NORMA")
+	}
+	if err := c.validateSecond(); err != nil {
+		return err
 	}
 	if err := c.validateLinear(); err != nil {
 		return err
@@ -367,5 +397,6 @@ func equalScalars(a, b Config) bool {
 		a.Degree == b.Degree && a.Scale == b.Scale && a.Constant == b.Constant && a.Lambda == b.Lambda &&
 		a.Eta0 == b.Eta0 && a.Tau == b.Tau && a.Mu == b.Mu && a.Decay == b.Decay && a.Nu == b.Nu && a.MarginRule == b.MarginRule &&
 		a.BufferSize == b.BufferSize && a.Offset == b.Offset && a.Seed == b.Seed &&
-		a.Generated == b.Generated && a.Data == b.Data && a.Stream == b.Stream && a.Compare == b.Compare && a.Figure == b.Figure
+		a.Generated == b.Generated && a.Data == b.Data && a.Stream == b.Stream && a.Compare == b.Compare && a.Figure == b.Figure &&
+		a.Second == b.Second && a.Window == b.Window
 }

@@ -66,10 +66,13 @@ type Event struct {
 
 // LiveKeys are the settings that may change while a run goes on (an
 // [EventSet]): σ, λ, η₀, μ, the trace decay ρ, ν and NORMA's τ, and the
-// step sizes ε₀, τ and the terms δ, Γ of RES and SGD. The learners apply
+// step sizes ε₀, τ and the terms δ, Γ of RES and SGD, and the second
+// learner's σ, λ, η₀, μ, ρ, ν and τ (second.go). The learners apply
 // them from the next example (core/learn's Reconfigure); other settings
 // start a new run.
-var LiveKeys = []string{"s", "lam", "e", "m", "dc", "nu", "tau", "e0", "rt", "del", "gam"}
+var LiveKeys = []string{"s", "lam", "e", "m", "dc", "nu", "tau", "e0", "rt", "del", "gam",
+	SecondPrefix + "s", SecondPrefix + "lam", SecondPrefix + "e", SecondPrefix + "m", SecondPrefix + "dc",
+	SecondPrefix + "nu", SecondPrefix + "tau"}
 
 // IsLive reports whether the setting with URL key key may change mid-run.
 func IsLive(key string) bool { return slices.Contains(LiveKeys, key) }
