@@ -22,10 +22,12 @@ import (
 // mistakes, the confusion matrix, the last verdict) and bounded histories
 // of the running average online error and of η_t for the charts.
 //
-// Memory per learner, whatever the stream's length: two [History] values
-// of at most (HistoryBuckets+1)·BucketBytes = 36,936 bytes each (73.9 kB)
-// plus the K·K confusion counts (8·K² bytes: 800 bytes for ten classes) —
-// besides the learner itself. (Runner's [experiment.Trace] keeps every step,
+// Memory per learner, whatever the stream's length: three [History] values
+// (the average error, η_t, the windowed error) of at most
+// (HistoryBuckets+1)·BucketBytes = 36,936 bytes each (110.8 kB), the
+// window's bits (⌈N/64⌉·8 bytes, [ErrorWindow]) and the K·K confusion
+// counts (8·K² bytes: 800 bytes for ten classes) — besides the learner
+// itself. (Runner's [experiment.Trace] keeps every step,
 // 61–69 bytes per step per learner: right for the papers' experiments,
 // whose streams are a data set's length, not for a 16-million-row file.)
 //
@@ -49,9 +51,10 @@ type Digits struct {
 type lane struct {
 	steps, mistakes int
 	conf            []int // K·K counts, row = truth, column = prediction
-	avg, eta        History
-	last            learn.Step // the last step learned
-	lastY           float64    // its label
+	avg, eta, win   History
+	window          *ErrorWindow // the mistakes among the last cfg.Window steps
+	last            learn.Step   // the last step learned
+	lastY           float64      // its label
 }
 
 // NewDigits builds the digits run of cfg (Mode state.ModeDigits) over set,
@@ -84,7 +87,7 @@ func NewDigits(cfg state.Config, set *data.Set) (*Digits, error) {
 		}
 		m, _ := c.Learner.(learn.KernelModel)
 		d.models = append(d.models, m)
-		d.lanes = append(d.lanes, lane{conf: make([]int, k*k)})
+		d.lanes = append(d.lanes, lane{conf: make([]int, k*k), window: NewErrorWindow(max(1, cfg.Window))})
 	}
 	d.cs = cs
 	return d, nil
@@ -160,22 +163,53 @@ func (d *Digits) configured(set *data.Set) ([]experiment.Contender, error) {
 			return nil, errors.New("the kernel perceptron cannot do novelty detection: choose SVMD or NORMA")
 		}
 	}
+	if d.task == state.TaskNovelty && cfg.Comparing() && cfg.Second.Nu == 0 {
+		return nil, errors.New("novelty detection needs the ν-trick: set the second learner's ν above 0")
+	}
 	var cs []experiment.Contender
-	for _, name := range []string{cfg.Learner, cfg.Compare} {
+	for i, name := range []string{cfg.Learner, cfg.Compare} {
 		if name == state.CompareNone || name == "" {
 			continue
 		}
-		lc.Learner = name
+		lc := lc
+		if i == 1 {
+			// The second learner with its own settings (state.Config.Second).
+			lc = cfg.SecondConfig()
+			lc.Task, lc.Classes = d.task, max(1, set.Classes)
+		}
 		l, err := Learner(lc, set.Dim)
 		if err != nil {
 			return nil, err
 		}
 		cs = append(cs, experiment.Contender{Name: LearnerName(lc), Learner: l})
 	}
-	if len(cs) == 2 && cs[0].Name == cs[1].Name {
-		cs[1].Name += " (2)"
+	if len(cs) == 2 {
+		cs[0].Name, cs[1].Name = PairNames(cfg)
 	}
 	return cs, nil
+}
+
+// PairNames names the two learners of a comparison (cfg.Comparing) for
+// legends: their [LearnerName]s, and where those are equal the first
+// setting in which they differ (σ, λ, η₀, μ, ω, ν), e.g. "SVMD ρ=0.95
+// σ=0.15" and "SVMD ρ=0.95 σ=0.4"; " (2)" is added to the second when
+// they differ in nothing shown.
+func PairNames(cfg state.Config) (first, second string) {
+	a, b := cfg, cfg.SecondConfig()
+	first, second = LearnerName(a), LearnerName(b)
+	if first != second {
+		return first, second
+	}
+	for _, d := range []struct {
+		sym  string
+		x, y float64
+	}{{"σ", a.Sigma, b.Sigma}, {"λ", a.Lambda, b.Lambda}, {"η₀", a.Eta0, b.Eta0}, {"μ", a.Mu, b.Mu},
+		{"ω", float64(a.BufferSize), float64(b.BufferSize)}, {"ν", a.Nu, b.Nu}} {
+		if d.x != d.y {
+			return first + " " + d.sym + "=" + state.Format(d.x), second + " " + d.sym + "=" + state.Format(d.y)
+		}
+	}
+	return first, second + " (2)"
 }
 
 // LearnerName is how the page names cfg's learner in legends: "SVMD ρ=0.99",
@@ -338,6 +372,8 @@ func (d *Digits) record(i int, st learn.Step, y float64) {
 	}
 	l.last, l.lastY = st, y
 	l.avg.Add(float64(l.mistakes) / float64(l.steps))
+	l.window.Add(st.Mistake)
+	l.win.Add(l.window.Rate())
 	l.eta.Add(st.Eta)
 	k := len(d.names)
 	truth, pred := d.cell(y, st)
@@ -443,6 +479,11 @@ func (d *Digits) AvgError(i int) *History { return &d.lanes[i].avg }
 // Eta returns learner i's history of the step size η_t, bounded (see
 // [History]). Read only.
 func (d *Digits) Eta(i int) *History { return &d.lanes[i].eta }
+
+// WinError returns learner i's bounded history of the windowed online
+// error: the mistakes among its last N = Config().Window predictions,
+// divided by min(t, N) ([ErrorWindow]).
+func (d *Digits) WinError(i int) *History { return &d.lanes[i].win }
 
 // Confusion returns learner i's confusion matrix, K·K counts row-major, row
 // = true class, column = predicted class (novelty: normal/novel as flagged).

@@ -203,6 +203,7 @@ func newRESvsSGD(cfg state.Config) (*Sim, error) {
 	}
 	s.cmp = c
 	s.traces.init()
+	s.window = NewErrorWindow(max(1, cfg.Window))
 	return s, nil
 }
 

@@ -70,7 +70,9 @@ type Sim struct {
 	last     Last
 	err      error
 	traces   recorder
-	cmp      *comparison // the RES-vs-SGD preset's SGD and objectives (linear.go), or nil
+	window   *ErrorWindow // the mistakes among the last cfg.Window steps
+	cmp      *comparison  // the RES-vs-SGD preset's SGD and objectives (linear.go), or nil
+	second   bool         // the learner is cfg's second learner (NewSecond)
 }
 
 // New builds the stream and the learner described by cfg. It returns an
@@ -84,10 +86,34 @@ func New(cfg state.Config) (*Sim, error) {
 	if state.IsRESvsSGD(cfg) && cfg.Mode == state.Mode2D {
 		return newRESvsSGD(cfg)
 	}
+	return newSim(cfg, false)
+}
+
+// NewSecond builds the run of cfg's second learner (cfg.Compare with the
+// settings cfg.Second, state.Config.SecondConfig) on the stream of
+// [New](cfg): the same seed, the same examples in the same order, the same
+// clicks and deletions at the same steps. An edit of a second setting
+// (key "2s"…) reconfigures this learner; an edit of a first setting
+// changes only the run of New(cfg). A 2D comparison is New(cfg) and
+// NewSecond(cfg) stepped together. It returns an error when cfg does not
+// compare (state.Config.Comparing) or is not a 2D configuration.
+func NewSecond(cfg state.Config) (*Sim, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if !cfg.Comparing() || cfg.Mode != state.Mode2D {
+		return nil, errors.New("no second learner to compare with: choose one under “compare with”")
+	}
+	return newSim(cfg, true)
+}
+
+// newSim builds the 2D run of cfg's first learner, or of its second
+// (second).
+func newSim(cfg state.Config, second bool) (*Sim, error) {
 	if cfg.Mode != state.Mode2D {
 		return nil, fmt.Errorf("mode %q is not available yet", cfg.Mode)
 	}
-	s := &Sim{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, streamSeq))}
+	s := &Sim{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, streamSeq)), second: second}
 	s.cfg.Events, s.cfg.At = nil, 0
 	s.events = cfg.Events
 	var err error
@@ -99,11 +125,12 @@ func New(cfg state.Config) (*Sim, error) {
 	if s.task == learn.Regression {
 		dim = 1
 	}
-	s.learner, err = Learner(cfg, dim)
+	s.learner, err = Learner(s.LearnerConfig(), dim)
 	if err != nil {
 		return nil, err
 	}
 	s.model, _ = s.learner.(learn.KernelModel)
+	s.window = NewErrorWindow(max(1, cfg.Window))
 	s.usable()
 	if len(cfg.Points) > 0 && len(s.pts) == 0 && !cfg.Generated {
 		return nil, fmt.Errorf("none of the %d clicked points belongs to a class of the %s task", len(cfg.Points), cfg.Task)
@@ -195,8 +222,16 @@ func (s *Sim) apply(e state.Event) error {
 			return err
 		}
 	case state.EventSet:
-		if err := Reconfigure(s.learner, next, s.dim()); err != nil {
-			return err
+		// A setting of the other learner of a comparison changes only
+		// the configuration.
+		if _, second := state.IsSecondKey(e.Key); second == s.second {
+			lc := next
+			if s.second {
+				lc = next.SecondConfig()
+			}
+			if err := Reconfigure(s.learner, lc, s.dim()); err != nil {
+				return err
+			}
 		}
 		s.cfg = next
 	}
@@ -468,6 +503,21 @@ func source(cfg state.Config, t learn.Task) (data.Source2D, error) {
 // empty).
 func (s *Sim) Config() state.Config { return s.cfg }
 
+// LearnerConfig returns the configuration of the run's learner: Config,
+// or for the second learner of a comparison ([NewSecond]) Config with
+// the learners swapped (state.Config.SecondConfig), so that its Learner,
+// σ, η₀ … are the second learner's.
+func (s *Sim) LearnerConfig() state.Config {
+	if s.second {
+		return s.cfg.SecondConfig()
+	}
+	return s.cfg
+}
+
+// Window returns the windowed error: the mistakes among the last
+// Config().Window steps ([ErrorWindow]).
+func (s *Sim) Window() *ErrorWindow { return s.window }
+
 // Learner returns the live learner (read it only between Steps).
 func (s *Sim) Learner() learn.Learner { return s.learner }
 
@@ -608,12 +658,15 @@ func (s *Sim) Step(n int) {
 		if s.cmp != nil {
 			s.cmp.learn(s.t, x, y, st)
 		}
-		absErr := math.NaN()
+		absErr, winErr := math.NaN(), math.NaN()
 		if s.task == learn.Regression {
 			s.absErr += math.Abs(y - st.Prediction)
 			absErr = s.absErr / float64(s.t)
+		} else {
+			s.window.Add(st.Mistake)
+			winErr = s.window.Rate()
 		}
-		s.traces.add(s.t, st, float64(s.mistakes)/float64(s.t), absErr)
+		s.traces.add(s.t, st, float64(s.mistakes)/float64(s.t), absErr, winErr)
 		if st.Diverged {
 			s.err = s.stopped(x, y, st)
 			return

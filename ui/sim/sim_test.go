@@ -162,7 +162,7 @@ func TestRecorderHandMade(t *testing.T) {
 		if m {
 			mistakes++
 		}
-		r.add(i+1, learn.Step{Eta: 1 / float64(i+1)}, float64(mistakes)/float64(i+1), math.NaN())
+		r.add(i+1, learn.Step{Eta: 1 / float64(i+1)}, float64(mistakes)/float64(i+1), math.NaN(), math.NaN())
 	}
 	s := r.series[1].out()
 	want := []float64{1, 1, 2.0 / 3, 3.0 / 4, 3.0 / 5}
@@ -187,7 +187,7 @@ func TestTracesBounded(t *testing.T) {
 		if i == 77_777 {
 			v = 10
 		}
-		r.add(i, learn.Step{Eta: v}, 0, math.NaN())
+		r.add(i, learn.Step{Eta: v}, 0, math.NaN(), math.NaN())
 	}
 	s := r.series[0].out()
 	if len(s.T) > 2*MaxBuckets+2 {

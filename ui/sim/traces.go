@@ -40,6 +40,10 @@ type Traces struct {
 	// (a "mistake" there is only a residual outside the ε-tube, which is
 	// every step when ν = 0 leaves no tube). Empty for the other tasks.
 	AbsError Series
+	// WinError is the windowed online error: the mistakes among the last
+	// N = Config.Window predictions, divided by min(t, N) ([ErrorWindow]).
+	// Empty for regression (its chart is AbsError).
+	WinError Series
 }
 
 // Traces returns the downsampled series (fresh slices).
@@ -53,7 +57,7 @@ func (s *Sim) Traces() Traces {
 // memory (for a page that redraws its charts every frame without garbage).
 func (s *Sim) TracesInto(dst *Traces) {
 	r := &s.traces
-	for i, d := range []*Series{&dst.Eta, &dst.AvgError, &dst.Loss, &dst.Buffer, &dst.Margin, &dst.AbsError} {
+	for i, d := range []*Series{&dst.Eta, &dst.AvgError, &dst.Loss, &dst.Buffer, &dst.Margin, &dst.AbsError, &dst.WinError} {
 		r.series[i].appendTo(d)
 	}
 }
@@ -128,9 +132,9 @@ func (s *series) appendTo(o *Series) {
 	emit(s.open)
 }
 
-// recorder keeps the six series with a common bucket width.
+// recorder keeps the seven series with a common bucket width.
 type recorder struct {
-	series [6]series
+	series [7]series
 	width  int // steps per bucket
 	inOpen int // steps in the open bucket
 }
@@ -142,10 +146,11 @@ func (r *recorder) init() {
 	}
 }
 
-// add records step t; absErr is NaN (not recorded) outside regression.
-func (r *recorder) add(t int, st learn.Step, avgErr, absErr float64) {
+// add records step t; absErr is NaN (not recorded) outside regression,
+// winErr NaN in regression.
+func (r *recorder) add(t int, st learn.Step, avgErr, absErr, winErr float64) {
 	tt := float64(t)
-	vals := [6]float64{st.Eta, avgErr, st.Loss, float64(st.BufferSize), st.Margin, absErr}
+	vals := [7]float64{st.Eta, avgErr, st.Loss, float64(st.BufferSize), st.Margin, absErr, winErr}
 	for i := range r.series {
 		r.series[i].open.add(tt, vals[i])
 	}

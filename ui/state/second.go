@@ -76,15 +76,30 @@ func (c Config) Comparing() bool {
 
 // SecondConfig returns c with its two learners swapped: the second
 // learner (Compare, with the settings Second) as the learner, the first
-// (Learner, with its settings) as Compare and Second. Everything else — the
-// data, the seed, the points, the events — is c's, so a run of
-// SecondConfig() draws the same stream as a run of c. Meaningful when
-// [Config.Comparing].
+// (Learner, with its settings) as Compare and Second, and in the events
+// the edits of the one's settings as edits of the other's ("2s" becomes
+// "s" and "s" becomes "2s"). Everything else — the data, the seed, the
+// points, the clicks and deletions — is c's, so a run of SecondConfig()
+// draws the same stream as a run of c. Meaningful when
+// [Config.Comparing]; swapping twice gives c back.
 func (c Config) SecondConfig() Config {
 	n := c
 	n.Learner, n.Compare = c.Compare, c.Learner
 	n.setSettings(c.Second)
 	n.Second = c.Settings()
+	if slices.ContainsFunc(c.Events, func(e Event) bool { return e.Kind == EventSet }) {
+		n.Events = slices.Clone(c.Events)
+		for i, e := range n.Events {
+			if e.Kind != EventSet {
+				continue
+			}
+			if first, ok := IsSecondKey(e.Key); ok {
+				n.Events[i].Key = first
+			} else if slices.Contains(secondKeys, e.Key) {
+				n.Events[i].Key = SecondPrefix + e.Key
+			}
+		}
+	}
 	return n
 }
 

@@ -85,6 +85,9 @@ func TestSecondConfigSwaps(t *testing.T) {
 	if s.Learner != LearnerNORMA || s.Sigma != 0.4 || s.Tau != 50 || s.Second.Sigma != c.Sigma {
 		t.Errorf("SecondConfig: %s σ=%v τ=%v, second σ=%v", s.Learner, s.Sigma, s.Tau, s.Second.Sigma)
 	}
+	if s.Events[1].Key != "s" || s.Events[2].Key != "2s" || c.Events[1].Key != "2s" {
+		t.Errorf("swapped edits %+v (the original's %+v)", s.Events, c.Events)
+	}
 	if !reflect.DeepEqual(s.SecondConfig(), c) {
 		t.Error("swapping twice does not give the config back")
 	}

@@ -1,0 +1,104 @@
+package sim
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+
+	"kernelplay/ui/state"
+)
+
+// compareCfg is SVMD against NORMA on the rotating stream, each with its
+// own σ (and NORMA its own τ), with a click, edits of both learners' σ and
+// a deletion while the run goes on.
+func compareCfg(t *testing.T) state.Config {
+	t.Helper()
+	c := state.Default()
+	c.Preset, c.Compare, c.Window = state.PresetRotating, state.LearnerNORMA, 200
+	c.Second = c.Settings()
+	c.Second.Sigma, c.Second.Tau, c.Second.Lambda = 0.4, 50, 0.01
+	c.Events = []state.Event{
+		{T: 100, Kind: state.EventAdd, Point: state.Quantize(state.Point{X: 0.5, Y: 0.5, Class: 1})},
+		{T: 200, Kind: state.EventSet, Key: "2s", Value: "0.3"},
+		{T: 300, Kind: state.EventSet, Key: "s", Value: "0.2"},
+		{T: 400, Kind: state.EventDelete, Index: 0},
+	}
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestCompareIsTwoRuns: the two learners of a 2D comparison, stepped
+// together, see the same example at every step, and each run is bit for
+// bit the single run of its learner: New(cfg) for the first,
+// New(cfg.SecondConfig()) — the learners swapped, edits included — for
+// the second. The windowed error equals a naive recount of the last N
+// mistakes.
+func TestCompareIsTwoRuns(t *testing.T) {
+	const steps = 3000
+	cfg := compareCfg(t)
+	a, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewSecond(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mistakes []bool
+	for a.T() < steps {
+		n := 1 + a.T()%37 // uneven chunks, as frames are
+		for range n {
+			a.Step(1)
+			b.Step(1)
+			la, lb := a.Last(), b.Last()
+			if !slices.Equal(la.X, lb.X) || la.Y != lb.Y {
+				t.Fatalf("step %d: the learners saw (%v, %v) and (%v, %v)", a.T(), la.X, la.Y, lb.X, lb.Y)
+			}
+			mistakes = append(mistakes, lb.Step.Mistake)
+		}
+	}
+	if a.Err() != nil || b.Err() != nil {
+		t.Fatal(a.Err(), b.Err())
+	}
+	if got := b.LearnerConfig(); got.Learner != state.LearnerNORMA || got.Sigma != 0.3 || got.Tau != 50 {
+		t.Errorf("second learner's config: %s σ=%v τ=%v, want norma σ=0.3 τ=50", got.Learner, got.Sigma, got.Tau)
+	}
+	if got := a.LearnerConfig(); got.Learner != state.LearnerSVMD || got.Sigma != 0.2 {
+		t.Errorf("first learner's config: %s σ=%v, want svmd σ=0.2", got.Learner, got.Sigma)
+	}
+	ra, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, err := New(cfg.SecondConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ra.Step(a.T())
+	rb.Step(b.T())
+	if !reflect.DeepEqual(a.Traces(), ra.Traces()) {
+		t.Error("the first learner's traces differ from its single run")
+	}
+	if !reflect.DeepEqual(b.Traces(), rb.Traces()) {
+		t.Error("the second learner's traces differ from its single run")
+	}
+	if reflect.DeepEqual(a.Traces().Eta, b.Traces().Eta) {
+		t.Error("SVMD and NORMA drew the same η_t: the second learner is not the second")
+	}
+	// The windowed error at the end: the mistakes among the last N steps.
+	naive := 0
+	for _, m := range mistakes[len(mistakes)-cfg.Window:] {
+		if m {
+			naive++
+		}
+	}
+	w := b.Traces().WinError
+	if got, want := w.V[len(w.V)-1], float64(naive)/float64(cfg.Window); got != want || int(w.T[len(w.T)-1]) != len(mistakes) {
+		t.Errorf("windowed error at t=%v is %v, want %v (naive recount)", w.T[len(w.T)-1], got, want)
+	}
+	if _, err := NewSecond(state.Default()); err == nil {
+		t.Error("NewSecond without a second learner gave no error")
+	}
+}
