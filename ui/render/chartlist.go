@@ -70,7 +70,7 @@ type Marker struct {
 // Legend placement.
 const (
 	LegendNone   = iota // no legend
-	LegendTop           // a row (wrapping) of the series of the first panel above the panels
+	LegendTop           // a row (wrapping) of the named series of the first panel above the panels
 	LegendInside        // a box in the lower left of the first panel, with values
 )
 
@@ -156,6 +156,9 @@ func (l *List) Chart(c *Chart) {
 		lx, ly := left, y+14
 		for _, sr := range c.Panels[0].Series {
 			name := sr.Name
+			if name == "" {
+				continue // an unnamed curve (a learner's windowed error) goes with its learner's
+			}
 			if sr.Value != "" {
 				name += " " + sr.Value
 			}

@@ -33,6 +33,32 @@ type TraceInput struct {
 	// error panel instead of AvgError.
 	Regression                            bool
 	Eta, AvgError, AbsError, Loss, Buffer Points
+	// WinError is the windowed online error (the mistakes among the last
+	// Window steps, sim.ErrorWindow), drawn dashed in the error panel
+	// beside the running average; empty draws none (and regression, whose
+	// panel is AbsError, has none).
+	WinError Points
+	Window   int
+
+	// Second, when not nil, is the second learner of a 2D comparison: its
+	// traces are overlaid on every panel, each learner in its colour
+	// (Colors), and a legend above the panels names them (Names). Its own
+	// Second is ignored.
+	Second *TraceInput
+	Names  [2]string
+	Colors [2]string
+}
+
+// WindowDash is the dash of the windowed error's curves.
+var WindowDash = [2]float64{4, 3}
+
+// errorTitle is the error panel's title: with the windowed error, what
+// its dashed curve is.
+func errorTitle(in TraceInput) string {
+	if len(in.WinError.X) == 0 || in.Regression {
+		return "average online error (log)"
+	}
+	return "online error: average, last " + strconv.Itoa(in.Window) + " dashed (log)"
 }
 
 // Stored describes what a learner's stored count (learn.Step.BufferSize)
@@ -87,7 +113,59 @@ func TraceChart(dst *Chart, in TraceInput) {
 		buf.Value = lastValue(in.Buffer.Y, true)
 		buf.Series = []Series{{Color: BufferColor, X: in.Buffer.X, Y: in.Buffer.Y}}
 	}
+	if len(in.WinError.X) > 0 && !in.Regression {
+		errP.Title = errorTitle(in)
+		errP.Series = append(errP.Series, Series{Color: ErrorColor, Dash: WindowDash, Width: 1.2, X: in.WinError.X, Y: in.WinError.Y})
+	}
 	dst.Panels = append(dst.Panels, eta, errP, loss, buf)
+	if in.Second != nil {
+		overlay(dst, in)
+	}
+}
+
+// overlay redraws the panels of dst (TraceChart's, of in) with both
+// learners of a comparison: every series in its learner's colour, the
+// second learner's traces added, its windowed error dashed, the legend
+// above naming the learners by the first panel's series (one per
+// learner), and each panel's value dropped (two learners have two).
+func overlay(dst *Chart, in TraceInput) {
+	b := in.Second
+	dst.Legend = LegendTop
+	pick := []func(*TraceInput) Points{
+		func(t *TraceInput) Points { return t.Eta },
+		func(t *TraceInput) Points {
+			if t.Regression {
+				return t.AbsError
+			}
+			return t.AvgError
+		},
+		func(t *TraceInput) Points { return t.Loss },
+		func(t *TraceInput) Points { return t.Buffer },
+	}
+	for i := range dst.Panels {
+		p := &dst.Panels[i]
+		p.Value, p.Note, p.Series = "", "", p.Series[:0]
+		for j, t := range []*TraceInput{&in, b} {
+			pts := pick[i](t)
+			if i == 0 && NoStepSize(t.Learner) != "" {
+				pts = Points{}
+			}
+			if i == 3 {
+				if _, none := Stored(t.Learner); none != "" {
+					pts = Points{}
+				}
+			}
+			p.Series = append(p.Series, Series{Name: in.Names[j], Color: in.Colors[j], X: pts.X, Y: pts.Y})
+		}
+		if i == 1 && !in.Regression {
+			for j, t := range []*TraceInput{&in, b} {
+				if len(t.WinError.X) > 0 {
+					p.Series = append(p.Series, Series{Color: in.Colors[j], Dash: WindowDash, Width: 1.2,
+						X: t.WinError.X, Y: t.WinError.Y})
+				}
+			}
+		}
+	}
 }
 
 // CompareInput is what the digits comparison charts show.
@@ -98,6 +176,10 @@ type CompareInput struct {
 	// and step size η_t as (step, value) points in step order — the bounded
 	// histories of a digits run (sim.History), so not one point per step.
 	AvgError, Eta []Points
+	// WinError[i], if given, is learner i's windowed error (the mistakes
+	// among its last Window predictions), drawn dashed in its colour.
+	WinError []Points
+	Window   int
 	// T is the number of steps learned so far (0: the run has not started).
 	T int
 	// N is the stream's length (the x axis runs from 1 to N).
@@ -125,6 +207,13 @@ func CompareChart(dst *Chart, in CompareInput) {
 		a, e := in.AvgError[i], in.Eta[i]
 		errP.Series = append(errP.Series, Series{Name: name, Color: col, X: a.X, Y: a.Y})
 		etaP.Series = append(etaP.Series, Series{Name: name, Color: col, X: e.X, Y: e.Y})
+	}
+	for i := range in.WinError {
+		if w := in.WinError[i]; len(w.X) > 0 {
+			errP.Title = "online error: average, last " + strconv.Itoa(in.Window) + " dashed (log)"
+			errP.Series = append(errP.Series, Series{Color: in.Colors[i%len(in.Colors)], Dash: WindowDash, Width: 1.2,
+				X: w.X, Y: w.Y})
+		}
 	}
 	dst.Panels = append(dst.Panels, errP, etaP)
 	if in.SwitchAt > 0 {

@@ -1,0 +1,78 @@
+package render
+
+import (
+	"strings"
+	"testing"
+
+	"kernelplay/ui/sim"
+	"kernelplay/ui/state"
+)
+
+// TestTraceChartCompare: a 2D comparison's charts overlay both learners on
+// every panel in their colours, name them in a legend above, and draw each
+// learner's windowed error dashed beside its running average, the
+// windowed curve ending at the learner's exact windowed error.
+func TestTraceChartCompare(t *testing.T) {
+	cfg := state.Default()
+	cfg.Preset, cfg.Compare = state.PresetRotating, state.LearnerNORMA
+	cfg.Second = cfg.Settings()
+	cfg.Second.Sigma = 0.4
+	a, err := sim.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := sim.NewSecond(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Step(1200)
+	b.Step(1200)
+	withWin := func(s *sim.Sim) TraceInput {
+		in := traceInput(s)
+		tr := s.Traces()
+		in.WinError, in.Window = Points{X: tr.WinError.T, Y: tr.WinError.V}, cfg.Window
+		return in
+	}
+	in := withWin(a)
+	second := withWin(b)
+	in.Second = &second
+	in.Names = [2]string{"SVMD ρ=0.95", "NORMA τ=100"}
+	in.Colors = [2]string{"#0072b2", "#d55e00"}
+	var c Chart
+	TraceChart(&c, in)
+	if c.Legend != LegendTop || len(c.Panels) != 4 {
+		t.Fatalf("legend %d, %d panels", c.Legend, len(c.Panels))
+	}
+	for i, p := range c.Panels {
+		if len(p.Series) < 2 || p.Series[0].Name != in.Names[0] || p.Series[1].Name != in.Names[1] ||
+			p.Series[0].Color != in.Colors[0] || p.Series[1].Color != in.Colors[1] {
+			t.Errorf("panel %d (%s): series %+v", i, p.Title, p.Series)
+		}
+	}
+	errP := c.Panels[1]
+	if len(errP.Series) != 4 || !strings.Contains(errP.Title, "last 500 dashed") {
+		t.Fatalf("error panel %q has %d series, want 4", errP.Title, len(errP.Series))
+	}
+	for j, s := range []*sim.Sim{a, b} {
+		w := errP.Series[2+j]
+		if w.Dash != WindowDash || w.Color != in.Colors[j] || w.Name != "" {
+			t.Errorf("learner %d's windowed curve: dash %v colour %s name %q", j, w.Dash, w.Color, w.Name)
+		}
+		if got, want := w.Y[len(w.Y)-1], s.Window().Rate(); got != want {
+			t.Errorf("learner %d's windowed curve ends at %v, its window reads %v", j, got, want)
+		}
+	}
+	l := &List{}
+	l.Reset(300, 560)
+	l.Chart(&c)
+	checkLayout(t, "compare", l, nil)
+	legend := 0
+	for _, o := range texts(l) {
+		if o.Text == in.Names[0] || o.Text == in.Names[1] {
+			legend++
+		}
+	}
+	if legend != 2 {
+		t.Errorf("the legend names %d learners, want 2", legend)
+	}
+}
