@@ -287,7 +287,8 @@ func (s *Store) loadModel(a LoadModel) {
 		return
 	}
 	c.Hide, c.Presenter = s.pg.Hide, s.pg.Presenter
-	s.base, s.pg, s.run, s.at = c, c, plotRun{r}, 0
+	c.Compare = state.CompareNone // the file holds one learner: a comparison's second is not in it
+	s.base, s.pg, s.run, s.at = c, c, plotRun{s: r}, 0
 	s.pg.StepsPerFrame, s.pg.Grid = c.StepsPerFrame, c.Grid
 	if s.brush >= c.NumClasses() {
 		s.brush = 0

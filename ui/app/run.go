@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"fmt"
 
 	"kernelplay/core/data"
 	"kernelplay/ui/sim"
@@ -46,8 +47,13 @@ type Run interface {
 	Done() bool
 	// Config is the configuration in force (the edits up to T applied).
 	Config() state.Config
-	// Sim is the 2D simulation of Plot2D and RESvsSGD, nil otherwise.
+	// Sim is the 2D simulation of Plot2D and RESvsSGD, nil otherwise
+	// (in a 2D comparison, the first learner's).
 	Sim() *sim.Sim
+	// Second is the second learner's 2D simulation of a 2D comparison
+	// (state.Config.Comparing; sim.NewSecond): the same stream as Sim,
+	// stepped with it. Nil otherwise.
+	Second() *sim.Sim
 	// Digits is the digits simulation of Digits and Compare, nil
 	// otherwise.
 	Digits() *sim.Digits
@@ -56,18 +62,67 @@ type Run interface {
 	Waiting() string
 }
 
-// plotRun is the 2D plot's run.
-type plotRun struct{ s *sim.Sim }
+// plotRun is the 2D plot's run: one learner, or in a comparison two (b,
+// the second, on the same stream).
+type plotRun struct{ s, b *sim.Sim }
 
 func (r plotRun) Kind() Kind           { return Plot2D }
 func (r plotRun) T() int               { return r.s.T() }
-func (r plotRun) Err() error           { return r.s.Err() }
-func (r plotRun) Done() bool           { return r.s.Err() != nil }
+func (r plotRun) Done() bool           { return r.Err() != nil }
 func (r plotRun) Config() state.Config { return r.s.Config() }
 func (r plotRun) Sim() *sim.Sim        { return r.s }
+func (r plotRun) Second() *sim.Sim     { return r.b }
 func (r plotRun) Digits() *sim.Digits  { return nil }
 func (r plotRun) Waiting() string      { return "" }
-func (r plotRun) Step(n int) int       { return stepSim(r.s, n) }
+
+// Err is why the run stopped: the first learner's error, else the
+// second's (a comparison stops when either learner stops).
+func (r plotRun) Err() error {
+	if err := r.s.Err(); err != nil || r.b == nil {
+		return err
+	}
+	if err := r.b.Err(); err != nil {
+		return fmt.Errorf("the second learner stopped: %w", err)
+	}
+	return nil
+}
+
+// Step learns up to n examples with the first learner and as many with
+// the second, so that both stay at the same step; when the second stops
+// first, the first stays where it was.
+func (r plotRun) Step(n int) int {
+	if r.b == nil {
+		return stepSim(r.s, n)
+	}
+	if r.Err() != nil {
+		return 0
+	}
+	t := r.s.T()
+	r.b.Step(n)
+	r.s.Step(r.b.T() - t)
+	return r.s.T() - t
+}
+
+// addEvent adds e to both learners' runs (see sim.Sim.AddEvent): ok is
+// false, and the caller starts a new run, when either refuses it.
+func (r plotRun) addEvent(e state.Event) error {
+	if err := r.s.AddEvent(e); err != nil {
+		return err
+	}
+	if r.b != nil {
+		return r.b.AddEvent(e)
+	}
+	return nil
+}
+
+// pending reports events ahead of the run; truncate drops them.
+func (r plotRun) pending() bool { return r.s.Pending() || r.b != nil && r.b.Pending() }
+func (r plotRun) truncate() {
+	r.s.Truncate()
+	if r.b != nil {
+		r.b.Truncate()
+	}
+}
 
 // resRun is the RES-vs-SGD preset's run.
 type resRun struct{ plotRun }
@@ -90,6 +145,7 @@ func (r digitsRun) Err() error           { return r.d.Err() }
 func (r digitsRun) Done() bool           { return r.d.Done() || r.d.Err() != nil }
 func (r digitsRun) Config() state.Config { return r.d.Config() }
 func (r digitsRun) Sim() *sim.Sim        { return nil }
+func (r digitsRun) Second() *sim.Sim     { return nil }
 func (r digitsRun) Digits() *sim.Digits  { return r.d }
 func (r digitsRun) Waiting() string      { return "" }
 
@@ -112,6 +168,7 @@ func (r *waitRun) Err() error           { return nil }
 func (r *waitRun) Done() bool           { return false }
 func (r *waitRun) Config() state.Config { return r.cfg }
 func (r *waitRun) Sim() *sim.Sim        { return nil }
+func (r *waitRun) Second() *sim.Sim     { return nil }
 func (r *waitRun) Digits() *sim.Digits  { return nil }
 func (r *waitRun) Waiting() string      { return r.key }
 
@@ -142,9 +199,16 @@ func newRun(cfg state.Config, sets map[string]*data.Set) (Run, error) {
 			return nil, err
 		}
 		if state.IsRESvsSGD(cfg) {
-			return resRun{plotRun{s}}, nil
+			return resRun{plotRun{s: s}}, nil
 		}
-		return plotRun{s}, nil
+		if !cfg.Comparing() {
+			return plotRun{s: s}, nil
+		}
+		b, err := sim.NewSecond(cfg)
+		if err != nil {
+			return nil, fmt.Errorf("the second learner: %w", err)
+		}
+		return plotRun{s: s, b: b}, nil
 	}
 	if len(cfg.Events) > 0 {
 		return nil, errors.New("the digits view takes no edits while it runs")

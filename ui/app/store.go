@@ -440,6 +440,15 @@ func (s *Store) action(a state.Action) {
 			return
 		}
 	case state.SetField:
+		if a.Key == "win" && next.Window != cur.Window {
+			// The error window changes what the charts show, not the
+			// learning: the run replays to the same step with the new N.
+			t := s.run.T()
+			s.base.Window = next.Window
+			s.rebuild()
+			s.goTo(t)
+			return
+		}
 		if !state.RunChanged(cur, next) {
 			return // a page-only setting
 		}
@@ -492,17 +501,21 @@ func (s *Store) event(e state.Event) bool {
 		return false
 	}
 	e.T = r.T()
-	if err := r.Sim().AddEvent(e); err != nil {
+	pr, ok := r.(plotRun)
+	if !ok {
+		return false
+	}
+	if err := pr.addEvent(e); err != nil {
 		return false
 	}
 	evs := s.base.Events[:len(s.base.Events):len(s.base.Events)]
-	if r.Sim().Pending() {
+	if pr.pending() {
 		// After Reset (or a link opened before its end) the old edits lie
 		// ahead: the new one starts a new timeline from here, without them.
 		if i := slices.IndexFunc(evs, func(o state.Event) bool { return o.T > e.T }); i >= 0 {
 			evs = evs[:i:i]
 		}
-		r.Sim().Truncate()
+		pr.truncate()
 		s.msg = Message{Kind: Info, Text: fmt.Sprintf("The edits after step %d were dropped: the run goes on from here with this one.", e.T)}
 	}
 	if n := len(evs); n > 0 && e.Kind == state.EventSet && evs[n-1].Kind == state.EventSet &&
