@@ -20,6 +20,7 @@ type App struct {
 	plot   *Plot
 	strip  *Strip
 	charts *Charts
+	second *Second2D // the second learner of a 2D comparison (compare2d.go)
 	stats  *Stats
 	insp   *Inspector // the step inspector of the 2D views (inspector.go)
 	inspD  *Inspector // and of the digits view (a component lives in one tree)
@@ -76,6 +77,7 @@ func Run(hash string) {
 	a.plot = &Plot{app: a}
 	a.strip = &Strip{app: a}
 	a.charts = &Charts{app: a}
+	a.second = &Second2D{app: a}
 	a.stats = &Stats{app: a}
 	a.insp = newInspector(a)
 	a.inspD = newInspector(a)
@@ -346,6 +348,7 @@ func (a *App) draw(now float64) {
 		return // not mounted yet
 	}
 	a.grids.Observe(a.plot.surf.Grid, a.gridMS)
+	a.second.draw()
 	// The strip and the charts change little from frame to frame: while
 	// the run plays they are redrawn at most 10 times a second (their
 	// lines cost the browser several milliseconds to rasterise).

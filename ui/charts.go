@@ -6,9 +6,8 @@ import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 
+	"kernelplay/ui/app"
 	"kernelplay/ui/render"
-	"kernelplay/ui/sim"
-	"kernelplay/ui/state"
 )
 
 // Charts is the stack of trace charts beside the plot, sharing one time
@@ -20,7 +19,7 @@ type Charts struct {
 	app    *App
 	el     *vecty.HTML
 	cv     *canvas2D
-	traces sim.Traces // reused by every redraw
+	traces app.ChartTraces // reused by every redraw
 	view   chartView
 }
 
@@ -59,14 +58,8 @@ func (ch *Charts) draw() {
 	if ch.cv == nil || !ch.cv.fit() {
 		return
 	}
-	sm := ch.app.store.Sim()
-	sm.TracesInto(&ch.traces)
-	tr := &ch.traces
-	pts := func(s sim.Series) render.Points { return render.Points{X: s.T, Y: s.V} }
-	render.TraceChart(&ch.view.chart, render.TraceInput{
-		Learner: sm.Learner(), Regression: sm.Config().Task == state.TaskRegression,
-		Eta: pts(tr.Eta), AvgError: pts(tr.AvgError), AbsError: pts(tr.AbsError), Loss: pts(tr.Loss), Buffer: pts(tr.Buffer),
-	})
+	// One learner's traces, or a comparison's two overlaid (app.ChartTraces).
+	render.TraceChart(&ch.view.chart, ch.traces.Input(ch.app.store.Run(), [2]string{learnerColor(0), learnerColor(1)}))
 	ch.app.insp.markCharts(&ch.view.chart) // slow motion's step-size sub-step (inspector.go)
 	ch.view.draw(ch.cv, &ch.app.plot.bulk)
 }

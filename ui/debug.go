@@ -18,6 +18,7 @@ import (
 //	               the value for regression and novelty (f − ε)
 //	scores(x, y)   the raw scores (one per class)
 //	trace()        the run so far as JSON: t and the chart series
+//	trace2()       the same of a 2D comparison's second learner ("" without one)
 //	stats()        {mode, t, frames, fps, sps, compiledMs, mainMs, mountMs, firstSurfaceMs,
 //	               shownMs (the first animation frame after the first surface was painted),
 //	               completeMs (the first full picture with the whole page rendered),
@@ -79,6 +80,12 @@ func (a *App) installDebugHook() {
 		return out
 	})
 	fn("trace", func([]js.Value) any { return traceJSON(a.store.Sim()) })
+	fn("trace2", func([]js.Value) any {
+		if b := a.store.Run().Second(); b != nil {
+			return traceJSON(b)
+		}
+		return ""
+	})
 	fn("config", func([]js.Value) any {
 		m := configObject(a.store.Config())
 		m["Events"] = len(a.store.Base().Events)

@@ -107,7 +107,7 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 		elem.Div(vecty.Markup(vecty.Class("panel", "nowwrap")), dg.now, dg.readout))
 	side = append(side, vecty.Markup(vecty.Class("dside")))
 	if !c.Hidden(state.HideCharts) {
-		side = append(side, elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), dg.charts))
+		side = append(side, elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), dg.charts, a.windowControl(c)))
 	}
 	run := dg.run
 	if run != nil {

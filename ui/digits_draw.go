@@ -152,19 +152,22 @@ func (dg *digitsUI) drawCharts(a *App, run *sim.Digits) {
 	}
 	ch := &dg.chart
 	in := &ch.in
-	*in = render.CompareInput{Names: in.Names[:0], Colors: learnerColors, AvgError: in.AvgError[:0], Eta: in.Eta[:0]}
+	*in = render.CompareInput{Names: in.Names[:0], Colors: learnerColors, AvgError: in.AvgError[:0], Eta: in.Eta[:0],
+		WinError: in.WinError[:0]}
 	if run != nil && run.T() > 0 {
-		in.T, in.N = run.T(), run.N()
+		in.T, in.N, in.Window = run.T(), run.N(), run.Config().Window
 		for i := range run.Learners() {
-			for len(ch.curves) < 2*(i+1) {
+			for len(ch.curves) < 3*(i+1) {
 				ch.curves = append(ch.curves, sim.Series{})
 			}
-			a, e := &ch.curves[2*i], &ch.curves[2*i+1]
+			a, e, w := &ch.curves[3*i], &ch.curves[3*i+1], &ch.curves[3*i+2]
 			run.AvgError(i).AppendTo(a)
 			run.Eta(i).AppendTo(e)
+			run.WinError(i).AppendTo(w)
 			in.Names = append(in.Names, run.Name(i))
 			in.AvgError = append(in.AvgError, render.Points{X: a.T, Y: a.V})
 			in.Eta = append(in.Eta, render.Points{X: e.T, Y: e.V})
+			in.WinError = append(in.WinError, render.Points{X: w.T, Y: w.V})
 		}
 		if at := run.SwitchAt(); at > 0 {
 			in.SwitchAt, in.SwitchLabel = at, "0/1 → 2/3"
@@ -179,5 +182,5 @@ func (dg *digitsUI) drawCharts(a *App, run *sim.Digits) {
 type compareChart struct {
 	chartView
 	in     render.CompareInput
-	curves []sim.Series // each learner's average error and η_t histories as points, reused
+	curves []sim.Series // each learner's average error, η_t and windowed error histories as points, reused
 }

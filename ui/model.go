@@ -89,7 +89,7 @@ func traceJSON(sm *sim.Sim) string {
 		name string
 		v    []float64
 	}{{"steps", tr.Eta.T}, {"eta", tr.Eta.V}, {"avgError", tr.AvgError.V}, {"loss", tr.Loss.V},
-		{"buffer", tr.Buffer.V}, {"margin", tr.Margin.V}} {
+		{"buffer", tr.Buffer.V}, {"margin", tr.Margin.V}, {"winSteps", tr.WinError.T}, {"winError", tr.WinError.V}} {
 		b = append(b, `,"`...)
 		b = append(b, f.name...)
 		b = append(b, `":[`...)

@@ -73,7 +73,7 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 		return p.renderDigits() // digits.go
 	}
 	return elem.Body(
-		elem.Div(vecty.Markup(appClass(c)),
+		elem.Div(vecty.Markup(appClass(c, comparing(a.store.Run())...)),
 			p.topBarAfterBoot(),
 			p.banner(),
 			elem.Main(vecty.Markup(vecty.Class("main")),
@@ -88,7 +88,9 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 					)),
 				),
 				elem.Div(vecty.Markup(vecty.Class("side")),
-					vecty.If(!a.booting && !c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), a.charts)),
+					vecty.If(!a.booting && a.store.Run().Second() != nil, a.second), // compare2d.go
+					vecty.If(!a.booting && !c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), a.charts,
+						a.windowControl(c))),
 					vecty.If(!a.booting && !c.Hidden(state.HideStats), a.stats),
 					vecty.If(!a.booting, a.insp), // the step inspector (inspector.go)
 				),

@@ -1,0 +1,136 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/prop"
+
+	"kernelplay/ui/app"
+	"kernelplay/ui/render"
+	"kernelplay/ui/state"
+)
+
+// Second2D is the second learner of a 2D comparison beside the plot: its
+// decision surface on the same stream, with its boundary f = 0 and the
+// points the first plot shows, and a caption naming it and its settings
+// (app.Second). One canvas, drawn by the frame loop; the view holds no
+// rule of the page.
+type Second2D struct {
+	vecty.Core
+	app  *App
+	el   *vecty.HTML
+	cv   *canvas2D
+	surf render.Surface
+	blit blitter
+}
+
+// Render implements vecty.Component.
+func (v *Second2D) Render() (out vecty.ComponentOrHTML) {
+	defer guardRender("Second2D.Render", &out, elem.Div)
+	sv := app.Second(v.app.store.Run())
+	v.el = elem.Canvas(vecty.Markup(vecty.Class("surface2"), prop.ID("surface2"),
+		vecty.Attribute("role", "img"),
+		vecty.Attribute("aria-label", "decision surface of the second learner, "+sv.Name)))
+	return elem.Div(vecty.Markup(vecty.Class("panel", "second2d"), prop.ID("second2d")),
+		v.el,
+		elem.Div(vecty.Markup(vecty.Class("cap2")),
+			elem.Heading2(vecty.Text("Second learner")),
+			elem.Div(vecty.Markup(vecty.Class("name2")),
+				// the learner's colour in the charts, beside its name (the colour is too light for text)
+				elem.Span(vecty.Markup(vecty.Class("swatch2"), vecty.Style("background", learnerColor(1)),
+					vecty.Attribute("aria-hidden", "true"))),
+				vecty.Text(sv.Name)),
+			elem.Div(vecty.Markup(vecty.Class("set2")), vecty.Text(sv.Caption)),
+		),
+	)
+}
+
+// SkipRender implements vecty.RenderSkipper: the caption changes with the
+// store (a rerender of the page), the canvas with the frame loop.
+func (v *Second2D) SkipRender(prev vecty.Component) bool { return false }
+
+// Mount implements vecty.Mounter.
+func (v *Second2D) Mount() {
+	defer guard("Second2D.Mount")
+	v.cv = newCanvas2D(v.el.Node())
+}
+
+// Unmount implements vecty.Unmounter.
+func (v *Second2D) Unmount() { v.cv = nil }
+
+// draw paints the second learner's surface, its boundary and the points.
+func (v *Second2D) draw() {
+	sv := app.Second(v.app.store.Run())
+	if v.cv == nil || sv.Sim == nil || !v.cv.fit() {
+		return
+	}
+	c := v.app.store.Config()
+	cv := v.cv
+	v.surf.Grid = min(v.app.surfaceGrid(c.Grid), 120) // a smaller square than the plot's
+	v.surf.Scale = 0
+	if c.Task == state.TaskMulticlass {
+		v.surf.Scale = 2
+	}
+	img := v.surf.Render(sv.Sim.Learner())
+	cv.clear()
+	v.blit.draw(cv, img, 0, 0, cv.w, cv.h, true)
+	ctx := cv.ctx
+	toPx := func(x, y float64) (float64, float64) { return (x + 1) / 2 * cv.w, (1 - y) / 2 * cv.h }
+	if c.Task != state.TaskRegression {
+		ctx.Set("strokeStyle", inkColor)
+		ctx.Set("lineWidth", 1.5)
+		ctx.Call("beginPath")
+		for _, pl := range render.Chain(v.surf.Contours(0)) {
+			for i := 0; i+1 < len(pl); i += 2 {
+				x, y := toPx(pl[i], pl[i+1])
+				if i == 0 {
+					ctx.Call("moveTo", x, y)
+				} else {
+					ctx.Call("lineTo", x, y)
+				}
+			}
+		}
+		ctx.Call("stroke")
+	}
+	// The points the plot shows (the same stream), small.
+	for _, p := range v.app.store.Sim().Points() {
+		x, y := toPx(p.X, p.Y)
+		ctx.Set("fillStyle", classCSS(c, p.Class))
+		ctx.Call("beginPath")
+		ctx.Call("arc", x, y, 2, 0, 2*math.Pi)
+		ctx.Call("fill")
+	}
+	// The second learner's mistakes and windowed error, top left.
+	text := "mistakes " + strconv.Itoa(sv.Mistakes)
+	if !math.IsNaN(sv.Window) {
+		text += " · last " + strconv.Itoa(c.Window) + ": " + render.FormatValue(sv.Window, false)
+	}
+	ctx.Set("font", "12px system-ui, sans-serif")
+	ctx.Set("fillStyle", haloColor)
+	ctx.Call("fillRect", 2, 2, ctx.Call("measureText", text).Get("width").Float()+8, 17)
+	ctx.Set("fillStyle", inkColor)
+	ctx.Call("fillText", text, 6, 15)
+}
+
+// windowControl is the error window N's slider, under the charts.
+func (a *App) windowControl(c state.Config) vecty.ComponentOrHTML {
+	f, _ := state.FieldByKey("win")
+	if c.Hidden(f.Key) {
+		return nil
+	}
+	return elem.Div(vecty.Markup(vecty.Class("winctl")), a.control(f, c))
+}
+
+// comparing is the page's extra class in a 2D comparison ("comparing":
+// the side column makes room for the second surface).
+func comparing(r app.Run) []string {
+	if r.Second() != nil {
+		return []string{"comparing"}
+	}
+	return nil
+}
