@@ -27,7 +27,8 @@ import (
 //	               surfaceGrid (the grid the surface was last drawn at),
 //	               stepsAsked, stepsRan (steps per tick asked for and learned
 //	               on average under the frame's time budget; 0 before a frame)}
-//	config()       the configuration in force: {Name: value string} for every setting,
+//	config()       the configuration in force: {Name: value string} for every setting
+//	               ("Second.Sigma" … for the second learner's),
 //	               Points: [{X, Y, Class}], Hide: [keys], Events: the number of edits
 //	link()         the share link
 //	lastCopied()   the link the Copy link button copied last ("" before)
@@ -154,6 +155,10 @@ func configObject(c state.Config) map[string]any {
 	m := make(map[string]any, len(state.Fields)+2)
 	for i := range state.Fields {
 		f := &state.Fields[i]
+		if f.Second() {
+			m["Second."+f.Name] = f.Get(c) // the second learner's copy of a setting
+			continue
+		}
 		m[f.Name] = f.Get(c)
 	}
 	pts := make([]any, len(c.Points))

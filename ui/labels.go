@@ -20,6 +20,9 @@ var fieldOptionLabels = map[string]map[string]string{
 
 // fieldOptionLabel is the display name of option o of the field with key.
 func fieldOptionLabel(key, o string) string {
+	if first, ok := state.IsSecondKey(key); ok {
+		key = first // the second learner's kernel menu reads as the first's
+	}
 	if l, ok := fieldOptionLabels[key][o]; ok {
 		return l
 	}

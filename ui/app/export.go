@@ -315,7 +315,7 @@ func (s *Store) Caption(page string) string {
 		default:
 			continue
 		}
-		if f.Key == "l" || !f.Active(c) {
+		if f.Key == "l" || !f.Active(c) || f.Key == "vs" && !c.Comparing() {
 			continue
 		}
 		switch {

@@ -485,10 +485,14 @@ var newRunKeys = []string{"mode", "t", "p", "c", "r", "l", "ds", "st", "fig", "v
 
 // title is a field's label and symbol, e.g. "buffer size ω".
 func title(f *state.Field) string {
-	if f.Symbol == "" {
-		return f.Label
+	t := f.Label
+	if f.Second() {
+		t = "the second learner's " + t
 	}
-	return f.Label + " " + f.Symbol
+	if f.Symbol == "" {
+		return t
+	}
+	return t + " " + f.Symbol
 }
 
 // event adds e at the current step to a running 2D plot: the run carries
