@@ -170,6 +170,41 @@ func TestBrowserCompare(t *testing.T) {
 			})
 		})
 	}
+	t.Run("Digits", func(t *testing.T) {
+		// Digits Compare: the second learner's own σ and τ in its column
+		// group, its legend name from them, and the windowed error's slider.
+		d := state.ComparePreset()
+		d.Second.Sigma, d.Second.Tau = 4, 20
+		within(t, ctx, 90*time.Second, func(ctx context.Context) error {
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
+				return err
+			}
+			if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"),
+				chromedp.Navigate(srv.URL+"/#"+state.Encode(d))); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().t >= 300`, 60*time.Second); err != nil {
+				return err
+			}
+			cfg, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]any](`window.kernelplay.config()`))
+			if err != nil {
+				return err
+			}
+			if cfg["Second.Sigma"] != "4" || cfg["Second.Tau"] != "20" || cfg["Sigma"] != "2" {
+				return fmt.Errorf("config: σ %v, second σ %v, second τ %v", cfg["Sigma"], cfg["Second.Sigma"], cfg["Second.Tau"])
+			}
+			ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](
+				`!!document.getElementById("f-2s") && !!document.getElementById("f-2tau") && !!document.getElementById("f-win")`))
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return fmt.Errorf("the digits column lacks the second learner's σ or τ, or the error window")
+			}
+			screenshot(t, ctx, "compare-digits-1280x800.png")
+			return nil
+		})
+	})
 	t.Run("LinkReplays", func(t *testing.T) {
 		within(t, ctx, 90*time.Second, func(ctx context.Context) error {
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {

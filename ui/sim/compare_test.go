@@ -102,3 +102,51 @@ func TestCompareIsTwoRuns(t *testing.T) {
 		t.Error("NewSecond without a second learner gave no error")
 	}
 }
+
+// TestDigitsSecondSettings: digits Compare runs its second learner with
+// its own settings (Config.Second) on the identical stream: its error
+// and η_t histories equal those of a single run of that learner
+// (SecondConfig, no comparison), bit for bit, and differ from the first's.
+func TestDigitsSecondSettings(t *testing.T) {
+	set := loadDigits(t, "digits8x8.kpd.gz").Set()
+	cfg := state.ComparePreset()
+	cfg.Second.Sigma, cfg.Second.Tau = 4, 20
+	d, err := NewDigits(cfg, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := cfg.SecondConfig()
+	one.Compare = state.CompareNone
+	s, err := NewDigits(one, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for d.T() < 500 {
+		d.Step(9)
+		s.Step(9)
+	}
+	if d.Err() != nil || s.Err() != nil {
+		t.Fatal(d.Err(), s.Err())
+	}
+	var a, b histories
+	d.AvgError(1).AppendTo(&a.avg)
+	d.Eta(1).AppendTo(&a.eta)
+	d.WinError(1).AppendTo(&a.win)
+	s.AvgError(0).AppendTo(&b.avg)
+	s.Eta(0).AppendTo(&b.eta)
+	s.WinError(0).AppendTo(&b.win)
+	if !reflect.DeepEqual(a, b) {
+		t.Error("the comparison's second learner differs from its single run")
+	}
+	var first Series
+	d.Eta(0).AppendTo(&first)
+	if reflect.DeepEqual(first, a.eta) {
+		t.Error("both learners drew the same η_t")
+	}
+	if n0, n1 := d.Name(0), d.Name(1); n0 != "SVMD ρ=0.99" || n1 != "NORMA τ=20" {
+		t.Errorf("names %q, %q", n0, n1)
+	}
+}
+
+// histories are one digits learner's error, η_t and windowed error histories.
+type histories struct{ avg, eta, win Series }

@@ -71,7 +71,7 @@ var digitsFields = []Field{
 		Group:   GroupData, active: isDigits},
 	{Key: "vs", Name: "Compare", Label: "compare with", Kind: Choice,
 		Options: []string{CompareNone, LearnerSVMD, LearnerSVMD0, LearnerNORMA, LearnerPerceptron},
-		Hint:    "a second learner with its own settings on the identical stream; its surface beside the first, charts overlaid",
+		Hint:    "a second learner with its own settings on the identical stream, charts overlaid; in 2D its surface beside the plot",
 		Group:   GroupLearner, active: func(c Config) bool { return noFigure(c) || c.Mode == Mode2D && !IsRESvsSGD(c) }},
 }
 
