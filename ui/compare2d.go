@@ -35,10 +35,11 @@ func (v *Second2D) Render() (out vecty.ComponentOrHTML) {
 	sv := app.Second(v.app.store.Run())
 	v.el = elem.Canvas(vecty.Markup(vecty.Class("surface2"), prop.ID("surface2"),
 		vecty.Attribute("role", "img"),
-		vecty.Attribute("aria-label", "decision surface of the second learner, "+sv.Name)))
+		vecty.Attribute("aria-label", "decision surface of the second learner, "+sv.Name),
+		vecty.Attribute("aria-describedby", "second2d-cap")))
 	return elem.Div(vecty.Markup(vecty.Class("panel", "second2d"), prop.ID("second2d")),
 		v.el,
-		elem.Div(vecty.Markup(vecty.Class("cap2")),
+		elem.Div(vecty.Markup(vecty.Class("cap2"), prop.ID("second2d-cap")),
 			elem.Heading2(vecty.Text("Second learner")),
 			elem.Div(vecty.Markup(vecty.Class("name2")),
 				// the learner's colour in the charts, beside its name (the colour is too light for text)
