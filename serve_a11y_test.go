@@ -129,6 +129,10 @@ func TestBrowserA11y(t *testing.T) {
 		{"res", edit(func(c *state.Config) { c.Learner = state.LearnerRES }), ""},
 		{"digits", state.Encode(state.DigitsDefault()), ""},
 		{"compare", state.Encode(state.ComparePreset()), ""},
+		{"compare2d", edit(func(c *state.Config) {
+			c.Preset, c.Compare = state.PresetRotating, state.LearnerNORMA
+			c.Second.Sigma = 0.5
+		}), `document.getElementById("surface2") !== null`},
 		{"figure4", state.Encode(fig4), ""},
 		{"inspector", edit(paused), `document.getElementById("inspector") !== null`},
 		{"save-menu", edit(paused), `(document.getElementById("take-home").open = true, true)`},
