@@ -1,6 +1,7 @@
 package render
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -58,8 +59,9 @@ func TestTraceChartCompare(t *testing.T) {
 		if w.Dash != WindowDash || w.Color != in.Colors[j] || w.Name != "" {
 			t.Errorf("learner %d's windowed curve: dash %v colour %s name %q", j, w.Dash, w.Color, w.Name)
 		}
-		if got, want := w.Y[len(w.Y)-1], s.Window().Rate(); got != want {
-			t.Errorf("learner %d's windowed curve ends at %v, its window reads %v", j, got, want)
+		tr := s.Traces().WinError
+		if !reflect.DeepEqual(w.X, tr.T) || !reflect.DeepEqual(w.Y, tr.V) {
+			t.Errorf("learner %d's windowed curve is not its run's windowed error", j)
 		}
 	}
 	l := &List{}

@@ -57,6 +57,20 @@ func TestCompareIsTwoRuns(t *testing.T) {
 				t.Fatalf("step %d: the learners saw (%v, %v) and (%v, %v)", a.T(), la.X, la.Y, lb.X, lb.Y)
 			}
 			mistakes = append(mistakes, lb.Step.Mistake)
+			// At several t, below, at and past N: the incremental
+			// window against a naive recount of the last N mistakes.
+			if n := len(mistakes); n == 50 || n == cfg.Window-1 || n == cfg.Window || n == cfg.Window+1 || n == 1000 || n == 2500 {
+				k := min(n, cfg.Window)
+				naive := 0
+				for _, m := range mistakes[n-k:] {
+					if m {
+						naive++
+					}
+				}
+				if got, want := b.Window().Rate(), float64(naive)/float64(k); got != want {
+					t.Fatalf("t=%d: windowed error %v, naive recount %v", n, got, want)
+				}
+			}
 		}
 	}
 	if a.Err() != nil || b.Err() != nil {
@@ -94,9 +108,13 @@ func TestCompareIsTwoRuns(t *testing.T) {
 			naive++
 		}
 	}
-	w := b.Traces().WinError
-	if got, want := w.V[len(w.V)-1], float64(naive)/float64(cfg.Window); got != want || int(w.T[len(w.T)-1]) != len(mistakes) {
-		t.Errorf("windowed error at t=%v is %v, want %v (naive recount)", w.T[len(w.T)-1], got, want)
+	if got, want := b.Window().Rate(), float64(naive)/float64(cfg.Window); got != want {
+		t.Errorf("windowed error at t=%d is %v, want %v (naive recount)", len(mistakes), got, want)
+	}
+	// The chart's curve is bounded (the recorder's buckets) and holds
+	// only values the window took.
+	if w := b.Traces().WinError; len(w.V) == 0 || len(w.V) > 2*MaxBuckets+2 {
+		t.Errorf("the windowed curve has %d points, want 1 to %d", len(w.V), 2*MaxBuckets+2)
 	}
 	if _, err := NewSecond(state.Default()); err == nil {
 		t.Error("NewSecond without a second learner gave no error")
