@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"kernelplay/ui/state"
 )
 
 // TestErrorWindowNaive checks the incremental window against a naive
@@ -44,5 +46,41 @@ func TestErrorWindowNaive(t *testing.T) {
 	}
 	if !math.IsNaN(NewErrorWindow(5).Rate()) {
 		t.Error("an empty window's rate is not NaN")
+	}
+}
+
+// TestWindowShowsSwitch: on the conference paper's 0/1 → 2/3 stream
+// (Figs. 1–2, the figure's SVMD and NORMA) the windowed error over the
+// digits view's N (state.DigitsWindow = 100) shows the switch and the
+// recovery that the running average hides: 100 steps after the switch
+// both learners' windowed error is above 15% while their averages are
+// below 8%; 400 steps after it SVMD's windowed error has fallen below
+// half its peak and below NORMA's.
+func TestWindowShowsSwitch(t *testing.T) {
+	set := loadDigits(t, "mnist10k.kpd.gz").Set()
+	cfg, _ := state.FigurePreset(state.FigureSwitch)
+	if cfg.Window != state.DigitsWindow {
+		t.Fatalf("the figure's window is %d, want %d", cfg.Window, state.DigitsWindow)
+	}
+	d, err := NewDigits(cfg, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw := d.SwitchAt()
+	win := func(i int) float64 { _, v := d.WinError(i).Last(); return v }
+	d.Step(sw + 100 - d.T())
+	peak := make([]float64, d.Learners())
+	for i := range d.Learners() {
+		peak[i] = win(i)
+		if !(peak[i] > 0.15 && d.AverageError(i) < 0.08) {
+			t.Errorf("%s at t=%d: windowed %v, average %v; want above 15%% and below 8%%", d.Name(i), d.T(), peak[i], d.AverageError(i))
+		}
+	}
+	d.Step(sw + 400 - d.T())
+	svmd, norma := win(0), win(1)
+	t.Logf("t=%d: windowed error %s %.3f, %s %.3f", d.T(), d.Name(0), svmd, d.Name(1), norma)
+	if !(svmd < peak[0]/2 && svmd < norma) {
+		t.Errorf("%s's windowed error %v after the switch (peak %v), %s's %v: want it below half its peak and below NORMA's",
+			d.Name(0), svmd, peak[0], d.Name(1), norma)
 	}
 }
