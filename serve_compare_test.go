@@ -205,6 +205,34 @@ func TestBrowserCompare(t *testing.T) {
 			return nil
 		})
 	})
+	t.Run("SwitchFigure", func(t *testing.T) {
+		// The conference paper's 0/1 → 2/3 switch: the windowed error
+		// (dashed) jumps at the switch and SVMD's falls back; a screenshot
+		// to look at.
+		f, _ := state.FigurePreset(state.FigureSwitch)
+		within(t, ctx, 90*time.Second, func(ctx context.Context) error {
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
+				return err
+			}
+			if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"),
+				chromedp.Navigate(srv.URL+"/#"+state.Encode(f))); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().t >= 1000`, 60*time.Second); err != nil {
+				return err
+			}
+			time.Sleep(300 * time.Millisecond)
+			// The finished run pauses and the step inspector scrolls the
+			// column to itself: bring the charts back into view.
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](
+				`document.getElementById("digits-charts").scrollIntoView({block: "start"}), true`)); err != nil {
+				return err
+			}
+			time.Sleep(300 * time.Millisecond)
+			screenshot(t, ctx, "compare-switch-1280x800.png")
+			return nil
+		})
+	})
 	t.Run("LinkReplays", func(t *testing.T) {
 		within(t, ctx, 90*time.Second, func(ctx context.Context) error {
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
