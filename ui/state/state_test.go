@@ -429,6 +429,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add("v1&s=%zz&h=%73")
 	f.Add("v1%26s%3D0.5")
 	f.Add(dupHideLink)
+	f.Add("v1&p=rotating&vs=norma&2s=0.4&2tau=50&2k=laplacian&win=200&ev=AAA") // a 2D comparison
 	f.Fuzz(func(t *testing.T, hash string) {
 		c, err := Decode(hash)
 		if err != nil {
