@@ -66,8 +66,8 @@ func (v *Second2D) Unmount() { v.cv = nil }
 
 // draw paints the second learner's surface, its boundary and the points.
 func (v *Second2D) draw() {
-	sv := app.Second(v.app.store.Run())
-	if v.cv == nil || sv.Sim == nil || !v.cv.fit() {
+	b := v.app.store.Run().Second() // the run itself: app.Second's caption is for Render only
+	if v.cv == nil || b == nil || !v.cv.fit() {
 		return
 	}
 	c := v.app.store.Config()
@@ -77,7 +77,7 @@ func (v *Second2D) draw() {
 	if c.Task == state.TaskMulticlass {
 		v.surf.Scale = 2
 	}
-	img := v.surf.Render(sv.Sim.Learner())
+	img := v.surf.Render(b.Learner())
 	cv.clear()
 	v.blit.draw(cv, img, 0, 0, cv.w, cv.h, true)
 	ctx := cv.ctx
@@ -107,9 +107,9 @@ func (v *Second2D) draw() {
 		ctx.Call("fill")
 	}
 	// The second learner's mistakes and windowed error, top left.
-	text := "mistakes " + strconv.Itoa(sv.Mistakes)
-	if !math.IsNaN(sv.Window) {
-		text += " · last " + strconv.Itoa(c.Window) + ": " + render.FormatValue(sv.Window, false)
+	text := "mistakes " + strconv.Itoa(b.Mistakes())
+	if w := b.Window().Rate(); !math.IsNaN(w) {
+		text += " · last " + strconv.Itoa(c.Window) + ": " + render.FormatValue(w, false)
 	}
 	ctx.Set("font", "12px system-ui, sans-serif")
 	ctx.Set("fillStyle", haloColor)

@@ -53,13 +53,9 @@ func traceInput(s *sim.Sim, tr *sim.Traces) render.TraceInput {
 type SecondView struct {
 	Sim *sim.Sim
 	// Name is the learner's legend name (sim.PairNames), Caption its
-	// settings in the page's symbols, e.g. "NORMA τ=50 · σ = 0.4 ·
-	// λ = 0.001 · η₀ = 1 · ω = 512".
+	// settings in the page's symbols, e.g. "λ = 0.001 · σ = 0.4 ·
+	// η₀ = 1 · τ = 50 · ω = 512".
 	Name, Caption string
-	// Mistakes and Window are the second learner's mistakes so far and
-	// its windowed error (NaN before the first step).
-	Mistakes int
-	Window   float64
 }
 
 // Second returns what the page shows of run r's second learner.
@@ -69,8 +65,7 @@ func Second(r Run) SecondView {
 		return SecondView{}
 	}
 	_, name := sim.PairNames(r.Sim().Config())
-	return SecondView{Sim: b, Name: name, Caption: settingsCaption(b.LearnerConfig()),
-		Mistakes: b.Mistakes(), Window: b.Window().Rate()}
+	return SecondView{Sim: b, Name: name, Caption: settingsCaption(b.LearnerConfig())}
 }
 
 // settingsCaption lists c's learner settings that matter (active fields
