@@ -88,6 +88,16 @@ func TestCompareStore(t *testing.T) {
 	if v.Name != "NORMA τ=50" || !strings.Contains(v.Caption, "σ = 0.3") || !strings.Contains(v.Caption, "τ = 50") || v.Sim != o.Run().Second() {
 		t.Errorf("second view %+v", v)
 	}
+	// Undo removes the last edit (the first learner's σ) and replays both
+	// learners to the same step: the second keeps its own edit.
+	dispatch(t, s, Undo{})
+	r = s.Run()
+	if r.T() != 750 || r.Second().T() != 750 || len(s.Base().Events) != 2 {
+		t.Fatalf("after Undo: steps %d and %d, %d events", r.T(), r.Second().T(), len(s.Base().Events))
+	}
+	if c := s.Config(); c.Sigma != 0.15 || c.Second.Sigma != 0.3 {
+		t.Errorf("after Undo σ = %v, second σ = %v; want 0.15, 0.3", c.Sigma, c.Second.Sigma)
+	}
 	// Switching the comparison off leaves one learner.
 	dispatch(t, s, state.SetField{Key: "vs", Value: state.CompareNone})
 	if s.Run().Second() != nil || Second(s.Run()).Sim != nil {
