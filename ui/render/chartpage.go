@@ -34,9 +34,9 @@ type TraceInput struct {
 	Regression                            bool
 	Eta, AvgError, AbsError, Loss, Buffer Points
 	// WinError is the windowed online error (the mistakes among the last
-	// Window steps, sim.ErrorWindow), drawn dashed in the error panel
-	// beside the running average; empty draws none (and regression, whose
-	// panel is AbsError, has none).
+	// Window steps, sim.ErrorWindow; for regression the mean |y − f(x)|
+	// over them, sim.MeanWindow), drawn dashed in the error panel beside
+	// the running average or mean; empty draws none.
 	WinError Points
 	Window   int
 
@@ -55,10 +55,16 @@ var WindowDash = [2]float64{4, 3}
 // errorTitle is the error panel's title: with the windowed error, what
 // its dashed curve is.
 func errorTitle(in TraceInput) string {
-	if len(in.WinError.X) == 0 || in.Regression {
+	last := "last " + strconv.Itoa(in.Window) + " dashed (log)"
+	switch {
+	case in.Regression && len(in.WinError.X) > 0:
+		return "mean |y − f(x)|: all, " + last
+	case in.Regression:
+		return "mean absolute error |y − f(x)| (log)"
+	case len(in.WinError.X) == 0:
 		return "average online error (log)"
 	}
-	return "online error: average, last " + strconv.Itoa(in.Window) + " dashed (log)"
+	return "online error: average, " + last
 }
 
 // Stored describes what a learner's stored count (learn.Step.BufferSize)
@@ -113,7 +119,7 @@ func TraceChart(dst *Chart, in TraceInput) {
 		buf.Value = lastValue(in.Buffer.Y, true)
 		buf.Series = []Series{{Color: BufferColor, X: in.Buffer.X, Y: in.Buffer.Y}}
 	}
-	if len(in.WinError.X) > 0 && !in.Regression {
+	if len(in.WinError.X) > 0 {
 		errP.Title = errorTitle(in)
 		errP.Series = append(errP.Series, Series{Color: ErrorColor, Dash: WindowDash, Width: 1.2, X: in.WinError.X, Y: in.WinError.Y})
 	}
@@ -157,7 +163,7 @@ func overlay(dst *Chart, in TraceInput) {
 			}
 			p.Series = append(p.Series, Series{Name: in.Names[j], Color: in.Colors[j], X: pts.X, Y: pts.Y})
 		}
-		if i == 1 && !in.Regression {
+		if i == 1 {
 			for j, t := range []*TraceInput{&in, b} {
 				if len(t.WinError.X) > 0 {
 					p.Series = append(p.Series, Series{Color: in.Colors[j], Dash: WindowDash, Width: 1.2,

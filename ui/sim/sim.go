@@ -71,6 +71,7 @@ type Sim struct {
 	err      error
 	traces   recorder
 	window   *ErrorWindow // the mistakes among the last cfg.Window steps
+	absWin   *MeanWindow  // regression: |y − f(x)| over the last cfg.Window steps
 	cmp      *comparison  // the RES-vs-SGD preset's SGD and objectives (linear.go), or nil
 	second   bool         // the learner is cfg's second learner (NewSecond)
 }
@@ -131,6 +132,9 @@ func newSim(cfg state.Config, second bool) (*Sim, error) {
 	}
 	s.model, _ = s.learner.(learn.KernelModel)
 	s.window = NewErrorWindow(max(1, cfg.Window))
+	if s.task == learn.Regression {
+		s.absWin = NewMeanWindow(max(1, cfg.Window))
+	}
 	s.usable()
 	if len(cfg.Points) > 0 && len(s.pts) == 0 && !cfg.Generated {
 		return nil, fmt.Errorf("none of the %d clicked points belongs to a class of the %s task", len(cfg.Points), cfg.Task)
@@ -515,8 +519,13 @@ func (s *Sim) LearnerConfig() state.Config {
 }
 
 // Window returns the windowed error: the mistakes among the last
-// Config().Window steps ([ErrorWindow]).
+// Config().Window steps ([ErrorWindow]); regression's windowed error is
+// [Sim.AbsWindow].
 func (s *Sim) Window() *ErrorWindow { return s.window }
+
+// AbsWindow returns, for regression, the mean absolute error over the last
+// Config().Window steps ([MeanWindow]); nil for the other tasks.
+func (s *Sim) AbsWindow() *MeanWindow { return s.absWin }
 
 // Learner returns the live learner (read it only between Steps).
 func (s *Sim) Learner() learn.Learner { return s.learner }
@@ -660,8 +669,11 @@ func (s *Sim) Step(n int) {
 		}
 		absErr, winErr := math.NaN(), math.NaN()
 		if s.task == learn.Regression {
-			s.absErr += math.Abs(y - st.Prediction)
+			r := math.Abs(y - st.Prediction)
+			s.absErr += r
 			absErr = s.absErr / float64(s.t)
+			s.absWin.Add(r)
+			winErr = s.absWin.Mean()
 		} else {
 			s.window.Add(st.Mistake)
 			winErr = s.window.Rate()

@@ -41,8 +41,8 @@ type Traces struct {
 	// every step when ν = 0 leaves no tube). Empty for the other tasks.
 	AbsError Series
 	// WinError is the windowed online error: the mistakes among the last
-	// N = Config.Window predictions, divided by min(t, N) ([ErrorWindow]).
-	// Empty for regression (its chart is AbsError).
+	// N = Config.Window predictions, divided by min(t, N) ([ErrorWindow]);
+	// for regression the mean |y_t − f_t(x_t)| over them ([MeanWindow]).
 	WinError Series
 }
 
@@ -146,8 +146,7 @@ func (r *recorder) init() {
 	}
 }
 
-// add records step t; absErr is NaN (not recorded) outside regression,
-// winErr NaN in regression.
+// add records step t; absErr is NaN (not recorded) outside regression.
 func (r *recorder) add(t int, st learn.Step, avgErr, absErr, winErr float64) {
 	tt := float64(t)
 	vals := [7]float64{st.Eta, avgErr, st.Loss, float64(st.BufferSize), st.Margin, absErr, winErr}

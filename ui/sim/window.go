@@ -63,3 +63,49 @@ func (w *ErrorWindow) Rate() float64 {
 
 // Bytes returns the window's memory in bytes (its bit ring).
 func (w *ErrorWindow) Bytes() int { return 8 * len(w.bits) }
+
+// MeanWindow is the mean of a value over the last N steps: the windowed
+// mean absolute error |y_t − f_t(x_t)| of regression, which the error
+// chart draws beside the running mean as ErrorWindow's rate is drawn for
+// classification. It keeps the last N values in a ring and their sum,
+// updated as each value enters and the one N steps before leaves, and
+// recomputed from the ring once per N steps, so rounding cannot build up
+// over a long run: Add is O(1) amortised. Memory: 8·N bytes (800 kB at
+// state.MaxWindow).
+type MeanWindow struct {
+	vals []float64
+	t    int
+	sum  float64
+}
+
+// NewMeanWindow returns an empty window of n steps. It panics if n < 1.
+func NewMeanWindow(n int) *MeanWindow {
+	if n < 1 {
+		panic(fmt.Sprintf("sim: mean window of %d steps, want at least 1", n))
+	}
+	return &MeanWindow{vals: make([]float64, n)}
+}
+
+// Add records the next step's value.
+func (w *MeanWindow) Add(v float64) {
+	n := len(w.vals)
+	i := w.t % n
+	w.sum += v - w.vals[i]
+	w.vals[i] = v
+	w.t++
+	if w.t%n == 0 { // a full turn of the ring: the exact sum
+		w.sum = 0
+		for _, x := range w.vals {
+			w.sum += x
+		}
+	}
+}
+
+// Mean returns the mean of the last min(t, N) values (NaN before the
+// first step).
+func (w *MeanWindow) Mean() float64 {
+	if w.t == 0 {
+		return math.NaN()
+	}
+	return w.sum / float64(min(w.t, len(w.vals)))
+}

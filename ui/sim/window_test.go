@@ -84,3 +84,68 @@ func TestWindowShowsSwitch(t *testing.T) {
 			d.Name(0), svmd, peak[0], d.Name(1), norma)
 	}
 }
+
+// TestMeanWindowNaive checks the windowed mean against a naive sum of the
+// last N values at every step (to 1e-12 relative: the incremental sum
+// rounds differently, and is recomputed once per N steps).
+func TestMeanWindowNaive(t *testing.T) {
+	const seed, steps = 12, 4000
+	t.Logf("seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 0))
+	for _, n := range []int{1, 7, 100, 1000, 5000} {
+		w := NewMeanWindow(n)
+		var all []float64
+		for s := range steps {
+			v := math.Abs(rng.NormFloat64()) * math.Exp(3*math.Sin(float64(s)/200)) // residuals of drifting size
+			w.Add(v)
+			all = append(all, v)
+			k := min(len(all), n)
+			naive := 0.0
+			for _, x := range all[len(all)-k:] {
+				naive += x
+			}
+			naive /= float64(k)
+			if got := w.Mean(); math.Abs(got-naive) > 1e-12*naive {
+				t.Fatalf("N=%d t=%d: mean %v, naive %v", n, s+1, got, naive)
+			}
+		}
+	}
+	if !math.IsNaN(NewMeanWindow(3).Mean()) {
+		t.Error("an empty window's mean is not NaN")
+	}
+}
+
+// TestRegressionWindow: a regression run's windowed error is the mean
+// |y_t − f_t(x_t)| of its last N predictions, each made before its
+// example was learned, recounted naively at several t.
+func TestRegressionWindow(t *testing.T) {
+	cfg := state.Default()
+	cfg.Task, cfg.Learner, cfg.Nu, cfg.Window = state.TaskRegression, state.LearnerNORMA, 0, 50
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res []float64
+	for s.T() < 400 {
+		s.Step(1)
+		l := s.Last()
+		res = append(res, math.Abs(l.Y-l.Step.Prediction))
+		if n := len(res); n == 10 || n == 50 || n == 51 || n == 400 {
+			k := min(n, cfg.Window)
+			naive := 0.0
+			for _, r := range res[n-k:] {
+				naive += r
+			}
+			naive /= float64(k)
+			if got := s.AbsWindow().Mean(); math.Abs(got-naive) > 1e-12*naive {
+				t.Errorf("t=%d: windowed |y − f| %v, naive %v", n, got, naive)
+			}
+		}
+	}
+	if s.Err() != nil {
+		t.Fatal(s.Err())
+	}
+	if len(s.Traces().WinError.V) == 0 {
+		t.Error("a regression run records no windowed error")
+	}
+}
