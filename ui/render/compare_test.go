@@ -78,3 +78,36 @@ func TestTraceChartCompare(t *testing.T) {
 		t.Errorf("the legend names %d learners, want 2", legend)
 	}
 }
+
+// TestTraceChartWindowTitles: the error panel's titles with the windowed
+// curve (classification and regression, one learner and two) fit the
+// page's 300 px chart without overlapping its value or leaving the canvas.
+func TestTraceChartWindowTitles(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cfg  func(*state.Config)
+		want string
+	}{
+		{"binary", func(c *state.Config) {}, "online error: average, last 500 dashed"},
+		{"regression", func(c *state.Config) {
+			c.Task, c.Learner, c.Nu = state.TaskRegression, state.LearnerNORMA, 0
+		}, "mean |y − f(x)|: all, last 500 dashed"},
+	} {
+		cfg := state.Default()
+		tc.cfg(&cfg)
+		s := run2D(t, cfg, 700)
+		in := traceInput(s)
+		tr := s.Traces()
+		in.WinError, in.Window = Points{X: tr.WinError.T, Y: tr.WinError.V}, cfg.Window
+		var c Chart
+		TraceChart(&c, in)
+		p := c.Panels[1]
+		if !strings.HasPrefix(p.Title, tc.want) || len(p.Series) != 2 || p.Series[1].Dash != WindowDash {
+			t.Errorf("%s: error panel %q with %d series", tc.name, p.Title, len(p.Series))
+		}
+		l := &List{}
+		l.Reset(300, 560)
+		l.Chart(&c)
+		checkLayout(t, tc.name, l, nil)
+	}
+}
