@@ -128,3 +128,45 @@ func TestWindowReplays(t *testing.T) {
 		t.Errorf("the link %s lacks win=100", s.Hash())
 	}
 }
+
+// TestCompareTasks: a 2D comparison runs under every task with learners
+// that can do it, each on its own settings, and a task change moves an
+// incompatible second learner to one that can (regression: NORMA).
+func TestCompareTasks(t *testing.T) {
+	for _, tc := range []struct {
+		task, first, second string
+	}{
+		{state.TaskBinary, state.LearnerPerceptron, state.LearnerSVMD0},
+		{state.TaskMulticlass, state.LearnerSVMD, state.LearnerPerceptron},
+		{state.TaskNovelty, state.LearnerNORMA, state.LearnerSVMD},
+		{state.TaskRegression, state.LearnerNORMA, state.LearnerNORMA},
+	} {
+		c := state.Default()
+		c.Task, c.Learner, c.Compare, c.Nu = tc.task, tc.first, tc.second, 0.1
+		c.Second = c.Settings()
+		c.Second.Sigma, c.Second.BufferSize = 0.3, 128
+		if err := c.Validate(); err != nil {
+			t.Fatalf("%s: %v", tc.task, err)
+		}
+		s := NewStore(state.Encode(c))
+		dispatch(t, s, state.Step{N: 300})
+		r := s.Run()
+		if r.Err() != nil || r.Second() == nil || r.Second().T() != 300 {
+			t.Fatalf("%s: err %v, second %v", tc.task, r.Err(), r.Second() != nil)
+		}
+		if got := r.Second().LearnerConfig(); got.Learner != tc.second || got.Sigma != 0.3 || got.BufferSize != 128 {
+			t.Errorf("%s: second learner %s σ=%v ω=%d", tc.task, got.Learner, got.Sigma, got.BufferSize)
+		}
+		if reflect.DeepEqual(r.Sim().Traces().Loss, r.Second().Traces().Loss) {
+			t.Errorf("%s: both learners drew the same loss", tc.task)
+		}
+	}
+	// Regression needs NORMA: choosing it moves an SVMD second learner.
+	c := state.Default()
+	c.Compare = state.LearnerSVMD
+	s := NewStore(state.Encode(c))
+	dispatch(t, s, state.SetField{Key: "t", Value: state.TaskRegression})
+	if got := s.Config(); got.Compare != state.LearnerNORMA || s.Run().Second() == nil {
+		t.Errorf("regression: second learner %s", got.Compare)
+	}
+}
