@@ -82,7 +82,7 @@ func (v *Second2D) draw() {
 	v.blit.draw(cv, img, 0, 0, cv.w, cv.h, true)
 	ctx := cv.ctx
 	toPx := func(x, y float64) (float64, float64) { return (x + 1) / 2 * cv.w, (1 - y) / 2 * cv.h }
-	if c.Task != state.TaskRegression {
+	{ // f = 0: the boundary (regression: the residual's zero, the fitted curve)
 		ctx.Set("strokeStyle", inkColor)
 		ctx.Set("lineWidth", 1.5)
 		ctx.Call("beginPath")
@@ -106,9 +106,14 @@ func (v *Second2D) draw() {
 		ctx.Call("arc", x, y, 2, 0, 2*math.Pi)
 		ctx.Call("fill")
 	}
-	// The second learner's mistakes and windowed error, top left.
+	// The second learner's mistakes and windowed error (regression: its
+	// mean |y − f(x)| over the window), top left.
 	text := "mistakes " + strconv.Itoa(b.Mistakes())
-	if w := b.Window().Rate(); !math.IsNaN(w) {
+	w := b.Window().Rate()
+	if c.Task == state.TaskRegression {
+		text, w = "mean |y − f(x)|", b.AbsWindow().Mean()
+	}
+	if !math.IsNaN(w) {
 		text += " · last " + strconv.Itoa(c.Window) + ": " + render.FormatValue(w, false)
 	}
 	ctx.Set("font", "12px system-ui, sans-serif")
