@@ -58,7 +58,7 @@ func errorTitle(in TraceInput) string {
 	last := "last " + strconv.Itoa(in.Window) + " dashed (log)"
 	switch {
 	case in.Regression && len(in.WinError.X) > 0:
-		return "mean |y − f(x)|: all, " + last
+		return "mean absolute error: all, " + last
 	case in.Regression:
 		return "mean absolute error |y − f(x)| (log)"
 	case len(in.WinError.X) == 0:

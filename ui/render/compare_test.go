@@ -91,7 +91,7 @@ func TestTraceChartWindowTitles(t *testing.T) {
 		{"binary", func(c *state.Config) {}, "online error: average, last 500 dashed"},
 		{"regression", func(c *state.Config) {
 			c.Task, c.Learner, c.Nu = state.TaskRegression, state.LearnerNORMA, 0
-		}, "mean |y − f(x)|: all, last 500 dashed"},
+		}, "mean absolute error: all, last 500 dashed"},
 	} {
 		cfg := state.Default()
 		tc.cfg(&cfg)
