@@ -10,7 +10,12 @@ import (
 	"kernelplay/ui/render"
 )
 
-// bulk is the page's bridge to static/draw.js (window.kpDraw): numbers go
+// kpDraw is the page's one bridge to static/draw.js (window.kpDraw): one,
+// because the helper has one shared array, which a second bridge would
+// hold stale once the first grew it.
+var kpDraw bulk
+
+// bulk is a bridge to static/draw.js (window.kpDraw): numbers go
 // to a Float64Array shared with the helper in one js.CopyBytesToJS, and one
 // call draws a whole path. The zero value is ready;
 // it looks the helper up on first use.

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"syscall/js"
 
+	"kernelplay/ui/render"
+	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
 
@@ -160,4 +162,127 @@ func configObject(c state.Config) map[string]any {
 	}
 	m["Hide"] = hide
 	return m
+}
+
+// installChartHook adds to window.kernelplay (see installDebugHook):
+//
+//	chartTexts(which)  the text of the chart last painted, which is
+//	                   "charts" (the 2D page's stack), "objective" (RES vs
+//	                   SGD) or "digits": {w, h, texts: [{text, x, y, font,
+//	                   size, align, vertical, est}]} with est the width
+//	                   render.TextWidth estimated (the layout's), or null
+//
+// so that a browser test can measure the real widths against the estimate
+// and the labels against each other.
+func (a *App) installChartHook(hook js.Value) {
+	hook.Set("chartTexts", js.FuncOf(func(_ js.Value, args []js.Value) (out any) {
+		defer func() {
+			if r := recover(); r != nil {
+				out = js.Global().Get("Error").New("kernelplay.chartTexts: panic")
+			}
+		}()
+		var l *render.List
+		if len(args) > 0 {
+			switch args[0].String() {
+			case "charts":
+				l = &a.charts.view.list
+			case "objective":
+				l = &a.plot.lin.chart.list
+			case "digits":
+				if a.dg != nil {
+					l = &a.dg.chart.list
+				}
+			}
+		}
+		if l == nil {
+			return nil
+		}
+		var texts []any
+		for _, o := range l.Ops {
+			if o.Kind != render.OpText {
+				continue
+			}
+			texts = append(texts, map[string]any{"text": o.Text, "x": o.X, "y": o.Y,
+				"font": fontCSS(o.Font, o.Size), "size": o.Size,
+				"align": [...]string{"left", "center", "right"}[o.Align], "vertical": o.Vertical,
+				"est": render.TextWidth(o.Text, o.Font, o.Size)})
+		}
+		return map[string]any{"w": l.W, "h": l.H, "texts": texts}
+	}))
+}
+
+// installInspectorHook adds inspector() to the debug hook window.kernelplay (see
+// installDebugHook): {show, t, blocks (the number of sub-steps), lit (the
+// lit sub-step, −1 for none), stage (its name, "" for none), slow (slow
+// motion on), paceMs}. It changes nothing.
+func (a *App) installInspectorHook() {
+	hook := js.Global().Get("kernelplay")
+	if hook.IsUndefined() {
+		return
+	}
+	hook.Set("inspector", js.FuncOf(func(js.Value, []js.Value) any {
+		i := a.inspector()
+		i.refresh()
+		return map[string]any{"show": i.in.Show, "t": i.in.T, "blocks": len(i.in.Blocks), "lit": i.lit,
+			"stage": i.stage(), "slow": i.slow.On, "paceMs": i.slow.Pace()}
+	}))
+}
+
+// installLinearHook adds to window.kernelplay (see installDebugHook):
+//
+//	hyperplanes()  the drawn lines of a linear model: [{class, index, class2,
+//	               index2, level, w: [w_x, w_y, w_b·B], solid: n, dashed: n,
+//	               dashed2: n}] (class −1 for a binary model's w; AMM: the
+//	               pair of hyperplanes; solid/dashed count stretches; see
+//	               render.HyperLine)
+//	objective()    under the RES-vs-SGD preset {t, res: {t, f}, sgd: {t, f}}
+//	               (the last checkpoint of each curve and its number of
+//	               points as n), or null
+//
+// and the charts' hook (installChartHook, paint.go).
+func (a *App) installLinearHook() {
+	hook := js.Global().Get("kernelplay")
+	if hook.IsUndefined() {
+		return
+	}
+	a.installChartHook(hook)
+	safe := func(name string, f func() any) {
+		hook.Set(name, js.FuncOf(func(js.Value, []js.Value) (out any) {
+			defer func() {
+				if r := recover(); r != nil {
+					out = js.Global().Get("Error").New("kernelplay." + name + ": panic")
+				}
+			}()
+			return f()
+		}))
+	}
+	safe("hyperplanes", func() any {
+		sm := a.store.Sim()
+		if _, _, ok := sm.Objective(); ok {
+			return []any{}
+		}
+		lines := render.Hyperplanes(nil, sm.Learner(), render.Square, plotMargin(sm, a.store.Config()))
+		out := make([]any, len(lines))
+		for i, l := range lines {
+			out[i] = map[string]any{"class": l.Class, "index": l.Index, "class2": l.Class2, "index2": l.Index2,
+				"level": l.Level, "w": []any{l.W[0], l.W[1], l.W[2]},
+				"solid": len(l.Solid), "dashed": len(l.Dashed), "dashed2": len(l.Dashed2)}
+		}
+		return out
+	})
+	safe("objective", func() any {
+		sm := a.store.Sim()
+		res, sgd, ok := sm.Objective()
+		if !ok {
+			return nil
+		}
+		last := func(s sim.Series) map[string]any {
+			m := map[string]any{"n": len(s.T), "t": 0, "f": nil}
+			if n := len(s.T); n > 0 {
+				m["t"], m["f"] = s.T[n-1], s.V[n-1]
+			}
+			return m
+		}
+		return map[string]any{"t": sm.T(), "res": last(res), "sgd": last(sgd)}
+	})
 }

@@ -26,6 +26,7 @@ type loader struct {
 func (l *loader) get(a *App, key string) *loadEntry {
 	if l.sets == nil {
 		l.sets = map[string]*loadEntry{}
+		l.changed = func() { a.rev++; a.rerender() }
 	}
 	if e, ok := l.sets[key]; ok {
 		return e

@@ -1,0 +1,118 @@
+package ui
+
+import (
+	"math"
+
+	"kernelplay/ui/render"
+	"kernelplay/ui/sim"
+)
+
+// Colours of the drawing (the surface palette is render's).
+const (
+	inkColor    = "#1b1f24"
+	haloColor   = "rgba(255,255,255,0.85)"
+	evictColor  = "#c0392b"
+	legendWidth = 132
+)
+
+// stroke draws segments (input coordinates), chained into polylines so
+// dashes run along the curve, as one path; with halo, over a white halo so
+// the line reads on both ends of the palette.
+func (p *Plot) stroke(segs []render.Segment, width float64, dash []float64, halo bool) {
+	if len(segs) == 0 {
+		return
+	}
+	ctx := p.cv.ctx
+	w, h := p.cv.w, p.cv.h
+	p.path.Reset()
+	if dash == nil {
+		// Solid lines need no chaining (which costs a map lookup per end).
+		for _, sg := range segs {
+			x0, y0 := p.view.toPixel(sg.X0, sg.Y0, w, h)
+			x1, y1 := p.view.toPixel(sg.X1, sg.Y1, w, h)
+			p.path.MoveTo(x0, y0)
+			p.path.LineTo(x1, y1)
+		}
+	} else {
+		for _, pl := range render.Chain(segs) {
+			for i := 0; i+1 < len(pl); i += 2 {
+				x, y := p.view.toPixel(pl[i], pl[i+1], w, h)
+				if i == 0 {
+					p.path.MoveTo(x, y)
+				} else {
+					p.path.LineTo(x, y)
+				}
+			}
+		}
+	}
+	path := ctx.Path(&p.path)
+	p.cv.ctx.Dash(dash)
+	ctx.Set("lineCap", "round")
+	ctx.Set("lineJoin", "round")
+	if halo {
+		ctx.Set("strokeStyle", haloColor)
+		ctx.Set("lineWidth", width+2)
+		ctx.Call("stroke", path)
+	}
+	ctx.Set("strokeStyle", inkColor)
+	ctx.Set("lineWidth", width)
+	ctx.Call("stroke", path)
+	p.cv.ctx.Dash(nil)
+}
+
+// evictMark crosses out the term evicted next.
+func (p *Plot) evictMark(x, y float64) {
+	ctx := p.cv.ctx
+	const r = 6
+	ctx.Call("beginPath")
+	ctx.Call("moveTo", x-r, y-r)
+	ctx.Call("lineTo", x+r, y+r)
+	ctx.Call("moveTo", x+r, y-r)
+	ctx.Call("lineTo", x-r, y+r)
+	ctx.Set("strokeStyle", "#ffffff")
+	ctx.Set("lineWidth", 4)
+	ctx.Call("stroke")
+	ctx.Set("strokeStyle", evictColor)
+	ctx.Set("lineWidth", 2)
+	ctx.Call("stroke")
+}
+
+// drawRegression draws the fitted curve f(x) solid and the ε-tube dashed
+// (the surface shows the residual y − f(x)); support vectors sit on the
+// curve.
+func (p *Plot) drawRegression(sm *sim.Sim, eps float64) {
+	l := sm.Learner()
+	xs, ys := render.Curve(l, -1, 1, 160)
+	p.curve(xs, ys, 0, 2, nil)
+	if eps > 0 {
+		p.curve(xs, ys, eps, 1.2, []float64{5, 4})
+		p.curve(xs, ys, -eps, 1.2, []float64{5, 4})
+	}
+	p.rings, p.svs = regressionRings(p.rings[:0], p.svs, sm, p.cv.w, p.cv.h)
+	if len(p.rings) == 0 {
+		return
+	}
+	ctx := p.cv.ctx
+	p.path.Reset()
+	next := [2]float64{math.NaN(), math.NaN()}
+	for _, r := range p.rings {
+		p.path.Circle(r.X, r.Y, r.R)
+		if r.Next {
+			next = [2]float64{r.X, r.Y}
+		}
+	}
+	ctx.Set("strokeStyle", inkColor)
+	ctx.Set("lineWidth", 1.3)
+	ctx.Call("stroke", ctx.Path(&p.path))
+	if !math.IsNaN(next[0]) {
+		p.evictMark(next[0], next[1])
+	}
+}
+
+func (p *Plot) curve(xs, ys []float64, shift, width float64, dash []float64) {
+	segs := make([]render.Segment, 0, len(xs))
+	for i := 1; i < len(xs); i++ {
+		segs = append(segs, render.Segment{X0: xs[i-1], Y0: ys[i-1] + shift, X1: xs[i], Y1: ys[i] + shift})
+	}
+	p.stroke(segs, width, dash, dash == nil)
+}
