@@ -1,0 +1,154 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"kernelplay/ui/render"
+	"kernelplay/ui/state"
+)
+
+// mounted renders and mounts the canvas components of a (as Vecty would),
+// so that their draw paints on the fake browser's recording contexts.
+func mounted(t *testing.T, a *App) {
+	t.Helper()
+	tree(t, a.charts)
+	tree(t, a.strip)
+	a.charts.Mount()
+	a.strip.Mount()
+}
+
+// The chart stack paints its display list one to one: every text op is a
+// fillText at its place, every polyline one Lines call, every frame a
+// strokeRect; and the painter sets the context's state only when it
+// changes (no two sets of one property to the same value in a row).
+func TestPaintChartsFollowsDisplayList(t *testing.T) {
+	a, _ := testApp(t, "v1&play=0")
+	a.store.Dispatch(state.Step{N: 40})
+	mounted(t, a)
+	a.charts.draw()
+	rec := a.charts.cv.ctx.(*recCtx)
+	l := &a.charts.view.list
+	var texts, strokes, frames int
+	for _, o := range l.Ops {
+		switch o.Kind {
+		case render.OpText:
+			texts++
+			if o.Vertical {
+				continue
+			}
+			want := fmt.Sprintf("fillText %s %v %v", o.Text, o.X, o.Y)
+			if !contains(rec.ops, want) {
+				t.Errorf("no %q painted", want)
+			}
+		case render.OpStroke:
+			strokes++
+		case render.OpFrame:
+			frames++
+		}
+	}
+	if texts == 0 || strokes == 0 {
+		t.Fatalf("the chart of 40 steps has %d texts and %d polylines", texts, strokes)
+	}
+	if got := len(rec.with("fillText")); got != texts {
+		t.Errorf("%d fillText calls for %d text ops", got, texts)
+	}
+	if got := len(rec.with("lines ")); got != strokes {
+		t.Errorf("%d Lines calls for %d polylines", got, strokes)
+	}
+	if got := len(rec.with("strokeRect")); got != frames {
+		t.Errorf("%d strokeRect calls for %d frames", got, frames)
+	}
+	last := map[string]string{}
+	for i, o := range rec.ops {
+		if o == "save" || o == "restore" {
+			clear(last) // restore brings back older state: the painter forgets
+			continue
+		}
+		if !strings.HasPrefix(o, "set ") && !strings.HasPrefix(o, "dash ") {
+			continue
+		}
+		k, v, _ := strings.Cut(strings.TrimPrefix(o, "set "), " ")
+		if strings.HasPrefix(o, "dash ") {
+			k, v = "dash", o
+		}
+		if prev, ok := last[k]; ok && prev == v {
+			t.Errorf("op %d sets %s to %s again", i, k, v)
+		}
+		last[k] = v
+	}
+	// The canvas was fitted: the backing store at CSS size × ratio.
+	el := a.charts.cv.el.(*fakeCanvasEl)
+	if el.backing != [2]int{600, 400} {
+		t.Errorf("backing store %v, want 600×400 (300×200 CSS px at ratio 2)", el.backing)
+	}
+}
+
+// The buffer strip of a kernel learner fills one path of bars per class
+// present, marks the term evicted next (▼ and a frame) and writes the
+// count right-aligned; a linear learner's strip writes what it keeps
+// instead, and nothing else.
+func TestPaintStrip(t *testing.T) {
+	a, _ := testApp(t, "v1&play=0&l="+state.LearnerSVMD+"&w=8")
+	a.store.Dispatch(state.Step{N: 60})
+	mounted(t, a)
+	a.strip.draw()
+	rec := a.strip.cv.ctx.(*recCtx)
+	pl := &a.strip.plan
+	if pl.Kept || !pl.HasEvict {
+		t.Fatalf("a full SVMD buffer: plan kept=%v evict=%v", pl.Kept, pl.HasEvict)
+	}
+	classes := map[int]bool{}
+	for _, b := range pl.Bars {
+		classes[b.Class] = true
+	}
+	if got := len(rec.with("fill path(")); got != len(classes) {
+		t.Errorf("%d filled paths for %d classes", got, len(classes))
+	}
+	if !contains(rec.ops, fmt.Sprintf("fillText %s %v 11", pl.Text, a.strip.cv.w)) {
+		t.Errorf("count %q not at the right edge: %v", pl.Text, rec.with("fillText"))
+	}
+	if !contains(rec.ops, fmt.Sprintf("strokeRect %v %v %v %v", pl.Evict.X, pl.Evict.Y, pl.Evict.W, pl.Evict.H)) {
+		t.Error("the evicted term is not framed")
+	}
+
+	b, _ := testApp(t, "v1&play=0&l="+state.LearnerPegasos)
+	b.store.Dispatch(state.Step{N: 10})
+	mounted(t, b)
+	b.strip.draw()
+	rec = b.strip.cv.ctx.(*recCtx)
+	if !b.strip.plan.Kept || len(rec.with("fill")) != 1 || len(rec.with("fillText")) != 1 {
+		t.Errorf("Pegasos' strip: kept=%v ops %v", b.strip.plan.Kept, rec.ops)
+	}
+}
+
+// The evicted term's cross is drawn twice, white under red, so that it
+// reads on both ends of the palette.
+func TestPaintEvictMark(t *testing.T) {
+	a, _ := testApp(t, "v1&play=0")
+	rec := &recCtx{}
+	a.plot.cv = &canvas2D{el: &fakeCanvasEl{w: 100, h: 100, dpr: 1}, ctx: rec}
+	a.plot.evictMark(50, 40)
+	var strokes []string
+	for i, o := range rec.ops {
+		if o == "stroke" {
+			strokes = append(strokes, rec.ops[i-2])
+		}
+	}
+	if len(strokes) != 2 || strokes[0] != "set strokeStyle #ffffff" || strokes[1] != "set strokeStyle "+evictColor {
+		t.Errorf("strokes under %v, want white then %s", strokes, evictColor)
+	}
+	if !contains(rec.ops, "moveTo 44 34") || !contains(rec.ops, "lineTo 56 46") {
+		t.Errorf("cross not centred on (50, 40): %v", rec.ops)
+	}
+}
+
+func contains(ops []string, s string) bool {
+	for _, o := range ops {
+		if o == s {
+			return true
+		}
+	}
+	return false
+}
