@@ -42,8 +42,6 @@ func Run(hash string) {
 	a.installKeys()
 	a.installHashChange()
 	a.installDebugHook()
-	a.installInspectorHook()
-	a.installLinearHook()
 	a.raf = js.FuncOf(a.frame)
 	js.Global().Call("requestAnimationFrame", a.raf)
 	a.syncURL()

@@ -356,3 +356,49 @@ func (p *panicky) Render() (out vecty.ComponentOrHTML) {
 
 // elemDiv is elem.Div as guardRender's fallback.
 func elemDiv(m ...vecty.MarkupOrChild) *vecty.HTML { return vecty.Tag("div", m...) }
+
+// The debug hooks report the run on screen: stats' t and mode, config's
+// edits, the chart texts last painted; debugPanic refuses an unknown entry
+// and arms a known one.
+func TestDebugHooks(t *testing.T) {
+	saved := crash
+	defer func() { crash = saved }()
+	a, _ := testApp(t, "v1&play=0")
+	a.store.Dispatch(state.AddPoint{X: 0.1, Y: 0.2, Class: 1})
+	a.store.Dispatch(state.Step{N: 12})
+	h := a.debugHooks()
+	call := func(name string, args ...any) any {
+		t.Helper()
+		v, err := h[name](args)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return v
+	}
+	st := call("stats").(map[string]any)
+	if st["t"] != 12 || st["mode"] != a.store.Stats().Mode {
+		t.Errorf("stats t=%v mode=%v", st["t"], st["mode"])
+	}
+	if ev := call("config").(map[string]any)["Events"]; ev != 1 {
+		t.Errorf("config Events = %v, want 1 (the click)", ev)
+	}
+	if texts, _ := call("chartTexts", "charts").(map[string]any)["texts"].([]any); len(texts) != 0 {
+		t.Error("chart texts before any chart was painted")
+	}
+	mounted(t, a)
+	a.charts.draw()
+	texts := call("chartTexts", "charts").(map[string]any)["texts"].([]any)
+	if len(texts) == 0 || texts[0].(map[string]any)["est"].(float64) <= 0 {
+		t.Errorf("chart texts %v", texts)
+	}
+	if _, err := h["debugPanic"]([]any{"nowhere"}); err == nil {
+		t.Error("debugPanic accepted an unknown entry")
+	}
+	call("debugPanic", "frame")
+	if crash.inject != "frame" {
+		t.Errorf("debugPanic(frame) armed %q", crash.inject)
+	}
+	if got := call("predict", 0.1, 0.2); got != predictAt(a.store.Config(), a.store.Sim().Learner(), 0.1, 0.2) {
+		t.Errorf("predict = %v", got)
+	}
+}
