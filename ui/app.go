@@ -322,37 +322,27 @@ func (a *App) installHashChange() {
 	}))
 }
 
-// installKeys binds space (play/pause), → (step; shift: 10), r (reset) and
-// Ctrl/Cmd+Z (undo the last edit of the run), leaving a focused control the
-// keys it needs (state.KeyAction).
+// installKeys sends the page's key presses to pageKey (keys.go).
 func (a *App) installKeys() {
 	js.Global().Get("document").Call("addEventListener", "keydown", a.jsFunc("keyboard", func(_ js.Value, args []js.Value) {
-		e := args[0]
-		if (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) && !e.Get("shiftKey").Bool() &&
-			!e.Get("altKey").Bool() && (e.Get("key").String() == "z" || e.Get("key").String() == "Z") {
-			// Not while typing into a text or number field (its own undo).
-			tag, typ := e.Get("target").Get("tagName").String(), e.Get("target").Get("type").String()
-			if tag != "TEXTAREA" && !(tag == "INPUT" && (typ == "text" || typ == "number")) {
-				e.Call("preventDefault")
-				a.store.Dispatch(app.Undo{})
-			}
-			return
+		if a.pageKey(keyOf(args[0])) {
+			args[0].Call("preventDefault")
 		}
-		if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
-			return
-		}
-		tg := e.Get("target")
-		typ := ""
-		if t := tg.Get("type"); t.Type() == js.TypeString {
-			typ = t.String()
-		}
-		act, ok := state.KeyAction(e.Get("key").String(), e.Get("shiftKey").Bool(), state.FocusOf(tg.Get("tagName").String(), typ))
-		if !ok {
-			return
-		}
-		e.Call("preventDefault") // no page scroll, no click on a focused button, no menu opening
-		a.store.Dispatch(act)
 	}))
+}
+
+// keyOf reads a keydown event.
+func keyOf(e js.Value) keyPress {
+	str := func(v js.Value) string {
+		if v.Type() == js.TypeString {
+			return v.String()
+		}
+		return ""
+	}
+	tg := e.Get("target")
+	return keyPress{Key: e.Get("key").String(), Ctrl: e.Get("ctrlKey").Bool(), Meta: e.Get("metaKey").Bool(),
+		Shift: e.Get("shiftKey").Bool(), Alt: e.Get("altKey").Bool(),
+		TargetTag: str(tg.Get("tagName")), TargetType: str(tg.Get("type"))}
 }
 
 // copyLink copies the share link with navigator.clipboard, falling back to a

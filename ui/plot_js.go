@@ -82,9 +82,7 @@ func (p *Plot) resized() bool {
 	return p.cv != nil && p.cv.resized()
 }
 
-// pointerDown adds a point of the selected class where the plot is
-// pressed; shift or the right button adds the other class; in delete mode
-// it removes the nearest point.
+// pointerDown handles a press on the plot (click).
 func (p *Plot) pointerDown(e js.Value) {
 	if p.cv == nil {
 		return
@@ -92,24 +90,8 @@ func (p *Plot) pointerDown(e js.Value) {
 	e.Call("preventDefault") // no text selection, no emulated mouse events after touch
 	el, _ := jsOf(p.cv)
 	rect := el.Call("getBoundingClientRect")
-	w, h := rect.Get("width").Float(), rect.Get("height").Float()
-	if !(w > 0 && h > 0) {
-		return
-	}
-	px := e.Get("clientX").Float() - rect.Get("left").Float()
-	py := e.Get("clientY").Float() - rect.Get("top").Float()
-	x, y := p.view.fromPixel(px, py, w, h)
-	s := p.app.store
-	c := s.Config()
-	if s.Deleting() {
-		// Within 12 CSS pixels of a point.
-		if i := c.NearestPoint(x, y, 12*2/w); i >= 0 {
-			s.Dispatch(state.DeletePoint{Index: i})
-		}
-		return
-	}
-	class := app.ClickClass(c, s.Brush(), e.Get("shiftKey").Bool() || e.Get("button").Int() == 2)
-	s.Dispatch(state.AddPoint{X: x, Y: y, Class: class})
+	p.click(e.Get("clientX").Float()-rect.Get("left").Float(), e.Get("clientY").Float()-rect.Get("top").Float(),
+		rect.Get("width").Float(), rect.Get("height").Float(), e.Get("shiftKey").Bool() || e.Get("button").Int() == 2)
 }
 
 // draw renders the plot for the current model. It reports false when the
@@ -380,32 +362,16 @@ func drawLegend(ctx js.Value, c state.Config, boxW, boxH float64) {
 	ctx.Set("textAlign", "left")
 }
 
-// keyDown handles a key pressed on the focused plot: the arrows move the
-// cursor, Enter does what a click at the cursor does, Delete/Backspace
-// removes the nearest point (app.CursorKey, app.CursorAction). Only space
-// (play/pause) and presses with Ctrl, Cmd or Alt go on to the page's
-// shortcuts (App.installKeys, a listener on the document).
+// keyDown handles a key pressed on the focused plot (plotKey).
 func (p *Plot) keyDown(e js.Value) {
-	if p.cv == nil {
-		return
+	stop, prevent, label := p.plotKey(keyOf(e))
+	if stop {
+		e.Call("stopPropagation")
 	}
-	shift := e.Get("shiftKey").Bool()
-	mod := e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool()
-	k, act := app.CursorKey(p.kb.at, e.Get("key").String(), shift, mod)
-	if act == app.PlotKeyPage {
-		return
+	if prevent {
+		e.Call("preventDefault")
 	}
-	e.Call("stopPropagation") // not → (step) nor r (reset) while the plot has the focus
-	if act == app.PlotKeyKeep {
-		return // Tab still moves the focus
-	}
-	e.Call("preventDefault") // no page scroll
-	p.kb.at, p.dirty = k, true
-	if act == app.PlotKeyMove {
-		p.el.Node().Call("setAttribute", "aria-label", cursorLabel(k)) // a screen reader says where it is
-	}
-	s := p.app.store
-	if a, ok := app.CursorAction(s.Config(), s.Brush(), s.Deleting(), k, act, shift); ok {
-		s.Dispatch(a)
+	if label != "" {
+		p.el.Node().Call("setAttribute", "aria-label", label)
 	}
 }
