@@ -143,6 +143,14 @@ func (c *jsCtx) Call(method string, args ...any) { c.v.Call(method, args...) }
 func (c *jsCtx) Lines(xy []float64)              { kpDraw.pathOf(c.v, xy) }
 func (c *jsCtx) Path(p *pathBuilder) any         { return path2D(p) }
 
+func (c *jsCtx) Gradient(x0, y0, x1, y1 float64, stops []string) any {
+	g := c.v.Call("createLinearGradient", x0, y0, x1, y1)
+	for i, s := range stops {
+		g.Call("addColorStop", float64(i)/float64(len(stops)-1), s)
+	}
+	return g
+}
+
 func (c *jsCtx) Dash(d []float64) {
 	c.key = c.key[:0]
 	for _, x := range d {

@@ -45,6 +45,9 @@ type ctx2D interface {
 	// Path makes a Path2D of p's path data, an argument for fill and
 	// stroke.
 	Path(p *pathBuilder) any
+	// Gradient makes a linear gradient from (x0, y0) to (x1, y1) through
+	// the CSS colours stops, evenly spaced: a value for fillStyle.
+	Gradient(x0, y0, x1, y1 float64, stops []string) any
 }
 
 // fit resizes the backing store to the element's current CSS size and resets

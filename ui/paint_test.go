@@ -152,3 +152,40 @@ func contains(ops []string, s string) bool {
 	}
 	return false
 }
+
+// The colour key: the diverging bar with ticks −1, 0, +1 where the
+// surface maps those scores (a quarter, half and three quarters of the bar
+// over −2…+2), labelled by task; multiclass shows one swatch per class.
+func TestPaintLegend(t *testing.T) {
+	const boxW, boxH = 150.0, 50.0
+	for task, label := range map[string]string{state.TaskBinary: "f(x)", state.TaskNovelty: "f(x) − ε", state.TaskRegression: "residual y − f(x)"} {
+		rec := &recCtx{}
+		drawLegend(rec, state.Config{Task: task}, boxW, boxH)
+		if !contains(rec.ops, "fillText "+label+" 8 16") {
+			t.Errorf("%s: no label %q in %v", task, label, rec.with("fillText"))
+		}
+		bw := boxW - 16
+		for i, tk := range []string{"−1", "0", "+1"} {
+			x := 8 + float64(i+1)/4*bw
+			if !contains(rec.ops, fmt.Sprintf("fillText %s %v %v", tk, x, 45.0)) {
+				t.Errorf("%s: tick %s not at x = %v: %v", task, tk, x, rec.with("fillText"))
+			}
+		}
+		if len(rec.with("set fillStyle gradient(8 0 142 0 ")) != 1 {
+			t.Errorf("%s: no gradient bar: %v", task, rec.with("set fillStyle"))
+		}
+	}
+	rec := &recCtx{}
+	c := state.Default()
+	c.Task = state.TaskMulticlass
+	drawLegend(rec, c, boxW, boxH)
+	swatches := 0
+	for _, o := range rec.with("fillRect") {
+		if strings.HasSuffix(o, " 20 14") {
+			swatches++
+		}
+	}
+	if swatches != c.NumClasses() {
+		t.Errorf("%d swatches for %d classes", swatches, c.NumClasses())
+	}
+}

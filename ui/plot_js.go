@@ -8,7 +8,6 @@ import (
 	"syscall/js"
 
 	"kernelplay/ui/app"
-	"kernelplay/ui/render"
 	"kernelplay/ui/state"
 )
 
@@ -304,62 +303,10 @@ func (p *Plot) legend(c state.Config) {
 	const boxW, boxH = 150.0, 50.0
 	w, h := p.cv.w, p.cv.h
 	key := ftoa(p.cv.dpr, 3) + " " + string(c.Task) + " " + itoa(c.NumClasses())
-	img := p.key.get(key, boxW, boxH, p.cv.dpr, func(ctx js.Value) { drawLegend(ctx, c, boxW, boxH) })
+	img := p.key.get(key, boxW, boxH, p.cv.dpr, func(ctx js.Value) { drawLegend(&jsCtx{v: ctx}, c, boxW, boxH) })
 	var x, y float64
 	p.keyCorner, x, y = legendCorner(p.plan, p.keyCorner, w, h, boxW, boxH, 6)
 	p.cv.ctx.Call("drawImage", img, x, y, boxW, boxH)
-}
-
-// drawLegend draws the colour key into a boxW×boxH box at the origin.
-func drawLegend(ctx js.Value, c state.Config, boxW, boxH float64) {
-	const pad, barH = 8.0, 9.0
-	x0, y0 := 0.0, 0.0
-	ctx.Set("fillStyle", "rgba(255,255,255,0.9)")
-	ctx.Call("fillRect", x0, y0, boxW, boxH)
-	ctx.Set("font", "13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
-	ctx.Set("textBaseline", "alphabetic")
-	ctx.Set("textAlign", "left")
-	ctx.Set("fillStyle", inkColor)
-	bx, bw := x0+pad, boxW-2*pad
-	if c.Task == state.TaskMulticlass {
-		ctx.Call("fillText", "regions: argmax class", bx, y0+17)
-		for i := 0; i < c.NumClasses(); i++ {
-			ctx.Set("fillStyle", classCSS(c, i))
-			ctx.Call("fillRect", bx+float64(i)*24, y0+26, 20, 14)
-		}
-		return
-	}
-	label := "f(x)"
-	switch c.Task {
-	case state.TaskNovelty:
-		label = "f(x) − ε"
-	case state.TaskRegression:
-		label = "residual y − f(x)"
-	}
-	ctx.Call("fillText", label, bx, y0+16)
-	grad := ctx.Call("createLinearGradient", bx, 0, bx+bw, 0)
-	for i := 0; i <= 16; i++ {
-		s := float64(i)/4 - 2
-		col := render.Diverging(math.Tanh(s))
-		grad.Call("addColorStop", float64(i)/16, cssColor(col.R, col.G, col.B, 255))
-	}
-	ctx.Set("fillStyle", grad)
-	ctx.Call("fillRect", bx, y0+22, bw, barH)
-	ctx.Set("strokeStyle", "#9aa3ae")
-	ctx.Set("lineWidth", 1)
-	ctx.Call("strokeRect", bx, y0+22, bw, barH)
-	ctx.Set("fillStyle", inkColor)
-	ctx.Set("font", "13px ui-monospace, Menlo, Consolas, monospace")
-	ctx.Set("textAlign", "center")
-	for _, tk := range []struct {
-		s     float64
-		label string
-	}{{-1, "−1"}, {0, "0"}, {1, "+1"}} {
-		x := bx + (tk.s+2)/4*bw
-		ctx.Call("fillRect", x-0.5, y0+22+barH, 1, 3)
-		ctx.Call("fillText", tk.label, x, y0+22+barH+14)
-	}
-	ctx.Set("textAlign", "left")
 }
 
 // keyDown handles a key pressed on the focused plot (plotKey).

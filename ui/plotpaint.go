@@ -3,6 +3,8 @@ package ui
 import (
 	"math"
 
+	"kernelplay/ui/state"
+
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 )
@@ -115,4 +117,57 @@ func (p *Plot) curve(xs, ys []float64, shift, width float64, dash []float64) {
 		segs = append(segs, render.Segment{X0: xs[i-1], Y0: ys[i-1] + shift, X1: xs[i], Y1: ys[i] + shift})
 	}
 	p.stroke(segs, width, dash, dash == nil)
+}
+
+// drawLegend draws the colour key into a boxW×boxH box at the origin.
+func drawLegend(ctx ctx2D, c state.Config, boxW, boxH float64) {
+	const pad, barH = 8.0, 9.0
+	x0, y0 := 0.0, 0.0
+	ctx.Set("fillStyle", "rgba(255,255,255,0.9)")
+	ctx.Call("fillRect", x0, y0, boxW, boxH)
+	ctx.Set("font", "13px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif")
+	ctx.Set("textBaseline", "alphabetic")
+	ctx.Set("textAlign", "left")
+	ctx.Set("fillStyle", inkColor)
+	bx, bw := x0+pad, boxW-2*pad
+	if c.Task == state.TaskMulticlass {
+		ctx.Call("fillText", "regions: argmax class", bx, y0+17)
+		for i := 0; i < c.NumClasses(); i++ {
+			ctx.Set("fillStyle", classCSS(c, i))
+			ctx.Call("fillRect", bx+float64(i)*24, y0+26, 20, 14)
+		}
+		return
+	}
+	label := "f(x)"
+	switch c.Task {
+	case state.TaskNovelty:
+		label = "f(x) − ε"
+	case state.TaskRegression:
+		label = "residual y − f(x)"
+	}
+	ctx.Call("fillText", label, bx, y0+16)
+	stops := make([]string, 17)
+	for i := range stops {
+		s := float64(i)/4 - 2
+		col := render.Diverging(math.Tanh(s))
+		stops[i] = cssColor(col.R, col.G, col.B, 255)
+	}
+	grad := ctx.Gradient(bx, 0, bx+bw, 0, stops)
+	ctx.Set("fillStyle", grad)
+	ctx.Call("fillRect", bx, y0+22, bw, barH)
+	ctx.Set("strokeStyle", "#9aa3ae")
+	ctx.Set("lineWidth", 1)
+	ctx.Call("strokeRect", bx, y0+22, bw, barH)
+	ctx.Set("fillStyle", inkColor)
+	ctx.Set("font", "13px ui-monospace, Menlo, Consolas, monospace")
+	ctx.Set("textAlign", "center")
+	for _, tk := range []struct {
+		s     float64
+		label string
+	}{{-1, "−1"}, {0, "0"}, {1, "+1"}} {
+		x := bx + (tk.s+2)/4*bw
+		ctx.Call("fillRect", x-0.5, y0+22+barH, 1, 3)
+		ctx.Call("fillText", tk.label, x, y0+22+barH+14)
+	}
+	ctx.Set("textAlign", "left")
 }

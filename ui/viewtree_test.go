@@ -262,6 +262,9 @@ func (r *recCtx) Call(method string, args ...any) {
 func (r *recCtx) Dash(d []float64)        { r.ops = append(r.ops, fmt.Sprintf("dash %v", d)) }
 func (r *recCtx) Lines(xy []float64)      { r.ops = append(r.ops, fmt.Sprintf("lines %d", len(xy)/2)) }
 func (r *recCtx) Path(p *pathBuilder) any { return "path(" + p.String() + ")" }
+func (r *recCtx) Gradient(x0, y0, x1, y1 float64, stops []string) any {
+	return fmt.Sprintf("gradient(%v %v %v %v %s…%s)", x0, y0, x1, y1, stops[0], stops[len(stops)-1])
+}
 
 // with returns the recorded ops that start with prefix.
 func (r *recCtx) with(prefix string) []string {
