@@ -213,10 +213,6 @@ func (a *App) choiceSelect(f *state.Field, c state.Config, id string) *vecty.HTM
 				a.store.Dispatch(state.SetPreset{Preset: v})
 				return
 			}
-			if f.Key == "t" && v == state.TaskRegression && a.store.Config().Learner != state.LearnerNORMA {
-				// Only NORMA has regression losses: switch to it first.
-				a.store.Dispatch(state.SetField{Key: "l", Value: state.LearnerNORMA})
-			}
 			a.store.Dispatch(state.SetField{Key: f.Key, Value: v})
 			// A refused choice leaves the run as it was: show what runs
 			// (Vecty does not rewrite a select whose options did not change).

@@ -402,3 +402,19 @@ func TestDebugHooks(t *testing.T) {
 		t.Errorf("predict = %v", got)
 	}
 }
+
+// Choosing regression in the task menu while SVMD runs gives a regression
+// run with NORMA, the one learner with regression losses: the rule is
+// state's (a task change makes the learner compatible), not the menu's.
+func TestViewTaskMenuRegression(t *testing.T) {
+	a, fb := testApp(t, "v1&play=0&l="+state.LearnerSVMD)
+	fb.value = state.TaskRegression
+	page(t, a).mustID(t, "task-select").fire(t, "change")
+	c := a.store.Config()
+	if c.Task != state.TaskRegression || c.Learner != state.LearnerNORMA {
+		t.Errorf("after choosing regression: task %s, learner %s", c.Task, c.Learner)
+	}
+	if m := a.store.Message(); m.Kind == app.Failure {
+		t.Errorf("choosing regression failed: %s", m.Text)
+	}
+}
