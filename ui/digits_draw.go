@@ -12,9 +12,8 @@ import (
 )
 
 // digitsJS is the digits view's part that only the browser has: the
-// shipped sets' loader and the images' upload canvases.
+// images' upload canvases.
 type digitsJS struct {
-	load       loader
 	nowBlit    blitter
 	galleryImg []*galleryCache
 }

@@ -35,8 +35,9 @@ type digitsUI struct {
 	slowCost   float64 // ms the last slow redraw took
 	lastStats  float64
 	dropWired  bool
-	digitsJS                // the loader and the images' upload canvases (digits_app.go)
-	chart      compareChart // the charts' display list and painter (digits_draw.go)
+	load       loader       // the shipped sets, fetched (loaddata.go) and decoded
+	digitsJS                // the images' upload canvases (digits_draw.go)
+	chart      compareChart // the charts' display list and painter
 	termIdx    []int
 	alpha      []float64
 }

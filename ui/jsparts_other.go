@@ -13,5 +13,5 @@ type appJS struct{}
 // plotJS is the plot's canvases, atlas, line worker and listeners (plot_js.go).
 type plotJS struct{}
 
-// digitsJS is the digits view's loader and upload canvases (digits_draw.go).
+// digitsJS is the digits view's upload canvases (digits_draw.go).
 type digitsJS struct{}
