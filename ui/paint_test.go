@@ -189,3 +189,101 @@ func TestPaintLegend(t *testing.T) {
 		t.Errorf("%d swatches for %d classes", swatches, c.NumClasses())
 	}
 }
+
+// A binary linear model draws its exact lines on the plot canvas: the
+// boundary solid over a halo, the margins dashed, and the normal w as an
+// arrow labelled "w"; RES vs SGD replaces the plot with the objective
+// chart, whose curves and axes are painted.
+func TestPaintLinear(t *testing.T) {
+	a, _ := testApp(t, "v1&play=0&l="+state.LearnerPegasos)
+	a.store.Dispatch(state.Step{N: 50})
+	rec := &recCtx{}
+	a.plot.cv = &canvas2D{el: &fakeCanvasEl{w: 400, h: 400, dpr: 1}, ctx: rec}
+	a.plot.cv.fit()
+	sm := a.store.Sim()
+	if !a.plot.drawLinear(sm, a.store.Config(), plotMargin(sm, a.store.Config())) {
+		t.Fatal("Pegasos drew no hyperplane")
+	}
+	if len(rec.with("dash [5 4]")) == 0 {
+		t.Error("no dashed margins")
+	}
+	if !contains(rec.ops, "set strokeStyle "+haloColor) {
+		t.Error("the boundary has no halo")
+	}
+	if len(rec.with("fillText w ")) != 1 {
+		t.Errorf("normal arrow label: %v", rec.with("fillText"))
+	}
+	if ops := rec.with("dash "); ops[len(ops)-1] != "dash []" {
+		t.Errorf("the dash is left at %s", ops[len(ops)-1])
+	}
+
+	b, _ := testApp(t, "v1&play=0&p="+state.PresetRESvsSGD)
+	b.store.Dispatch(state.Step{N: 30})
+	rec = &recCtx{}
+	b.plot.cv = &canvas2D{el: &fakeCanvasEl{w: 400, h: 400, dpr: 1}, ctx: rec}
+	b.plot.cv.fit()
+	if !b.plot.drawRESvsSGD() {
+		t.Fatal("RES vs SGD drew no objective chart")
+	}
+	if len(rec.with("lines ")) < 2 {
+		t.Errorf("objective chart painted %d curves, want RES and SGD", len(rec.with("lines ")))
+	}
+	if ob := b.objective().(map[string]any); ob["t"] != 30 {
+		t.Errorf("objective hook t = %v", ob["t"])
+	}
+	if a.plot.drawRESvsSGD() {
+		t.Error("Pegasos on a 2D preset drew the objective chart")
+	}
+}
+
+// Slow motion: after a Step the playback lights one sub-step per pace,
+// the run learns nothing while it plays (then one example at a time), the
+// panel marks the lit block and the ones to come and scrolls the lit one
+// into view; on the plot x_t gets its magenta ring.
+func TestInspectorSlowMotion(t *testing.T) {
+	a, fb := testApp(t, "v1&play=0")
+	i := a.insp
+	i.mounted = true
+	i.slow.On = true
+	a.store.Dispatch(state.Step{N: 1})
+	if got := i.steps(5); got != 1 {
+		t.Errorf("before the playback starts the run may learn %d, want 1 (Sync has not seen the step)", got)
+	}
+	i.frame(1000)
+	if i.lit != 0 || !a.plot.dirty || i.steps(5) != 0 {
+		t.Fatalf("first frame: lit %d dirty %v steps %d", i.lit, a.plot.dirty, i.steps(5))
+	}
+	if fb.rerendered[len(fb.rerendered)-1] != i {
+		t.Error("the panel was not rerendered for the lit block")
+	}
+	i.frame(1000 + i.slow.Pace())
+	if i.lit != 1 {
+		t.Fatalf("one pace later lit %d, want 1", i.lit)
+	}
+	if want := `Reveal #inspector .iblock[data-index="0"] nearest `; !contains(fb.calls, want) {
+		t.Errorf("no %q in %v", want, fb.calls)
+	}
+	n := tree(t, i)[0]
+	lit := n.all(func(m *node) bool { return m.Classes["lit"] })
+	later := n.all(func(m *node) bool { return m.Classes["later"] })
+	blocks := n.all(func(m *node) bool { return m.Classes["iblock"] })
+	if len(lit) != 1 || lit[0].Attrs["data-index"] != "1" || len(later) != len(blocks)-2 {
+		t.Errorf("%d blocks: lit %d, later %d", len(blocks), len(lit), len(later))
+	}
+	rec := &recCtx{}
+	a.plot.cv = &canvas2D{el: &fakeCanvasEl{w: 400, h: 400, dpr: 1}, ctx: rec}
+	a.plot.cv.fit()
+	i.mark(a.plot)
+	in := a.store.Inspect(true)
+	x, y := a.plot.view.toPixel(in.X[0], in.X[1], 400, 400)
+	if !contains(rec.ops, fmt.Sprintf("arc %v %v 9 0 %v", x, y, 2*3.141592653589793)) {
+		t.Errorf("no ring of radius 9 at x_t (%v, %v): %v", x, y, rec.with("arc"))
+	}
+	if !contains(rec.ops, "set strokeStyle "+inspectColor) {
+		t.Error("x_t not in the inspector's colour")
+	}
+	i.frame(1000 + float64(len(blocks)+1)*i.slow.Pace())
+	if i.lit != -1 || i.steps(5) != 1 {
+		t.Errorf("after the playback: lit %d, steps %d (want −1, 1)", i.lit, i.steps(5))
+	}
+}
