@@ -7,7 +7,6 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"kernelplay/ui/app"
-	"kernelplay/ui/state"
 )
 
 // “Take it home” (issue 12): the Save menu. The files come from
@@ -21,9 +20,7 @@ import (
 // state in Go, the browser opens and closes it.
 func (p *Page) takeHome() *vecty.HTML {
 	a := p.app
-	c := a.store.Config()
-	plot2D := a.store.Run().Kind() == app.Plot2D
-	classes := c.Task == state.TaskBinary || c.Task == state.TaskMulticlass
+	offer := a.store.SaveOffers() // which exports this run has (app.SaveOffers)
 	btn := func(id, label, title string, f func()) *vecty.HTML {
 		return elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID(id), vecty.Attribute("title", title),
 			event.Click(a.on(func(*vecty.Event) { f() }))), vecty.Text(label))
@@ -32,26 +29,26 @@ func (p *Page) takeHome() *vecty.HTML {
 		elem.Summary(vecty.Markup(vecty.Class("btn", "small"), vecty.Attribute("title", "save pictures, traces, data and models; load a model")),
 			vecty.Text("Save ▾")),
 		elem.Div(vecty.Markup(vecty.Class("takehome-menu", "panel")),
-			vecty.If(c.Mode == state.Mode2D, elem.Label(vecty.Markup(vecty.Class("inline")),
+			vecty.If(offer.PlotPicture, elem.Label(vecty.Markup(vecty.Class("inline")),
 				vecty.Text("picture size "),
 				elem.Select(vecty.Markup(prop.ID("save-scale"), vecty.Attribute("aria-label", "picture size")),
 					elem.Option(vecty.Markup(prop.Value("1")), vecty.Text("1× screen")),
 					elem.Option(vecty.Markup(prop.Value("1.5")), vecty.Text("1.5× screen")),
 					elem.Option(vecty.Markup(prop.Value("2"), vecty.Property("selected", true)), vecty.Text("2× screen")),
 				))),
-			vecty.If(c.Mode == state.Mode2D, btn("save-plot-png", "Plot (PNG)",
+			vecty.If(offer.PlotPicture, btn("save-plot-png", "Plot (PNG)",
 				"the plot alone: surface, boundary, margins, points and legend", func() { a.b.SavePicture("plot") })),
 			btn("save-view-png", "View (PNG)", "the plot, strip and charts with a caption line (settings, t, error, link)",
 				func() { a.b.SavePicture("view") }),
 			btn("save-traces", "Traces (CSV)", "every chart's series, one row per kept step", func() { a.saveExport(a.store.ExportTraces()) }),
-			vecty.If(plot2D && classes, btn("save-points-csv", "Points (CSV)", "the plot's points, readable by Load data",
+			vecty.If(offer.Points, btn("save-points-csv", "Points (CSV)", "the plot's points, readable by Load data",
 				func() { a.saveExport(a.store.ExportData(app.FormatCSV)) })),
-			vecty.If(plot2D && classes, btn("save-points-libsvm", "Points (LIBSVM)", "the plot's points, readable by Load data",
+			vecty.If(offer.Points, btn("save-points-libsvm", "Points (LIBSVM)", "the plot's points, readable by Load data",
 				func() { a.saveExport(a.store.ExportData(app.FormatLIBSVM)) })),
-			vecty.If(plot2D, btn("save-model", "Model (JSON)", "the learner's full state with the run's link and step: Load model continues it",
+			vecty.If(offer.Model, btn("save-model", "Model (JSON)", "the learner's full state with the run's link and step: Load model continues it",
 				func() { a.saveExport(a.store.ExportModel()) })),
 			// (kp-file: see loadButton.)
-			vecty.If(c.Mode == state.Mode2D, vecty.Tag("kp-file", elem.Label(vecty.Markup(vecty.Class("btn", "file"), prop.ID("load-model"),
+			vecty.If(offer.LoadModel, vecty.Tag("kp-file", elem.Label(vecty.Markup(vecty.Class("btn", "file"), prop.ID("load-model"),
 				vecty.Attribute("title", "continue a run saved with Model (JSON)")),
 				vecty.Text("Load model…"),
 				elem.Input(vecty.Markup(prop.Type(prop.TypeFile), prop.ID("load-model-input"),

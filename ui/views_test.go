@@ -418,3 +418,30 @@ func TestViewTaskMenuRegression(t *testing.T) {
 		t.Errorf("choosing regression failed: %s", m.Text)
 	}
 }
+
+// The Save menu shows the entries app.SaveOffers offers: all of them on
+// the 2D plot of a two-class task, no points for regression, none of the
+// plot's in digits mode.
+func TestViewSaveMenuOffers(t *testing.T) {
+	for hash, want := range map[string][]string{
+		"v1&play=0":                           {"save-plot-png", "save-points-csv", "save-points-libsvm", "save-model", "load-model"},
+		"v1&play=0&t=regression&l=norma":      {"save-plot-png", "save-model", "load-model"},
+		"v1&mode=digits&play=0":               {},
+		"v1&play=0&p=" + state.PresetRESvsSGD: {"save-plot-png", "load-model"},
+	} {
+		a, _ := testApp(t, hash)
+		menu := page(t, a).mustID(t, "take-home")
+		var got []string
+		for _, id := range []string{"save-plot-png", "save-points-csv", "save-points-libsvm", "save-model", "load-model"} {
+			if menu.byID(id) != nil {
+				got = append(got, id)
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: menu %v, want %v", hash, got, want)
+		}
+		for _, id := range []string{"save-view-png", "save-traces"} {
+			menu.mustID(t, id)
+		}
+	}
+}
