@@ -23,7 +23,7 @@ type appJS struct {
 // returns. A malformed hash shows a message and the default demo.
 func Run(hash string) {
 	a := &App{}
-	a.b, a.budget = jsBrowser{a}, a.budgetRows
+	a.b, a.budget = &jsBrowser{a}, a.budgetRows
 	a.m.MainMS = perfNow()
 	if boot := js.Global().Get("kpBoot"); boot.Truthy() {
 		boot.Set("build", app.BuildInfo()) // for boot.js's report if the runtime dies

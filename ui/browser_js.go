@@ -13,16 +13,16 @@ import (
 // package behind the narrow methods the components call.
 type jsBrowser struct{ a *App }
 
-var _ browser = jsBrowser{}
+var _ browser = (*jsBrowser)(nil)
 
-func (jsBrowser) Now() float64 { return perfNow() }
+func (*jsBrowser) Now() float64 { return perfNow() }
 
-func (jsBrowser) Value(e *vecty.Event) string       { return e.Target.Get("value").String() }
-func (jsBrowser) Checked(e *vecty.Event) bool       { return e.Target.Get("checked").Bool() }
-func (jsBrowser) Shift(e *vecty.Event) bool         { return e.Value.Get("shiftKey").Bool() }
-func (jsBrowser) SetValue(e *vecty.Event, v string) { e.Target.Set("value", v) }
+func (*jsBrowser) Value(e *vecty.Event) string       { return e.Target.Get("value").String() }
+func (*jsBrowser) Checked(e *vecty.Event) bool       { return e.Target.Get("checked").Bool() }
+func (*jsBrowser) Shift(e *vecty.Event) bool         { return e.Value.Get("shiftKey").Bool() }
+func (*jsBrowser) SetValue(e *vecty.Event, v string) { e.Target.Set("value", v) }
 
-func (b jsBrowser) ReadFile(e *vecty.Event, done func(name string, data []byte)) {
+func (b *jsBrowser) ReadFile(e *vecty.Event, done func(name string, data []byte)) {
 	in := &dom.HTMLInputElement{BasicHTMLElement: htmlElement(e.Target)}
 	files := in.Files()
 	if len(files) == 0 {
@@ -33,15 +33,15 @@ func (b jsBrowser) ReadFile(e *vecty.Event, done func(name string, data []byte))
 	b.a.readDroppedFile(file, done)
 }
 
-func (b jsBrowser) CopyLink()                  { b.a.copyLink() }
-func (b jsBrowser) CopyURL(url, copied string) { b.a.copyURL(url, copied) }
+func (b *jsBrowser) CopyLink()                  { b.a.copyLink() }
+func (b *jsBrowser) CopyURL(url, copied string) { b.a.copyURL(url, copied) }
 
-func (jsBrowser) PageURL() string {
+func (*jsBrowser) PageURL() string {
 	loc := js.Global().Get("location")
 	return loc.Get("origin").String() + loc.Get("pathname").String()
 }
 
-func (jsBrowser) Dialog(id string, open bool) {
+func (*jsBrowser) Dialog(id string, open bool) {
 	el := js.Global().Get("document").Call("getElementById", id)
 	if el.IsNull() {
 		return
@@ -53,7 +53,7 @@ func (jsBrowser) Dialog(id string, open bool) {
 	}
 }
 
-func (jsBrowser) ClassTicks() (hide []string, presenter bool) {
+func (*jsBrowser) ClassTicks() (hide []string, presenter bool) {
 	doc := js.Global().Get("document")
 	boxes := doc.Call("querySelectorAll", "#class-dialog input[data-key]:checked")
 	for i := 0; i < boxes.Length(); i++ {
@@ -62,7 +62,7 @@ func (jsBrowser) ClassTicks() (hide []string, presenter bool) {
 	return hide, doc.Call("getElementById", "class-presenter").Get("checked").Bool()
 }
 
-func (jsBrowser) ShowClassURL(url, placeholder string) {
+func (*jsBrowser) ShowClassURL(url, placeholder string) {
 	out := js.Global().Get("document").Call("getElementById", "class-url")
 	out.Set("value", url)
 	if placeholder != "" {
@@ -70,7 +70,7 @@ func (jsBrowser) ShowClassURL(url, placeholder string) {
 	}
 }
 
-func (jsBrowser) Reveal(selector, block, inside string) bool {
+func (*jsBrowser) Reveal(selector, block, inside string) bool {
 	el := js.Global().Get("document").Call("querySelector", selector)
 	if !el.Truthy() {
 		return false
@@ -84,9 +84,9 @@ func (jsBrowser) Reveal(selector, block, inside string) bool {
 	return true
 }
 
-func (jsBrowser) Rerender(c vecty.Component) { vecty.Rerender(c) }
+func (*jsBrowser) Rerender(c vecty.Component) { vecty.Rerender(c) }
 
-func (jsBrowser) SetRange(el *vecty.HTML, min, max, step string) {
+func (*jsBrowser) SetRange(el *vecty.HTML, min, max, step string) {
 	n := el.Node()
 	if !n.Truthy() {
 		return
@@ -98,18 +98,18 @@ func (jsBrowser) SetRange(el *vecty.HTML, min, max, step string) {
 	}
 }
 
-func (jsBrowser) SetNodeValue(el *vecty.HTML, v string) { el.Node().Set("value", v) }
+func (*jsBrowser) SetNodeValue(el *vecty.HTML, v string) { el.Node().Set("value", v) }
 
-func (jsBrowser) Canvas(el *vecty.HTML) *canvas2D { return newCanvas2D(el.Node()) }
+func (*jsBrowser) Canvas(el *vecty.HTML) *canvas2D { return newCanvas2D(el.Node()) }
 
-func (jsBrowser) Save(name, mime string, data []byte) {
+func (*jsBrowser) Save(name, mime string, data []byte) {
 	u8 := js.Global().Get("Uint8Array").New(len(data))
 	js.CopyBytesToJS(u8, data)
 	blob := js.Global().Get("Blob").New([]any{u8}, map[string]any{"type": mime})
 	download(blob, name)
 }
 
-func (b jsBrowser) SavePicture(what string) {
+func (b *jsBrowser) SavePicture(what string) {
 	if what == "plot" {
 		b.a.savePlotPNG()
 	} else {

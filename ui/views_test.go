@@ -445,3 +445,28 @@ func TestViewSaveMenuOffers(t *testing.T) {
 		}
 	}
 }
+
+// A user's file goes to the store as parsed data: a 2-D CSV adds its
+// points to the plot, a file the page cannot read or that holds nothing
+// is reported in the banner and changes nothing.
+func TestViewUserFile(t *testing.T) {
+	a, fb := testApp(t, "v1&play=0")
+	before := a.store.Hash()
+	fb.file = &fakeFile{name: "junk.csv", data: []byte("a,b,c\nx,y,z\n")}
+	page(t, a).mustID(t, "file-input").fire(t, "change")
+	if m := a.store.Message(); m.Kind != app.Failure || !strings.HasPrefix(m.Text, "Could not read your file: ") {
+		t.Errorf("a junk file: message %+v", m)
+	}
+	if a.store.Hash() != before {
+		t.Error("a junk file changed the run")
+	}
+	a.userFile("empty.csv", nil)
+	if m := a.store.Message(); m.Kind != app.Failure {
+		t.Errorf("an empty file: message %+v", m)
+	}
+	a.userFile("two.csv", []byte("0.5,0.25,1\n-0.5,-0.25,-1\n0.1,0.2,1\n-0.3,0.4,-1\n"))
+	c := a.store.Config()
+	if c.Mode != state.Mode2D || len(c.Points) != 4 {
+		t.Errorf("a 2-D CSV of 4 rows: mode %s, %d points (message %q)", c.Mode, len(c.Points), a.store.Message().Text)
+	}
+}
