@@ -12,8 +12,8 @@ import (
 
 // The layers of the module, bottom up, as the package docs state them:
 //
-//	wasm → ui (views, js/wasm only) → ui/app → ui/render, ui/sim → ui/state
-//	                                     ↘ core/…  (core never imports ui)
+//	wasm → ui (views; their DOM glue js/wasm only) → ui/app → ui/render, ui/sim → ui/state
+//	                                                    ↘ core/…  (core never imports ui)
 //
 // ui/inspect (the step inspector's equations) sits beside ui/render and uses
 // its number format.

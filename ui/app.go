@@ -12,51 +12,10 @@ import (
 	"kernelplay/ui/state"
 )
 
-// App is the running page: the store, the Vecty tree and the frame loop.
-// wasm/main.go calls [Run]; nothing else is global.
-type App struct {
-	store  *app.Store
-	page   *Page
-	plot   *Plot
-	strip  *Strip
-	charts *Charts
-	second *Second2D // the second learner of a 2D comparison (compare2d.go)
-	stats  *Stats
-	insp   *Inspector // the step inspector of the 2D views (inspector.go)
-	inspD  *Inspector // and of the digits view (a component lives in one tree)
-
-	raf       js.Func // the one requestAnimationFrame callback, reused every frame
-	pacer     Pacer
-	slicer    Slicer       // the 2D run's learning per frame within a time budget
-	reduction Reduction    // how many of the asked steps per frame the budget let run
-	grids     GridGovernor // the surface's grid while playing, within a time budget
-	budgetRun app.Run      // the run the three above measured
-	gridMS    float64      // surface and contours of the frame being drawn, ms
-	replayer  Slicer       // a long replay's steps per frame (replayFrame)
-	noteShown float64      // when the replay's progress note was last rendered, ms
-	fps       RateMeter    // frames drawn per second
-	sps       RateMeter    // learning steps per second
-	lastStats float64      // time of the last read-out refresh, ms
-
-	// What the canvases last showed, to skip redrawing an unchanged picture.
-	drawnSim  any
-	drawnT    int
-	drawnRev  int
-	slowDrawn float64 // when the strip and charts were last drawn, ms
-	infoSince float64 // when the Info message now shown appeared, ms
-	rev       int     // bumps on every store change
-
-	mounted      bool // the body has been rendered: Rerender is allowed
-	booting      bool // the page shows its skeleton and the surface only (see Page.Mount)
-	statsMounted bool // the read-outs have been rendered: Rerender is allowed
-	// m are the timings kernelplay.stats() reports: MainMS (navigation to
-	// Run), MountMS (to the first render), FirstSurfaceMS, ShownMS (the
-	// first animation frame after it was painted), CompleteMS (the first
-	// full picture with the whole page), StepMS (learning per frame; per
-	// example in digits), DrawMS (drawing per drawn frame), Profile.
-	m          app.Measurements
-	lastCopied string
-	dg         *digitsUI // the digits mode (digits_app.go), nil until first used
+// appJS is App's part that only the browser has: the one
+// requestAnimationFrame callback, reused every frame.
+type appJS struct {
+	raf js.Func
 }
 
 // Run builds the page for the share link's hash (without '#'; "" for the
@@ -64,6 +23,7 @@ type App struct {
 // returns. A malformed hash shows a message and the default demo.
 func Run(hash string) {
 	a := &App{}
+	a.b, a.budget = &jsBrowser{a}, a.budgetRows
 	a.m.MainMS = perfNow()
 	if boot := js.Global().Get("kpBoot"); boot.Truthy() {
 		boot.Set("build", app.BuildInfo()) // for boot.js's report if the runtime dies
@@ -73,14 +33,7 @@ func Run(hash string) {
 	// The skeleton with the surface first: only the 2D plot has one (the
 	// RES-vs-SGD preset's model is n-dimensional).
 	a.booting = a.store.Run().Kind() == app.Plot2D
-	a.page = &Page{app: a}
-	a.plot = &Plot{app: a}
-	a.strip = &Strip{app: a}
-	a.charts = &Charts{app: a}
-	a.second = &Second2D{app: a}
-	a.stats = &Stats{app: a}
-	a.insp = newInspector(a)
-	a.inspD = newInspector(a)
+	a.build()
 	a.store.Subscribe(func() {
 		a.rev++
 		a.syncURL()
@@ -89,50 +42,11 @@ func Run(hash string) {
 	a.installKeys()
 	a.installHashChange()
 	a.installDebugHook()
-	a.installInspectorHook()
-	a.installLinearHook()
 	a.raf = js.FuncOf(a.frame)
 	js.Global().Call("requestAnimationFrame", a.raf)
 	a.syncURL()
 	vecty.SetTitle("kernelplay — online kernel learning, live")
 	vecty.RenderBody(a.page)
-}
-
-// recovered stops the page after a panic (crash.go): boot.js shows the
-// message with Start over and Copy error report. It must be deferred
-// directly.
-func (a *App) recovered(where string) {
-	if r := recover(); r != nil {
-		crash.caught(where, r)
-	}
-}
-
-// rerender schedules the page and the read-outs for rendering (Vecty batches
-// it into the next animation frame); before the first render it does
-// nothing.
-func (a *App) rerender() {
-	if !a.mounted || crash.stopped {
-		return
-	}
-	vecty.Rerender(a.page)
-	if a.statsMounted && a.store.Sim() != nil { // the 2D read-outs (the digits view has its own)
-		vecty.Rerender(a.stats)
-	}
-}
-
-// on wraps an event handler so that a panic in it becomes a message instead
-// of killing the program.
-func (a *App) on(f func(*vecty.Event)) func(*vecty.Event) {
-	return func(e *vecty.Event) {
-		if crash.stopped {
-			return
-		}
-		defer a.recovered("event handler")
-		if r := crash.injected("event handler"); r != nil {
-			panic(r)
-		}
-		f(e)
-	}
 }
 
 // jsFunc wraps a callback for addEventListener with the same protection.
@@ -348,7 +262,6 @@ func (a *App) draw(now float64) {
 		return // not mounted yet
 	}
 	a.grids.Observe(a.plot.surf.Grid, a.gridMS)
-	a.second.draw()
 	// The strip and the charts change little from frame to frame: while
 	// the run plays they are redrawn at most 10 times a second (their
 	// lines cost the browser several milliseconds to rasterise).
@@ -409,37 +322,27 @@ func (a *App) installHashChange() {
 	}))
 }
 
-// installKeys binds space (play/pause), → (step; shift: 10), r (reset) and
-// Ctrl/Cmd+Z (undo the last edit of the run), leaving a focused control the
-// keys it needs (state.KeyAction).
+// installKeys sends the page's key presses to pageKey (keys.go).
 func (a *App) installKeys() {
 	js.Global().Get("document").Call("addEventListener", "keydown", a.jsFunc("keyboard", func(_ js.Value, args []js.Value) {
-		e := args[0]
-		if (e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool()) && !e.Get("shiftKey").Bool() &&
-			!e.Get("altKey").Bool() && (e.Get("key").String() == "z" || e.Get("key").String() == "Z") {
-			// Not while typing into a text or number field (its own undo).
-			tag, typ := e.Get("target").Get("tagName").String(), e.Get("target").Get("type").String()
-			if tag != "TEXTAREA" && !(tag == "INPUT" && (typ == "text" || typ == "number")) {
-				e.Call("preventDefault")
-				a.store.Dispatch(app.Undo{})
-			}
-			return
+		if a.pageKey(keyOf(args[0])) {
+			args[0].Call("preventDefault")
 		}
-		if e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool() {
-			return
-		}
-		tg := e.Get("target")
-		typ := ""
-		if t := tg.Get("type"); t.Type() == js.TypeString {
-			typ = t.String()
-		}
-		act, ok := state.KeyAction(e.Get("key").String(), e.Get("shiftKey").Bool(), state.FocusOf(tg.Get("tagName").String(), typ))
-		if !ok {
-			return
-		}
-		e.Call("preventDefault") // no page scroll, no click on a focused button, no menu opening
-		a.store.Dispatch(act)
 	}))
+}
+
+// keyOf reads a keydown event.
+func keyOf(e js.Value) keyPress {
+	str := func(v js.Value) string {
+		if v.Type() == js.TypeString {
+			return v.String()
+		}
+		return ""
+	}
+	tg := e.Get("target")
+	return keyPress{Key: e.Get("key").String(), Ctrl: e.Get("ctrlKey").Bool(), Meta: e.Get("metaKey").Bool(),
+		Shift: e.Get("shiftKey").Bool(), Alt: e.Get("altKey").Bool(),
+		TargetTag: str(tg.Get("tagName")), TargetType: str(tg.Get("type"))}
 }
 
 // copyLink copies the share link with navigator.clipboard, falling back to a
@@ -487,12 +390,3 @@ func (a *App) copyURL(url, copied string) {
 
 // perfNow is performance.now(): milliseconds since the navigation started.
 func perfNow() float64 { return js.Global().Get("performance").Call("now").Float() }
-
-// profile folds a timing of a named part of the frame into its average.
-// The surface's and the contours' times also feed the grid's budget.
-func (a *App) profile(part string, ms float64) {
-	if part == "surface" || part == "contours" {
-		a.gridMS += ms
-	}
-	a.m.AddProfile(part, ms)
-}

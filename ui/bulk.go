@@ -10,7 +10,12 @@ import (
 	"kernelplay/ui/render"
 )
 
-// bulk is the page's bridge to static/draw.js (window.kpDraw): numbers go
+// kpDraw is the page's one bridge to static/draw.js (window.kpDraw): one,
+// because the helper has one shared array, which a second bridge would
+// hold stale once the first grew it.
+var kpDraw bulk
+
+// bulk is a bridge to static/draw.js (window.kpDraw): numbers go
 // to a Float64Array shared with the helper in one js.CopyBytesToJS, and one
 // call draws a whole path. The zero value is ready;
 // it looks the helper up on first use.
@@ -55,30 +60,6 @@ func (b *bulk) send(xs []float64) {
 func (b *bulk) pathOf(ctx js.Value, xy []float64) {
 	b.send(xy)
 	b.path.Invoke(ctx, len(xy))
-}
-
-// lineBatch collects one frame for the line worker (static/lines.js): per
-// stroke its coordinates (CSS pixels, NaN pairs between polylines), width,
-// dash and halo, then the markers, in the layout lines.js reads.
-type lineBatch struct {
-	desc  []float64 // per stroke: n, width, dash on, dash off, halo 0/1
-	xy    []float64
-	marks []float64 // sprite triples (atlas cell, x, y in device pixels), drawn over the lines
-	buf   []float64
-	sent  bool // the last frame sent drew something (the next may clear it)
-}
-
-// add appends one stroke.
-func (lb *lineBatch) add(xy []float64, width float64, dash []float64, halo bool) {
-	on, off, h := 0.0, 0.0, 0.0
-	if len(dash) == 2 {
-		on, off = dash[0], dash[1]
-	}
-	if halo {
-		h = 1
-	}
-	lb.desc = append(lb.desc, float64(len(xy)), width, on, off, h)
-	lb.xy = append(lb.xy, xy...)
 }
 
 // linesStart gives canvas el to a new line worker; false when the browser

@@ -1,175 +1,78 @@
-//go:build js && wasm
-
 package ui
 
-import (
-	"image"
-	"math"
-	"syscall/js"
-
-	"honnef.co/go/js/dom/v2"
-)
+import "math"
 
 // canvas2D is a <canvas> element and its 2D context, with a backing store
 // kept at the element's CSS size times devicePixelRatio; drawing code uses
-// CSS pixels.
+// CSS pixels. The browser's element and context are behind canvasElement
+// and ctx2D (browser_js.go adapts them), so that painting code builds
+// natively and is tested with a recording context.
 type canvas2D struct {
-	el, ctx js.Value
-	w, h    float64 // CSS pixels
-	dpr     float64
+	el   canvasElement
+	ctx  ctx2D
+	w, h float64 // CSS pixels
+	dpr  float64
 }
 
-func newCanvas2D(el js.Value) *canvas2D {
-	return &canvas2D{el: el, ctx: el.Call("getContext", "2d")}
+// canvasElement is the <canvas> element as painting code needs it.
+type canvasElement interface {
+	// Size is the element's CSS size (clientWidth, clientHeight) and the
+	// window's devicePixelRatio.
+	Size() (w, h, dpr float64)
+	// SetBacking sets the backing store's size in device pixels.
+	SetBacking(w, h int)
+}
+
+// ctx2D is a CanvasRenderingContext2D as painting code uses it, in the
+// style of gonum/plot's vg.Canvas but with the browser's own names, so
+// that the painting reads as the canvas calls it makes.
+type ctx2D interface {
+	// Set sets a drawing property: fillStyle, strokeStyle, lineWidth,
+	// font, textAlign, textBaseline, lineCap, lineJoin,
+	// imageSmoothingEnabled.
+	Set(prop string, v any)
+	// Call calls a drawing method whose result painting does not use:
+	// fillRect, strokeRect, clearRect, fillText, beginPath, moveTo,
+	// lineTo, arc, rect, closePath, fill, stroke, clip, save, restore,
+	// translate, rotate, setTransform, drawImage. A Path (below) may be
+	// an argument of fill and stroke.
+	Call(method string, args ...any)
+	// Dash sets the line dash pattern (CSS pixels; nil: solid).
+	Dash(d []float64)
+	// Lines makes the current path from xy (x, y pairs in CSS pixels; a
+	// NaN pair breaks the line) in one call; stroke or fill it next.
+	Lines(xy []float64)
+	// Path makes a Path2D of p's path data, an argument for fill and
+	// stroke.
+	Path(p *pathBuilder) any
+	// Gradient makes a linear gradient from (x0, y0) to (x1, y1) through
+	// the CSS colours stops, evenly spaced: a value for fillStyle.
+	Gradient(x0, y0, x1, y1 float64, stops []string) any
 }
 
 // fit resizes the backing store to the element's current CSS size and resets
 // the transform so that one unit is one CSS pixel. It reports whether the
 // canvas has a non-zero size.
 func (c *canvas2D) fit() bool {
-	w := c.el.Get("clientWidth").Float()
-	h := c.el.Get("clientHeight").Float()
-	dpr := js.Global().Get("devicePixelRatio").Float()
+	w, h, dpr := c.el.Size()
 	if !(dpr > 0) {
 		dpr = 1
 	}
 	if w != c.w || h != c.h || dpr != c.dpr {
 		c.w, c.h, c.dpr = w, h, dpr
-		c.el.Set("width", int(math.Round(w*dpr)))
-		c.el.Set("height", int(math.Round(h*dpr)))
+		c.el.SetBacking(int(math.Round(w*dpr)), int(math.Round(h*dpr)))
 	}
 	c.ctx.Call("setTransform", dpr, 0, 0, dpr, 0, 0)
 	return w > 0 && h > 0
 }
 
+// resized reports whether the element's CSS size is no longer the one of
+// the last fit.
+func (c *canvas2D) resized() bool {
+	w, h, _ := c.el.Size()
+	return w != c.w || h != c.h
+}
+
 func (c *canvas2D) clear() {
 	c.ctx.Call("clearRect", 0, 0, c.w, c.h)
-}
-
-// blitter copies an *image.RGBA to the screen with one js.CopyBytesToJS into
-// a reused ImageData, putImageData on an offscreen canvas of the image's
-// size, and drawImage scaled onto the target (the browser interpolates).
-type blitter struct {
-	off, offCtx js.Value
-	img, data   js.Value
-	w, h        int
-	packed      []byte // for images whose Stride is not 4·width
-}
-
-// draw puts img onto dst's rectangle (x, y, w, h) in CSS pixels. When smooth
-// is false the pixels are scaled without interpolation.
-func (b *blitter) draw(dst *canvas2D, img *image.RGBA, x, y, w, h float64, smooth bool) {
-	if !b.upload(img) {
-		return
-	}
-	dst.ctx.Set("imageSmoothingEnabled", smooth)
-	dst.ctx.Call("drawImage", b.off, x, y, w, h)
-}
-
-// target makes the blitter upload into the canvas el (sized to each image)
-// instead of an offscreen canvas of its own: a canvas on the page that
-// CSS scales.
-func (b *blitter) target(el js.Value) {
-	b.off, b.offCtx, b.w, b.h = el, el.Call("getContext", "2d"), 0, 0
-}
-
-// put copies img into the target canvas's backing store at the origin,
-// one canvas pixel per image pixel, replacing what it held (putImageData:
-// no compositing, no scaling). It does nothing for an empty image. It
-// panics if target was not called.
-func (b *blitter) put(img *image.RGBA) {
-	if b.off.IsUndefined() {
-		panic("ui: blitter.put without a target canvas")
-	}
-	b.upload(img)
-}
-
-// upload puts img onto the blitter's canvas (offscreen unless set by
-// target; no drawing), so that it or parts of it can be drawn with
-// drawImage: one js.CopyBytesToJS into a reused ImageData and one
-// putImageData. A target canvas is resized to the image. It reports false,
-// doing nothing, for an empty image.
-func (b *blitter) upload(img *image.RGBA) bool {
-	r := img.Bounds()
-	iw, ih := r.Dx(), r.Dy()
-	if iw == 0 || ih == 0 {
-		return false
-	}
-	if b.off.IsUndefined() || b.w != iw || b.h != ih {
-		if b.off.IsUndefined() {
-			b.off, b.offCtx = newCanvas(iw, ih)
-		}
-		if b.off.Get("width").Int() != iw || b.off.Get("height").Int() != ih {
-			b.off.Set("width", iw)
-			b.off.Set("height", ih)
-		}
-		b.img = b.offCtx.Call("createImageData", iw, ih)
-		b.data = b.img.Get("data")
-		b.w, b.h = iw, ih
-	}
-	pix := img.Pix
-	if img.Stride != 4*iw || len(pix) != 4*iw*ih {
-		if cap(b.packed) < 4*iw*ih {
-			b.packed = make([]byte, 4*iw*ih)
-		}
-		b.packed = b.packed[:4*iw*ih]
-		for row := 0; row < ih; row++ {
-			copy(b.packed[row*4*iw:(row+1)*4*iw], img.Pix[img.PixOffset(r.Min.X, r.Min.Y+row):])
-		}
-		pix = b.packed
-	}
-	js.CopyBytesToJS(b.data, pix)
-	b.offCtx.Call("putImageData", b.img, 0, 0)
-	return true
-}
-
-// The dom package (honnef.co/go/js/dom/v2) wraps the page's elements and
-// events in typed values. Its Wrap… functions, GetWindow, Document,
-// CreateElement and AddEventListener pick the type by a switch over every
-// element and event constructor, which links all of their methods:
-// main.wasm grew by 163 KB gzip with them (66 KB for the events alone),
-// against 2 KB for the typed values built directly, as htmlElement does.
-// So the page builds them directly, for elements whose type it knows.
-
-// htmlElement is v, an HTML element, as the dom package's element.
-func htmlElement(v js.Value) *dom.BasicHTMLElement {
-	return &dom.BasicHTMLElement{BasicElement: &dom.BasicElement{BasicNode: &dom.BasicNode{Value: v}}}
-}
-
-// newCanvas creates a detached w×h canvas (device pixels) and its 2D
-// context through the dom package; the per-frame code calls the raw
-// js.Values it returns.
-func newCanvas(w, h int) (cv, ctx js.Value) {
-	el := &dom.HTMLCanvasElement{BasicHTMLElement: htmlElement(js.Global().Get("document").Call("createElement", "canvas"))}
-	el.SetWidth(w)
-	el.SetHeight(h)
-	return el.Underlying(), el.GetContext2d().Value
-}
-
-// path2D makes a Path2D from the builder's path data (one call).
-func path2D(p *pathBuilder) js.Value {
-	return js.Global().Get("Path2D").New(p.String())
-}
-
-// cachedImage is an offscreen canvas drawn once per key (a legend, a
-// frame that does not change while the run plays) and copied with one
-// drawImage.
-type cachedImage struct {
-	key string
-	cv  js.Value
-}
-
-// get returns the canvas for key: w×h CSS pixels at ratio dpr, drawn by
-// draw (in CSS pixels, origin at the top left) when key differs from the
-// last call's.
-func (ci *cachedImage) get(key string, w, h, dpr float64, draw func(ctx js.Value)) js.Value {
-	if key == ci.key && !ci.cv.IsUndefined() {
-		return ci.cv
-	}
-	ci.key = key
-	var ctx js.Value
-	ci.cv, ctx = newCanvas(int(math.Ceil(w*dpr)), int(math.Ceil(h*dpr)))
-	ctx.Call("setTransform", dpr, 0, 0, dpr, 0, 0)
-	draw(ctx)
-	return ci.cv
 }

@@ -1,5 +1,3 @@
-//go:build js && wasm
-
 package ui
 
 import (
@@ -41,15 +39,14 @@ func (ch *Charts) SkipRender(prev vecty.Component) bool { return ch.cv != nil }
 // Mount implements vecty.Mounter.
 func (ch *Charts) Mount() {
 	defer guard("Charts.Mount")
-	ch.cv = newCanvas2D(ch.el.Node())
+	ch.cv = ch.app.b.Canvas(ch.el)
 }
 
 // Unmount implements vecty.Unmounter: the canvas is gone (mode switch).
 func (ch *Charts) Unmount() { ch.cv = nil }
 
 func (ch *Charts) resized() bool {
-	return ch.cv != nil && (ch.cv.el.Get("clientWidth").Float() != ch.cv.w ||
-		ch.cv.el.Get("clientHeight").Float() != ch.cv.h)
+	return ch.cv != nil && ch.cv.resized()
 }
 
 // draw redraws the chart stack: the run's traces as render.TraceChart
@@ -61,5 +58,5 @@ func (ch *Charts) draw() {
 	// One learner's traces, or a comparison's two overlaid (app.ChartTraces).
 	render.TraceChart(&ch.view.chart, ch.traces.Input(ch.app.store.Run(), [2]string{learnerColor(0), learnerColor(1)}))
 	ch.app.insp.markCharts(&ch.view.chart) // slow motion's step-size sub-step (inspector.go)
-	ch.view.draw(ch.cv, &ch.app.plot.bulk)
+	ch.view.draw(ch.cv)
 }

@@ -1,5 +1,3 @@
-//go:build js && wasm
-
 package ui
 
 import (
@@ -77,7 +75,7 @@ func (a *App) control(f *state.Field, c state.Config) *vecty.HTML {
 		input = elem.Input(vecty.Markup(prop.Type(prop.TypeCheckbox), prop.ID(id), prop.Checked(f.Value(c) != 0),
 			event.Change(a.on(func(e *vecty.Event) {
 				v := "0"
-				if e.Target.Get("checked").Bool() {
+				if a.b.Checked(e) {
 					v = "1"
 				}
 				a.store.Dispatch(state.SetField{Key: f.Key, Value: v})
@@ -89,7 +87,7 @@ func (a *App) control(f *state.Field, c state.Config) *vecty.HTML {
 				vecty.Attribute("min", state.Format(f.Min)), vecty.Attribute("max", state.Format(f.Max)),
 				vecty.Attribute("step", "1"),
 				event.Change(a.on(func(e *vecty.Event) {
-					a.store.Dispatch(state.SetField{Key: f.Key, Value: e.Target.Get("value").String()})
+					a.store.Dispatch(state.SetField{Key: f.Key, Value: a.b.Value(e)})
 				})))),
 			elem.Button(vecty.Markup(vecty.Class("btn", "small"), vecty.Attribute("title", "next seed"),
 				event.Click(a.on(func(*vecty.Event) {
@@ -139,13 +137,13 @@ func menuRow(f *state.Field, id string, sel *vecty.HTML) *vecty.HTML {
 func (a *App) slider(f *state.Field, c state.Config, id string) vecty.ComponentOrHTML {
 	lo, hi, step := sliderAttrs(f)
 	return &rangeSlider{
-		ID: id, Label: f.Label,
+		ID: id, Label: f.Label, b: a.b,
 		Min:  strconv.FormatFloat(lo, 'g', -1, 64),
 		Max:  strconv.FormatFloat(hi, 'g', -1, 64),
 		Step: strconv.FormatFloat(step, 'g', -1, 64),
 		Pos:  strconv.FormatFloat(sliderPos(f, f.Value(c)), 'g', -1, 64),
 		OnInput: a.on(func(e *vecty.Event) {
-			pos, err := strconv.ParseFloat(e.Target.Get("value").String(), 64)
+			pos, err := strconv.ParseFloat(a.b.Value(e), 64)
 			if err != nil {
 				return
 			}
@@ -175,6 +173,7 @@ type rangeSlider struct {
 	Step    string             `vecty:"prop"`
 	Pos     string             `vecty:"prop"`
 	OnInput func(*vecty.Event) `vecty:"prop"`
+	b       browser            // sets the range and the value on the element (browser.go)
 	el      *vecty.HTML
 }
 
@@ -182,13 +181,7 @@ type rangeSlider struct {
 func (s *rangeSlider) Render() (out vecty.ComponentOrHTML) {
 	defer guardRender("slider.Render", &out, elem.Div)
 	if s.el != nil {
-		if n := s.el.Node(); n.Truthy() {
-			for _, kv := range [][2]string{{"min", s.Min}, {"max", s.Max}, {"step", s.Step}} {
-				if n.Call("getAttribute", kv[0]).String() != kv[1] {
-					n.Call("setAttribute", kv[0], kv[1])
-				}
-			}
-		}
+		s.b.SetRange(s.el, s.Min, s.Max, s.Step)
 	}
 	s.el = elem.Input(vecty.Markup(
 		prop.Type(prop.TypeRange), prop.ID(s.ID),
@@ -204,7 +197,7 @@ func (s *rangeSlider) Render() (out vecty.ComponentOrHTML) {
 // step are set.
 func (s *rangeSlider) Mount() {
 	defer guard("slider.Mount")
-	s.el.Node().Set("value", s.Pos)
+	s.b.SetNodeValue(s.el, s.Pos)
 }
 
 // choiceSelect is the <select> of a Choice field. The preset select clears
@@ -215,19 +208,15 @@ func (a *App) choiceSelect(f *state.Field, c state.Config, id string) *vecty.HTM
 	opts = append(opts, vecty.Markup(prop.ID(id), vecty.Attribute("aria-label", f.Label),
 		vecty.Attribute("title", f.Label+": "+f.Hint),
 		event.Change(a.on(func(e *vecty.Event) {
-			v := e.Target.Get("value").String()
+			v := a.b.Value(e)
 			if f.Key == "p" {
 				a.store.Dispatch(state.SetPreset{Preset: v})
 				return
 			}
-			if f.Key == "t" && v == state.TaskRegression && a.store.Config().Learner != state.LearnerNORMA {
-				// Only NORMA has regression losses: switch to it first.
-				a.store.Dispatch(state.SetField{Key: "l", Value: state.LearnerNORMA})
-			}
 			a.store.Dispatch(state.SetField{Key: f.Key, Value: v})
 			// A refused choice leaves the run as it was: show what runs
 			// (Vecty does not rewrite a select whose options did not change).
-			e.Target.Set("value", f.Get(a.store.Config()))
+			a.b.SetValue(e, f.Get(a.store.Config()))
 		}))))
 	for _, o := range app.Options(c, f.Key) {
 		title := ""
@@ -251,7 +240,7 @@ func (a *App) presetSelect(f *state.Field, c state.Config) *vecty.HTML {
 	opts := []vecty.MarkupOrChild{vecty.Markup(prop.ID("preset-select"), vecty.Attribute("aria-label", f.Label),
 		vecty.Attribute("title", f.Hint), prop.Disabled(regression),
 		event.Change(a.on(func(e *vecty.Event) {
-			a.store.Dispatch(state.SetPreset{Preset: e.Target.Get("value").String()})
+			a.store.Dispatch(state.SetPreset{Preset: a.b.Value(e)})
 		})))}
 	switch {
 	case regression:

@@ -1,12 +1,9 @@
-//go:build js && wasm
-
 package ui
 
 import (
 	"fmt"
 	"runtime/debug"
 	"strings"
-	"syscall/js"
 
 	"github.com/hexops/vecty"
 
@@ -49,38 +46,37 @@ type crashSink struct {
 	count   int    // panics caught (the later ones only go to the console)
 	inject  string // debug: the entry that panics next (kernelplay.debugPanic)
 	fill    bool   // debug: the next frame allocates until the runtime dies
+	// out shows a caught panic: msg and the report (without the link and
+	// the browser, which out adds) in boot.js's stopped view when first,
+	// and in the console always. A panic inside it is not recovered: the
+	// runtime ends and boot.js shows its stopped view.
+	out func(msg string, rep app.Report, first bool)
 }
 
-// caught reports a recovered panic r at the entry where and stops the page.
-// A panic inside caught itself is not recovered: the runtime ends and
-// boot.js shows its stopped view.
+// caught reports a recovered panic r at the entry where and stops the page:
+// every panic goes to the console, the first one also to the stopped view
+// (c.out, set by crash_js.go; natively the tests set it).
 func (c *crashSink) caught(where string, r any) {
 	c.count++
 	stack := string(debug.Stack())
 	val := fmt.Sprint(r)
-	js.Global().Get("console").Call("error", "kernelplay: panic in "+where+": "+val+"\n"+stack)
-	if c.stopped {
-		return
-	}
+	first := !c.stopped
 	c.stopped = true
-	g := js.Global()
-	rep := app.Report{
-		Where:   where,
-		Panic:   val,
-		Stack:   stack,
-		Link:    g.Get("location").Get("href").String(),
-		Build:   app.BuildInfo(),
-		Browser: g.Get("navigator").Get("userAgent").String(),
+	rep := app.Report{Where: where, Panic: val, Stack: stack, Build: app.BuildInfo()}
+	if c.out != nil {
+		c.out(stopMessage(where, val), rep, first)
 	}
+}
+
+// stopMessage is the stopped view's message for a panic of value val at
+// the entry where (the value cut to 200 bytes of valid UTF-8).
+func stopMessage(where, val string) string {
 	short := val
 	if len(short) > 200 {
 		short = strings.ToValidUTF8(short[:200], "") + "…"
 	}
-	msg := "kernelplay stopped after an internal error (" + where + ": " + short + "). " +
+	return "kernelplay stopped after an internal error (" + where + ": " + short + "). " +
 		"Start over opens the default demo; Copy error report copies what a bug report needs."
-	if boot := g.Get("kpBoot"); boot.Truthy() && boot.Get("stopped").Type() == js.TypeFunction {
-		boot.Call("stopped", "panic", msg, rep.Text())
-	}
 }
 
 // injected is the panic the debug hook asks for at where, if it is due.
@@ -132,17 +128,6 @@ func guard(where string) {
 func Recover() {
 	if r := recover(); r != nil {
 		crash.caught("Run", r)
-	}
-}
-
-// hog keeps what fillMemory allocates reachable.
-var hog [][]byte
-
-// fillMemory allocates until the runtime runs out of memory and ends (the
-// debug hook's "memory"): a wasm32 program has at most 4 GiB.
-func fillMemory() {
-	for {
-		hog = append(hog, make([]byte, 64<<20))
 	}
 }
 

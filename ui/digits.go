@@ -1,5 +1,3 @@
-//go:build js && wasm
-
 package ui
 
 import (
@@ -9,7 +7,6 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
-	"honnef.co/go/js/dom/v2"
 
 	"kernelplay/ui/app"
 	"kernelplay/ui/render"
@@ -25,6 +22,7 @@ type dCanvas struct {
 	cv               *canvas2D
 	list             render.List // the display list of a canvas painted from one (the confusion matrix)
 	paint            painter
+	b                browser
 }
 
 // Render implements vecty.Component.
@@ -41,14 +39,14 @@ func (d *dCanvas) SkipRender(prev vecty.Component) bool { return d.cv != nil }
 // Mount implements vecty.Mounter.
 func (d *dCanvas) Mount() {
 	defer guard("digits canvas.Mount")
-	d.cv = newCanvas2D(d.el.Node())
+	d.cv = d.b.Canvas(d.el)
 }
 
 // Unmount implements vecty.Unmounter: the canvas is gone (mode switch).
 func (d *dCanvas) Unmount() { d.cv = nil }
 
 func (d *dCanvas) resized() bool {
-	return d.cv != nil && (d.cv.el.Get("clientWidth").Float() != d.cv.w || d.cv.el.Get("clientHeight").Float() != d.cv.h)
+	return d.cv != nil && d.cv.resized()
 }
 
 // digitsReadout is the progress line of a digits run: t of N with a bar,
@@ -253,11 +251,7 @@ func (p *Page) loadButton() *vecty.HTML {
 		elem.Input(vecty.Markup(prop.Type(prop.TypeFile), prop.ID("file-input"),
 			vecty.Attribute("accept", ".svm,.libsvm,.svmlight,.txt,.csv,.tsv,.t,text/plain,text/csv"),
 			event.Change(a.on(func(e *vecty.Event) {
-				in := &dom.HTMLInputElement{BasicHTMLElement: htmlElement(e.Target)}
-				if files := in.Files(); len(files) > 0 {
-					a.loadUserFile(files[0].Value)
-				}
-				in.SetValue("")
+				a.b.ReadFile(e, a.userFile)
 			})))),
 	))
 }
@@ -271,7 +265,7 @@ func (a *App) dataSetControl(f *state.Field, c state.Config) *vecty.HTML {
 	opts = append(opts, vecty.Markup(prop.ID(id), vecty.Attribute("aria-label", f.Label),
 		vecty.Attribute("title", f.Label+": "+f.Hint),
 		event.Change(a.on(func(e *vecty.Event) {
-			a.store.Dispatch(state.SetField{Key: f.Key, Value: e.Target.Get("value").String()})
+			a.store.Dispatch(state.SetField{Key: f.Key, Value: a.b.Value(e)})
 		}))))
 	for _, o := range f.Options {
 		opts = append(opts, elem.Option(vecty.Markup(prop.Value(o), vecty.Property("selected", o == c.Data)),

@@ -3,63 +3,14 @@
 package ui
 
 import (
-	"errors"
-	"strconv"
 	"syscall/js"
 
 	"github.com/hexops/vecty"
 	"honnef.co/go/js/dom/v2"
 
 	"kernelplay/ui/app"
-	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
-
-// digitsUI is the page's part of the digits mode (state.ModeDigits): the
-// data loader and the canvases. The run itself is the store's
-// (app.Store.Run, Kind Digits or Compare): the store builds it when the
-// data set it waits for (app.Store.NeedData) is handed over.
-type digitsUI struct {
-	load     loader
-	fileNote func() string // the sentence about the user's file (app.Store.FileNote)
-	run      *sim.Digits   // the store's digits run, nil while waiting for data
-	builtFor app.Run       // the store's run when last looked at
-	status   string        // why there is no run (loading, a failure), "" when running
-	failed   bool          // status is a failure (shown as an error)
-	slicer   Slicer
-	sps      RateMeter
-	perFrame int // steps learned in the last frame
-
-	now        *dCanvas // the current digit, large
-	galleries  []*dCanvas
-	confusions []*dCanvas
-	charts     *dCanvas
-	readout    *digitsReadout
-	drawnT     int
-	drawnRev   int
-	drawnRun   *sim.Digits
-	slowDrawn  float64
-	slowCost   float64 // ms the last slow redraw took
-	lastStats  float64
-	dropWired  bool
-	chart      compareChart // the charts' display list and painter (digits_draw.go)
-	termIdx    []int
-	alpha      []float64
-	galleryImg []*galleryCache
-	nowBlit    blitter
-}
-
-// digits returns the digits state, creating it on first use.
-func (a *App) digits() *digitsUI {
-	if a.dg == nil {
-		a.dg = &digitsUI{fileNote: a.store.FileNote}
-		a.dg.load.changed = func() { a.rev++; a.rerender() }
-		a.dg.now = &dCanvas{id: "digit-now", class: "digitnow", label: "the current digit"}
-		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "step size and average error of each learner"}
-		a.dg.readout = &digitsReadout{app: a}
-	}
-	return a.dg
-}
 
 // sync follows the store's run: a new run resets the frame budget (and
 // retries a failed download), and while the run waits for its data set the
@@ -108,16 +59,6 @@ func (dg *digitsUI) setStatus(a *App, s string, failed bool) {
 		dg.status, dg.failed = s, failed
 		a.rev++
 		a.rerender()
-	}
-}
-
-// sizeCanvases keeps one gallery and one confusion canvas per learner.
-func (dg *digitsUI) sizeCanvases(n int) {
-	for len(dg.galleries) < n {
-		i := strconv.Itoa(len(dg.galleries))
-		dg.galleries = append(dg.galleries, &dCanvas{id: "gallery-" + i, class: "gallery", label: "support vectors of learner " + i})
-		dg.confusions = append(dg.confusions, &dCanvas{id: "confusion-" + i, class: "confusion", label: "confusion matrix of learner " + i})
-		dg.galleryImg = append(dg.galleryImg, &galleryCache{})
 	}
 }
 
@@ -202,18 +143,6 @@ func (dg *digitsUI) wireDrop(a *App) {
 	}))
 }
 
-// loadUserFile reads and parses a user's data file and hands it to the
-// store, which decides where it goes and says why (app.Route).
-func (a *App) loadUserFile(file js.Value) {
-	a.readDroppedFile(file, func(name string, b []byte) {
-		set, err := app.ReadUserFile(name, b)
-		if err == nil && set.Len() == 0 {
-			err = errors.New(name + " holds no examples")
-		}
-		if err != nil {
-			a.store.Notify(app.Message{Kind: app.Failure, Text: "Could not read your file: " + err.Error() + "."})
-			return
-		}
-		a.store.Dispatch(app.LoadFile{Name: name, Set: set})
-	})
-}
+// loadUserFile reads a user's data file (dropped on the page) and hands it
+// to userFile (digits.go).
+func (a *App) loadUserFile(file js.Value) { a.readDroppedFile(file, a.userFile) }

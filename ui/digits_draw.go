@@ -11,6 +11,13 @@ import (
 	"kernelplay/ui/sim"
 )
 
+// digitsJS is the digits view's part that only the browser has: the
+// images' upload canvases.
+type digitsJS struct {
+	nowBlit    blitter
+	galleryImg []*galleryCache
+}
+
 // galleryCache is one learner's gallery atlas and its upload canvas.
 type galleryCache struct {
 	img  *image.RGBA
@@ -76,7 +83,7 @@ func (dg *digitsUI) drawNow(a *App, run *sim.Digits) {
 	}
 	r, draw := nowPanel(&d.list, run, learnerColors, d.cv.w, d.cv.h)
 	d.cv.clear()
-	d.paint.paint(d.cv.ctx, &d.list, &a.plot.bulk)
+	d.paint.paint(d.cv.ctx, &d.list)
 	if draw {
 		set := run.Stream().Set()
 		w, h, _ := app.ImageShape(set)
@@ -115,6 +122,9 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 	e := m.Expansion()
 	s, cols, rows := render.GalleryLayout(cv.w, cv.h, w, h, n)
 	dg.termIdx = render.GalleryTerms(dg.termIdx, n, cols*rows)
+	for len(dg.galleryImg) <= i {
+		dg.galleryImg = append(dg.galleryImg, &galleryCache{})
+	}
 	gc := dg.galleryImg[i]
 	gc.img = render.Gallery(gc.img, e, dg.termIdx, w, h, cols)
 	gc.blit.upload(gc.img)
@@ -128,59 +138,4 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 		ctx.Call("strokeRect", 1, 1, s-2, s-2)
 	}
 	ctx.Call("fillText", render.GalleryFooter(n, capacity, len(dg.termIdx), cv.w), 0, cv.h-3)
-}
-
-// drawConfusion paints learner i's confusion matrix (render.Confusion).
-func (dg *digitsUI) drawConfusion(a *App, run *sim.Digits, i int) {
-	d := dg.confusions[i]
-	if d.cv == nil || !d.cv.fit() {
-		return
-	}
-	render.Confusion(&d.list, run.ClassNames(), run.Confusion(i), d.cv.w, d.cv.h)
-	d.cv.clear()
-	d.paint.paint(d.cv.ctx, &d.list, &a.plot.bulk)
-}
-
-// drawCharts draws the learners' average online error and step size η_t
-// overlaid on log scales (as JMLR Figs. 3–7) over one time axis, with a
-// legend and, on the 0/1 → 2/3 stream, the switch marked: the display list
-// of render.CompareChart, painted.
-func (dg *digitsUI) drawCharts(a *App, run *sim.Digits) {
-	cv := dg.charts.cv
-	if cv == nil || !cv.fit() {
-		return
-	}
-	ch := &dg.chart
-	in := &ch.in
-	*in = render.CompareInput{Names: in.Names[:0], Colors: learnerColors, AvgError: in.AvgError[:0], Eta: in.Eta[:0],
-		WinError: in.WinError[:0]}
-	if run != nil && run.T() > 0 {
-		in.T, in.N, in.Window = run.T(), run.N(), run.Config().Window
-		for i := range run.Learners() {
-			for len(ch.curves) < 3*(i+1) {
-				ch.curves = append(ch.curves, sim.Series{})
-			}
-			a, e, w := &ch.curves[3*i], &ch.curves[3*i+1], &ch.curves[3*i+2]
-			run.AvgError(i).AppendTo(a)
-			run.Eta(i).AppendTo(e)
-			run.WinError(i).AppendTo(w)
-			in.Names = append(in.Names, run.Name(i))
-			in.AvgError = append(in.AvgError, render.Points{X: a.T, Y: a.V})
-			in.Eta = append(in.Eta, render.Points{X: e.T, Y: e.V})
-			in.WinError = append(in.WinError, render.Points{X: w.T, Y: w.V})
-		}
-		if at := run.SwitchAt(); at > 0 {
-			in.SwitchAt, in.SwitchLabel = at, "0/1 → 2/3"
-		}
-	}
-	render.CompareChart(&ch.chart, *in)
-	ch.draw(cv, &a.plot.bulk)
-}
-
-// compareChart is the digits charts' display list and painter, and what
-// they show, reused from one redraw to the next.
-type compareChart struct {
-	chartView
-	in     render.CompareInput
-	curves []sim.Series // each learner's average error, η_t and windowed error histories as points, reused
 }

@@ -32,10 +32,28 @@
 // (app.SlowMotion, driven by the frame loop's clock), lights one sub-step
 // at a time in the panel, on the plot, the buffer strip and the charts.
 //
-// Files that touch the DOM carry the build constraint js && wasm; the pure
-// helpers (pacing, formatting, slider mapping, paths, read-outs) have none
-// and are tested natively. window.kernelplay (debug.go) is a read-only
-// hook for the browser test.
+// # What builds where
+//
+// The components, their event handlers and their painting build natively
+// and are tested without a browser (views_test.go renders them and fires
+// their listeners, paint_test.go records their canvas calls). What they
+// need of the browser beyond Vecty goes through two narrow seams: the
+// browser interface (browser.go: the clock, events' fields, files, the
+// clipboard, downloads, the class dialog, scrolling, Rerender, canvases)
+// and canvas2D's ctx2D (canvas.go: a CanvasRenderingContext2D's Set, Call,
+// Dash, Lines, Path and Gradient). Only the glue behind them carries the
+// build constraint js && wasm and calls syscall/js or the dom package:
+// browser_js.go and canvas_js.go (the adapters, blitting images),
+// bulk.go (static/draw.js and the line worker), app.go (Run, the frame
+// loop, the address bar, the keyboard listener, the clipboard),
+// plot_js.go (the surface's upload, the markers' atlas and layer, the
+// plot's listeners), digits_app.go and digits_draw.go (the digits frame
+// loop, drops, image uploads), loaddata.go (fetching the shipped sets),
+// export.go (pictures and downloads), crash_js.go (the stopped view),
+// debug.go (window.kernelplay, whose functions are debughook.go's) and
+// page_js.go (the first picture). The parts of App, Plot and digitsUI that
+// hold js values are the embedded appJS, plotJS and digitsJS, empty
+// natively (jsparts_other.go).
 //
 // Package ui must not be imported by anything but wasm/main.go; it may
 // import ui/app, ui/state, ui/sim and ui/render, never the reverse, and no

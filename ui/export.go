@@ -6,13 +6,7 @@ import (
 	"math"
 	"syscall/js"
 
-	"github.com/hexops/vecty"
-	"github.com/hexops/vecty/elem"
-	"github.com/hexops/vecty/event"
-	"github.com/hexops/vecty/prop"
-
 	"kernelplay/ui/app"
-	"kernelplay/ui/state"
 )
 
 // “Take it home” (issue 12): the Save menu. The files come from
@@ -20,78 +14,6 @@ import (
 // page's own canvases on one canvas and encoded by the browser
 // (canvas.toBlob); downloads are a Blob URL clicked on an <a download>,
 // revoked afterwards. Nothing leaves the browser.
-
-// takeHome is the Save menu beside Load data… (the Data heading of both
-// modes; the top bar has no room left at laptop widths): a <details>, no
-// state in Go, the browser opens and closes it.
-func (p *Page) takeHome() *vecty.HTML {
-	a := p.app
-	c := a.store.Config()
-	plot2D := a.store.Run().Kind() == app.Plot2D
-	classes := c.Task == state.TaskBinary || c.Task == state.TaskMulticlass
-	btn := func(id, label, title string, f func()) *vecty.HTML {
-		return elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID(id), vecty.Attribute("title", title),
-			event.Click(a.on(func(*vecty.Event) { f() }))), vecty.Text(label))
-	}
-	return elem.Details(vecty.Markup(vecty.Class("takehome"), prop.ID("take-home")),
-		elem.Summary(vecty.Markup(vecty.Class("btn", "small"), vecty.Attribute("title", "save pictures, traces, data and models; load a model")),
-			vecty.Text("Save ▾")),
-		elem.Div(vecty.Markup(vecty.Class("takehome-menu", "panel")),
-			vecty.If(c.Mode == state.Mode2D, elem.Label(vecty.Markup(vecty.Class("inline")),
-				vecty.Text("picture size "),
-				elem.Select(vecty.Markup(prop.ID("save-scale"), vecty.Attribute("aria-label", "picture size")),
-					elem.Option(vecty.Markup(prop.Value("1")), vecty.Text("1× screen")),
-					elem.Option(vecty.Markup(prop.Value("1.5")), vecty.Text("1.5× screen")),
-					elem.Option(vecty.Markup(prop.Value("2"), vecty.Property("selected", true)), vecty.Text("2× screen")),
-				))),
-			vecty.If(c.Mode == state.Mode2D, btn("save-plot-png", "Plot (PNG)",
-				"the plot alone: surface, boundary, margins, points and legend", func() { a.savePlotPNG() })),
-			btn("save-view-png", "View (PNG)", "the plot, strip and charts with a caption line (settings, t, error, link)",
-				func() { a.saveViewPNG() }),
-			btn("save-traces", "Traces (CSV)", "every chart's series, one row per kept step", func() { a.saveExport(a.store.ExportTraces()) }),
-			vecty.If(plot2D && classes, btn("save-points-csv", "Points (CSV)", "the plot's points, readable by Load data",
-				func() { a.saveExport(a.store.ExportData(app.FormatCSV)) })),
-			vecty.If(plot2D && classes, btn("save-points-libsvm", "Points (LIBSVM)", "the plot's points, readable by Load data",
-				func() { a.saveExport(a.store.ExportData(app.FormatLIBSVM)) })),
-			vecty.If(plot2D, btn("save-model", "Model (JSON)", "the learner's full state with the run's link and step: Load model continues it",
-				func() { a.saveExport(a.store.ExportModel()) })),
-			// (kp-file: see loadButton.)
-			vecty.If(c.Mode == state.Mode2D, vecty.Tag("kp-file", elem.Label(vecty.Markup(vecty.Class("btn", "file"), prop.ID("load-model"),
-				vecty.Attribute("title", "continue a run saved with Model (JSON)")),
-				vecty.Text("Load model…"),
-				elem.Input(vecty.Markup(prop.Type(prop.TypeFile), prop.ID("load-model-input"),
-					vecty.Attribute("accept", ".json,application/json"),
-					event.Change(a.on(func(e *vecty.Event) { a.loadModelFile(e.Target) })))),
-			))),
-		),
-	)
-}
-
-// loadModelFile reads the file chosen in input and hands it to the store
-// (app.LoadModel), which checks it whole and says what it did.
-func (a *App) loadModelFile(input js.Value) {
-	files := input.Get("files")
-	if files.Get("length").Int() == 0 {
-		return
-	}
-	file := files.Index(0)
-	input.Set("value", "") // choosing the same file again fires change again
-	a.readDroppedFile(file, func(name string, b []byte) {
-		a.store.Dispatch(app.LoadModel{Name: name, Bytes: b})
-	})
-}
-
-// saveExport downloads e, or shows err in the banner.
-func (a *App) saveExport(e app.Export, err error) {
-	if err != nil {
-		a.store.Notify(app.Message{Kind: app.Warning, Text: "Nothing saved: " + err.Error() + "."})
-		return
-	}
-	u8 := js.Global().Get("Uint8Array").New(len(e.Bytes))
-	js.CopyBytesToJS(u8, e.Bytes)
-	blob := js.Global().Get("Blob").New([]any{u8}, map[string]any{"type": e.MIME})
-	download(blob, e.Name)
-}
 
 // download saves blob as a file named name, as the browser downloads: a
 // Blob URL clicked on an <a download>, revoked once the click has started

@@ -1,11 +1,8 @@
-//go:build js && wasm
-
 package ui
 
 import (
 	"math"
 	"strconv"
-	"syscall/js"
 
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
@@ -77,14 +74,12 @@ func (i *Inspector) frame(now float64) {
 	if i.reveal != "" {
 		// The blocks just appeared (a pause, a Step), or slow motion lit
 		// the next one: bring it into view in its column, once rendered.
-		if el := js.Global().Get("document").Call("querySelector", i.reveal); el.Truthy() {
+		inside := ""
+		if i.align == "start" {
+			inside = "#inspector" // its head too
+		}
+		if i.app.b.Reveal(i.reveal, i.align, inside) {
 			i.reveal = ""
-			opt := js.Global().Get("Object").New()
-			opt.Set("block", i.align)
-			if i.align == "start" {
-				el = el.Call("closest", "#inspector") // its head too
-			}
-			el.Call("scrollIntoView", opt)
 		}
 	}
 	if !i.slow.On && i.lit < 0 {
@@ -99,7 +94,7 @@ func (i *Inspector) frame(now float64) {
 			i.reveal, i.align = `#inspector .iblock[data-index="`+strconv.Itoa(lit)+`"]`, "nearest"
 		}
 		if i.mounted {
-			vecty.Rerender(i)
+			i.app.b.Rerender(i)
 		}
 	}
 }
@@ -143,7 +138,7 @@ func (i *Inspector) mark(p *Plot) {
 			for k := 0; k+1 < len(i.lines); k += 2 {
 				i.lines[k], i.lines[k+1] = p.view.toPixel(i.lines[k], i.lines[k+1], w, h)
 			}
-			p.bulk.pathOf(ctx, i.lines)
+			ctx.Lines(i.lines)
 			ctx.Set("lineCap", "round")
 			ctx.Set("lineJoin", "round")
 			ctx.Set("strokeStyle", "#ffffff")
@@ -188,7 +183,7 @@ func (i *Inspector) mark(p *Plot) {
 }
 
 // ring strokes a circle of radius r in inspectColor over a white halo.
-func ring(ctx js.Value, x, y, r, width float64) {
+func ring(ctx ctx2D, x, y, r, width float64) {
 	ctx.Call("beginPath")
 	ctx.Call("arc", x, y, r, 0, 2*math.Pi)
 	ctx.Set("strokeStyle", "#ffffff")
@@ -216,21 +211,22 @@ func (i *Inspector) Render() (out vecty.ComponentOrHTML) {
 			"play each step as its sub-steps, one at a time, at the pace set beside")),
 			elem.Input(vecty.Markup(prop.Type(prop.TypeCheckbox), prop.ID("slow-motion"), prop.Checked(i.slow.On),
 				event.Change(a.on(func(e *vecty.Event) {
-					i.slow.On = e.Target.Get("checked").Bool()
+					i.slow.On = a.b.Checked(e)
 					i.lit = -1
 					a.plot.dirty = true
-					vecty.Rerender(i)
+					a.b.Rerender(i)
 				})))),
 			vecty.Text("slow motion")),
 		vecty.If(i.slow.On, elem.Label(vecty.Markup(vecty.Class("inline", "ipace"), vecty.Attribute("title", "time each sub-step is shown")),
 			&rangeSlider{ // (controls.go: its thumb sits at the pace from the moment it appears)
+				b:  a.b,
 				ID: "slow-pace", Label: "slow-motion pace, milliseconds per sub-step",
 				Min: strconv.Itoa(app.MinPaceMS), Max: strconv.Itoa(app.MaxPaceMS), Step: "100",
 				Pos: strconv.Itoa(int(i.slow.Pace())),
 				OnInput: a.on(func(e *vecty.Event) {
-					if v, err := strconv.ParseFloat(e.Target.Get("value").String(), 64); err == nil {
+					if v, err := strconv.ParseFloat(a.b.Value(e), 64); err == nil {
 						i.slow.PaceMS = v
-						vecty.Rerender(i)
+						a.b.Rerender(i)
 					}
 				}),
 			},
@@ -320,23 +316,6 @@ func (i *Inspector) stage() string {
 	return i.in.Blocks[i.lit].Stage.String()
 }
 
-// installInspectorHook adds inspector() to the debug hook window.kernelplay (see
-// installDebugHook): {show, t, blocks (the number of sub-steps), lit (the
-// lit sub-step, −1 for none), stage (its name, "" for none), slow (slow
-// motion on), paceMs}. It changes nothing.
-func (a *App) installInspectorHook() {
-	hook := js.Global().Get("kernelplay")
-	if hook.IsUndefined() {
-		return
-	}
-	hook.Set("inspector", js.FuncOf(func(js.Value, []js.Value) any {
-		i := a.inspector()
-		i.refresh()
-		return map[string]any{"show": i.in.Show, "t": i.in.T, "blocks": len(i.in.Blocks), "lit": i.lit,
-			"stage": i.stage(), "slow": i.slow.On, "paceMs": i.slow.Pace()}
-	}))
-}
-
 // inspector is the panel of the view on screen: the 2D plot's (a.insp) or
 // the digits view's (a.inspD). Each view has its own component instance:
 // Vecty cannot move one component between the two views' trees (switching
@@ -356,7 +335,7 @@ func (a *App) inspector() *Inspector {
 // the oldest term left (it is gone from the strip after the step). bars
 // are the strip's bars of this frame, top the height above them, w × h
 // the bars' area. Called by Strip.draw.
-func (i *Inspector) markStrip(ctx js.Value, bars []render.Bar, top, w, h float64) {
+func (i *Inspector) markStrip(ctx ctx2D, bars []render.Bar, top, w, h float64) {
 	if i.lit < 0 || i.lit >= len(i.in.Blocks) {
 		return
 	}

@@ -1,10 +1,6 @@
-//go:build js && wasm
-
 package ui
 
 import (
-	"syscall/js"
-
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
@@ -31,7 +27,7 @@ func (p *Plot) drawLinear(sm *sim.Sim, c state.Config, margin float64) bool {
 	}
 	ctx := p.cv.ctx
 	w, h := p.cv.w, p.cv.h
-	seg := func(segs []render.Segment) js.Value {
+	seg := func(segs []render.Segment) any {
 		p.path.Reset()
 		for _, s := range segs {
 			x0, y0 := p.view.toPixel(s.X0, s.Y0, w, h)
@@ -39,11 +35,11 @@ func (p *Plot) drawLinear(sm *sim.Sim, c state.Config, margin float64) bool {
 			p.path.MoveTo(x0, y0)
 			p.path.LineTo(x1, y1)
 		}
-		return path2D(&p.path)
+		return ctx.Path(&p.path)
 	}
 	solid := func(segs []render.Segment, width float64) {
 		path := seg(segs)
-		p.setDash(nil)
+		ctx.Dash(nil)
 		ctx.Set("strokeStyle", haloColor)
 		ctx.Set("lineWidth", width+2)
 		ctx.Call("stroke", path)
@@ -61,12 +57,12 @@ func (p *Plot) drawLinear(sm *sim.Sim, c state.Config, margin float64) bool {
 				continue
 			}
 			path := seg(hl.Solid)
-			p.setDash([]float64{5, 4})
+			ctx.Dash([]float64{5, 4})
 			ctx.Set("strokeStyle", inkColor)
 			ctx.Set("lineWidth", 1.2)
 			ctx.Call("stroke", path)
 		}
-		p.setDash(nil)
+		ctx.Dash(nil)
 		return true
 	}
 	if c.Task == state.TaskBinary && margin > 0 {
@@ -83,7 +79,7 @@ func (p *Plot) drawLinear(sm *sim.Sim, c state.Config, margin float64) bool {
 			}
 			col := render.ClassColors[class%len(render.ClassColors)]
 			path := seg(segs)
-			p.setDash([]float64{6, 5})
+			ctx.Dash([]float64{6, 5})
 			ctx.Set("strokeStyle", haloColor)
 			ctx.Set("lineWidth", 3.5)
 			ctx.Call("stroke", path)
@@ -97,7 +93,7 @@ func (p *Plot) drawLinear(sm *sim.Sim, c state.Config, margin float64) bool {
 		all = append(all, hl.Solid...)
 	}
 	solid(all, 2)
-	p.setDash(nil)
+	ctx.Dash(nil)
 	return true
 }
 
@@ -116,7 +112,7 @@ func (p *Plot) normalArrow(hl render.HyperLine) {
 		p.path.MoveTo(ar.X1, ar.Y1)
 		p.path.LineTo(b[0], b[1])
 	}
-	path := path2D(&p.path)
+	path := ctx.Path(&p.path)
 	ctx.Set("strokeStyle", haloColor)
 	ctx.Set("lineWidth", 4)
 	ctx.Call("stroke", path)
@@ -151,65 +147,6 @@ func (p *Plot) drawRESvsSGD() bool {
 		RES: render.Points{X: res.T, Y: res.V}, SGD: render.Points{X: sgd.T, Y: sgd.V},
 		Dim: c.ResDim, Eval: sim.ResEvalSize, L: c.LinBatchSize, Started: sm.T() > 0,
 	})
-	p.lin.chart.draw(p.cv, &p.bulk)
+	p.lin.chart.draw(p.cv)
 	return true
-}
-
-// installLinearHook adds to window.kernelplay (see installDebugHook):
-//
-//	hyperplanes()  the drawn lines of a linear model: [{class, index, class2,
-//	               index2, level, w: [w_x, w_y, w_b·B], solid: n, dashed: n,
-//	               dashed2: n}] (class −1 for a binary model's w; AMM: the
-//	               pair of hyperplanes; solid/dashed count stretches; see
-//	               render.HyperLine)
-//	objective()    under the RES-vs-SGD preset {t, res: {t, f}, sgd: {t, f}}
-//	               (the last checkpoint of each curve and its number of
-//	               points as n), or null
-//
-// and the charts' hook (installChartHook, paint.go).
-func (a *App) installLinearHook() {
-	hook := js.Global().Get("kernelplay")
-	if hook.IsUndefined() {
-		return
-	}
-	a.installChartHook(hook)
-	safe := func(name string, f func() any) {
-		hook.Set(name, js.FuncOf(func(js.Value, []js.Value) (out any) {
-			defer func() {
-				if r := recover(); r != nil {
-					out = js.Global().Get("Error").New("kernelplay." + name + ": panic")
-				}
-			}()
-			return f()
-		}))
-	}
-	safe("hyperplanes", func() any {
-		sm := a.store.Sim()
-		if _, _, ok := sm.Objective(); ok {
-			return []any{}
-		}
-		lines := render.Hyperplanes(nil, sm.Learner(), render.Square, plotMargin(sm, a.store.Config()))
-		out := make([]any, len(lines))
-		for i, l := range lines {
-			out[i] = map[string]any{"class": l.Class, "index": l.Index, "class2": l.Class2, "index2": l.Index2,
-				"level": l.Level, "w": []any{l.W[0], l.W[1], l.W[2]},
-				"solid": len(l.Solid), "dashed": len(l.Dashed), "dashed2": len(l.Dashed2)}
-		}
-		return out
-	})
-	safe("objective", func() any {
-		sm := a.store.Sim()
-		res, sgd, ok := sm.Objective()
-		if !ok {
-			return nil
-		}
-		last := func(s sim.Series) map[string]any {
-			m := map[string]any{"n": len(s.T), "t": 0, "f": nil}
-			if n := len(s.T); n > 0 {
-				m["t"], m["f"] = s.T[n-1], s.V[n-1]
-			}
-			return m
-		}
-		return map[string]any{"t": sm.T(), "res": last(res), "sgd": last(sgd)}
-	})
 }

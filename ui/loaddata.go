@@ -11,21 +11,13 @@ import (
 	"kernelplay/ui/app"
 )
 
-// loader fetches the shipped digit sets with fetch() and a stream reader,
-// so the page can show bytes received of the total, and decodes them with
-// app.DecodeShipped. Each set is fetched once and kept.
-type loader struct {
-	sets map[string]*loadEntry
-	// changed is called (from a JS callback) when a fetch makes progress.
-	changed func()
-}
-
 // get returns the entry of the shipped set key (a state.Data value),
 // starting its fetch on first use. Decoding happens in poll, from the frame
 // loop, so the "decoding" message is drawn first.
 func (l *loader) get(a *App, key string) *loadEntry {
 	if l.sets == nil {
 		l.sets = map[string]*loadEntry{}
+		l.changed = func() { a.rev++; a.rerender() }
 	}
 	if e, ok := l.sets[key]; ok {
 		return e
@@ -39,33 +31,6 @@ func (l *loader) get(a *App, key string) *loadEntry {
 	}
 	l.fetch(a, e, src.File)
 	return e
-}
-
-// retry forgets a failed entry so the next get fetches it again.
-func (l *loader) retry(key string) {
-	if e, ok := l.sets[key]; ok && e.phase == loadFailed {
-		delete(l.sets, key)
-	}
-}
-
-// poll decodes entries whose bytes have all arrived. It reports whether
-// anything changed.
-func (l *loader) poll() bool {
-	changed := false
-	for key, e := range l.sets {
-		if e.phase != loadDecoding {
-			continue
-		}
-		loaded, err := app.DecodeShipped(key, shippedSets[key].Name, e.buf)
-		e.buf = nil
-		if err != nil {
-			e.phase, e.err = loadFailed, err
-		} else {
-			e.loaded, e.phase = loaded, loadReady
-		}
-		changed = true
-	}
-	return changed
 }
 
 // fetch reads url into e chunk by chunk. The shipped files are gzip

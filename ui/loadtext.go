@@ -55,3 +55,39 @@ func kb(n int) string {
 	}
 	return strconv.Itoa((n+512)>>10) + " kB"
 }
+
+// loader fetches the shipped digit sets with fetch() and a stream reader,
+// so the page can show bytes received of the total, and decodes them with
+// app.DecodeShipped. Each set is fetched once and kept.
+type loader struct {
+	sets map[string]*loadEntry
+	// changed is called (from a JS callback) when a fetch makes progress.
+	changed func()
+}
+
+// retry forgets a failed entry so the next get fetches it again.
+func (l *loader) retry(key string) {
+	if e, ok := l.sets[key]; ok && e.phase == loadFailed {
+		delete(l.sets, key)
+	}
+}
+
+// poll decodes entries whose bytes have all arrived. It reports whether
+// anything changed.
+func (l *loader) poll() bool {
+	changed := false
+	for key, e := range l.sets {
+		if e.phase != loadDecoding {
+			continue
+		}
+		loaded, err := app.DecodeShipped(key, shippedSets[key].Name, e.buf)
+		e.buf = nil
+		if err != nil {
+			e.phase, e.err = loadFailed, err
+		} else {
+			e.loaded, e.phase = loaded, loadReady
+		}
+		changed = true
+	}
+	return changed
+}

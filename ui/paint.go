@@ -1,11 +1,8 @@
-//go:build js && wasm
-
 package ui
 
 import (
 	"math"
 	"strconv"
-	"syscall/js"
 
 	"kernelplay/ui/render"
 )
@@ -19,23 +16,21 @@ type chartView struct {
 }
 
 // draw lays out v.chart (filled in by the caller) for the canvas's size
-// and paints it, its polylines through b: the page's one bridge to
-// static/draw.js (the plot's), whose shared array a second bridge would
-// hold stale once the first grew it.
-func (v *chartView) draw(cv *canvas2D, b *bulk) {
+// and paints it.
+func (v *chartView) draw(cv *canvas2D) {
 	v.list.Reset(cv.w, cv.h)
 	v.list.Chart(&v.chart)
 	cv.clear()
-	v.paint.paint(cv.ctx, &v.list, b)
+	v.paint.paint(cv.ctx, &v.list)
 }
 
 // painter paints render.List display lists on a canvas 2D context, one op
-// at a time: a polyline goes to static/draw.js in one call (a bulk), and the
+// at a time: a polyline is one ctx2D.Lines call (static/draw.js), and the
 // context's colours, font, alignment, width and dash are set only when
 // they change (each set is a call into JavaScript and, for strings, a
 // conversion).
 type painter struct {
-	dashes map[[2]float64]js.Value
+	dashBuf []float64 // the dash pattern passed to the context
 	// The context state last set (valid within one paint call).
 	fill, stroke string
 	font         fontKey
@@ -79,14 +74,14 @@ func (p *painter) forget() {
 	p.dash = [2]float64{-1, -1}
 }
 
-func (p *painter) setFill(ctx js.Value, c string) {
+func (p *painter) setFill(ctx ctx2D, c string) {
 	if c != p.fill {
 		ctx.Set("fillStyle", c)
 		p.fill = c
 	}
 }
 
-func (p *painter) setStroke(ctx js.Value, c string, width float64, dash [2]float64) {
+func (p *painter) setStroke(ctx ctx2D, c string, width float64, dash [2]float64) {
 	if c != p.stroke {
 		ctx.Set("strokeStyle", c)
 		p.stroke = c
@@ -96,26 +91,19 @@ func (p *painter) setStroke(ctx js.Value, c string, width float64, dash [2]float
 		p.width = width
 	}
 	if dash != p.dash {
-		arr, ok := p.dashes[dash]
-		if !ok {
-			vals := []any{}
-			if dash[0] > 0 {
-				vals = []any{dash[0], dash[1]}
-			}
-			arr = js.ValueOf(vals)
-			if p.dashes == nil {
-				p.dashes = map[[2]float64]js.Value{}
-			}
-			p.dashes[dash] = arr
+		if dash[0] > 0 {
+			p.dashBuf = append(p.dashBuf[:0], dash[0], dash[1])
+			ctx.Dash(p.dashBuf)
+		} else {
+			ctx.Dash(nil)
 		}
-		ctx.Call("setLineDash", arr)
 		p.dash = dash
 	}
 }
 
 // paint draws l's ops in order on ctx (whose units are CSS pixels), the
 // polylines through b.
-func (p *painter) paint(ctx js.Value, l *render.List, b *bulk) {
+func (p *painter) paint(ctx ctx2D, l *render.List) {
 	p.forget()
 	ctx.Set("textBaseline", "alphabetic")
 	ctx.Set("lineJoin", "round")
@@ -136,7 +124,7 @@ func (p *painter) paint(ctx js.Value, l *render.List, b *bulk) {
 				ctx.Call("rect", o.X, o.Y, o.W, o.H)
 				ctx.Call("clip")
 			}
-			b.pathOf(ctx, l.Pts[o.P0:o.P1])
+			ctx.Lines(l.Pts[o.P0:o.P1])
 			p.setStroke(ctx, o.Color, o.Width, o.Dash)
 			ctx.Call("stroke")
 			if clip {
@@ -170,51 +158,4 @@ func (p *painter) paint(ctx js.Value, l *render.List, b *bulk) {
 	if p.align != render.AlignLeft {
 		ctx.Set("textAlign", "left")
 	}
-}
-
-// installChartHook adds to window.kernelplay (see installDebugHook):
-//
-//	chartTexts(which)  the text of the chart last painted, which is
-//	                   "charts" (the 2D page's stack), "objective" (RES vs
-//	                   SGD) or "digits": {w, h, texts: [{text, x, y, font,
-//	                   size, align, vertical, est}]} with est the width
-//	                   render.TextWidth estimated (the layout's), or null
-//
-// so that a browser test can measure the real widths against the estimate
-// and the labels against each other.
-func (a *App) installChartHook(hook js.Value) {
-	hook.Set("chartTexts", js.FuncOf(func(_ js.Value, args []js.Value) (out any) {
-		defer func() {
-			if r := recover(); r != nil {
-				out = js.Global().Get("Error").New("kernelplay.chartTexts: panic")
-			}
-		}()
-		var l *render.List
-		if len(args) > 0 {
-			switch args[0].String() {
-			case "charts":
-				l = &a.charts.view.list
-			case "objective":
-				l = &a.plot.lin.chart.list
-			case "digits":
-				if a.dg != nil {
-					l = &a.dg.chart.list
-				}
-			}
-		}
-		if l == nil {
-			return nil
-		}
-		var texts []any
-		for _, o := range l.Ops {
-			if o.Kind != render.OpText {
-				continue
-			}
-			texts = append(texts, map[string]any{"text": o.Text, "x": o.X, "y": o.Y,
-				"font": fontCSS(o.Font, o.Size), "size": o.Size,
-				"align": [...]string{"left", "center", "right"}[o.Align], "vertical": o.Vertical,
-				"est": render.TextWidth(o.Text, o.Font, o.Size)})
-		}
-		return map[string]any{"w": l.W, "h": l.H, "texts": texts}
-	}))
 }

@@ -1,10 +1,7 @@
-//go:build js && wasm
-
 package ui
 
 import (
 	"math"
-	"syscall/js"
 
 	"kernelplay/ui/app"
 )
@@ -28,36 +25,6 @@ func cursorLabel(k app.Cursor) string {
 // cursorColor is the keyboard cursor's ring: the ink of the plot, over a
 // white halo, so it shows on every surface colour.
 const cursorColor = inkColor
-
-// keyDown handles a key pressed on the focused plot: the arrows move the
-// cursor, Enter does what a click at the cursor does, Delete/Backspace
-// removes the nearest point (app.CursorKey, app.CursorAction). Only space
-// (play/pause) and presses with Ctrl, Cmd or Alt go on to the page's
-// shortcuts (App.installKeys, a listener on the document).
-func (p *Plot) keyDown(e js.Value) {
-	if p.cv == nil {
-		return
-	}
-	shift := e.Get("shiftKey").Bool()
-	mod := e.Get("ctrlKey").Bool() || e.Get("metaKey").Bool() || e.Get("altKey").Bool()
-	k, act := app.CursorKey(p.kb.at, e.Get("key").String(), shift, mod)
-	if act == app.PlotKeyPage {
-		return
-	}
-	e.Call("stopPropagation") // not → (step) nor r (reset) while the plot has the focus
-	if act == app.PlotKeyKeep {
-		return // Tab still moves the focus
-	}
-	e.Call("preventDefault") // no page scroll
-	p.kb.at, p.dirty = k, true
-	if act == app.PlotKeyMove {
-		p.el.Node().Call("setAttribute", "aria-label", cursorLabel(k)) // a screen reader says where it is
-	}
-	s := p.app.store
-	if a, ok := app.CursorAction(s.Config(), s.Brush(), s.Deleting(), k, act, shift); ok {
-		s.Dispatch(a)
-	}
-}
 
 // focusChanged shows the cursor while the plot has the focus.
 func (p *Plot) focusChanged(focused bool) {

@@ -1,10 +1,6 @@
-//go:build js && wasm
-
 package ui
 
 import (
-	"syscall/js"
-
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
@@ -43,7 +39,7 @@ func (p *Page) presenterControls(c state.Config) vecty.List {
 		vecty.Attribute("aria-label", "for my class: presenter mode and a link"),
 		vecty.Attribute("aria-haspopup", "dialog"),
 		event.Click(a.on(func(*vecty.Event) {
-			js.Global().Get("document").Call("getElementById", "class-dialog").Call("showModal")
+			a.b.Dialog("class-dialog", true)
 		})),
 	), vecty.Text("▾"))
 	return vecty.List{open, p.classDialog(c)}
@@ -72,24 +68,15 @@ func (p *Page) classDialog(c state.Config) *vecty.HTML {
 		event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.SetPresenter{On: !on}) })),
 	), vecty.Text(label))
 	write := func(*vecty.Event) {
-		doc := js.Global().Get("document")
-		boxes := doc.Call("querySelectorAll", "#class-dialog input[data-key]:checked")
-		var ticked []string
-		for i := 0; i < boxes.Length(); i++ {
-			ticked = append(ticked, boxes.Index(i).Get("dataset").Get("key").String())
-		}
-		pm := doc.Call("getElementById", "class-presenter").Get("checked").Bool()
+		ticked, pm := a.b.ClassTicks()
 		h, err := a.store.ClassHash(ticked, pm)
-		out := doc.Call("getElementById", "class-url")
 		if err != nil {
-			out.Set("value", "")
-			out.Set("placeholder", "no link: "+err.Error())
+			a.b.ShowClassURL("", "no link: "+err.Error())
 			return
 		}
-		loc := js.Global().Get("location")
-		url := loc.Get("origin").String() + loc.Get("pathname").String() + "#" + h
-		out.Set("value", url)
-		a.copyURL(url, "Class link copied: it opens this run with what you ticked hidden.")
+		url := a.b.PageURL() + "#" + h
+		a.b.ShowClassURL(url, "")
+		a.b.CopyURL(url, "Class link copied: it opens this run with what you ticked hidden.")
 	}
 	return elem.Dialog(vecty.Markup(prop.ID("class-dialog"), vecty.Class("panel", "class-dialog"),
 		vecty.Attribute("aria-labelledby", "class-dialog-title")),
@@ -109,7 +96,7 @@ func (p *Page) classDialog(c state.Config) *vecty.HTML {
 			elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("class-copy"), event.Click(a.on(write))),
 				vecty.Text("Copy class link")),
 			elem.Button(vecty.Markup(vecty.Class("btn"), event.Click(a.on(func(*vecty.Event) {
-				js.Global().Get("document").Call("getElementById", "class-dialog").Call("close")
+				a.b.Dialog("class-dialog", false)
 			}))), vecty.Text("Close")),
 		),
 	)

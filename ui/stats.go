@@ -1,5 +1,3 @@
-//go:build js && wasm
-
 package ui
 
 import (
@@ -49,7 +47,9 @@ func (s *Stats) Render() (out vecty.ComponentOrHTML) {
 		readout{Label: "frames/s", Value: rate(s.app.fps.Rate(), func(v float64) string { return ftoa(v, 0) }),
 			Hint: "pictures drawn per second"},
 	)
-	rows = append(rows, s.app.budgetRows()...) // the frame budget's cuts (app.go)
+	if s.app.budget != nil {
+		rows = append(rows, s.app.budget()...) // the frame budget's cuts (App.budgetRows)
+	}
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("stats", "panel"), prop.ID(readoutsID), vecty.Attribute("aria-live", "off"))}
 	for _, r := range rows {
 		items = append(items,

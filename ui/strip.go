@@ -1,5 +1,3 @@
-//go:build js && wasm
-
 package ui
 
 import (
@@ -37,15 +35,14 @@ func (s *Strip) SkipRender(prev vecty.Component) bool { return s.cv != nil }
 // Mount implements vecty.Mounter.
 func (s *Strip) Mount() {
 	defer guard("Strip.Mount")
-	s.cv = newCanvas2D(s.el.Node())
+	s.cv = s.app.b.Canvas(s.el)
 }
 
 // Unmount implements vecty.Unmounter: the canvas is gone (mode switch).
 func (s *Strip) Unmount() { s.cv = nil }
 
 func (s *Strip) resized() bool {
-	return s.cv != nil && (s.cv.el.Get("clientWidth").Float() != s.cv.w ||
-		s.cv.el.Get("clientHeight").Float() != s.cv.h)
+	return s.cv != nil && s.cv.resized()
 }
 
 // draw paints the strip's plan (stripplan.go's planStrip): the count, the
@@ -80,7 +77,7 @@ func (s *Strip) draw() {
 		}
 		if s.path.Len() > 0 {
 			ctx.Set("fillStyle", classCSS(c, class))
-			ctx.Call("fill", path2D(&s.path))
+			ctx.Call("fill", ctx.Path(&s.path))
 		}
 	}
 	if pl.HasEvict {

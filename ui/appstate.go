@@ -1,0 +1,115 @@
+package ui
+
+import (
+	"github.com/hexops/vecty"
+
+	"kernelplay/ui/app"
+)
+
+// App is the running page: the store, the Vecty tree and the frame loop.
+// wasm/main.go calls [Run]; nothing else is global.
+type App struct {
+	store  *app.Store
+	page   *Page
+	plot   *Plot
+	strip  *Strip
+	charts *Charts
+	stats  *Stats
+	second *Second2D  // the second learner of a 2D comparison (compare2d.go)
+	insp   *Inspector // the step inspector of the 2D views (inspector.go)
+	inspD  *Inspector // and of the digits view (a component lives in one tree)
+
+	b      browser          // the browser outside Vecty (browser.go)
+	budget func() []readout // the frame budget's read-outs (App.budgetRows; nil natively)
+	appJS                   // the frame loop's requestAnimationFrame callback (app_js.go)
+
+	pacer     Pacer
+	slicer    Slicer       // the 2D run's learning per frame within a time budget
+	reduction Reduction    // how many of the asked steps per frame the budget let run
+	grids     GridGovernor // the surface's grid while playing, within a time budget
+	budgetRun app.Run      // the run the three above measured
+	gridMS    float64      // surface and contours of the frame being drawn, ms
+	replayer  Slicer       // a long replay's steps per frame (replayFrame)
+	noteShown float64      // when the replay's progress note was last rendered, ms
+	fps       RateMeter    // frames drawn per second
+	sps       RateMeter    // learning steps per second
+	lastStats float64      // time of the last read-out refresh, ms
+
+	// What the canvases last showed, to skip redrawing an unchanged picture.
+	drawnSim  any
+	drawnT    int
+	drawnRev  int
+	slowDrawn float64 // when the strip and charts were last drawn, ms
+	infoSince float64 // when the Info message now shown appeared, ms
+	rev       int     // bumps on every store change
+
+	mounted      bool // the body has been rendered: Rerender is allowed
+	booting      bool // the page shows its skeleton and the surface only (see Page.Mount)
+	statsMounted bool // the read-outs have been rendered: Rerender is allowed
+	// m are the timings kernelplay.stats() reports: MainMS (navigation to
+	// Run), MountMS (to the first render), FirstSurfaceMS, ShownMS (the
+	// first animation frame after it was painted), CompleteMS (the first
+	// full picture with the whole page), StepMS (learning per frame; per
+	// example in digits), DrawMS (drawing per drawn frame), Profile.
+	m          app.Measurements
+	lastCopied string
+	dg         *digitsUI // the digits mode (digits_app.go), nil until first used
+}
+
+// build makes the page's components for a's store and browser.
+func (a *App) build() {
+	a.page = &Page{app: a}
+	a.plot = &Plot{app: a}
+	a.strip = &Strip{app: a}
+	a.charts = &Charts{app: a}
+	a.second = &Second2D{app: a}
+	a.stats = &Stats{app: a}
+	a.insp = newInspector(a)
+	a.inspD = newInspector(a)
+}
+
+// recovered stops the page after a panic (crash.go): boot.js shows the
+// message with Start over and Copy error report. It must be deferred
+// directly.
+func (a *App) recovered(where string) {
+	if r := recover(); r != nil {
+		crash.caught(where, r)
+	}
+}
+
+// rerender schedules the page and the read-outs for rendering (Vecty batches
+// it into the next animation frame); before the first render it does
+// nothing.
+func (a *App) rerender() {
+	if !a.mounted || crash.stopped {
+		return
+	}
+	a.b.Rerender(a.page)
+	if a.statsMounted && a.store.Sim() != nil { // the 2D read-outs (the digits view has its own)
+		a.b.Rerender(a.stats)
+	}
+}
+
+// on wraps an event handler so that a panic in it becomes a message instead
+// of killing the program.
+func (a *App) on(f func(*vecty.Event)) func(*vecty.Event) {
+	return func(e *vecty.Event) {
+		if crash.stopped {
+			return
+		}
+		defer a.recovered("event handler")
+		if r := crash.injected("event handler"); r != nil {
+			panic(r)
+		}
+		f(e)
+	}
+}
+
+// profile folds a timing of a named part of the frame into its average.
+// The surface's and the contours' times also feed the grid's budget.
+func (a *App) profile(part string, ms float64) {
+	if part == "surface" || part == "contours" {
+		a.gridMS += ms
+	}
+	a.m.AddProfile(part, ms)
+}

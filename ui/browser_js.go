@@ -1,0 +1,184 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"syscall/js"
+
+	"github.com/hexops/vecty"
+	"honnef.co/go/js/dom/v2"
+)
+
+// jsBrowser is the page's browser (see browser): syscall/js and the dom
+// package behind the narrow methods the components call.
+type jsBrowser struct{ a *App }
+
+var _ browser = (*jsBrowser)(nil)
+
+func (*jsBrowser) Now() float64 { return perfNow() }
+
+func (*jsBrowser) Value(e *vecty.Event) string       { return e.Target.Get("value").String() }
+func (*jsBrowser) Checked(e *vecty.Event) bool       { return e.Target.Get("checked").Bool() }
+func (*jsBrowser) Shift(e *vecty.Event) bool         { return e.Value.Get("shiftKey").Bool() }
+func (*jsBrowser) SetValue(e *vecty.Event, v string) { e.Target.Set("value", v) }
+
+func (b *jsBrowser) ReadFile(e *vecty.Event, done func(name string, data []byte)) {
+	in := &dom.HTMLInputElement{BasicHTMLElement: htmlElement(e.Target)}
+	files := in.Files()
+	if len(files) == 0 {
+		return
+	}
+	file := files[0].Value
+	in.SetValue("") // choosing the same file again fires change again
+	b.a.readDroppedFile(file, done)
+}
+
+func (b *jsBrowser) CopyLink()                  { b.a.copyLink() }
+func (b *jsBrowser) CopyURL(url, copied string) { b.a.copyURL(url, copied) }
+
+func (*jsBrowser) PageURL() string {
+	loc := js.Global().Get("location")
+	return loc.Get("origin").String() + loc.Get("pathname").String()
+}
+
+func (*jsBrowser) Dialog(id string, open bool) {
+	el := js.Global().Get("document").Call("getElementById", id)
+	if el.IsNull() {
+		return
+	}
+	if open {
+		el.Call("showModal")
+	} else {
+		el.Call("close")
+	}
+}
+
+func (*jsBrowser) ClassTicks() (hide []string, presenter bool) {
+	doc := js.Global().Get("document")
+	boxes := doc.Call("querySelectorAll", "#class-dialog input[data-key]:checked")
+	for i := 0; i < boxes.Length(); i++ {
+		hide = append(hide, boxes.Index(i).Get("dataset").Get("key").String())
+	}
+	return hide, doc.Call("getElementById", "class-presenter").Get("checked").Bool()
+}
+
+func (*jsBrowser) ShowClassURL(url, placeholder string) {
+	out := js.Global().Get("document").Call("getElementById", "class-url")
+	out.Set("value", url)
+	if placeholder != "" {
+		out.Set("placeholder", placeholder)
+	}
+}
+
+func (*jsBrowser) Reveal(selector, block, inside string) bool {
+	el := js.Global().Get("document").Call("querySelector", selector)
+	if !el.Truthy() {
+		return false
+	}
+	opt := js.Global().Get("Object").New()
+	opt.Set("block", block)
+	if inside != "" {
+		el = el.Call("closest", inside)
+	}
+	el.Call("scrollIntoView", opt)
+	return true
+}
+
+func (*jsBrowser) Rerender(c vecty.Component) { vecty.Rerender(c) }
+
+func (*jsBrowser) SetRange(el *vecty.HTML, min, max, step string) {
+	n := el.Node()
+	if !n.Truthy() {
+		return
+	}
+	for _, kv := range [][2]string{{"min", min}, {"max", max}, {"step", step}} {
+		if n.Call("getAttribute", kv[0]).String() != kv[1] {
+			n.Call("setAttribute", kv[0], kv[1])
+		}
+	}
+}
+
+func (*jsBrowser) SetNodeValue(el *vecty.HTML, v string) { el.Node().Set("value", v) }
+
+func (*jsBrowser) Canvas(el *vecty.HTML) *canvas2D { return newCanvas2D(el.Node()) }
+
+func (*jsBrowser) Save(name, mime string, data []byte) {
+	u8 := js.Global().Get("Uint8Array").New(len(data))
+	js.CopyBytesToJS(u8, data)
+	blob := js.Global().Get("Blob").New([]any{u8}, map[string]any{"type": mime})
+	download(blob, name)
+}
+
+func (b *jsBrowser) SavePicture(what string) {
+	if what == "plot" {
+		b.a.savePlotPNG()
+	} else {
+		b.a.saveViewPNG()
+	}
+}
+
+// jsCanvas is a <canvas> element (canvasElement).
+type jsCanvas struct{ v js.Value }
+
+func (c jsCanvas) Size() (w, h, dpr float64) {
+	return c.v.Get("clientWidth").Float(), c.v.Get("clientHeight").Float(),
+		js.Global().Get("devicePixelRatio").Float()
+}
+
+func (c jsCanvas) SetBacking(w, h int) {
+	c.v.Set("width", w)
+	c.v.Set("height", h)
+}
+
+// jsCtx is a CanvasRenderingContext2D (ctx2D): dash arrays are made once
+// per pattern, and Lines goes through static/draw.js (kpDraw).
+type jsCtx struct {
+	v      js.Value
+	dashes map[string]js.Value
+	key    []byte
+}
+
+func (c *jsCtx) Set(prop string, v any)          { c.v.Set(prop, v) }
+func (c *jsCtx) Call(method string, args ...any) { c.v.Call(method, args...) }
+func (c *jsCtx) Lines(xy []float64)              { kpDraw.pathOf(c.v, xy) }
+func (c *jsCtx) Path(p *pathBuilder) any         { return path2D(p) }
+
+func (c *jsCtx) Gradient(x0, y0, x1, y1 float64, stops []string) any {
+	g := c.v.Call("createLinearGradient", x0, y0, x1, y1)
+	for i, s := range stops {
+		g.Call("addColorStop", float64(i)/float64(len(stops)-1), s)
+	}
+	return g
+}
+
+func (c *jsCtx) Dash(d []float64) {
+	c.key = c.key[:0]
+	for _, x := range d {
+		c.key = append(c.key, ftoa(x, 2)...)
+		c.key = append(c.key, ',')
+	}
+	arr, ok := c.dashes[string(c.key)]
+	if !ok {
+		vals := make([]any, len(d))
+		for i, x := range d {
+			vals[i] = x
+		}
+		arr = js.ValueOf(vals)
+		if c.dashes == nil {
+			c.dashes = map[string]js.Value{}
+		}
+		c.dashes[string(c.key)] = arr
+	}
+	c.v.Call("setLineDash", arr)
+}
+
+// newCanvas2D is the canvas of the element el.
+func newCanvas2D(el js.Value) *canvas2D {
+	return &canvas2D{el: jsCanvas{el}, ctx: &jsCtx{v: el.Call("getContext", "2d")}}
+}
+
+// jsOf are cv's element and context as js.Values, for the js-only drawing
+// (images, gradients, the pointer's position).
+func jsOf(cv *canvas2D) (el, ctx js.Value) {
+	return cv.el.(jsCanvas).v, cv.ctx.(*jsCtx).v
+}

@@ -1,0 +1,134 @@
+package ui
+
+import (
+	"errors"
+	"strconv"
+
+	"kernelplay/ui/app"
+	"kernelplay/ui/render"
+	"kernelplay/ui/sim"
+)
+
+// digitsUI is the page's part of the digits mode (state.ModeDigits): the
+// data loader and the canvases. The run itself is the store's
+// (app.Store.Run, Kind Digits or Compare): the store builds it when the
+// data set it waits for (app.Store.NeedData) is handed over.
+type digitsUI struct {
+	fileNote func() string // the sentence about the user's file (app.Store.FileNote)
+	run      *sim.Digits   // the store's digits run, nil while waiting for data
+	builtFor app.Run       // the store's run when last looked at
+	status   string        // why there is no run (loading, a failure), "" when running
+	failed   bool          // status is a failure (shown as an error)
+	slicer   Slicer
+	sps      RateMeter
+	perFrame int // steps learned in the last frame
+
+	now        *dCanvas // the current digit, large
+	galleries  []*dCanvas
+	confusions []*dCanvas
+	charts     *dCanvas
+	readout    *digitsReadout
+	drawnT     int
+	drawnRev   int
+	drawnRun   *sim.Digits
+	slowDrawn  float64
+	slowCost   float64 // ms the last slow redraw took
+	lastStats  float64
+	dropWired  bool
+	load       loader       // the shipped sets, fetched (loaddata.go) and decoded
+	digitsJS                // the images' upload canvases (digits_draw.go)
+	chart      compareChart // the charts' display list and painter
+	termIdx    []int
+	alpha      []float64
+}
+
+// digits returns the digits state, creating it on first use.
+func (a *App) digits() *digitsUI {
+	if a.dg == nil {
+		a.dg = &digitsUI{fileNote: a.store.FileNote}
+		a.dg.now = &dCanvas{id: "digit-now", class: "digitnow", label: "the current digit", b: a.b}
+		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "step size and average error of each learner", b: a.b}
+		a.dg.readout = &digitsReadout{app: a}
+	}
+	return a.dg
+}
+
+// sizeCanvases keeps one gallery and one confusion canvas per learner.
+func (dg *digitsUI) sizeCanvases(n int) {
+	for len(dg.galleries) < n {
+		i := strconv.Itoa(len(dg.galleries))
+		dg.galleries = append(dg.galleries, &dCanvas{id: "gallery-" + i, class: "gallery", label: "support vectors of learner " + i, b: dg.now.b})
+		dg.confusions = append(dg.confusions, &dCanvas{id: "confusion-" + i, class: "confusion", label: "confusion matrix of learner " + i, b: dg.now.b})
+	}
+}
+
+// userFile parses a user's data file (name and bytes) and hands it to the
+// store, which decides where it goes and says why (app.Route).
+func (a *App) userFile(name string, b []byte) {
+	{
+		set, err := app.ReadUserFile(name, b)
+		if err == nil && set.Len() == 0 {
+			err = errors.New(name + " holds no examples")
+		}
+		if err != nil {
+			a.store.Notify(app.Message{Kind: app.Failure, Text: "Could not read your file: " + err.Error() + "."})
+			return
+		}
+		a.store.Dispatch(app.LoadFile{Name: name, Set: set})
+	}
+}
+
+// drawConfusion paints learner i's confusion matrix (render.Confusion).
+func (dg *digitsUI) drawConfusion(a *App, run *sim.Digits, i int) {
+	d := dg.confusions[i]
+	if d.cv == nil || !d.cv.fit() {
+		return
+	}
+	render.Confusion(&d.list, run.ClassNames(), run.Confusion(i), d.cv.w, d.cv.h)
+	d.cv.clear()
+	d.paint.paint(d.cv.ctx, &d.list)
+}
+
+// drawCharts draws the learners' average online error and step size η_t
+// overlaid on log scales (as JMLR Figs. 3–7) over one time axis, with a
+// legend and, on the 0/1 → 2/3 stream, the switch marked: the display list
+// of render.CompareChart, painted.
+func (dg *digitsUI) drawCharts(a *App, run *sim.Digits) {
+	cv := dg.charts.cv
+	if cv == nil || !cv.fit() {
+		return
+	}
+	ch := &dg.chart
+	in := &ch.in
+	*in = render.CompareInput{Names: in.Names[:0], Colors: learnerColors, AvgError: in.AvgError[:0], Eta: in.Eta[:0],
+		WinError: in.WinError[:0]}
+	if run != nil && run.T() > 0 {
+		in.T, in.N, in.Window = run.T(), run.N(), run.Config().Window
+		for i := range run.Learners() {
+			for len(ch.curves) < 3*(i+1) {
+				ch.curves = append(ch.curves, sim.Series{})
+			}
+			a, e, w := &ch.curves[3*i], &ch.curves[3*i+1], &ch.curves[3*i+2]
+			run.AvgError(i).AppendTo(a)
+			run.Eta(i).AppendTo(e)
+			run.WinError(i).AppendTo(w)
+			in.Names = append(in.Names, run.Name(i))
+			in.AvgError = append(in.AvgError, render.Points{X: a.T, Y: a.V})
+			in.Eta = append(in.Eta, render.Points{X: e.T, Y: e.V})
+			in.WinError = append(in.WinError, render.Points{X: w.T, Y: w.V})
+		}
+		if at := run.SwitchAt(); at > 0 {
+			in.SwitchAt, in.SwitchLabel = at, "0/1 → 2/3"
+		}
+	}
+	render.CompareChart(&ch.chart, *in)
+	ch.draw(cv)
+}
+
+// compareChart is the digits charts' display list and painter, and what
+// they show, reused from one redraw to the next.
+type compareChart struct {
+	chartView
+	in     render.CompareInput
+	curves []sim.Series // each learner's average error, η_t and windowed error histories as points, reused
+}

@@ -1,0 +1,46 @@
+//go:build js && wasm
+
+package ui
+
+import "kernelplay/ui/app"
+
+// Mount implements vecty.Mounter: from now on the page may be rerendered.
+//
+// The page starts as a skeleton — the top bar with the name only, the plot
+// in its final place, the side columns empty — and the surface is drawn into
+// it right away, before the browser's first paint: the first thing a
+// visitor sees is the live model. The rest of the page (the controls, the
+// charts) renders in the next animation frame, and the full picture (lines,
+// points, support vectors) is drawn from then on; see App.frame. Both are
+// the costliest the first time, while the browser compiles the code they
+// run.
+func (p *Page) Mount() {
+	defer guard("Page.Mount")
+	a := p.app
+	a.mounted, a.m.MountMS = true, perfNow()
+	func() {
+		defer a.recovered("first frame")
+		kind := a.store.Run().Kind()
+		if kind != app.Plot2D && kind != app.RESvsSGD {
+			return // the digits view draws from its frame loop
+		}
+		if c := a.store.Config(); c.Playing && a.store.Run().T() == 0 {
+			// A live demo shows data on its first picture: the first
+			// steps of the run (at most firstSteps, as the code runs
+			// for the first time, unoptimised, and the surface costs
+			// in proportion to the terms).
+			a.store.Advance(min(c.StepsPerFrame, firstSteps))
+		}
+		t0 := perfNow()
+		a.profile("first advance", t0-a.m.MountMS)
+		if !a.booting {
+			a.draw(a.m.MountMS)
+		} else if a.plot.drawSurface() {
+			a.m.FirstSurfaceMS = perfNow()
+		}
+		a.profile("first draw", perfNow()-t0)
+	}()
+}
+
+// firstSteps is the most steps the run takes before its first picture.
+const firstSteps = 25

@@ -1,0 +1,324 @@
+//go:build js && wasm
+
+package ui
+
+import (
+	"image"
+	"math"
+	"syscall/js"
+
+	"kernelplay/ui/app"
+	"kernelplay/ui/state"
+)
+
+// plotJS is the plot's part that only the browser has: the surface's
+// canvas, the markers' atlas and layer, the line worker's batch, the
+// colour key's image and the plot's listeners.
+type plotJS struct {
+	fns    []js.Func
+	blit   blitter     // the surface, straight into the canvas under the plot
+	atlas  spriteAtlas // the point and support-vector markers
+	batch  lineBatch   // this frame's lines and markers for the line worker
+	layerB blitter     // the markers' layer, composited onto the canvas, or
+	direct blitter     // put into it when nothing is under the layer
+	key    cachedImage // the colour key, drawn once per task
+}
+
+// markers builds the atlas for the canvas's pixel ratio.
+func (p *Plot) markers(dpr float64) {
+	key := ftoa(dpr, 3)
+	if key == p.atlas.key {
+		return
+	}
+	specs := make([]spriteSpec, 0, spriteFill+state.MaxClasses)
+	for i := range ringSteps {
+		specs = append(specs, spriteSpec{R: 3 + float64(i)/4, Width: 1.3, Stroke: inkColor})
+	}
+	specs = append(specs,
+		spriteSpec{R: pointRadius, Width: 1.8, Stroke: "#ffffff"},
+		spriteSpec{R: pointRadius, Width: 3.4, Stroke: "rgba(27,31,36,0.55)"})
+	for class := range state.MaxClasses {
+		specs = append(specs, spriteSpec{R: pointRadius, Fill: classCSS(state.Config{}, class)})
+	}
+	p.atlas.build(key, dpr, specs)
+}
+
+// Mount implements vecty.Mounter.
+func (p *Plot) Mount() {
+	defer guard("Plot.Mount")
+	el := p.el.Node()
+	p.cv = newCanvas2D(el)
+	p.blit.target(p.under.Node())
+	p.direct.target(el) // (a remount brings new canvases)
+	p.worker = kpDraw.linesStart(p.mid.Node())
+	on := func(name string, f func(e js.Value)) {
+		fn := p.app.jsFunc("plot "+name, func(_ js.Value, args []js.Value) { f(args[0]) })
+		p.fns = append(p.fns, fn)
+		el.Call("addEventListener", name, fn)
+	}
+	on("pointerdown", p.pointerDown)
+	on("contextmenu", func(e js.Value) { e.Call("preventDefault") })
+	on("keydown", p.keyDown) // the keyboard's cursor (plotcursor.go)
+	on("focus", func(js.Value) { p.focusChanged(true) })
+	on("blur", func(js.Value) { p.focusChanged(false) })
+}
+
+// Unmount implements vecty.Unmounter.
+func (p *Plot) Unmount() {
+	defer guard("Plot.Unmount")
+	if p.worker {
+		kpDraw.linesStop()
+		p.worker = false
+	}
+	for _, f := range p.fns {
+		f.Release()
+	}
+	p.fns = nil
+	p.cv, p.surfaceSet, p.sentAtlas = nil, false, "" // the canvases and the worker are gone (mode switch)
+}
+
+func (p *Plot) resized() bool {
+	return p.cv != nil && p.cv.resized()
+}
+
+// pointerDown handles a press on the plot (click).
+func (p *Plot) pointerDown(e js.Value) {
+	if p.cv == nil {
+		return
+	}
+	e.Call("preventDefault") // no text selection, no emulated mouse events after touch
+	el, _ := jsOf(p.cv)
+	rect := el.Call("getBoundingClientRect")
+	p.click(e.Get("clientX").Float()-rect.Get("left").Float(), e.Get("clientY").Float()-rect.Get("top").Float(),
+		rect.Get("width").Float(), rect.Get("height").Float(), e.Get("shiftKey").Bool() || e.Get("button").Int() == 2)
+}
+
+// draw renders the plot for the current model. It reports false when the
+// canvas is not mounted or has no size yet.
+func (p *Plot) draw() bool {
+	if p.cv == nil || !p.cv.fit() {
+		return false
+	}
+	if p.drawRESvsSGD() {
+		p.showSurface(false)
+		p.batch.marks = p.batch.marks[:0]
+		p.flushLines()
+		return true // the preset's objective chart replaces the 2D plot
+	}
+	s := p.app.store
+	c := s.Config()
+	sm := s.Sim()
+	cv := p.cv
+	w, h := cv.w, cv.h
+	p.drawSurface()
+	cv.clear()
+	t2 := perfNow()
+
+	// Lines traced from the surface go to the line worker (or, without
+	// one, are stroked on this canvas); the exact lines of linear models
+	// and the regression curve are paths on this canvas. The markers'
+	// layer goes over them.
+	dpr := cv.dpr
+	W, H := int(math.Round(w*dpr)), int(math.Round(h*dpr))
+	p.canvasBelow = false
+	margin := plotMargin(sm, c)
+	if c.Task == state.TaskRegression {
+		p.canvasBelow = true
+		p.drawRegression(sm, margin)
+	} else if p.drawLinear(sm, c, margin) {
+		p.canvasBelow = true
+	} else {
+		// The boundary solid, the margins dashed (linear models and AMM
+		// draw their exact lines instead: linear.go).
+		// Traced through the grid and simplified to a third of a device
+		// pixel: the same lines with far fewer vertices to stroke.
+		tol := 2 / w / cv.dpr / 3
+		if c.Task == state.TaskBinary && margin > 0 {
+			p.lines = p.surf.Lines(p.lines[:0], &p.tracer, margin, tol)
+			p.lines = p.surf.Lines(p.lines, &p.tracer, -margin, tol)
+			p.strokeLines(p.lines, 1.2, []float64{5, 4}, false)
+		}
+		p.lines = p.surf.Lines(p.lines[:0], &p.tracer, 0, tol)
+		p.strokeLines(p.lines, 2, nil, true)
+	}
+	t3 := perfNow()
+	p.app.profile("contours", t3-t2)
+
+	// Points (clicked, or the generator's recent examples), class by
+	// class: a white ring and (multiclass, whose regions take the class
+	// colours) a dark one under all the points of the class, then their
+	// fills; then the support vectors as rings with radius growing with
+	// |α_i|. All from the sprite atlas.
+	p.markers(dpr)
+	var evict [2]float64
+	var hasEvict bool
+	p.plan, p.svs, evict, hasEvict = plotMarks(p.plan[:0], p.svs, sm, c, w, h)
+	p.marks = p.marks[:0]
+	for _, m := range p.plan {
+		p.marks = p.atlas.put(p.marks, m.Sprite, m.X, m.Y, dpr)
+	}
+	t4 := perfNow()
+	if p.worker {
+		// The worker draws them over its lines, from its copy of the
+		// atlas, while this frame goes on.
+		p.sendAtlas()
+		p.batch.marks = append(p.batch.marks[:0], p.marks...)
+		p.flushLines()
+	} else {
+		p.stampMarkers(W, H)
+	}
+	p.app.profile("markers", perfNow()-t4)
+	if hasEvict {
+		p.evictMark(evict[0], evict[1]) // the next evicted term crossed out
+	}
+	p.app.insp.mark(p) // x_t and, in slow motion, what its sub-step lights (inspector.go)
+	p.legend(c)
+	p.drawCursor() // while the plot has the focus (plotcursor.go)
+	p.app.profile("points", perfNow()-t3)
+	return true
+}
+
+// drawSurface computes the decision surface and puts it into the surface
+// canvas (shown; it is grid-sized, so the plot's size does not matter). It
+// reports false when the plot is not mounted.
+func (p *Plot) drawSurface() bool {
+	if p.cv == nil {
+		return false
+	}
+	c := p.app.store.Config()
+	p.surf.Grid = p.app.surfaceGrid(c.Grid)
+	p.surf.Scale = 0 // f = ±1 (the margins) at 76% of the palette
+	if c.Task == state.TaskMulticlass {
+		p.surf.Scale = 2 // paler regions, so points of the region's class stand out
+	}
+	t0 := perfNow()
+	img := p.surf.Render(p.app.store.Sim().Learner())
+	p.surfMS = app.EMA(p.surfMS, perfNow()-t0)
+	p.app.profile("surface", perfNow()-t0)
+	t1 := perfNow()
+	p.showSurface(true)
+	p.blit.upload(img)
+	p.app.profile("blit", perfNow()-t1)
+	return true
+}
+
+// strokeLines strokes polylines in the format of render.Tracer.Lines
+// (input coordinates, NaN-separated; converted to CSS pixels in place), in
+// ink with a dash pattern (CSS pixels) and, with halo, over a white halo so
+// the line reads on both ends of the palette: batched for the line worker,
+// or (without one) as one path on the plot canvas, made in one call.
+func (p *Plot) strokeLines(xy []float64, width float64, dash []float64, halo bool) {
+	if len(xy) == 0 {
+		return
+	}
+	w, h := p.cv.w, p.cv.h
+	for i := 0; i+1 < len(xy); i += 2 {
+		xy[i], xy[i+1] = p.view.toPixel(xy[i], xy[i+1], w, h)
+	}
+	if p.worker {
+		p.batch.add(xy, width, dash, halo)
+		return
+	}
+	p.canvasBelow = true
+	ctx := p.cv.ctx
+	ctx.Lines(xy)
+	p.cv.ctx.Dash(dash)
+	ctx.Set("lineCap", "round")
+	ctx.Set("lineJoin", "round")
+	if halo {
+		ctx.Set("strokeStyle", haloColor)
+		ctx.Set("lineWidth", width+2)
+		ctx.Call("stroke")
+	}
+	ctx.Set("strokeStyle", inkColor)
+	ctx.Set("lineWidth", width)
+	ctx.Call("stroke")
+	p.cv.ctx.Dash(nil)
+}
+
+// stampMarkers draws this frame's markers without a worker: stamped onto a
+// transparent W×H layer (device pixels) in Go and copied to the canvas as
+// one image (a drawImage per marker cost the browser about 5 µs each, a
+// thousand a frame).
+func (p *Plot) stampMarkers(W, H int) {
+	p.layer.Reset(W, H)
+	for i := 0; i+2 < len(p.marks); i += 3 {
+		p.layer.Stamp(p.atlas.sprite[int(p.marks[i])], int(p.marks[i+1]), int(p.marks[i+2]))
+	}
+	layer := &image.RGBA{Pix: p.layer.Straight(), Stride: 4 * W, Rect: image.Rect(0, 0, W, H)}
+	if p.canvasBelow {
+		dpr := p.cv.dpr
+		p.layerB.draw(p.cv, layer, 0, 0, float64(W)/dpr, float64(H)/dpr, false)
+	} else {
+		// Nothing under the layer: its pixels replace the canvas's
+		// (putImageData, no compositing).
+		p.direct.put(layer)
+	}
+}
+
+// sendAtlas gives the worker the sprite atlas when it changed.
+func (p *Plot) sendAtlas() {
+	if p.sentAtlas != p.atlas.key {
+		p.sentAtlas = p.atlas.key
+		kpDraw.linesAtlas(p.atlas.cv, p.atlas.cells)
+	}
+}
+
+// flushLines sends this frame's lines to the line worker (which clears its
+// canvas when there are none).
+// If the worker has failed, the plot draws them itself from the next frame
+// on.
+func (p *Plot) flushLines() {
+	if !p.worker {
+		return
+	}
+	if !kpDraw.linesFrame(&p.batch, int(math.Round(p.cv.w*p.cv.dpr)), int(math.Round(p.cv.h*p.cv.dpr)), p.cv.dpr) {
+		kpDraw.linesStop()
+		p.worker, p.batch = false, lineBatch{}
+		p.dirty = true // redraw, even if paused
+	}
+}
+
+// showSurface shows or hides the surface canvas under the plot.
+func (p *Plot) showSurface(on bool) {
+	if on == p.surfaceShown && p.surfaceSet {
+		return
+	}
+	p.surfaceShown, p.surfaceSet = on, true
+	v := "hidden"
+	if on {
+		v = "visible"
+	}
+	p.under.Node().Get("style").Set("visibility", v)
+}
+
+// legend draws the colour key of the surface in the corner with the
+// fewest points (legendCorner; bottom-right when free):
+// the diverging bar over scores −2 … +2 (the surface maps s to
+// Diverging(tanh(s)), so ±1, the margins, are 76% saturated), or the class
+// swatches for multiclass.
+// It is drawn once per task and pixel ratio into an offscreen canvas and
+// copied from there every frame.
+func (p *Plot) legend(c state.Config) {
+	const boxW, boxH = 150.0, 50.0
+	w, h := p.cv.w, p.cv.h
+	key := ftoa(p.cv.dpr, 3) + " " + string(c.Task) + " " + itoa(c.NumClasses())
+	img := p.key.get(key, boxW, boxH, p.cv.dpr, func(ctx js.Value) { drawLegend(&jsCtx{v: ctx}, c, boxW, boxH) })
+	var x, y float64
+	p.keyCorner, x, y = legendCorner(p.plan, p.keyCorner, w, h, boxW, boxH, 6)
+	p.cv.ctx.Call("drawImage", img, x, y, boxW, boxH)
+}
+
+// keyDown handles a key pressed on the focused plot (plotKey).
+func (p *Plot) keyDown(e js.Value) {
+	stop, prevent, label := p.plotKey(keyOf(e))
+	if stop {
+		e.Call("stopPropagation")
+	}
+	if prevent {
+		e.Call("preventDefault")
+	}
+	if label != "" {
+		p.el.Node().Call("setAttribute", "aria-label", label)
+	}
+}
