@@ -1,12 +1,16 @@
 package ui
 
 import (
+	"math"
+	"strconv"
+
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
 
 	"kernelplay/ui/app"
 	"kernelplay/ui/render"
+	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
 
@@ -58,6 +62,54 @@ func (v *Second2D) Mount() {
 
 // Unmount implements vecty.Unmounter.
 func (v *Second2D) Unmount() { v.cv = nil }
+
+// paint draws over the second surface (w × h CSS pixels) the boundary
+// f = 0 of run b's learner, the stream's points and, top left, b's mistakes
+// and windowed error (regression: its mean |y − f(x)| over the window).
+func (v *Second2D) paint(ctx ctx2D, w, h float64, b *sim.Sim) {
+	c := v.app.store.Config()
+	toPx := func(x, y float64) (float64, float64) { return (x + 1) / 2 * w, (1 - y) / 2 * h }
+	{ // f = 0: the boundary (regression: the residual's zero, the fitted curve)
+		ctx.Set("strokeStyle", inkColor)
+		ctx.Set("lineWidth", 1.5)
+		ctx.Call("beginPath")
+		for _, pl := range render.Chain(v.surf.Contours(0)) {
+			for i := 0; i+1 < len(pl); i += 2 {
+				x, y := toPx(pl[i], pl[i+1])
+				if i == 0 {
+					ctx.Call("moveTo", x, y)
+				} else {
+					ctx.Call("lineTo", x, y)
+				}
+			}
+		}
+		ctx.Call("stroke")
+	}
+	// The points the plot shows (the same stream), small.
+	for _, p := range v.app.store.Sim().Points() {
+		x, y := toPx(p.X, p.Y)
+		ctx.Set("fillStyle", classCSS(c, p.Class))
+		ctx.Call("beginPath")
+		ctx.Call("arc", x, y, 2, 0, 2*math.Pi)
+		ctx.Call("fill")
+	}
+	// The second learner's mistakes and windowed error (regression: its
+	// mean |y − f(x)| over the window), top left.
+	text := "mistakes " + strconv.Itoa(b.Mistakes())
+	win := b.Window().Rate()
+	if c.Task == state.TaskRegression {
+		text, win = "mean |y − f(x)|", b.AbsWindow().Mean()
+	}
+	if !math.IsNaN(win) {
+		text += " · last " + strconv.Itoa(c.Window) + ": " + render.FormatValue(win, false)
+	}
+	ctx.Set("font", "12px system-ui, sans-serif")
+	ctx.Set("strokeStyle", haloColor) // a halo keeps the text readable on any shade
+	ctx.Set("lineWidth", 3)
+	ctx.Call("strokeText", text, 6, 15)
+	ctx.Set("fillStyle", inkColor)
+	ctx.Call("fillText", text, 6, 15)
+}
 
 // windowControl is the error window N's slider, under the charts.
 func (a *App) windowControl(c state.Config) vecty.ComponentOrHTML {
