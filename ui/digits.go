@@ -177,6 +177,7 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 			// rerenders them on every change, whatever the mode.
 			elem.Div(vecty.Markup(vecty.Attribute("hidden", "")), a.stats),
 		),
+		p.introDialog(), // intro.go
 	)
 }
 

@@ -37,6 +37,7 @@ func (p *Page) Mount() {
 	defer guard("Page.Mount")
 	a := p.app
 	a.mounted, a.m.MountMS = true, perfNow()
+	a.maybeOpenIntro() // intro.go
 	func() {
 		defer a.recovered("first frame")
 		kind := a.store.Run().Kind()
@@ -94,6 +95,7 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 				),
 			),
 		),
+		p.introDialog(), // intro.go
 	)
 }
 
@@ -157,6 +159,7 @@ func (p *Page) brand() *vecty.HTML {
 	return elem.Div(vecty.Markup(vecty.Class("brand")),
 		elem.Heading1(vecty.Text("kernelplay")), // the page's one h1
 		elem.Span(vecty.Text("online kernel learning, one example at a time")),
+		p.introButton(), // intro.go
 	)
 }
 

@@ -1,0 +1,222 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"kernelplay/ui/app"
+	"kernelplay/ui/state"
+)
+
+// openAt is open (serve_test.go) for a full address: the page at u, its
+// first surface drawn.
+func openAt(ctx context.Context, u string) error {
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		return fmt.Errorf("about:blank: %w", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
+		return fmt.Errorf("navigate %s: %w", u, err)
+	}
+	if err := waitFor(ctx, `window.kernelplay.stats().frames > 0`, 20*time.Second); err != nil {
+		return fmt.Errorf("the page at %s drew no surface: %w", u, err)
+	}
+	return nil
+}
+
+// clickID scrolls the element with id into view and clicks the mouse at
+// its centre, as a user does (what is drawn on top there gets the click).
+func clickID(ctx context.Context, id string) error {
+	p, err := chromedp.Run(ctx, chromedp.Evaluate[[2]float64](`(e => (e.scrollIntoView({block: "center"}),
+  (r => [r.left + r.width / 2, r.top + r.height / 2])(e.getBoundingClientRect())))(document.getElementById(`+strconv.Quote(id)+`))`))
+	if err != nil {
+		return err
+	}
+	return chromedp.Do(ctx, chromedp.MouseClickXY(p[0], p[1]))
+}
+
+// closeByEscape closes the introduction with Escape, as a user can.
+func closeByEscape(ctx context.Context) error {
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
+		return err
+	}
+	if err := waitFor(ctx, `!(`+introOpenJS+`)`, 3*time.Second); err != nil {
+		return fmt.Errorf("Escape did not close the introduction: %w", err)
+	}
+	return nil
+}
+
+// introOpenJS is whether the introduction's dialog is open.
+const introOpenJS = `!!(document.getElementById("intro") || {}).open`
+
+// introBoxJS is the introduction dialog's box and the window's size.
+const introBoxJS = `(() => {
+  const r = document.getElementById("intro").getBoundingClientRect();
+  return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, w: innerWidth, h: innerHeight};
+})()`
+
+type introBox struct {
+	Left, Top, Right, Bottom, W, H float64
+}
+
+// missingJS returns the selectors of the list that match no element.
+func missingJS(sels []string) string {
+	q := make([]string, len(sels))
+	for i, s := range sels {
+		q[i] = strconv.Quote(s)
+	}
+	return `[` + strings.Join(q, ",") + `].filter(s => !document.querySelector(s))`
+}
+
+func TestBrowserIntro(t *testing.T) {
+	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
+	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
+	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
+	srv := httptest.NewServer(newHandler("static"))
+	defer srv.Close()
+	// A tab of its own: browser()'s tab is a returning visitor.
+	tab, cancel := chromedp.NewContext(browser(t))
+	defer cancel()
+	// The tab's first action opens it; it must not carry a timeout (the
+	// tab would close with the first subtest's deadline).
+	if err := chromedp.Do(tab, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+
+	t.Run("FirstVisit", func(t *testing.T) {
+		// The first visit opens the introduction; every element it names
+		// is on the page; it fits a laptop's window; space does not play
+		// or pause behind it; its button closes it and it stays closed on
+		// the next visit; ?intro and the "?" open it again.
+		within(t, tab, 90*time.Second, func(ctx context.Context) error {
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
+				return err
+			}
+			if err := openAt(ctx, srv.URL+"/"); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, introOpenJS+` && !!document.getElementById("f-lam")`, 10*time.Second); err != nil {
+				return fmt.Errorf("the first visit shows no introduction: %w", err)
+			}
+			miss, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](missingJS(app.IntroFor(state.Default()).Selectors)))
+			if err != nil {
+				return err
+			}
+			if len(miss) > 0 {
+				return fmt.Errorf("the 2D introduction speaks of %v, not on the page", miss)
+			}
+			b, err := chromedp.Run(ctx, chromedp.Evaluate[introBox](introBoxJS))
+			if err != nil {
+				return err
+			}
+			if b.Left < 0 || b.Top < 0 || b.Right > b.W || b.Bottom > b.H {
+				return fmt.Errorf("at 1280×800 the introduction (%+v) does not fit the window", b)
+			}
+			time.Sleep(time.Second)
+			screenshot(t, ctx, "intro-1280x800.png")
+			before, err := readStats(ctx)
+			if err != nil {
+				return err
+			}
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(" ")); err != nil {
+				return err
+			}
+			time.Sleep(300 * time.Millisecond)
+			after, err := readStats(ctx)
+			if err != nil {
+				return err
+			}
+			if after.Playing != before.Playing {
+				return fmt.Errorf("space with the introduction open toggled the run (playing %v → %v)", before.Playing, after.Playing)
+			}
+			if err := clickID(ctx, "intro-close"); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `!(`+introOpenJS+`) && localStorage.getItem(`+strconv.Quote(app.IntroSeenKey)+`) === "seen"`, 3*time.Second); err != nil {
+				return fmt.Errorf("Start exploring did not close the introduction and remember it: %w", err)
+			}
+			if err := openAt(ctx, srv.URL+"/"); err != nil {
+				return err
+			}
+			time.Sleep(time.Second)
+			if open, err := chromedp.Run(ctx, chromedp.Evaluate[bool](introOpenJS)); err != nil || open {
+				return fmt.Errorf("the second visit shows the introduction again (open %v, %v)", open, err)
+			}
+			if err := clickID(ctx, "intro-open"); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, introOpenJS, 3*time.Second); err != nil {
+				return fmt.Errorf("the ? button did not open the introduction: %w", err)
+			}
+			if err := openAt(ctx, srv.URL+"/?intro"); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, introOpenJS, 5*time.Second); err != nil {
+				return fmt.Errorf("?intro did not open the introduction: %w", err)
+			}
+			return closeByEscape(ctx)
+		})
+	})
+
+	t.Run("Digits", func(t *testing.T) {
+		// The digits view's introduction names what is on that view.
+		within(t, tab, 60*time.Second, func(ctx context.Context) error {
+			if err := openAt(ctx, srv.URL+"/?intro#"+state.Encode(state.DigitsDefault())); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, introOpenJS+` && !!document.getElementById("digits-progress")`, 10*time.Second); err != nil {
+				return err
+			}
+			time.Sleep(500 * time.Millisecond)
+			miss, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](missingJS(app.IntroFor(state.DigitsDefault()).Selectors)))
+			if err != nil {
+				return err
+			}
+			if len(miss) > 0 {
+				return fmt.Errorf("the digits introduction speaks of %v, not on the page", miss)
+			}
+			return closeByEscape(ctx)
+		})
+	})
+
+	t.Run("Phone", func(t *testing.T) {
+		// On a 390 px phone the introduction is as wide as the window
+		// allows and its button can be reached (the dialog scrolls).
+		within(t, tab, 60*time.Second, func(ctx context.Context) error {
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
+				return err
+			}
+			defer chromedp.Do(ctx, chromedp.EmulateReset())
+			if err := openAt(ctx, srv.URL+"/?intro"); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, introOpenJS, 10*time.Second); err != nil {
+				return err
+			}
+			b, err := chromedp.Run(ctx, chromedp.Evaluate[introBox](introBoxJS))
+			if err != nil {
+				return err
+			}
+			if b.Left < 0 || b.Right > b.W || b.Bottom > b.H {
+				return fmt.Errorf("at 390×844 the introduction (%+v) does not fit the window", b)
+			}
+			time.Sleep(time.Second)
+			screenshot(t, ctx, "intro-390x844.png")
+			if err := clickID(ctx, "intro-close"); err != nil {
+				return err
+			}
+			return waitFor(ctx, `!(`+introOpenJS+`)`, 3*time.Second)
+		})
+	})
+}
