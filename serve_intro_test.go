@@ -220,3 +220,117 @@ func TestBrowserIntro(t *testing.T) {
 		})
 	})
 }
+
+// thumbPixelsJS returns the pixels of the thumbnail canvas of a data set,
+// as its backing store holds them (RGBA bytes), with its size.
+const thumbPixelsJS = `(id => { const c = document.getElementById(id).querySelector("canvas");
+  return {w: c.width, h: c.height, pix: Array.from(c.getContext("2d").getImageData(0, 0, c.width, c.height).data)}; })`
+
+type thumbPixels struct {
+	W, H int
+	Pix  []int
+}
+
+// thumbButtonsJS lists the thumbnail buttons: id, accessible name, pressed.
+const thumbButtonsJS = `[...document.querySelectorAll(".thumbs button")].map(b =>
+  ({id: b.id, name: b.getAttribute("aria-label"), pressed: b.getAttribute("aria-pressed") === "true"}))`
+
+type thumbButton struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Pressed bool   `json:"pressed"`
+}
+
+func TestBrowserThumbs(t *testing.T) {
+	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
+	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
+	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
+	srv := httptest.NewServer(newHandler("static"))
+	defer srv.Close()
+	ctx := browser(t)
+	// check compares every thumbnail on the page with app.DataThumbs for
+	// the page's configuration, pixel for pixel, and the buttons' names
+	// and pressed state with the chosen data set.
+	check := func(ctx context.Context, when string, c state.Config) error {
+		want := app.DataThumbs(c, 72)
+		bs, err := chromedp.Run(ctx, chromedp.Evaluate[[]thumbButton](thumbButtonsJS))
+		if err != nil {
+			return err
+		}
+		if len(bs) != len(want) {
+			return fmt.Errorf("%s: %d thumbnail buttons, want %d", when, len(bs), len(want))
+		}
+		for i, th := range want {
+			b := bs[i]
+			if b.ID != "thumb-"+th.Preset || !strings.HasPrefix(b.Name, "data set: ") || b.Pressed != (th.Preset == c.Preset) {
+				return fmt.Errorf("%s: button %d is %+v, want thumb-%s named \"data set: …\", pressed %v", when, i, b, th.Preset, th.Preset == c.Preset)
+			}
+			px, err := chromedp.Run(ctx, chromedp.Evaluate[thumbPixels](thumbPixelsJS+`(`+strconv.Quote(b.ID)+`)`))
+			if err != nil {
+				return err
+			}
+			if px.W != 72 || px.H != 72 || len(px.Pix) != len(th.Image.Pix) {
+				return fmt.Errorf("%s: the %s thumbnail is %d×%d, want 72×72", when, th.Preset, px.W, px.H)
+			}
+			bad := 0
+			for j, v := range px.Pix {
+				if byte(v) != th.Image.Pix[j] {
+					bad++
+				}
+			}
+			if bad > 0 {
+				return fmt.Errorf("%s: the %s thumbnail differs from app.DataThumbs in %d of %d bytes", when, th.Preset, bad, len(px.Pix))
+			}
+		}
+		return nil
+	}
+	within(t, ctx, 90*time.Second, func(ctx context.Context) error {
+		if err := open(ctx, srv.URL, ""); err != nil {
+			return err
+		}
+		if err := waitFor(ctx, `!!document.getElementById("thumb-spirals")`, 10*time.Second); err != nil {
+			return err
+		}
+		c := state.Default()
+		if err := check(ctx, "default page", c); err != nil {
+			return err
+		}
+		// From the keyboard: the moons button takes the focus, Enter chooses it.
+		if err := chromedp.Do(ctx, chromedp.Focus(chromedp.ID("thumb-moons")), chromedp.KeyEvent(kb.Enter)); err != nil {
+			return err
+		}
+		if err := waitFor(ctx, `window.kernelplay.config().Preset === "moons"`, 3*time.Second); err != nil {
+			return fmt.Errorf("Enter on the moons thumbnail did not choose moons: %w", err)
+		}
+		c.Preset = state.PresetMoons
+		time.Sleep(300 * time.Millisecond)
+		if err := check(ctx, "after Enter on moons", c); err != nil {
+			return err
+		}
+		// Multiclass: the pictures show the task's classes.
+		if err := setSelect(ctx, "task-select", state.TaskMulticlass); err != nil {
+			return err
+		}
+		if err := waitFor(ctx, `window.kernelplay.config().Task === "multiclass"`, 3*time.Second); err != nil {
+			return err
+		}
+		time.Sleep(300 * time.Millisecond)
+		classes, err := configValue(ctx, "Classes")
+		if err != nil {
+			return err
+		}
+		preset, err := configValue(ctx, "Preset")
+		if err != nil {
+			return err
+		}
+		c.Task, c.Preset = state.TaskMulticlass, preset
+		if c.Classes, err = strconv.Atoi(classes); err != nil {
+			return err
+		}
+		if err := check(ctx, "multiclass", c); err != nil {
+			return err
+		}
+		screenshot(t, ctx, "thumbs-multiclass.png")
+		return nil
+	})
+}

@@ -42,6 +42,7 @@ func (p *Page) controls() []vecty.MarkupOrChild {
 			}
 			if preset, _ := state.FieldByKey("p"); !c.Hidden("p") {
 				items = append(items, menuRow(preset, "preset-select", a.presetSelect(preset, c)))
+				items = append(items, p.dataThumbs(c)) // thumbs.go
 			}
 			if !c.Hidden(state.HidePoints) {
 				items = append(items, p.pointTools())
