@@ -334,3 +334,93 @@ func TestBrowserThumbs(t *testing.T) {
 		return nil
 	})
 }
+
+// tourStepJS reports the tour card's step text, how many elements are
+// ringed, whether the ringed one is the step's target, is shown (a box of
+// some size) and has its centre under the tour's card.
+const tourStepJS = `(sel => {
+  const ringed = document.querySelectorAll(".tour-target"), e = document.querySelector(sel);
+  const r = e ? e.getBoundingClientRect() : {width: 0, height: 0};
+  const card = document.getElementById("tour"), at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {text: (document.getElementById("tour-step") || {textContent: ""}).textContent,
+    ringed: ringed.length, target: !!e && e.classList.contains("tour-target"), shown: r.width > 0 && r.height > 0,
+    covered: !!card && !!at && card.contains(at)};
+})`
+
+type tourStepInfo struct {
+	Text    string `json:"text"`
+	Ringed  int    `json:"ringed"`
+	Target  bool   `json:"target"`
+	Shown   bool   `json:"shown"`
+	Covered bool   `json:"covered"`
+}
+
+func TestBrowserTours(t *testing.T) {
+	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
+	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
+	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
+	srv := httptest.NewServer(newHandler("static"))
+	defer srv.Close()
+	ctx := browser(t)
+	// Every tour, on its figure's page: the Tour button opens it; each
+	// step rings exactly its element, which is on the page, shown and not
+	// under the tour's card;
+	// Next goes through the steps, Done ends the tour and the ring.
+	for _, tour := range app.Tours() {
+		t.Run(tour.Name, func(t *testing.T) {
+			within(t, ctx, 90*time.Second, func(ctx context.Context) error {
+				if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
+					return err
+				}
+				defer chromedp.Do(ctx, chromedp.EmulateReset())
+				if tour.Name == state.PresetRESvsSGD {
+					// Chosen in the page, as TestBrowserLayout/TopBar does.
+					if err := open(ctx, srv.URL, ""); err != nil {
+						return err
+					}
+					if err := waitFor(ctx, `!!document.getElementById("preset-select")`, 10*time.Second); err != nil {
+						return err
+					}
+					if err := setSelect(ctx, "preset-select", state.PresetRESvsSGD); err != nil {
+						return err
+					}
+				} else {
+					c, _ := app.TourConfig(tour.Name)
+					if err := open(ctx, srv.URL, state.Encode(c)); err != nil {
+						return err
+					}
+				}
+				if err := waitFor(ctx, `!!document.getElementById("tour-open")`, 10*time.Second); err != nil {
+					return fmt.Errorf("no Tour button: %w", err)
+				}
+				if err := clickID(ctx, "tour-open"); err != nil {
+					return err
+				}
+				for i, s := range tour.Steps {
+					if err := waitFor(ctx, `(document.getElementById("tour-step") || {textContent: ""}).textContent.includes(`+
+						strconv.Quote(s.Text)+`)`, 3*time.Second); err != nil {
+						return fmt.Errorf("step %d does not show: %w", i+1, err)
+					}
+					in, err := chromedp.Run(ctx, chromedp.Evaluate[tourStepInfo](tourStepJS+`(`+strconv.Quote(s.Target)+`)`))
+					if err != nil {
+						return err
+					}
+					if !in.Target || !in.Shown || in.Ringed != 1 || in.Covered {
+						return fmt.Errorf("step %d (%s): %+v, want its element ringed alone, shown and not under the card", i+1, s.Target, in)
+					}
+					if tour.Name == state.FigureSwitch && i == 2 {
+						screenshot(t, ctx, "tour-switch-step3-1280x800.png")
+					}
+					next := "tour-next"
+					if i == len(tour.Steps)-1 {
+						next = "tour-done"
+					}
+					if err := clickID(ctx, next); err != nil {
+						return err
+					}
+				}
+				return waitFor(ctx, `!document.getElementById("tour") && !document.querySelector(".tour-target")`, 3*time.Second)
+			})
+		})
+	}
+}

@@ -56,6 +56,7 @@ type App struct {
 	m          app.Measurements
 	lastCopied string
 	dg         *digitsUI // the digits mode (digits_app.go), nil until first used
+	tour       tourState // the guided tour on screen (tour.go)
 }
 
 // Run builds the page for the share link's hash (without '#'; "" for the

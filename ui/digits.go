@@ -150,6 +150,7 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 				elem.Span(vecty.Markup(vecty.Class("spacer"))), vecty.If(!c.Hidden(state.HideLoad), p.loadButton()),
 				p.takeHome()) // export.go
 			items = append(items, elem.Div(vecty.Markup(vecty.Class("dnote")), vecty.Text(dataNote(c, dg.fileNote))))
+			items = append(items, p.tourButton(c)) // tour.go
 		}
 		keys := columnKeys(g, c)
 		for _, k := range keys {
@@ -178,6 +179,7 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 			elem.Div(vecty.Markup(vecty.Attribute("hidden", "")), a.stats),
 		),
 		p.introDialog(), // intro.go
+		p.tourPanel(),   // tour.go
 	)
 }
 

@@ -96,6 +96,7 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 			),
 		),
 		p.introDialog(), // intro.go
+		p.tourPanel(),   // tour.go
 	)
 }
 
