@@ -57,6 +57,28 @@ func closeByEscape(ctx context.Context) error {
 	return nil
 }
 
+// axeClean runs axe-core on the page as it is (when `make axe` has
+// installed it; otherwise it logs that it did not) and fails on a serious
+// or critical violation.
+func axeClean(t *testing.T, ctx context.Context, what string) error {
+	src, err := os.ReadFile(axePath)
+	if err != nil {
+		t.Logf("%s: axe-core not installed (make axe): not checked", what)
+		return nil
+	}
+	bad, all, err := runAxe(ctx, string(src))
+	if err != nil {
+		return err
+	}
+	for _, x := range all {
+		t.Logf("axe, %s: %v", what, x)
+	}
+	if len(bad) > 0 {
+		return fmt.Errorf("%s: %d serious or critical accessibility violations (see the log)", what, len(bad))
+	}
+	return nil
+}
+
 // introOpenJS is whether the introduction's dialog is open.
 const introOpenJS = `!!(document.getElementById("intro") || {}).open`
 
@@ -125,6 +147,9 @@ func TestBrowserIntro(t *testing.T) {
 			}
 			time.Sleep(time.Second)
 			screenshot(t, ctx, "intro-1280x800.png")
+			if err := axeClean(t, ctx, "the introduction open"); err != nil {
+				return err
+			}
 			before, err := readStats(ctx)
 			if err != nil {
 				return err
@@ -410,6 +435,11 @@ func TestBrowserTours(t *testing.T) {
 					}
 					if tour.Name == state.FigureSwitch && i == 2 {
 						screenshot(t, ctx, "tour-switch-step3-1280x800.png")
+					}
+					if i == 0 {
+						if err := axeClean(t, ctx, tour.Name+" tour open"); err != nil {
+							return err
+						}
 					}
 					next := "tour-next"
 					if i == len(tour.Steps)-1 {

@@ -49,23 +49,24 @@ const (
 // tours are the tours, in the figure menu's order, then RES vs SGD.
 var tours = []Tour{
 	{Name: state.FigureBinary, Title: "JMLR Fig. 3 — ν-SVM, digits 0–4 against 5–9",
-		Paper: "In one pass over USPS digits split into 0–4 and 5–9, SVMD (λ = 0.95, step sizes by eq. 33) starts slower than " +
-			"the online SVM with the decaying step η_t = √(τ/(τ+t)) (eq. 59, τ = 10), overtakes it after about 20 examples and " +
-			"ends with about half its errors; SVMD with λ = 0 learns fastest at first but ends worse. Here the 8×8 digits stand in for USPS.",
+		Paper: "In one pass over USPS digits split into 0–4 and 5–9, SVMD (trace decay λ = 0.95, the page's ρ; step sizes by eq. 33) " +
+			"starts slower than the online SVM with the decaying step η_t = √(τ/(τ+t)) (eq. 59, τ = 10; the page's NORMA), overtakes it " +
+			"after about 20 examples and ends with about half its errors; SVMD with λ = 0 learns fastest at first but ends worse. Here the 8×8 digits stand in for USPS.",
 		Steps: []TourStep{
 			{tourFigure, "This run is the figure's experiment: its three learners, with the paper's settings, on one stream of digits."},
 			{tourPlay, "Press ▶ Play (space). Pause any time; Step (→) learns one digit and the step inspector shows its update."},
-			{tourCharts, "Watch the average error: SVMD (λ = 0.95) starts above the decaying-step SVM and crosses below it early; at the end it has about half the errors."},
-			{tourCharts, "Below, the step size η_t: the scheduled SVM's only falls (eq. 59), while SVMD's moves with the data (eq. 33)."},
+			{tourCharts, "Watch the average error: by the end SVMD has about half NORMA's errors, SVMD with ρ = 0 in between."},
+			{tourCharts, "Below, the step size η_t: NORMA's only falls (eq. 59), while SVMD's moves with the data (eq. 33)."},
 			{tourGallery, "Each learner's support vectors: the digits it keeps as terms of its expansion, oldest to newest."},
 		}},
 	{Name: state.FigureMulticlass, Title: "JMLR Fig. 4 — 10-way digits",
 		Paper: "On 10-way classification of USPS digits (soft margin loss, η₀ = 0.1, μ = 0.1, c = 1/(500n)), SVMD with λ = 0.99 " +
-			"makes about half as many errors as the online SVM with the decaying step of eq. 59 (τ = 100); SVMD with λ = 0 falls in between.",
+			"(the page's ρ) makes about half as many errors as the online SVM with the decaying step of eq. 59 (τ = 100; the page's NORMA); " +
+			"SVMD with λ = 0 falls in between.",
 		Steps: []TourStep{
 			{tourFigure, "The figure's experiment: three learners, one stream of the 8×8 digits, ten classes."},
 			{tourPlay, "Press ▶ Play (space) and let the stream run through."},
-			{tourCharts, "The error curves separate early: SVMD (λ = 0.99) lowest, the decaying-step SVM highest, λ = 0 in between."},
+			{tourCharts, "The error curves: SVMD lowest, NORMA highest, ρ = 0 in between; SVMD's lead grows as it learns."},
 			{tourConfuse, "The confusion matrices: rows are the true digit, columns the prediction; watch which digits each learner mixes up."},
 			{tourStep, "Pause and press Step (→): the inspector shows one update, with η_t from eq. 33."},
 		}},
@@ -77,7 +78,7 @@ var tours = []Tour{
 			{tourFigure, "The stream counts: 000, 001, 002…, each number shown as three digits, so which digits come changes all the time."},
 			{tourProgress, "The digit just learned and the learners' guesses before learning it; the counter wraps at 999."},
 			{tourPlay, "Press ▶ Play (space)."},
-			{tourCharts, "Watch the error: ν-SVMD's stays low; the decaying-step SVM cannot follow a stream that keeps changing."},
+			{tourCharts, "Watch the error: ν-SVMD's stays far below NORMA's, which with its decaying step cannot follow the stream and stays near chance."},
 			{tourCharts, "And η_t: SVMD's step size rises where the counter turns over (eq. 33); the schedule of eq. 59 only falls."},
 		}},
 	{Name: state.FigureNovelty, Title: "JMLR Fig. 7 (left) — novelty detection",
@@ -92,13 +93,13 @@ var tours = []Tour{
 		}},
 	{Name: state.FigureSwitch, Title: "Conference paper Figs. 1–2 — 0/1, then 2/3",
 		Paper: "1000 digits: the first 500 ask 0 against 1, the last 500 ask 2 against 3. SVMD (μ = 0.1, ρ = 1) beats the online SVM " +
-			"with η_t = √(τ/(τ+t)) before the switch and recovers faster after it (Fig. 1); its η_t rises at first, decays, and rises again " +
+			"with η_t = √(τ/(τ+t)) (the page's NORMA) before the switch and recovers faster after it (Fig. 1); its η_t rises at first, decays, and rises again " +
 			"when the task switches (Fig. 2). Here MNIST digits stand in for USPS.",
 		Steps: []TourStep{
 			{tourFigure, "The task switches halfway: 0 against 1, then 2 against 3."},
 			{tourPlay, "Press ▶ Play (space) and watch the progress bar reach the middle."},
 			{tourCharts, "At the switch (the dashed line) both error curves turn up; SVMD's rises less and stays below."},
-			{tourCharts, "η_t: SVMD raises its step size after the switch to relearn (eq. 33); the scheduled step keeps falling."},
+			{tourCharts, "η_t: SVMD raises its step size after the switch to relearn (eq. 33); NORMA's scheduled step keeps falling."},
 			{tourGallery, "After the switch the support vectors of 0 and 1 give way to 2s and 3s."},
 		}},
 	{Name: state.FigureBuffer, Title: "JMLR Fig. 7 (right) — the buffer size ω",
