@@ -149,8 +149,8 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 			items[1] = elem.Div(vecty.Markup(vecty.Class("ghead")), elem.Heading2(vecty.Text(string(g))),
 				elem.Span(vecty.Markup(vecty.Class("spacer"))), vecty.If(!c.Hidden(state.HideLoad), p.loadButton()),
 				p.takeHome()) // export.go
-			items = append(items, elem.Div(vecty.Markup(vecty.Class("dnote")), vecty.Text(dataNote(c, dg.fileNote))))
 			items = append(items, p.tourButton(c)) // tour.go
+			items = append(items, elem.Div(vecty.Markup(vecty.Class("dnote")), vecty.Text(dataNote(c, dg.fileNote))))
 		}
 		keys := columnKeys(g, c)
 		for _, k := range keys {
