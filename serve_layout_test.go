@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -35,6 +36,8 @@ var layoutShots = []struct {
 	{"default-1280x800.png", 1280, 800, func() string { return "" }},
 	{"default-1920x1080.png", 1920, 1080, func() string { return "" }},
 	{"default-390x844.png", 390, 844, func() string { return "" }},
+	{"default-768x1024.png", 768, 1024, func() string { return "" }},
+	{"digits-1024x768.png", 1024, 768, func() string { return state.Encode(state.DigitsDefault()) }},
 	{"digits-1280x800.png", 1280, 800, func() string { return state.Encode(state.DigitsDefault()) }},
 	{"digits-1536x864.png", 1536, 864, func() string { return state.Encode(state.DigitsDefault()) }},
 	{"digits-390x844.png", 390, 844, func() string { return state.Encode(state.DigitsDefault()) }},
@@ -138,6 +141,64 @@ func setSelect(ctx context.Context, id, value string) error {
 // configValue reads one setting (by its Config name) from the page.
 func configValue(ctx context.Context, name string) (string, error) {
 	return chromedp.Run(ctx, chromedp.Evaluate[string](`String(window.kernelplay.config()[`+strconv.Quote(name)+`])`))
+}
+
+// screensJS measures the page as a class's screen shows it: the window,
+// the document's scroll size, the boxes (in page coordinates) of the
+// panels of the view, and the read-outs whose text is wider than their box.
+const screensJS = `((sels) => {
+  const se = document.scrollingElement;
+  const panels = [];
+  for (const sel of sels) {
+    const e = document.querySelector(sel);
+    if (!e) { panels.push({sel: sel, missing: true}); continue; }
+    const r = e.getBoundingClientRect();
+    panels.push({sel: sel, l: r.left + scrollX, t: r.top + scrollY, r: r.right + scrollX, b: r.bottom + scrollY});
+  }
+  const cut = [...document.querySelectorAll(".stats dt, .stats dd, .dprogress .nums > span, .ctl .val, .top .val")]
+    .filter(e => e.offsetParent && e.scrollWidth > e.clientWidth + 1).map(e => e.textContent);
+  return {vw: innerWidth, vh: innerHeight, sw: se.scrollWidth, sh: se.scrollHeight, panels: panels, cut: cut};
+})`
+
+type screenPanel struct {
+	Sel        string  `json:"sel"`
+	Missing    bool    `json:"missing"`
+	L, T, R, B float64 // page pixels
+}
+
+type screenInfo struct {
+	VW, VH, SW, SH float64
+	Panels         []screenPanel
+	Cut            []string
+}
+
+// screenViews are the views the Screens test measures, with the panels
+// each shows (the top bar, the plot or the digit, the buffer, the charts,
+// the read-outs, the controls) and those that a landscape screen of
+// 1024 px and more must show whole without scrolling.
+var screenViews = []struct {
+	name   string
+	hash   func() string
+	ready  string
+	panels []string
+	whole  []string
+}{
+	{"2D", func() string { return "" }, `!!document.getElementById("f-lam")`,
+		[]string{"header.top", ".main > .controls", ".plotwrap", ".plothint", ".stripwrap", ".chartwrap", ".stats", ".inspector"},
+		[]string{".main > .controls", ".plotwrap", ".stripwrap", ".chartwrap"}},
+	{"digits", func() string { return state.Encode(state.DigitsDefault()) }, `!!document.getElementById("digits-progress")`,
+		[]string{"header.top", ".dmain > .controls", ".nowwrap", ".galleries", ".dside .chartwrap", ".confwrap"},
+		[]string{".dmain > .controls", ".nowwrap", ".galleries", ".dside .chartwrap"}},
+}
+
+// overlap is the area two boxes share, in px².
+func overlap(a, b screenPanel) float64 {
+	w := math.Min(a.R, b.R) - math.Max(a.L, b.L)
+	h := math.Min(a.B, b.B) - math.Max(a.T, b.T)
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	return w * h
 }
 
 func TestBrowserLayout(t *testing.T) {
@@ -363,6 +424,84 @@ func TestBrowserLayout(t *testing.T) {
 					return nil
 				})
 			}
+		}
+	})
+
+	t.Run("Screens", func(t *testing.T) {
+		// On the screens a class has — a 1024×768 projector, a 1280×800
+		// laptop, a 1920×1080 screen, a 768 px tablet and a 390 px phone
+		// — nothing overlaps or sticks out of the window sideways and no
+		// read-out is cut; on the landscape screens the page does not
+		// scroll and the plot (the digit), the controls and the charts
+		// show whole; the plot is at least 360 px on the projector and
+		// grows with the screen.
+		sizes := [][2]int64{{1024, 768}, {1280, 800}, {1920, 1080}, {768, 1024}, {390, 844}}
+		plot := map[int64]float64{}
+		for _, v := range screenViews {
+			for _, sz := range sizes {
+				within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+					if err := chromedp.Do(ctx, chromedp.EmulateViewport(sz[0], sz[1])); err != nil {
+						return err
+					}
+					defer chromedp.Do(ctx, chromedp.EmulateReset())
+					if err := open(ctx, srv.URL, v.hash()); err != nil {
+						return err
+					}
+					if err := waitFor(ctx, v.ready, 10*time.Second); err != nil {
+						return err
+					}
+					time.Sleep(500 * time.Millisecond)
+					sels := make([]string, len(v.panels))
+					for i, p := range v.panels {
+						sels[i] = strconv.Quote(p)
+					}
+					in, err := chromedp.Run(ctx, chromedp.Evaluate[screenInfo](screensJS+`([`+strings.Join(sels, ",")+`])`))
+					if err != nil {
+						return err
+					}
+					where := fmt.Sprintf("%s at %d×%d", v.name, sz[0], sz[1])
+					if in.SW > in.VW+0.5 {
+						t.Errorf("%s: the page is %.0f px wide, the window %.0f px (sideways scrolling)", where, in.SW, in.VW)
+					}
+					landscape := sz[0] >= 1024
+					if landscape && in.SH > in.VH+0.5 {
+						t.Errorf("%s: the page is %.0f px high in a %.0f px window (it scrolls)", where, in.SH, in.VH)
+					}
+					for i, a := range in.Panels {
+						if a.Missing {
+							t.Errorf("%s: no %s", where, a.Sel)
+							continue
+						}
+						if a.L < -0.5 || a.R > in.VW+0.5 {
+							t.Errorf("%s: %s spans x %.0f…%.0f, outside the %.0f px window", where, a.Sel, a.L, a.R, in.VW)
+						}
+						if landscape && slices.Contains(v.whole, a.Sel) && a.B > in.VH+0.5 {
+							t.Errorf("%s: %s ends at y = %.0f, below the %.0f px window", where, a.Sel, a.B, in.VH)
+						}
+						for _, b := range in.Panels[i+1:] {
+							if !b.Missing && overlap(a, b) > 1 {
+								t.Errorf("%s: %s (%.0f,%.0f–%.0f,%.0f) and %s (%.0f,%.0f–%.0f,%.0f) overlap", where,
+									a.Sel, a.L, a.T, a.R, a.B, b.Sel, b.L, b.T, b.R, b.B)
+							}
+						}
+						if a.Sel == ".plotwrap" {
+							plot[sz[0]] = a.R - a.L
+						}
+					}
+					if len(in.Cut) > 0 {
+						t.Errorf("%s: read-outs cut: %q", where, in.Cut)
+					}
+					t.Logf("%s: page %.0f×%.0f", where, in.SW, in.SH)
+					return nil
+				})
+			}
+		}
+		t.Logf("2D plot width by window width: %v", plot)
+		if plot[1024] < 360 {
+			t.Errorf("the plot is %.0f px at 1024×768, want ≥ 360", plot[1024])
+		}
+		if !(plot[1920] > plot[1280]+100) {
+			t.Errorf("the plot is %.0f px at 1920×1080 and %.0f px at 1280×800: it does not grow with the screen", plot[1920], plot[1280])
 		}
 	})
 

@@ -255,8 +255,19 @@ func browser(t *testing.T) context.Context {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		t.Fatalf("starting %s: %v", exe, err)
 	}
+	// The tests are returning visitors: the first visit's introduction (a
+	// modal dialog) does not open in this tab; TestBrowserIntro opens a
+	// tab of its own for a first visit.
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument,
+		page.AddScriptToEvaluateOnNewDocumentParams{Source: introSeenJS}); err != nil {
+		t.Fatalf("marking the introduction seen: %v", err)
+	}
 	return ctx
 }
+
+// introSeenJS marks the introduction as seen (app.IntroSeenKey) before the
+// page's own scripts run.
+const introSeenJS = `try { localStorage.setItem("kernelplay.intro", "seen") } catch (e) {}`
 
 // within runs f with a deadline, so a hung page fails the test instead of
 // the whole `go test` run timing out.

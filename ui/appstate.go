@@ -53,6 +53,7 @@ type App struct {
 	// example in digits), DrawMS (drawing per drawn frame), Profile.
 	m          app.Measurements
 	lastCopied string
+	tour       tourState // the guided tour on screen (tour.go)
 	dg         *digitsUI // the digits mode (digits_app.go), nil until first used
 }
 

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"image"
+
 	"github.com/hexops/vecty"
 )
 
@@ -50,6 +52,23 @@ type browser interface {
 	// reveal instead ("" for none). It reports false when no element
 	// matches (not rendered yet).
 	Reveal(selector, block, inside string) bool
+
+	// Ring marks the first element matching selector with the class
+	// "tour-target" (removing it from every other element) and scrolls it
+	// into view; "" only removes it. It reports whether the element's
+	// centre is in the window's right half (false when nothing matched).
+	Ring(selector string) (right bool)
+	// StopPropagation keeps e from reaching the page's handlers.
+	StopPropagation(e *vecty.Event)
+	// Search is the address's query string ("?intro", or "").
+	Search() string
+	// Remembered reads the flag key of this browser's localStorage, and
+	// with set records it; storage the browser refuses reads false and is
+	// not written.
+	Remembered(key string, set bool) bool
+	// PutImage copies img into the <canvas> el once mounted, one canvas
+	// pixel per image pixel (the backing store takes img's size).
+	PutImage(el *vecty.HTML, img *image.RGBA)
 
 	// Rerender schedules c's render (vecty.Rerender).
 	Rerender(c vecty.Component)

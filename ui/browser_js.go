@@ -3,6 +3,7 @@
 package ui
 
 import (
+	"image"
 	"syscall/js"
 
 	"github.com/hexops/vecty"
@@ -82,6 +83,56 @@ func (*jsBrowser) Reveal(selector, block, inside string) bool {
 	}
 	el.Call("scrollIntoView", opt)
 	return true
+}
+
+func (*jsBrowser) Ring(selector string) (right bool) {
+	doc := js.Global().Get("document")
+	old := doc.Call("querySelectorAll", ".tour-target")
+	for i := 0; i < old.Length(); i++ {
+		old.Index(i).Get("classList").Call("remove", "tour-target")
+	}
+	if selector == "" {
+		return false
+	}
+	el := doc.Call("querySelector", selector)
+	if !el.Truthy() {
+		return false
+	}
+	el.Get("classList").Call("add", "tour-target")
+	el.Call("scrollIntoView", map[string]any{"block": "nearest", "inline": "nearest"})
+	r := el.Call("getBoundingClientRect")
+	return r.Get("left").Float()+r.Get("width").Float()/2 > js.Global().Get("innerWidth").Float()/2
+}
+
+func (*jsBrowser) StopPropagation(e *vecty.Event) { e.Call("stopPropagation") }
+
+func (*jsBrowser) Search() string { return js.Global().Get("location").Get("search").String() }
+
+func (*jsBrowser) Remembered(key string, set bool) (on bool) {
+	defer func() {
+		if recover() != nil { // localStorage throws when storage is disabled
+			on = false
+		}
+	}()
+	ls := js.Global().Get("localStorage")
+	if !ls.Truthy() {
+		return false
+	}
+	if set {
+		ls.Call("setItem", key, "seen")
+		return true
+	}
+	return ls.Call("getItem", key).Truthy()
+}
+
+func (*jsBrowser) PutImage(el *vecty.HTML, img *image.RGBA) {
+	n := el.Node()
+	if !n.Truthy() {
+		return
+	}
+	var b blitter
+	b.target(n)
+	b.put(img)
 }
 
 func (*jsBrowser) Rerender(c vecty.Component) { vecty.Rerender(c) }

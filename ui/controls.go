@@ -40,6 +40,8 @@ func (p *Page) controls() []vecty.MarkupOrChild {
 			}
 			if preset, _ := state.FieldByKey("p"); !c.Hidden("p") {
 				items = append(items, menuRow(preset, "preset-select", a.presetSelect(preset, c)))
+				items = append(items, p.dataThumbs(c)) // thumbs.go
+				items = append(items, p.tourButton(c)) // tour.go: RES vs SGD's
 			}
 			if !c.Hidden(state.HidePoints) {
 				items = append(items, p.pointTools())

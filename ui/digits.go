@@ -147,6 +147,7 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 			items[1] = elem.Div(vecty.Markup(vecty.Class("ghead")), elem.Heading2(vecty.Text(string(g))),
 				elem.Span(vecty.Markup(vecty.Class("spacer"))), vecty.If(!c.Hidden(state.HideLoad), p.loadButton()),
 				p.takeHome()) // export.go
+			items = append(items, p.tourButton(c)) // tour.go
 			items = append(items, elem.Div(vecty.Markup(vecty.Class("dnote")), vecty.Text(dataNote(c, dg.fileNote))))
 		}
 		keys := columnKeys(g, c)
@@ -175,6 +176,8 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 			// rerenders them on every change, whatever the mode.
 			elem.Div(vecty.Markup(vecty.Attribute("hidden", "")), a.stats),
 		),
+		p.introDialog(), // intro.go
+		p.tourPanel(),   // tour.go
 	)
 }
 

@@ -53,6 +53,8 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 				),
 			),
 		),
+		p.introDialog(), // intro.go
+		p.tourPanel(),   // tour.go
 	)
 }
 
@@ -116,6 +118,7 @@ func (p *Page) brand() *vecty.HTML {
 	return elem.Div(vecty.Markup(vecty.Class("brand")),
 		elem.Heading1(vecty.Text("kernelplay")), // the page's one h1
 		elem.Span(vecty.Text("online kernel learning, one example at a time")),
+		p.introButton(), // intro.go
 	)
 }
 

@@ -18,6 +18,7 @@ func (p *Page) Mount() {
 	defer guard("Page.Mount")
 	a := p.app
 	a.mounted, a.m.MountMS = true, perfNow()
+	a.maybeOpenIntro() // intro.go
 	func() {
 		defer a.recovered("first frame")
 		kind := a.store.Run().Kind()

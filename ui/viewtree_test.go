@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"image"
 	"reflect"
 	"strings"
 	"testing"
@@ -181,6 +182,9 @@ type fakeBrowser struct {
 	calls           []string
 	canvases        map[*vecty.HTML]*canvas2D
 	rerendered      []vecty.Component
+	right           bool            // Ring's answer: the element is in the right half
+	search          string          // the address's query string
+	stored          map[string]bool // localStorage's flags
 }
 
 type fakeFile struct {
@@ -215,6 +219,24 @@ func (f *fakeBrowser) ShowClassURL(url, placeholder string) {
 func (f *fakeBrowser) Reveal(selector, block, inside string) bool {
 	f.record("Reveal %s %s %s", selector, block, inside)
 	return true
+}
+func (f *fakeBrowser) Ring(selector string) bool {
+	f.record("Ring %s", selector)
+	return f.right
+}
+func (f *fakeBrowser) StopPropagation(*vecty.Event) { f.record("StopPropagation") }
+func (f *fakeBrowser) Search() string               { return f.search }
+func (f *fakeBrowser) Remembered(key string, set bool) bool {
+	if f.stored == nil {
+		f.stored = map[string]bool{}
+	}
+	if set {
+		f.stored[key] = true
+	}
+	return f.stored[key]
+}
+func (f *fakeBrowser) PutImage(_ *vecty.HTML, img *image.RGBA) {
+	f.record("PutImage %dx%d", img.Bounds().Dx(), img.Bounds().Dy())
 }
 func (f *fakeBrowser) Rerender(c vecty.Component) { f.rerendered = append(f.rerendered, c) }
 func (f *fakeBrowser) SetRange(_ *vecty.HTML, min, max, step string) {

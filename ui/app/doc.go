@@ -6,7 +6,9 @@
 // link replays them), the figures kernelplay.stats() reports, what
 // “Take it home” downloads (export.go: traces, points, run files with the
 // learner's model, a picture's caption) and loads back (LoadModel), and what
-// the step inspector shows with its slow-motion clock (inspector.go).
+// the step inspector shows with its slow-motion clock (inspector.go), the
+// first visit's introduction (intro.go) and the data menu's thumbnails
+// (thumbs.go).
 //
 // The views (package kernelplay/ui, built only under js/wasm) call the
 // store and draw what its Run holds; they pass plain values in and decide
@@ -14,8 +16,9 @@
 //
 // Import rules (checked by the import-graph test at the module root):
 // app imports kernelplay/ui/state, kernelplay/ui/sim, kernelplay/ui/render,
-// kernelplay/ui/inspect, for the data set type of loaded files
-// kernelplay/core/data and, for the learners' inspection records (the step
+// kernelplay/ui/inspect, for the data set type of loaded files and the 2D
+// generators the data menu's thumbnails draw (thumbs.go) kernelplay/core/data
+// and, for the learners' inspection records (the step
 // inspector, inspector.go), kernelplay/core/learn. It
 // must not import syscall/js or kernelplay/ui (the views import it).
 package app

@@ -1,0 +1,112 @@
+package app
+
+import (
+	"net/url"
+
+	"kernelplay/ui/state"
+)
+
+// The first visit's introduction: what a first-time student sees, clicks
+// and watches, in three short sections, and the rule of when the page
+// shows it. The view (ui/intro.go) paints [IntroFor]'s text in a dialog and
+// remembers in the browser's localStorage that it was dismissed.
+
+// IntroSection is one part of the introduction: a heading and its lines
+// (each a short sentence; the view shows them as a list).
+type IntroSection struct {
+	Heading string
+	Lines   []string
+}
+
+// Intro is the introduction to one view of the page: its title and the
+// sections "What you see", "What to click" and "What to watch".
+type Intro struct {
+	Title    string
+	Sections []IntroSection
+	// Selectors are CSS selectors of the elements the text names (the
+	// plot, the buffer strip, the charts, the run buttons…): the browser
+	// test checks that each exists on the view the introduction is for.
+	Selectors []string
+}
+
+// intro2D is the introduction to the 2D view (the default demo).
+var intro2D = Intro{
+	Title: "Welcome: a kernel learner, one example at a time",
+	Sections: []IntroSection{
+		{"What you see", []string{
+			"The square is the learner's function f(x): orange where f > 0, blue where f < 0; the solid line is f = 0, the dashed lines the margins f = ±ε.",
+			"Dots are the examples the stream has shown; a ringed dot is a support vector, a term of the kernel expansion f(x) = Σ αᵢ k(xᵢ, x).",
+			"Under the plot, the buffer: one bar per term, oldest to newest, the next to be evicted marked. On the right, the step size η, the error, the loss and the buffer size over time.",
+		}},
+		{"What to click", []string{
+			"▶ Play (space) runs the stream; Step (→) learns one example, and the step inspector shows that update with its numbers.",
+			"Click the plot to add a point of the chosen class: the learner learns it next. Undo takes it back; Reset starts the run again.",
+			"Change the data set, the learner, the kernel width σ or the buffer size ω on the left: the run carries on with the new setting.",
+		}},
+		{"What to watch", []string{
+			"η: SVMD adapts its step size; see it shrink as the boundary settles and grow when the data changes (the rotating data set).",
+			"The error chart: how often the learner was wrong before learning each example.",
+			"With a small buffer ω the oldest terms go and the boundary forgets; Copy link keeps this run, step for step.",
+		}},
+	},
+	Selectors: []string{"#plot", ".stripwrap", ".chartwrap", "#play", "#step", "#undo", "#reset",
+		"#preset-select", "#learner-select", "#f-s", "#f-w", "#copy-link"},
+}
+
+// introDigits is the introduction to the digits view.
+var introDigits = Intro{
+	Title: "Welcome: a kernel learner reads digits, one at a time",
+	Sections: []IntroSection{
+		{"What you see", []string{
+			"The digit just learned, large, with what the learner predicted before it learned it.",
+			"The gallery: the support vectors, the digits the learner keeps as terms of its expansion, coloured by their coefficient α.",
+			"On the right, the error and the step size over time, and the confusion matrix: rows the true digit, columns the prediction.",
+		}},
+		{"What to click", []string{
+			"▶ Play (space) runs through the data set; Step (→) learns one digit, and the step inspector shows that update.",
+			"The figure menu replays the papers' experiments: a switch of the classes mid-stream, a counting sequence, novelty detection.",
+			"The Compare tab runs a second learner on the same stream beside the first.",
+		}},
+		{"What to watch", []string{
+			"The error curve: it falls as the learner sees more digits, and jumps when the stream switches.",
+			"η: SVMD raises its step size after a switch to relearn quickly, where a fixed schedule cannot.",
+		}},
+	},
+	Selectors: []string{"#play", "#step", "#digit-now", "#digits-progress", "#figure-select", "#mode-compare", "canvas.dcharts", ".galleries", "canvas.confusion"},
+}
+
+// IntroFor returns the introduction to the view of c (digits or 2D).
+func IntroFor(c state.Config) Intro {
+	if c.Mode == state.ModeDigits {
+		return introDigits
+	}
+	return intro2D
+}
+
+// IntroSeenKey is the localStorage key the page writes when the
+// introduction is dismissed.
+const IntroSeenKey = "kernelplay.intro"
+
+// IntroFlag is the URL query parameter that shows the introduction again
+// (?intro, ?intro=1) or never (?intro=0). It is in the query, not in the
+// share link's hash: it is about this visit, not about the run.
+const IntroFlag = "intro"
+
+// ShowIntro reports whether the page opens with the introduction: with
+// ?intro (or ?intro=1) in the query always, with ?intro=0 never; else once
+// (seen is whether it was dismissed before in this browser), and never in
+// presenter mode or on a class link that hides panels or controls (the
+// teacher chose what the class sees). search is location.search, with or
+// without its leading '?'; an unreadable query counts as none.
+func ShowIntro(search string, c state.Config, seen bool) bool {
+	if len(search) > 0 && search[0] == '?' {
+		search = search[1:]
+	}
+	if q, err := url.ParseQuery(search); err == nil && q.Has(IntroFlag) {
+		return q.Get(IntroFlag) != "0"
+	}
+	if c.Presenter || len(c.Hide) > 0 {
+		return false
+	}
+	return !seen
+}

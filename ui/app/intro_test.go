@@ -1,0 +1,76 @@
+package app
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"kernelplay/ui/state"
+)
+
+// TestShowIntro checks when the page opens with the introduction: once,
+// again with ?intro, never with ?intro=0, and not in presenter mode or on
+// a class link that hides something unless the query asks for it.
+func TestShowIntro(t *testing.T) {
+	plain := state.Default()
+	pm := state.Default()
+	pm.Presenter = true
+	class := state.Default()
+	class.Hide = []string{state.HideCharts}
+	for _, tc := range []struct {
+		name   string
+		search string
+		c      state.Config
+		seen   bool
+		want   bool
+	}{
+		{"first visit", "", plain, false, true},
+		{"second visit", "", plain, true, false},
+		{"?intro again", "?intro", plain, true, true},
+		{"intro=1 without ?", "intro=1", plain, true, true},
+		{"?intro=0 never", "?intro=0", plain, false, false},
+		{"other query", "?x=1", plain, false, true},
+		{"presenter mode", "", pm, false, false},
+		{"class link hides", "", class, false, false},
+		{"class link, ?intro asked", "?intro", class, true, true},
+		{"unreadable query counts as none", "?%zz", plain, false, true},
+		{"digits, first visit", "", state.DigitsDefault(), false, true},
+	} {
+		if got := ShowIntro(tc.search, tc.c, tc.seen); got != tc.want {
+			t.Errorf("%s: ShowIntro(%q, seen %v) = %v, want %v", tc.name, tc.search, tc.seen, got, tc.want)
+		}
+	}
+}
+
+// TestIntroText checks that each view's introduction has the three
+// sections, is short (a first visit is read in a minute: at most 4 lines
+// a section of at most 200 characters), names elements to check, and that
+// the 2D and digits views get their own text.
+func TestIntroText(t *testing.T) {
+	want := []string{"What you see", "What to click", "What to watch"}
+	for _, c := range []state.Config{state.Default(), state.DigitsDefault()} {
+		in := IntroFor(c)
+		if in.Title == "" || len(in.Selectors) == 0 {
+			t.Errorf("%s: title %q, %d selectors", c.Mode, in.Title, len(in.Selectors))
+		}
+		if len(in.Sections) != len(want) {
+			t.Fatalf("%s: %d sections, want %d", c.Mode, len(in.Sections), len(want))
+		}
+		for i, s := range in.Sections {
+			if s.Heading != want[i] {
+				t.Errorf("%s: section %d is %q, want %q", c.Mode, i, s.Heading, want[i])
+			}
+			if len(s.Lines) == 0 || len(s.Lines) > 4 {
+				t.Errorf("%s: %q has %d lines, want 1 to 4", c.Mode, s.Heading, len(s.Lines))
+			}
+			for _, l := range s.Lines {
+				if n := utf8.RuneCountInString(l); n > 200 || !strings.HasSuffix(l, ".") {
+					t.Errorf("%s: %q: line of %d characters (≤ 200, a sentence): %q", c.Mode, s.Heading, n, l)
+				}
+			}
+		}
+	}
+	if IntroFor(state.Default()).Title == IntroFor(state.DigitsDefault()).Title {
+		t.Error("the 2D and digits views share one introduction")
+	}
+}

@@ -1,0 +1,110 @@
+package ui
+
+import (
+	"image"
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"kernelplay/ui/app"
+	"kernelplay/ui/state"
+)
+
+// The data menu's thumbnails: a row of buttons under the data set menu,
+// one small picture of each 2D data set (app.DataThumbs, drawn by
+// render.Thumbnail), as TensorFlow Playground shows its data sets. A
+// button chooses its data set as the menu does; each is named for screen
+// readers and reached with Tab (Enter chooses).
+
+// thumbPixels is the thumbnails' size in image pixels: more than twice the 30 CSS
+// px they are shown at, for sharp dots on high-density screens.
+const thumbPixels = 72
+
+// dataThumbs is the row of thumbnails for c, or nil where the menu has one
+// data set (regression).
+func (p *Page) dataThumbs(c state.Config) vecty.ComponentOrHTML {
+	if c.Task == state.TaskRegression {
+		return nil
+	}
+	return &thumbRow{App: p.app, Task: c.Task, Classes: c.Classes, Current: c.Preset, Clicked: len(c.Points) > 0 && !c.Generated}
+}
+
+// thumbRow is the row of thumbnail buttons. Vecty keeps one instance
+// across renders (props copied in), so the pictures are computed again only
+// when the task or the number of classes changes.
+type thumbRow struct {
+	vecty.Core
+	App     *App   `vecty:"prop"`
+	Task    string `vecty:"prop"`
+	Classes int    `vecty:"prop"`
+	Current string `vecty:"prop"` // the chosen data set
+	Clicked bool   `vecty:"prop"` // the clicked points alone (no data set chosen)
+
+	key   string // the task and classes the pictures are of
+	thumb []app.DataThumb
+}
+
+// Render implements vecty.Component.
+func (r *thumbRow) Render() (out vecty.ComponentOrHTML) {
+	defer guardRender("thumbRow.Render", &out, elem.Div)
+	c := r.App.store.Config()
+	if key := r.Task + "/" + strconv.Itoa(r.Classes); key != r.key || r.thumb == nil {
+		r.key, r.thumb = key, app.DataThumbs(c, thumbPixels)
+	}
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("thumbs"), vecty.Attribute("role", "group"),
+		vecty.Attribute("aria-label", "data sets"))}
+	for _, th := range r.thumb {
+		preset := th.Preset
+		on := preset == r.Current && !r.Clicked
+		name := fieldOptionLabel("p", preset)
+		pressed := "false"
+		if on {
+			pressed = "true"
+		}
+		items = append(items, elem.Button(vecty.Markup(vecty.Class("thumb"), vecty.ClassMap{"on": on},
+			prop.ID("thumb-"+preset), vecty.Attribute("aria-label", "data set: "+name), vecty.Attribute("title", name),
+			vecty.Attribute("aria-pressed", pressed),
+			event.Click(r.App.on(func(*vecty.Event) { r.App.store.Dispatch(state.SetPreset{Preset: preset}) })),
+		), &thumbCanvas{Browser: r.App.b, Img: th.Image}))
+	}
+	return elem.Div(items...)
+}
+
+// thumbCanvas is one thumbnail's canvas: drawn when mounted and again when
+// its picture changes (the task or the classes changed).
+type thumbCanvas struct {
+	vecty.Core
+	Browser browser     `vecty:"prop"`
+	Img     *image.RGBA `vecty:"prop"`
+
+	el    *vecty.HTML
+	drawn *image.RGBA // the picture on the canvas
+}
+
+// Render implements vecty.Component.
+func (t *thumbCanvas) Render() (out vecty.ComponentOrHTML) {
+	defer guardRender("thumbCanvas.Render", &out, elem.Canvas)
+	prev := t.el
+	t.el = elem.Canvas(vecty.Markup(vecty.Attribute("aria-hidden", "true")))
+	if prev != nil && t.drawn != t.Img {
+		// The canvas node is the one mounted before: Vecty reuses it.
+		t.Browser.PutImage(prev, t.Img)
+		t.drawn = t.Img
+	}
+	return t.el
+}
+
+// SkipRender implements vecty.RenderSkipper: only a new picture is drawn.
+func (t *thumbCanvas) SkipRender(prev vecty.Component) bool {
+	return t.drawn != nil && t.drawn == t.Img
+}
+
+// Mount implements vecty.Mounter: the picture goes onto the new canvas.
+func (t *thumbCanvas) Mount() {
+	defer guard("thumbCanvas.Mount")
+	t.Browser.PutImage(t.el, t.Img)
+	t.drawn = t.Img
+}

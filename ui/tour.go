@@ -1,0 +1,97 @@
+package ui
+
+import (
+	"strconv"
+
+	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/event"
+	"github.com/hexops/vecty/prop"
+
+	"kernelplay/ui/app"
+	"kernelplay/ui/state"
+)
+
+// The guided tour of a paper figure (the tours' text and steps are
+// app.Tours): a "Tour" button in the Data group when the run is a paper
+// figure, and a card at the window's bottom right that shows what the
+// paper showed and one step at a time, the element the step is about
+// ringed on the page (the class "tour-target").
+
+// tourState is the tour on screen: which figure's, at which step.
+type tourState struct {
+	name string // the tour's name ("" when no tour is open)
+	step int
+	left bool // the card sits at the bottom left (the step's element is on the right)
+}
+
+// tourButton opens the tour of the figure c runs, or is nil when c runs
+// none.
+func (p *Page) tourButton(c state.Config) vecty.ComponentOrHTML {
+	a := p.app
+	t, ok := app.TourFor(c)
+	if !ok {
+		return nil
+	}
+	return elem.Div(vecty.Markup(vecty.Class("tourrow")),
+		elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("tour-open"),
+			vecty.Attribute("title", "what the paper showed, and what to watch for here, step by step"),
+			event.Click(a.on(func(*vecty.Event) { a.showTour(t.Name, 0) })),
+		), vecty.Text("▶ Tour this figure")),
+		elem.Span(vecty.Markup(vecty.Class("small")), vecty.Text(t.Title)),
+	)
+}
+
+// showTour opens the tour name at step (an empty name closes it) and rings
+// the step's element.
+func (a *App) showTour(name string, step int) {
+	a.tour = tourState{name: name, step: step}
+	a.tour.left = a.highlightTour()
+	a.b.Rerender(a.page)
+}
+
+// highlightTour rings the element of the tour's step (and no other) and
+// scrolls it into view. It reports whether the element's centre is in
+// the window's right half (the card then goes to the left, so as not to
+// cover it).
+func (a *App) highlightTour() (right bool) {
+	t, ok := app.TourFor(a.store.Config())
+	if a.tour.name == "" || !ok || t.Name != a.tour.name || a.tour.step >= len(t.Steps) {
+		return a.b.Ring("")
+	}
+	return a.b.Ring(t.Steps[a.tour.step].Target)
+}
+
+// tourPanel is the card of the open tour, or nil. A tour whose figure is
+// no longer running (the user chose another) is not shown.
+func (p *Page) tourPanel() vecty.ComponentOrHTML {
+	a := p.app
+	t, ok := app.TourFor(a.store.Config())
+	if a.tour.name == "" || !ok || t.Name != a.tour.name {
+		return nil
+	}
+	i := min(a.tour.step, len(t.Steps)-1)
+	s := t.Steps[i]
+	last := i == len(t.Steps)-1
+	next := elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("tour-next"),
+		event.Click(a.on(func(*vecty.Event) { a.showTour(t.Name, i+1) }))), vecty.Text("Next"))
+	if last {
+		next = elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("tour-done"),
+			event.Click(a.on(func(*vecty.Event) { a.showTour("", 0) }))), vecty.Text("Done"))
+	}
+	return elem.Aside(vecty.Markup(vecty.Class("panel", "tour"), vecty.ClassMap{"left": a.tour.left}, prop.ID("tour"), vecty.Attribute("aria-labelledby", "tour-title")),
+		elem.Div(vecty.Markup(vecty.Class("tourhead")),
+			elem.Heading2(vecty.Markup(prop.ID("tour-title")), vecty.Text(t.Title)),
+			elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("tour-close"), vecty.Attribute("aria-label", "end the tour"),
+				event.Click(a.on(func(*vecty.Event) { a.showTour("", 0) }))), vecty.Text("✕")),
+		),
+		vecty.If(i == 0, elem.Paragraph(vecty.Markup(vecty.Class("tourpaper")), elem.Strong(vecty.Text("The paper: ")), vecty.Text(t.Paper))),
+		elem.Paragraph(vecty.Markup(vecty.Class("tourstep"), prop.ID("tour-step"), vecty.Attribute("aria-live", "polite")),
+			elem.Strong(vecty.Text("Here, step "+strconv.Itoa(i+1)+" of "+strconv.Itoa(len(t.Steps))+": ")), vecty.Text(s.Text)),
+		elem.Div(vecty.Markup(vecty.Class("tourbuttons")),
+			elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("tour-back"), prop.Disabled(i == 0),
+				event.Click(a.on(func(*vecty.Event) { a.showTour(t.Name, i-1) }))), vecty.Text("Back")),
+			next,
+		),
+	)
+}
