@@ -1,0 +1,160 @@
+package kernel
+
+// Columns is the feature-major copy of a store of vectors z_s ∈ ℝ^d in slots
+// s = 0 … Cap−1: coordinate j of every slot is one contiguous column of Cap
+// values, c[j·Cap + s]. A kernel row against it ([Columns.Row]) reads only
+// the columns where the query x is non-zero,
+//
+//	⟨x, z_s⟩ = Σ_{j: x_j ≠ 0} x_j·c[j·Cap + s],
+//
+// so for a sparse x (an MNIST digit is about 19% non-zero, a LIBSVM file is
+// sparse by nature) it reads and multiplies about nnz(x)/d of what the
+// row-major product of [Row] does. The sums are formed in the order of the
+// target's [Dots] (one partial sum per accumulator lane of that loop, each
+// over ascending j, combined as that loop combines them); skipping x_j = 0
+// adds nothing, so [Columns.Row] equals [Row] on the same vectors bit for
+// bit (TestColumnsMatchRow).
+//
+// [Sparse] says which of the two to use for a query. The zero value is not
+// usable; call [NewColumns]. Columns is not safe for concurrent use (its
+// scratch is shared by every Row).
+type Columns struct {
+	dim, cap int
+	c        []float64 // dim·cap, feature-major
+
+	// Scratch of Row: the non-zeros of x by accumulator lane (column offsets
+	// j·cap and values x_j, lane k in [laneEnd[k−1], laneEnd[k])), and the
+	// second lane's partial sums where the target keeps them in memory.
+	offs    []int
+	vals    []float64
+	laneEnd [colLanes]int
+	work    []float64
+}
+
+// NewColumns returns zeroed columns for capacity vectors of dimension dim. It
+// panics if dim or capacity is below 1.
+func NewColumns(dim, capacity int) *Columns {
+	if dim < 1 || capacity < 1 {
+		panic("kernel: NewColumns: dimension or capacity below 1")
+	}
+	return &Columns{
+		dim: dim, cap: capacity,
+		c:    make([]float64, dim*capacity),
+		offs: make([]int, dim),
+		vals: make([]float64, dim),
+		work: make([]float64, min(capacity, colBlock)),
+	}
+}
+
+// Set writes z (length Dim) into slot s: d strided stores, one per column. It
+// panics if s is out of range or len(z) ≠ Dim.
+func (c *Columns) Set(s int, z []float64) {
+	if s < 0 || s >= c.cap || len(z) != c.dim {
+		panic("kernel: Columns.Set: slot out of range or wrong length")
+	}
+	for j, v := range z {
+		c.c[j*c.cap+s] = v
+	}
+}
+
+// Dim returns the dimension d of the stored vectors.
+func (c *Columns) Dim() int { return c.dim }
+
+// Cap returns the number of slots.
+func (c *Columns) Cap() int { return c.cap }
+
+// Sparse reports whether x has few enough non-zeros that a kernel row from
+// [Columns.Row] beats the row-major [Row]: at most sparseMaxNum/sparseMaxDen
+// of its entries non-zero (measured: BenchmarkRowDensity; at 19% non-zero, an
+// MNIST digit, the column row is 10× faster natively and 7× under wasm; at
+// 100% it is up to 2× slower).
+func Sparse(x []float64) bool {
+	nz := 0
+	for _, v := range x {
+		if v != 0 {
+			nz++
+		}
+	}
+	return nz*sparseMaxDen <= len(x)*sparseMaxNum
+}
+
+// Row writes one kernel row dst[s] = k(x, z_s) for slots s < len(dst), like
+// [Row] with the same vectors stored row-major, and bit for bit the same
+// result; norms[s] = ‖z_s‖² and xx = ‖x‖². It reads only the columns where x
+// is non-zero ([Columns]) and does not allocate. It panics if len(x) ≠ Dim,
+// len(dst) > Cap or norms is shorter than dst.
+func (c *Columns) Row(k Kernel, dst, x []float64, xx float64, norms []float64) {
+	if len(x) != c.dim || len(dst) > c.cap {
+		panic("kernel: Columns.Row: len(x) is not Dim or dst longer than Cap")
+	}
+	if len(norms) < len(dst) {
+		panic("kernel: Columns.Row: norms shorter than dst")
+	}
+	if len(dst) == 0 {
+		return
+	}
+	c.dots(dst, x)
+	mapRow(k, dst, xx, norms[:len(dst)])
+}
+
+// colsLoop computes dst[s] = Σ_k lane_k(s) over the lanes of c.offs/c.vals
+// (lane k summing its columns in order), eight slots at a time so that each
+// column contributes one whole 64-byte line per block ([colsBlock8]), and
+// combines the lanes as combine does. It is the feature-major loop of the
+// targets without assembly (wasm, and native builds without gonum's
+// assembly).
+func (c *Columns) colsLoop(dst []float64, lanes int) {
+	m := len(dst)
+	var p [colLanes][8]float64
+	var part [colLanes]float64
+	i := 0
+	for ; i+8 <= m; i += 8 {
+		lo := 0
+		for k := range lanes {
+			hi := c.laneEnd[k]
+			p[k] = colsBlock8(c.c, c.offs[lo:hi], c.vals[lo:hi], i)
+			lo = hi
+		}
+		for r := range 8 {
+			for k := range lanes {
+				part[k] = p[k][r]
+			}
+			dst[i+r] = combine(&part, lanes)
+		}
+	}
+	for ; i < m; i++ {
+		lo := 0
+		for k := range lanes {
+			hi := c.laneEnd[k]
+			var a float64
+			vals := c.vals[lo:hi]
+			for n, o := range c.offs[lo:hi] {
+				a += vals[n] * c.c[o+i]
+			}
+			part[k] = a
+			lo = hi
+		}
+		dst[i] = combine(&part, lanes)
+	}
+}
+
+// colsBlock8 returns Σ_n vals[n]·cols[offs[n] + i + r] for r = 0 … 7, each
+// sum in the order of n: one lane of eight slots. A leaf with eight
+// accumulators, so that under wasm they stay in locals.
+func colsBlock8(cols []float64, offs []int, vals []float64, i int) [8]float64 {
+	var a0, a1, a2, a3, a4, a5, a6, a7 float64
+	vals = vals[:len(offs)]
+	for n, o := range offs {
+		col := cols[o+i : o+i+8 : o+i+8]
+		v := vals[n]
+		a0 += v * col[0]
+		a1 += v * col[1]
+		a2 += v * col[2]
+		a3 += v * col[3]
+		a4 += v * col[4]
+		a5 += v * col[5]
+		a6 += v * col[6]
+		a7 += v * col[7]
+	}
+	return [8]float64{a0, a1, a2, a3, a4, a5, a6, a7}
+}
