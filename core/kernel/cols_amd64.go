@@ -13,6 +13,10 @@ const colLanes = 2
 // in L1 while the columns stream through.
 const colBlock = 1024
 
+// colWork is the scratch of [Columns] for capacity slots: the odd lane of
+// one pass.
+func colWork(capacity int) int { return min(capacity, colBlock) }
+
 // dots writes dst[s] = ⟨x, z_s⟩ from the columns with gonum's assembly axpy
 // (floats.AddScaled: a multiply then an add, as Gemv's), one column per
 // non-zero x_j into the even or the odd lane, then combines the lanes in
@@ -58,6 +62,5 @@ func (c *Columns) dots(dst, x []float64) {
 	}
 }
 
-// combine adds the lanes of one slot (used by [Columns.colsLoop], which this
-// target does not call).
-func combine(p *[colLanes]float64, lanes int) float64 { return p[0] + p[1] }
+// combine is not used on this target ([Columns.dots] combines as it goes).
+func combine(dst, work []float64) { panic("kernel: combine: not used on amd64") }

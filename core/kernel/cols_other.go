@@ -7,8 +7,8 @@ package kernel
 // j = 0 … d−1.
 const colLanes = 1
 
-// colBlock sizes [Columns]' scratch lane; this target keeps none.
-const colBlock = 1
+// colWork is the scratch of [Columns] for capacity slots: none here.
+func colWork(capacity int) int { return 0 }
 
 // dots writes dst[s] = ⟨x, z_s⟩ from the columns with [Columns.colsLoop],
 // one lane over the non-zeros in ascending j, as gonum's pure-Go Gemv sums.
@@ -24,5 +24,5 @@ func (c *Columns) dots(dst, x []float64) {
 	c.colsLoop(dst, 1)
 }
 
-// combine returns the one lane.
-func combine(p *[colLanes]float64, lanes int) float64 { return p[0] }
+// combine is not used with one lane.
+func combine(dst, work []float64) { panic("kernel: combine: one lane") }

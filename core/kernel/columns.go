@@ -24,11 +24,11 @@ type Columns struct {
 
 	// Scratch of Row: the non-zeros of x by accumulator lane (column offsets
 	// j·cap and values x_j, lane k in [laneEnd[k−1], laneEnd[k])), and the
-	// second lane's partial sums where the target keeps them in memory.
+	// lanes' partial sums where the target keeps them in memory.
 	offs    []int
 	vals    []float64
 	laneEnd [colLanes]int
-	work    []float64
+	work    []float64 // colWork(cap)
 }
 
 // NewColumns returns zeroed columns for capacity vectors of dimension dim. It
@@ -42,7 +42,7 @@ func NewColumns(dim, capacity int) *Columns {
 		c:    make([]float64, dim*capacity),
 		offs: make([]int, dim),
 		vals: make([]float64, dim),
-		work: make([]float64, min(capacity, colBlock)),
+		work: make([]float64, colWork(capacity)),
 	}
 }
 
@@ -98,63 +98,56 @@ func (c *Columns) Row(k Kernel, dst, x []float64, xx float64, norms []float64) {
 }
 
 // colsLoop computes dst[s] = Σ_k lane_k(s) over the lanes of c.offs/c.vals
-// (lane k summing its columns in order), eight slots at a time so that each
-// column contributes one whole 64-byte line per block ([colsBlock8]), and
-// combines the lanes as combine does. It is the feature-major loop of the
-// targets without assembly (wasm, and native builds without gonum's
-// assembly).
+// (lane k summing its columns in order, [colsLane]) and combines the lanes
+// as combine does; with several lanes each is summed over every slot into
+// its own stretch of c.work first (one pass per lane, not one call per block
+// and lane: calls are dear under wasm). It is the feature-major loop of the
+// targets without assembly (wasm, and native builds without gonum's).
 func (c *Columns) colsLoop(dst []float64, lanes int) {
+	if lanes == 1 {
+		n := c.laneEnd[0]
+		colsLane(dst, c.c, c.offs[:n], c.vals[:n])
+		return
+	}
 	m := len(dst)
-	var p [colLanes][8]float64
-	var part [colLanes]float64
-	i := 0
-	for ; i+8 <= m; i += 8 {
-		lo := 0
-		for k := range lanes {
-			hi := c.laneEnd[k]
-			p[k] = colsBlock8(c.c, c.offs[lo:hi], c.vals[lo:hi], i)
-			lo = hi
-		}
-		for r := range 8 {
-			for k := range lanes {
-				part[k] = p[k][r]
-			}
-			dst[i+r] = combine(&part, lanes)
-		}
+	lo := 0
+	for k := range lanes {
+		hi := c.laneEnd[k]
+		colsLane(c.work[k*m:(k+1)*m], c.c, c.offs[lo:hi], c.vals[lo:hi])
+		lo = hi
 	}
-	for ; i < m; i++ {
-		lo := 0
-		for k := range lanes {
-			hi := c.laneEnd[k]
-			var a float64
-			vals := c.vals[lo:hi]
-			for n, o := range c.offs[lo:hi] {
-				a += vals[n] * c.c[o+i]
-			}
-			part[k] = a
-			lo = hi
-		}
-		dst[i] = combine(&part, lanes)
-	}
+	combine(dst, c.work[:lanes*m])
 }
 
-// colsBlock8 returns Σ_n vals[n]·cols[offs[n] + i + r] for r = 0 … 7, each
-// sum in the order of n: one lane of eight slots. A leaf with eight
-// accumulators, so that under wasm they stay in locals.
-func colsBlock8(cols []float64, offs []int, vals []float64, i int) [8]float64 {
-	var a0, a1, a2, a3, a4, a5, a6, a7 float64
+// colsLane writes dst[s] = Σ_n vals[n]·cols[offs[n] + s] for s < len(dst),
+// each sum in the order of n (one accumulator lane), eight slots at a time
+// so that each column gives one whole 64-byte line per block.
+func colsLane(dst, cols []float64, offs []int, vals []float64) {
+	m := len(dst)
 	vals = vals[:len(offs)]
-	for n, o := range offs {
-		col := cols[o+i : o+i+8 : o+i+8]
-		v := vals[n]
-		a0 += v * col[0]
-		a1 += v * col[1]
-		a2 += v * col[2]
-		a3 += v * col[3]
-		a4 += v * col[4]
-		a5 += v * col[5]
-		a6 += v * col[6]
-		a7 += v * col[7]
+	i := 0
+	for ; i+8 <= m; i += 8 {
+		var a0, a1, a2, a3, a4, a5, a6, a7 float64
+		for n, o := range offs {
+			col := cols[o+i : o+i+8 : o+i+8]
+			v := vals[n]
+			a0 += v * col[0]
+			a1 += v * col[1]
+			a2 += v * col[2]
+			a3 += v * col[3]
+			a4 += v * col[4]
+			a5 += v * col[5]
+			a6 += v * col[6]
+			a7 += v * col[7]
+		}
+		d := dst[i : i+8 : i+8]
+		d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7] = a0, a1, a2, a3, a4, a5, a6, a7
 	}
-	return [8]float64{a0, a1, a2, a3, a4, a5, a6, a7}
+	for ; i < m; i++ {
+		var a float64
+		for n, o := range offs {
+			a += vals[n] * cols[o+i]
+		}
+		dst[i] = a
+	}
 }

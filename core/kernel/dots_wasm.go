@@ -21,9 +21,9 @@ func gaussMap(dst, norms []float64, xx, g float64) { gaussMapInline(dst, norms, 
 // of 8 and lane 0 for the rest (one lane when d < 8).
 const colLanes = 8
 
-// colBlock sizes [Columns]' scratch lane; this target keeps none (the lanes
-// live in registers, [Columns.colsLoop]).
-const colBlock = 1
+// colWork is the scratch of [Columns] for capacity slots: the partial sums
+// of eight lanes over every slot.
+func colWork(capacity int) int { return colLanes * capacity }
 
 // dots writes dst[s] = ⟨x, z_s⟩ from the columns with [Columns.colsLoop],
 // the non-zeros bucketed into [dotsLoop]'s lanes (each in ascending j).
@@ -63,10 +63,13 @@ func laneOf(j, d8 int) int {
 	return 0
 }
 
-// combine adds the lanes of one slot as [dotsLoop] does.
-func combine(p *[colLanes]float64, lanes int) float64 {
-	if lanes == 1 {
-		return p[0]
+// combine adds the eight lanes' partial sums (work holds lane k at
+// [k·m, (k+1)·m), m = len(dst)) as [dotsLoop] does.
+func combine(dst, work []float64) {
+	m := len(dst)
+	w0, w1, w2, w3 := work[:m], work[m:2*m], work[2*m:3*m], work[3*m:4*m]
+	w4, w5, w6, w7 := work[4*m:5*m], work[5*m:6*m], work[6*m:7*m], work[7*m:8*m]
+	for i := range dst {
+		dst[i] = ((w0[i] + w1[i]) + (w2[i] + w3[i])) + ((w4[i] + w5[i]) + (w6[i] + w7[i]))
 	}
-	return ((p[0] + p[1]) + (p[2] + p[3])) + ((p[4] + p[5]) + (p[6] + p[7]))
 }
