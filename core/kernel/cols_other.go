@@ -7,6 +7,13 @@ package kernel
 // j = 0 … d−1.
 const colLanes = 1
 
+// [Sparse] chooses [Columns.Row] for at most sparseMaxNum/sparseMaxDen
+// non-zeros (amd64's measured threshold; not measured on these targets).
+const (
+	sparseMaxNum = 1
+	sparseMaxDen = 2
+)
+
 // colWork is the scratch of [Columns] for capacity slots: none here.
 func colWork(capacity int) int { return 0 }
 

@@ -62,24 +62,25 @@ func TestColumnsMatchRow(t *testing.T) {
 	}
 }
 
-// TestSparse checks the threshold of Sparse: at most half the entries
-// non-zero.
+// TestSparse checks the threshold of Sparse against a direct count.
 func TestSparse(t *testing.T) {
-	for _, c := range []struct {
-		x    []float64
-		want bool
-	}{
-		{[]float64{0, 0, 0, 0}, true},
-		{[]float64{1, 0, 0, 0}, true},
-		{[]float64{1, 0, 2, 0}, true},
-		{[]float64{1, 3, 2, 0}, false},
-		{[]float64{1, 2}, false},
-		{[]float64{0, 2}, true},
-		{[]float64{5}, false},
+	for _, x := range [][]float64{
+		{0, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 2, 0}, {1, 3, 2, 0}, {1, 3, 2, 4},
+		{1, 2}, {0, 2}, {5}, {0},
 	} {
-		if got := Sparse(c.x); got != c.want {
-			t.Errorf("Sparse(%v) = %v, want %v", c.x, got, c.want)
+		nz := 0
+		for _, v := range x {
+			if v != 0 {
+				nz++
+			}
 		}
+		want := float64(nz) <= float64(len(x))*sparseMaxNum/sparseMaxDen
+		if got := Sparse(x); got != want {
+			t.Errorf("Sparse(%v) = %v, want %v (%d of %d non-zero, threshold %d/%d)", x, got, want, nz, len(x), sparseMaxNum, sparseMaxDen)
+		}
+	}
+	if !Sparse([]float64{1, 0, 0, 0}) || Sparse([]float64{1, 1, 1, 1}) {
+		t.Error("a quarter non-zero must be sparse and a dense vector not")
 	}
 }
 

@@ -21,6 +21,17 @@ func gaussMap(dst, norms []float64, xx, g float64) { gaussMapInline(dst, norms, 
 // of 8 and lane 0 for the rest (one lane when d < 8).
 const colLanes = 8
 
+// [Sparse] chooses [Columns.Row] for at most sparseMaxNum/sparseMaxDen
+// non-zeros. Under wasm the column row is as fast as [dotsLoop] even dense
+// (BenchmarkRowDensity, CPU time under Node at n = 512, d = 256: 60 vs
+// 62 µs dense, 43 vs 75 µs at 7/10, 34 vs 61 µs at 1/2), so the threshold is
+// higher than natively; dense data keeps the row-major path so that it never
+// pays the columns' memory.
+const (
+	sparseMaxNum = 3
+	sparseMaxDen = 4
+)
+
 // colWork is the scratch of [Columns] for capacity slots: the partial sums
 // of eight lanes over every slot.
 func colWork(capacity int) int { return colLanes * capacity }

@@ -89,10 +89,3 @@ func mapRow(k Kernel, dst []float64, xx float64, norms []float64) {
 		}
 	}
 }
-
-// sparseMaxNum/sparseMaxDen is the largest fraction of non-zero entries for
-// which [Sparse] chooses [Columns.Row] over [Row] (BenchmarkRowDensity).
-const (
-	sparseMaxNum = 1
-	sparseMaxDen = 2
-)
