@@ -12,10 +12,13 @@ package kernel
 // row-major product of [Row] does. The sums are formed in the order of the
 // target's [Dots] (one partial sum per accumulator lane of that loop, each
 // over ascending j, combined as that loop combines them); skipping x_j = 0
-// adds nothing, so [Columns.Row] equals [Row] on the same vectors bit for
-// bit (TestColumnsMatchRow).
+// adds nothing, so [Columns.Row] equals [Row] on the same finite vectors
+// bit for bit (TestColumnsMatchRow). (A stored ±Inf or NaN where x_j = 0
+// makes Row's product NaN; the column row skips it.)
 //
-// [Sparse] says which of the two to use for a query. The zero value is not
+// It holds d·Cap float64s, plus scratch of Cap (amd64: up to 1024) or 8·Cap
+// (wasm) float64s. [Sparse] says which of the two to use for a query. The
+// zero value is not
 // usable; call [NewColumns]. Columns is not safe for concurrent use (its
 // scratch is shared by every Row).
 type Columns struct {
