@@ -394,10 +394,15 @@ func TestNoAllocs(t *testing.T) {
 	a := make([]float64, K)
 	b := make([]float64, K)
 	f := make([]float64, K)
+	n := 0
 	step := func() {
 		for j := range x {
 			x[j] = r.NormFloat64()
+			if n%2 == 1 && j%4 != 0 {
+				x[j] = 0 // every other step sparse: the feature-major path
+			}
 		}
+		n++
 		for y := range a {
 			a[y], b[y] = r.NormFloat64(), r.NormFloat64()
 		}
@@ -412,8 +417,11 @@ func TestNoAllocs(t *testing.T) {
 	for range 2 * omega {
 		step()
 	}
-	if n := testing.AllocsPerRun(200, step); n != 0 {
-		t.Fatalf("%v allocations per step", n)
+	if allocs := testing.AllocsPerRun(200, step); allocs != 0 {
+		t.Fatalf("%v allocations per step", allocs)
+	}
+	if e.cols == nil {
+		t.Fatal("no step took the sparse path")
 	}
 }
 
