@@ -394,10 +394,15 @@ func TestNoAllocs(t *testing.T) {
 	a := make([]float64, K)
 	b := make([]float64, K)
 	f := make([]float64, K)
+	n := 0
 	step := func() {
 		for j := range x {
 			x[j] = r.NormFloat64()
+			if n%2 == 1 && j%4 != 0 {
+				x[j] = 0 // every other step sparse: the feature-major path
+			}
 		}
+		n++
 		for y := range a {
 			a[y], b[y] = r.NormFloat64(), r.NormFloat64()
 		}
@@ -412,8 +417,11 @@ func TestNoAllocs(t *testing.T) {
 	for range 2 * omega {
 		step()
 	}
-	if n := testing.AllocsPerRun(200, step); n != 0 {
-		t.Fatalf("%v allocations per step", n)
+	if allocs := testing.AllocsPerRun(200, step); allocs != 0 {
+		t.Fatalf("%v allocations per step", allocs)
+	}
+	if e.cols == nil {
+		t.Fatal("no step took the sparse path")
 	}
 }
 
@@ -436,4 +444,64 @@ func TestPanics(t *testing.T) {
 	mustPanic("V without trace", func() { e.Prepare([]float64{1, 2}); e.V(nil) })
 	mustPanic("X out of range", func() { e.X(0) })
 	mustPanic("NaN factor", func() { e.ScaleAlpha(math.NaN()) })
+}
+
+// TestSparseRowsInSync checks that the feature-major copy used for sparse
+// queries stays in step with the stored rows: it is built on the first
+// sparse query (here after the buffer has wrapped), then written by every
+// Push, refilled by SetState and used by SetKernel, and at every step the
+// prepared kernel row equals kernel.Row over the row-major store bit for
+// bit, for sparse and dense queries alike.
+func TestSparseRowsInSync(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	const d, omega, K = 12, 9, 3
+	k := kernel.Gaussian{Sigma: 2}
+	e := New(k, d, K, omega, nil, true)
+	want := make([]float64, omega)
+	vec := func(density float64) []float64 {
+		x := make([]float64, d)
+		for j := range x {
+			if r.Float64() < density {
+				x[j] = r.NormFloat64()
+			}
+		}
+		return x
+	}
+	check := func(step int, x []float64) {
+		t.Helper()
+		e.Prepare(x)
+		kernel.Row(e.k, want[:e.n], x, dot(x, x), e.x[:e.n*e.dim], e.norms[:e.n])
+		for i := range e.n {
+			if e.row[i] != want[i] {
+				t.Fatalf("step %d (sparse %v, columns built %v): row[%d] = %v, kernel.Row %v",
+					step, kernel.Sparse(x), e.cols != nil, i, e.row[i], want[i])
+			}
+		}
+	}
+	alpha, beta := make([]float64, K), make([]float64, K)
+	for step := range 60 {
+		density := 1.0
+		if step >= 2*omega && step%3 != 0 {
+			density = 0.3
+		}
+		x := vec(density)
+		check(step, x)
+		alpha[step%K], beta[(step+1)%K] = r.NormFloat64(), r.NormFloat64()
+		e.Push(alpha, beta)
+		switch step {
+		case 40:
+			st := e.State()
+			e.Reset()
+			check(step, vec(0.3))
+			if err := e.SetState(st); err != nil {
+				t.Fatal(err)
+			}
+		case 50:
+			k = kernel.Gaussian{Sigma: 3}
+			e.SetKernel(k)
+		}
+	}
+	if e.cols == nil {
+		t.Fatal("no sparse query built the feature-major columns")
+	}
 }

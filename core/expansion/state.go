@@ -115,6 +115,9 @@ func (e *Expansion) SetState(st State) error {
 		x := e.x[s*e.dim : (s+1)*e.dim]
 		e.norms[s] = dot(x, x)
 	}
+	if e.cols != nil {
+		e.fillColumns()
+	}
 	for y := range K {
 		copy(e.alpha[y*e.cap:y*e.cap+n], st.Alpha[y*n:(y+1)*n])
 		copy(e.nf[y*e.cap:y*e.cap+n], st.Nf[y*n:(y+1)*n])

@@ -97,3 +97,40 @@ func BenchmarkGaussMap(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRowDensity compares one Gaussian kernel row from the row-major
+// store ([Row], "rows") and from the feature-major one ([Columns.Row],
+// "cols") as the query's fraction of non-zeros grows (the stored vectors
+// have the same density): the crossover sets [Sparse]'s threshold. MNIST
+// digits are about 19% non-zero.
+//
+//	go test -run XXX -bench RowDensity ./core/kernel
+func BenchmarkRowDensity(b *testing.B) {
+	for _, sz := range []struct{ n, d int }{{4096, 784}, {512, 256}} {
+		for _, density := range []float64{0.1, 0.19, 0.3, 0.5, 0.7, 1} {
+			r := rand.New(rand.NewPCG(testSeed, 1))
+			rows, norms := make([]float64, sz.n*sz.d), make([]float64, sz.n)
+			c := NewColumns(sz.d, sz.n)
+			for s := range sz.n {
+				z := sparseVec(r, sz.d, density)
+				copy(rows[s*sz.d:], z)
+				norms[s] = dot(z, z)
+				c.Set(s, z)
+			}
+			x, dst := sparseVec(r, sz.d, density), make([]float64, sz.n)
+			xx := dot(x, x)
+			k := Gaussian{Sigma: 1}
+			name := fmt.Sprintf("n=%d/d=%d/density=%v", sz.n, sz.d, density)
+			b.Run(name+"/rows", func(b *testing.B) {
+				for b.Loop() {
+					Row(k, dst, x, xx, rows, norms)
+				}
+			})
+			b.Run(name+"/cols", func(b *testing.B) {
+				for b.Loop() {
+					c.Row(k, dst, x, xx, norms)
+				}
+			})
+		}
+	}
+}

@@ -4,7 +4,11 @@
 //
 // Every input kernel here is a function of the inner product ⟨x, x'⟩ and the
 // squared norms ‖x‖², ‖x'‖², so one row k(x, x_i) against many stored rows
-// costs one matrix–vector product plus an elementwise map ([Row]).
+// costs one matrix–vector product plus an elementwise map. This is the hot
+// path of every kernel learner and of the decision surface, in two layouts
+// with the same result bit for bit: [Row] against row-major vectors (dense
+// queries), and [Columns.Row] against a feature-major copy, reading only the
+// columns where the query is non-zero (sparse queries; [Sparse] decides).
 //
 // Package kernel is pure Go: it must not import syscall/js or anything under
 // kernelplay/ui, and it imports no other kernelplay package.
@@ -57,7 +61,13 @@ func Row(k Kernel, dst, x []float64, xx float64, rows, norms []float64) {
 		panic("kernel: Row: norms shorter than dst")
 	}
 	Dots(dst, x, rows)
-	norms = norms[:len(dst)]
+	mapRow(k, dst, xx, norms[:len(dst)])
+}
+
+// mapRow maps inner products dst[i] = ⟨x, z_i⟩ to kernel values k(x, z_i)
+// in place, norms[i] = ‖z_i‖² (len(norms) = len(dst)): the elementwise half
+// of [Row] and [Columns.Row].
+func mapRow(k Kernel, dst []float64, xx float64, norms []float64) {
 	switch k := k.(type) {
 	case Gaussian:
 		gaussMap(dst, norms, xx, -k.Gamma())

@@ -12,7 +12,7 @@ const (
 	// MaxFloats bounds the float64s a learner's constructor allocates for
 	// its model and buffers (2^26 float64s, 512 MiB, within a browser's
 	// wasm memory). Each constructor documents its count (e.g. SVMD's
-	// ω·(d + 4K + 3)).
+	// ω·(2d + 4K + 11)).
 	MaxFloats = 1 << 26
 	// MaxClasses bounds the number of classes K of a multiclass learner.
 	MaxClasses = 1 << 12

@@ -64,7 +64,8 @@ type NORMAConfig struct {
 	EtaMargin float64
 	// BufferSize is ω ≥ 1, the number of expansion terms kept (the most
 	// recent ones; NORMA §2 "Truncation", eq. 11, and JMLR §5.5's LRU
-	// buffer). Storage ω·(d + 2K + 3) float64s is at most [MaxFloats].
+	// buffer). Storage ω·(2d + 2K + 11) float64s is at most [MaxFloats] (the
+	// feature-major copy of sparse inputs, ω·(d + 8), included).
 	BufferSize int
 	// Offset adds the offset b (one per label), updated as b ← b − η·c'
 	// (NORMA §3, opening). False means no offset, as in the JMLR experiments
@@ -133,7 +134,8 @@ func DefaultNORMAConfig(r Rule, classes int) NORMAConfig {
 // coefficient per label and term and the loss is the multiclass hinge of
 // JMLR eq. (16).
 //
-// One step costs one kernel row against the stored terms, O(ω·(d + K)),
+// One step costs one kernel row against the stored terms, O(ω·(d + K)) or
+// O(ω·(nnz(x) + K)) for a sparse x (kernelplay/core/expansion's Prepare),
 // and allocates nothing. NORMA implements [Learner] and [KernelModel]; it is
 // not safe for concurrent use (Scores uses scratch space).
 type NORMA struct {
@@ -171,7 +173,7 @@ type normaParams struct {
 // has one score, negative or non-finite Lambda, Nu, Margin0, Epsilon or HuberSigma,
 // ν outside (0, 1] for a ν rule, HuberSigma = 0 for a Huber rule, a nil or
 // invalid schedule or η_1·λ > 1, a BufferSize below 1, Offset with RuleNovelty, dim < 1, or storage
-// ω·(d + 2K + 3) above [MaxFloats].
+// ω·(2d + 2K + 11) above [MaxFloats].
 func NewNORMA(cfg NORMAConfig, dim int) (*NORMA, error) {
 	p, err := normaResolve(cfg, dim)
 	if err != nil {
@@ -228,8 +230,8 @@ func normaResolve(cfg NORMAConfig, dim int) (normaParams, error) {
 	if omega < 1 {
 		return p, fmt.Errorf("learn: NORMA: BufferSize = %d, want ≥ 1", cfg.BufferSize)
 	}
-	need := float64(omega) * float64(dim+2*p.k+3)
-	if err := checkStorage("NORMA", need, fmt.Sprintf("BufferSize %d with dimension %d and %d labels, ω·(d + 2K + 3),", omega, dim, p.k)); err != nil {
+	need := float64(omega) * float64(2*dim+2*p.k+11)
+	if err := checkStorage("NORMA", need, fmt.Sprintf("BufferSize %d with dimension %d and %d labels, ω·(2d + 2K + 11),", omega, dim, p.k)); err != nil {
 		return p, err
 	}
 	p.cfg = cfg

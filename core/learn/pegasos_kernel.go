@@ -66,8 +66,9 @@ var (
 
 // NewKernelPegasos returns a kernel Pegasos learner for inputs of dimension
 // dim ≥ 1 (smaller is an error). It returns an error for an invalid kernel, a
-// non-positive or non-finite λ, a BufferSize below 1, or storage ω·(d + 5)
-// above [MaxFloats].
+// non-positive or non-finite λ, a BufferSize below 1, or storage
+// ω·(2d + 13) above [MaxFloats] (the feature-major copy of sparse inputs,
+// ω·(d + 8), included).
 func NewKernelPegasos(s KernelPegasosConfig, dim int) (*KernelPegasos, error) {
 	if err := checkDim("KernelPegasos", dim); err != nil {
 		return nil, err
@@ -81,7 +82,7 @@ func NewKernelPegasos(s KernelPegasosConfig, dim int) (*KernelPegasos, error) {
 	if s.BufferSize < 1 {
 		return nil, fmt.Errorf("learn: KernelPegasos: BufferSize = %d, want ≥ 1", s.BufferSize)
 	}
-	if err := checkStorage("KernelPegasos", float64(s.BufferSize)*float64(dim+5), fmt.Sprintf("BufferSize %d with dimension %d, ω·(d + 5),", s.BufferSize, dim)); err != nil {
+	if err := checkStorage("KernelPegasos", float64(s.BufferSize)*float64(2*dim+13), fmt.Sprintf("BufferSize %d with dimension %d, ω·(2d + 13),", s.BufferSize, dim)); err != nil {
 		return nil, err
 	}
 	p := &KernelPegasos{

@@ -198,7 +198,9 @@ func DefaultSVMDConfig(l SVMDLoss, nu float64) SVMDConfig {
 // SVMD is online SVM with step sizes adapted by stochastic meta-descent in
 // the RKHS: JMLR Algorithm 2 ("Online [ν]-SVMD", Vishwanathan, Schraudolph,
 // Smola 2006) in full, with the LRU buffer of §5.5. Per step it costs one
-// kernel row (O(ω·d)) plus O(ω·K) for the truncation bookkeeping; f(x_t),
+// kernel row (O(ω·d), or O(ω·nnz(x_t)) for a sparse x_t: the stored inputs'
+// columns where x_t is non-zero, kernel.Columns) plus O(ω·K) for the
+// truncation bookkeeping; f(x_t),
 // v(x_t), v_{t+1}(x_t) and every inner product of eqs. (45)–(49) come from
 // that one row (“Cost”, package documentation).
 //
@@ -264,7 +266,7 @@ func svmdFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 // failing kernel.Validate, label kernel or Δ of the wrong shape, ν or
 // offsets with a loss that has none, dim < 1, more than [MaxClasses]
 // classes, or a buffer needing more than [MaxFloats] float64s,
-// ω·(d + 4K + 3)).
+// ω·(2d + 4K + 11), the feature-major copy of sparse inputs included).
 func NewSVMD(cfg SVMDConfig, dim int) (*SVMD, error) {
 	p, err := svmdResolve(cfg, dim)
 	if err != nil {
@@ -303,8 +305,8 @@ func svmdResolve(cfg SVMDConfig, dim int) (svmdParams, error) {
 	if err := p.setSettings(cfg); err != nil {
 		return p, err
 	}
-	need := float64(p.omega) * float64(dim+4*p.k+3)
-	if err := checkStorage("SVMD", need, fmt.Sprintf("BufferSize %d with dimension %d and %d labels, ω·(d + 4K + 3),", p.omega, dim, p.k)); err != nil {
+	need := float64(p.omega) * float64(2*dim+4*p.k+11)
+	if err := checkStorage("SVMD", need, fmt.Sprintf("BufferSize %d with dimension %d and %d labels, ω·(2d + 4K + 11),", p.omega, dim, p.k)); err != nil {
 		return p, err
 	}
 	return p, nil
