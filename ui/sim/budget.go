@@ -17,12 +17,15 @@ const MaxBufferBytes = 1 << 27
 
 // BufferFloats returns the float64 values a kernel expansion of ω terms
 // (BufferSize) allocates for inputs of dimension dim with K coefficient
-// sets (K classes under multiclass, else 1): ω·(dim + 4K + 3) — the stored
-// inputs x_i, the coefficients α and β with their truncation bookkeeping
-// (4 per term and class), the squared norms and two kernel rows
-// (core/expansion's New allocates them all at once).
+// sets (K classes under multiclass, else 1): ω·(2·dim + 4K + 11) — the
+// stored inputs x_i, the coefficients α and β with their truncation
+// bookkeeping (4 per term and class), the squared norms and two kernel rows
+// (core/expansion's New allocates them all at once), and the feature-major
+// copy of the inputs, ω·(dim + 8), that core/expansion builds on the first
+// sparse input (digit sets are sparse; counting it always keeps the budget
+// an upper bound).
 func BufferFloats(bufferSize, dim, classes int) int {
-	return bufferSize * (dim + 4*max(1, classes) + 3)
+	return bufferSize * (2*dim + 4*max(1, classes) + 11)
 }
 
 // CheckBuffer returns an error, before anything is allocated, when the

@@ -24,21 +24,21 @@ func allocated(f func()) uint64 {
 // always pass.
 func TestCheckBuffer(t *testing.T) {
 	cfg := state.DigitsDefault()
-	const wide = data.MaxDim // 65,536 features: 65,543 floats per term
-	// 2²⁴ floats / 65,543 per term = 255.97…: ω = 255 fits.
-	cfg.Task, cfg.BufferSize = state.TaskBinary, 255
+	const wide = data.MaxDim // 65,536 features: 131,087 floats per term (the feature-major copy included)
+	// 2²⁴ floats / 131,087 per term = 127.98…: ω = 127 fits.
+	cfg.Task, cfg.BufferSize = state.TaskBinary, 127
 	if err := CheckBuffer(cfg, wide); err != nil {
-		t.Errorf("ω = 255: %v", err)
+		t.Errorf("ω = 127: %v", err)
 	}
-	cfg.BufferSize = 256
+	cfg.BufferSize = 128
 	err := CheckBuffer(cfg, wide)
-	if err == nil || !strings.Contains(err.Error(), "ω = 256 terms of 65536 features needs 128.01 MiB, more than the page's 128 MiB") ||
-		!strings.Contains(err.Error(), "ω to 255 or less") {
-		t.Errorf("ω = 256: %v", err)
+	if err == nil || !strings.Contains(err.Error(), "ω = 128 terms of 65536 features needs 128.01 MiB, more than the page's 128 MiB") ||
+		!strings.Contains(err.Error(), "ω to 127 or less") {
+		t.Errorf("ω = 128: %v", err)
 	}
 	// Multiclass: 4K coefficients per term on top of the input.
 	cfg.Task, cfg.Classes, cfg.BufferSize = state.TaskMulticlass, 10, 4096
-	if err := CheckBuffer(cfg, 784); err != nil { // 4096·(784+43)·8 B = 26 MiB
+	if err := CheckBuffer(cfg, 784); err != nil { // 4096·(2·784+51)·8 B = 51 MiB
 		t.Errorf("MNIST at ω = 4096: %v", err)
 	}
 	if err := CheckBuffer(cfg, 1<<24); err == nil || !strings.Contains(err.Error(), "fewer features") {
@@ -50,17 +50,24 @@ func TestCheckBuffer(t *testing.T) {
 	}
 }
 
-// TestBufferFloats: BufferFloats is what building the learner allocates
-// (SVMD keeps both coefficient sets, the most of the kernel learners), to
-// within the learner's fixed-size working memory.
+// TestBufferFloats: BufferFloats is what building the learner and
+// learning one sparse example allocate (SVMD keeps both coefficient sets,
+// the most of the kernel learners; the first sparse input builds the
+// feature-major copy), to within the learner's fixed-size working memory.
+// A dense example allocates less: the budget is an upper bound.
 func TestBufferFloats(t *testing.T) {
 	cfg := state.DigitsDefault()
 	cfg.Task, cfg.Classes, cfg.BufferSize = state.TaskMulticlass, 10, 300
 	const dim = 2000
+	x := make([]float64, dim)
+	x[3], x[700] = 0.5, 1 // sparse: the feature-major copy is built
 	got := allocated(func() {
-		if _, err := Learner(cfg, dim); err != nil {
+		l, err := Learner(cfg, dim)
+		if err != nil {
 			t.Fatal(err)
 		}
+		l.Learn(x, 3) // stored: the second example's row reads the copy
+		l.Learn(x, 4)
 	})
 	want := uint64(8 * BufferFloats(cfg.BufferSize, dim, cfg.Classes))
 	if got < want || got > want+64<<10 {
@@ -80,8 +87,8 @@ func TestDigitsRefusesWideBuffer(t *testing.T) {
 	cfg.Data = state.DataFile
 	var d *Digits
 	bytes := allocated(func() { d, err = NewDigits(cfg, set) })
-	if err == nil || d != nil || !strings.Contains(err.Error(), "ω = 512 terms of 65536 features needs 256.03 MiB") ||
-		!strings.Contains(err.Error(), "ω to 255 or less") {
+	if err == nil || d != nil || !strings.Contains(err.Error(), "ω = 512 terms of 65536 features needs 512.06 MiB") ||
+		!strings.Contains(err.Error(), "ω to 127 or less") {
 		t.Errorf("NewDigits: %v", err)
 	}
 	// The set (3 × 65,536 values, 1.5 MiB) is copied once for the binary
