@@ -262,6 +262,7 @@ func (a *App) draw(now float64) {
 		return // not mounted yet
 	}
 	a.grids.Observe(a.plot.surf.Grid, a.gridMS)
+	a.second.draw() // a 2D comparison's second surface (compare2d_js.go)
 	// The strip and the charts change little from frame to frame: while
 	// the run plays they are redrawn at most 10 times a second (their
 	// lines cost the browser several milliseconds to rasterise).

@@ -3,7 +3,6 @@
 package ui
 
 import (
-	"math"
 	"syscall/js"
 
 	"kernelplay/ui/app"
@@ -70,58 +69,43 @@ func (a *App) savePlotPNG() {
 
 // saveViewPNG downloads the whole view: every canvas of the page's main
 // area (plot, buffer strip, charts; the digits view's canvases) where it
-// is on screen, cropped to them, on white, and under them the caption
-// (app.Store.Caption, wrapped to the picture's width by app.WrapCaption).
-// The controls are HTML, which a canvas cannot draw: the caption says the
-// settings instead.
+// is on screen, composed by app.ComposeView with the caption
+// (app.Store.Caption) under them.
 func (a *App) saveViewPNG() {
 	doc := js.Global().Get("document")
 	main := doc.Call("querySelector", ".main")
 	if main.IsNull() {
 		main = doc.Get("body")
 	}
-	type box struct {
-		el         js.Value
-		x, y, w, h float64
-	}
-	var boxes []box
-	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	var els []js.Value
+	var boxes []app.Box
 	cvs := main.Call("querySelectorAll", "canvas")
 	for i := range cvs.Get("length").Int() {
 		el := cvs.Index(i)
 		r := el.Call("getBoundingClientRect")
-		b := box{el, r.Get("left").Float(), r.Get("top").Float(), r.Get("width").Float(), r.Get("height").Float()}
-		if el.Get("width").Int() == 0 || b.w == 0 || b.h == 0 {
-			continue
+		b := app.Box{X: r.Get("left").Float(), Y: r.Get("top").Float(), W: r.Get("width").Float(), H: r.Get("height").Float()}
+		if el.Get("width").Int() > 0 && b.W > 0 && b.H > 0 {
+			els, boxes = append(els, el), append(boxes, b)
 		}
-		boxes = append(boxes, b)
-		x0, y0, x1, y1 = math.Min(x0, b.x), math.Min(y0, b.y), math.Max(x1, b.x+b.w), math.Max(y1, b.y+b.h)
 	}
 	if len(boxes) == 0 {
 		a.store.Notify(app.Message{Kind: app.Warning, Text: "Nothing saved: the view shows no picture yet."})
 		return
 	}
-	const pad, fontPx, lineGap = 8.0, 13.0, 1.4 // CSS px
-	scale := pictureScale()
-	vw := x1 - x0 + 2*pad
-	font := ftoa(fontPx*scale, 1) + "px system-ui, sans-serif"
 	_, mctx := newPictureCanvas(1, 1)
-	mctx.Set("font", font)
-	lines := app.WrapCaption(a.store.Caption(pageAddress()), (vw-2*pad)*scale, func(s string) float64 {
+	v := app.ComposeView(boxes, a.store.Caption(pageAddress()), pictureScale(), func(font, s string) float64 {
+		mctx.Set("font", font)
 		return mctx.Call("measureText", s).Get("width").Float()
 	})
-	capH := float64(len(lines))*fontPx*lineGap + pad
-	w, h := app.PictureSize(vw, y1-y0+2*pad+capH, scale)
-	s := float64(w) / vw
-	cv, ctx := newPictureCanvas(w, h)
-	for _, b := range boxes {
-		drawCanvas(ctx, b.el, (b.x-x0+pad)*s, (b.y-y0+pad)*s, b.w*s, b.h*s)
+	cv, ctx := newPictureCanvas(v.W, v.H)
+	for i, b := range v.Places {
+		drawCanvas(ctx, els[i], b.X, b.Y, b.W, b.H)
 	}
-	ctx.Set("font", font)
+	ctx.Set("font", v.Font)
 	ctx.Set("fillStyle", "#222")
 	ctx.Set("textBaseline", "top")
-	for i, l := range lines {
-		ctx.Call("fillText", l, pad*s, (y1-y0+2*pad+float64(i)*fontPx*lineGap)*s)
+	for _, l := range v.Lines {
+		ctx.Call("fillText", l.Text, l.X, l.Y)
 	}
 	a.savePNG(cv, a.store.ExportName("view.png"))
 }

@@ -431,3 +431,57 @@ func WrapCaption(caption string, width float64, measure func(string) float64) []
 	flush()
 	return lines
 }
+
+// Box is a rectangle of the page in CSS pixels: X, Y its top left corner
+// in the viewport, W, H its size.
+type Box struct{ X, Y, W, H float64 }
+
+// ViewPicture is the layout of a picture of the whole view: its size in
+// pixels, where each of the page's canvases goes on it, and the caption's
+// lines under them.
+type ViewPicture struct {
+	W, H   int     // the picture's size, pixels
+	Places []Box   // one per canvas given, in picture pixels
+	Font   string  // the caption's CSS font at the picture's scale
+	Lines  []Line  // the caption's lines, top-aligned
+	Pad    float64 // the margin round the canvases, picture pixels
+}
+
+// Line is one line of text at (X, Y) in picture pixels (top-aligned).
+type Line struct {
+	Text string
+	X, Y float64
+}
+
+// ComposeView lays out a picture of the whole view at scale screen sizes
+// (clamped as [PictureSize]): the canvases (Boxes on screen, at least one)
+// cropped to their bounding box with an 8 px margin, and under them the
+// caption wrapped to the picture's width ([WrapCaption], with measure the
+// width in picture pixels of a string in Font). The controls are HTML,
+// which a canvas cannot draw: the caption says the settings instead. It
+// panics on no boxes.
+func ComposeView(boxes []Box, caption string, scale float64, measure func(font, s string) float64) ViewPicture {
+	if len(boxes) == 0 {
+		panic("app: ComposeView of no canvases")
+	}
+	const pad, fontPx, lineGap = 8.0, 13.0, 1.4 // CSS px
+	scale = max(1, min(MaxPictureScale, scale))
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, b := range boxes {
+		x0, y0, x1, y1 = math.Min(x0, b.X), math.Min(y0, b.Y), math.Max(x1, b.X+b.W), math.Max(y1, b.Y+b.H)
+	}
+	vw := x1 - x0 + 2*pad
+	font := strconv.FormatFloat(fontPx*scale, 'f', 1, 64) + "px system-ui, sans-serif"
+	lines := WrapCaption(caption, (vw-2*pad)*scale, func(s string) float64 { return measure(font, s) })
+	capH := float64(len(lines))*fontPx*lineGap + pad
+	w, h := PictureSize(vw, y1-y0+2*pad+capH, scale)
+	s := float64(w) / vw
+	v := ViewPicture{W: w, H: h, Font: font, Pad: pad * s}
+	for _, b := range boxes {
+		v.Places = append(v.Places, Box{(b.X - x0 + pad) * s, (b.Y - y0 + pad) * s, b.W * s, b.H * s})
+	}
+	for i, l := range lines {
+		v.Lines = append(v.Lines, Line{l, pad * s, (y1 - y0 + 2*pad + float64(i)*fontPx*lineGap) * s})
+	}
+	return v
+}

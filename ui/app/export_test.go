@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -346,4 +347,42 @@ func FuzzLoadModel(f *testing.F) {
 			t.Fatalf("a refused file changed the store: %s", s.Message().Text)
 		}
 	})
+}
+
+// TestComposeView: the view's picture crops the canvases to their
+// bounding box with its margin, keeps their relative places at the scale,
+// and puts the caption's lines under them, wrapped to the picture's width.
+func TestComposeView(t *testing.T) {
+	boxes := []Box{{X: 300, Y: 100, W: 400, H: 400}, {X: 720, Y: 100, W: 200, H: 150}, {X: 300, Y: 520, W: 620, H: 30}}
+	caption := strings.Repeat("SVMD σ=0.5 · ", 30) + "t=100"
+	var fonts []string
+	measure := func(font string, s string) float64 {
+		fonts = append(fonts, font)
+		return 7 * 2 * float64(len([]rune(s))) // 7 px a character at scale 2
+	}
+	v := ComposeView(boxes, caption, 2, measure)
+	// Bounding box 620 × 450 CSS px, margin 8: 636 wide at scale 2.
+	if v.W != 1272 || v.Font != "26.0px system-ui, sans-serif" || fonts[0] != v.Font {
+		t.Fatalf("picture %d wide, font %q (measured in %q)", v.W, v.Font, fonts[0])
+	}
+	want := []Box{{16, 16, 800, 800}, {856, 16, 400, 300}, {16, 856, 1240, 60}}
+	if !reflect.DeepEqual(v.Places, want) {
+		t.Errorf("places %v, want %v", v.Places, want)
+	}
+	if len(v.Lines) < 2 {
+		t.Fatalf("the caption of %d characters is on %d lines", len([]rune(caption)), len(v.Lines))
+	}
+	var joined string
+	for i, l := range v.Lines {
+		if w := measure(v.Font, l.Text); w > float64(v.W)-2*v.Pad+1e-9 {
+			t.Errorf("line %d is %v px wide, the picture's text width is %v", i, w, float64(v.W)-2*v.Pad)
+		}
+		if l.X != v.Pad || l.Y < 916 || (i > 0 && l.Y <= v.Lines[i-1].Y) || l.Y >= float64(v.H) {
+			t.Errorf("line %d at (%v, %v) in a picture %d high", i, l.X, l.Y, v.H)
+		}
+		joined += l.Text
+	}
+	if nospace := func(s string) string { return strings.ReplaceAll(s, " ", "") }; nospace(joined) != nospace(caption) {
+		t.Errorf("the lines do not make the caption (spaces at the breaks aside):\n%q\n%q", joined, caption)
+	}
 }
