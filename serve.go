@@ -7,12 +7,14 @@
 //	go run serve.go [-addr 127.0.0.1:8080] [-dir static]
 //
 // A request for a .wasm file is answered with its precompressed sibling
-// (main.wasm.gz, written by `make serve`) and Content-Encoding: gzip when the
-// client accepts gzip and the sibling is not older than the file itself (a
-// main.wasm rebuilt without its .gz is served raw, never as the old build);
-// otherwise with the raw file. Every response is sent with Cache-Control:
-// no-cache, so a rebuilt main.wasm is picked up on reload (the browser
-// revalidates with Last-Modified and gets 304 when nothing changed).
+// (main.wasm.gz, written by `make serve`), Content-Encoding: gzip and
+// X-Decoded-Content-Length (the raw file's size, for the loading view's
+// progress) when the client accepts gzip and the sibling is not older than
+// the file itself (a main.wasm rebuilt without its .gz is served raw, never
+// as the old build); otherwise with the raw file. Every response is sent
+// with Cache-Control: no-cache, so a rebuilt main.wasm is picked up on
+// reload (the browser revalidates with Last-Modified and gets 304 when
+// nothing changed).
 //
 // Hardening (every response, see [securityHeaders] for the policy and why):
 // GET and HEAD only (405 with Allow otherwise); no dotfiles (.git, .env: 404)
@@ -254,6 +256,10 @@ func serveGzip(w http.ResponseWriter, r *http.Request, root http.FileSystem, p s
 		return false
 	}
 	w.Header().Set("Content-Encoding", "gzip")
+	// The size the browser's fetch will read (it inflates the body), for
+	// the loading view's progress (static/boot.js): Content-Length is the
+	// gzip's.
+	w.Header().Set("X-Decoded-Content-Length", strconv.FormatInt(sst.Size(), 10))
 	http.ServeContent(w, r, p, st.ModTime(), f)
 	return true
 }
