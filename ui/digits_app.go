@@ -27,6 +27,7 @@ type digitsUI struct {
 	status   string        // why there is no run (loading, a failure), "" when running
 	failed   bool          // status is a failure (shown as an error)
 	slicer   Slicer
+	gov      FrameGovernor // shares the frame between learning and drawing (digitsFrame)
 	sps      RateMeter
 	perFrame int // steps learned in the last frame
 
@@ -70,6 +71,7 @@ func (dg *digitsUI) sync(a *App) {
 		dg.builtFor = r
 		dg.status, dg.failed = "", false
 		dg.slicer.Reset()
+		dg.gov.Reset()
 		if d := r.Digits(); d != nil {
 			dg.sizeCanvases(d.Learners())
 		} else {
@@ -121,9 +123,16 @@ func (dg *digitsUI) sizeCanvases(n int) {
 	}
 }
 
-// digitsFrame is the frame loop in the digits mode: it learns as many
-// examples as StepsPerFrame asks for, in slices that fit the frame budget
-// (Slicer), and redraws. It returns false in the 2D mode.
+// digitsFrame is the frame loop in the digits mode: it draws what the
+// previous frame learned, then learns as many examples as StepsPerFrame
+// asks for, in slices that fit what the frame has left (Slicer,
+// FrameGovernor). While nobody interacts with the page learning takes most
+// of the frame (up to digitsIdleMS); within a second of a pointer or key
+// input it gets digitsBusyMS, leaving the frame to drawing and the input's
+// handlers. Drawing first lets the learning budget take this frame's
+// drawing into account: a frame that redraws the galleries (tens of ms on
+// MNIST at ω = 4096) learns little, so that no frame becomes a long task.
+// It returns false in the 2D mode.
 func (a *App) digitsFrame(now float64) bool {
 	c := a.store.Config()
 	if c.Mode != state.ModeDigits {
@@ -131,10 +140,25 @@ func (a *App) digitsFrame(now float64) bool {
 	}
 	dg := a.digits()
 	dg.wireDrop(a)
+	a.trackInput()
 	dg.sync(a)
+	dg.gov.Frame(now)
+	d0 := perfNow()
+	dg.draw(a, now)
+	drawMS := perfNow() - d0
+	if drawMS > 0.05 {
+		dg.gov.ObserveDraw(drawMS)
+	}
 	steps := 0
 	if dg.run != nil && c.Playing && !a.store.Run().Done() {
 		want := a.inspD.steps(a.pacer.Ticks(now) * c.StepsPerFrame) // slow motion: one at a time
+		capMS := digitsIdleMS
+		if a.interacting(now) {
+			capMS = digitsBusyMS
+		}
+		// This frame's own drawing, not the average, is what is left out.
+		dg.gov.TargetMS = digitsTargetMS
+		dg.slicer.BudgetMS = max(1, min(dg.gov.LearnBudget(capMS), digitsTargetMS*dg.gov.Scale()-drawMS))
 		t0 := perfNow()
 		spent := 0.0
 		for done := 0; done < want; {
@@ -164,13 +188,23 @@ func (a *App) digitsFrame(now float64) bool {
 	a.m.StepMS = dg.slicer.PerStep() // the debug hook's stepMs: learning time per example
 	dg.sps.Add(now, steps)
 	a.sps.Add(now, steps)
-	dg.draw(a, now)
 	if now-dg.lastStats >= 250 && a.mounted && dg.readout.mounted {
 		dg.lastStats = now
 		vecty.Rerender(dg.readout)
 	}
 	return true
 }
+
+const (
+	// digitsTargetMS is the script time of a digits frame, ms (of 16.7 at
+	// 60 Hz: the rest is the browser's).
+	digitsTargetMS = 15
+	// digitsIdleMS is the most learning a digits frame gets while nobody
+	// interacts with the page, ms; digitsBusyMS within a second of an
+	// input.
+	digitsIdleMS = 14.0
+	digitsBusyMS = 5.0
+)
 
 // wireDrop installs drag-and-drop of data files on the document, once.
 func (dg *digitsUI) wireDrop(a *App) {
