@@ -67,7 +67,15 @@ const longTaskJS = `window.__longTasks = [];
 try {
   new PerformanceObserver(l => { for (const e of l.getEntries()) window.__longTasks.push(e.duration); })
     .observe({type: "longtask", buffered: true});
-} catch (e) { window.__longTasks = null; }`
+} catch (e) { window.__longTasks = null; }
+window.__loaf = [];
+try {
+  new PerformanceObserver(l => { for (const e of l.getEntries()) if (window.__loaf.length < 400) window.__loaf.push({
+    d: e.duration, render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+    style: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+    scripts: e.scripts.map(s => s.invoker + " " + s.duration.toFixed(0)).join("; ")}); })
+    .observe({type: "long-animation-frame", buffered: true});
+} catch (e) { window.__loaf = null; }`
 
 // frameWindowJS counts animation frames and the long tasks over the next
 // ms milliseconds, and resolves to {fps, long: [durations, ms], t0, t1 (the run's t)}.
@@ -103,7 +111,7 @@ func (w frameWindow) String() string {
 
 // readoutJS is the text of the read-outs' budget rows ("steps/frame",
 // "grid"), "" when nothing was reduced.
-const readoutJS = `Array.from(document.querySelectorAll(".stats .row, .stats tr, .stats div")).map(e => e.textContent).filter(s => /steps\/frame|grid/.test(s)).join(" · ")`
+const readoutJS = `Array.from(document.querySelectorAll("#readouts dt")).filter(e => /steps\/frame|grid/.test(e.textContent)).map(e => e.textContent + " " + e.nextElementSibling.textContent).join(" · ")`
 
 // listenExceptions collects the uncaught exceptions of ctx's page; the
 // function returned takes them.
@@ -220,6 +228,9 @@ func TestBrowserSpeed(t *testing.T) {
 				return err
 			}
 			ro, _ := chromedp.Run(ctx, chromedp.Evaluate[string](readoutJS))
+			t.Logf("measure: drawing by part (ms, moving averages): %v", st.Profile)
+			loaf, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify((window.__loaf || []).slice(-8))`))
+			t.Logf("measure: the last long animation frames (duration, rendering, style and layout, scripts; ms): %s", loaf)
 			t.Logf("measure (%s): default demo, CPU throttled %g×, 10 s: %v; surface grid %d of %d; per frame %.1f ms learning, %.1f ms drawing; read-out %q",
 				load(), rate, w, st.SurfaceGrid, st.Grid, st.StepMS, st.DrawMS, ro)
 			if w.T1 <= w.T0 {

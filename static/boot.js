@@ -149,22 +149,27 @@
     if (phase) { kp.phase = phase; paint(); return; } // "starting": at once, the program runs next
     if (!pending) { pending = true; requestAnimationFrame(paint); }
   }
-  // counted returns a Response whose body is r's, counted chunk by chunk,
-  // for WebAssembly.instantiateStreaming (it compiles as the bytes arrive).
+  // counted counts r's bytes as they arrive, reading a clone of it (a tee
+  // of its body), and returns r itself for WebAssembly.instantiateStreaming,
+  // which compiles as the bytes arrive: r keeps its URL, so that the
+  // browser can cache the compiled code for the next load (a Response built
+  // from a counting stream has none).
   function counted(r) {
     var h = r.headers;
     kp.total = Number(h.get("X-Decoded-Content-Length")) ||
       (!h.get("Content-Encoding") && Number(h.get("Content-Length"))) || 0;
-    if (!r.body || typeof TransformStream !== "function") { return r; }
-    var body = r.body.pipeThrough(new TransformStream({
-      transform: function (chunk, out) {
+    if (!r.body || typeof r.clone !== "function") { return r; }
+    var reader = r.clone().body.getReader();
+    (function pump() {
+      reader.read().then(function (c) {
+        if (c.done) { return; }
         if (kp.bytes === 0) { kp.firstByteMs = performance.now(); }
-        kp.bytes += chunk.byteLength;
+        kp.bytes += c.value.byteLength;
         progress();
-        out.enqueue(chunk);
-      }
-    }));
-    return new Response(body, {status: r.status, statusText: r.statusText, headers: {"Content-Type": "application/wasm"}});
+        pump();
+      }, function () { /* the fetch failed: the compile reports it */ });
+    })();
+    return r;
   }
 
   if (!("WebAssembly" in window)) { fail("this browser has no WebAssembly"); return; }
