@@ -221,8 +221,8 @@ func TestFrameGovernorSlowMachine(t *testing.T) {
 	slow := func(grid float64) float64 { return 12 + grid }
 	iv0, _ := simulateFrames(&g, &now, 1, 10, 8, slow)
 	_, learn := simulateFrames(&g, &now, 120, 10, 8, slow)
-	if g.Scale() != 0.25 || learn != 1 || g.GridBudget(8) != 2 {
-		t.Errorf("slow machine: scale %.2f (want 0.25), learning %.2f ms (want 1), surface %.2f ms (want 2)", g.Scale(), learn, g.GridBudget(8))
+	if g.Scale() != 0.25 || learn != 2 || g.GridBudget(8) != 2 {
+		t.Errorf("slow machine: scale %.2f (want 0.25), learning %.2f ms (want MinLearnMS, 2), surface %.2f ms (want 2)", g.Scale(), learn, g.GridBudget(8))
 	}
 	iv, _ := simulateFrames(&g, &now, 1, 10, 8, slow)
 	if iv >= iv0 {
