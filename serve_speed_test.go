@@ -3,8 +3,11 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -374,4 +377,44 @@ func loading(t *testing.T, ctx context.Context, base string) {
 		}
 		return nil
 	})
+}
+
+// TestServeTextGzip: a style sheet or script is sent gzipped to a client
+// that accepts gzip (and inflates to the file), raw to one that does not;
+// a changed file is compressed again, not served from the old gzip.
+func TestServeTextGzip(t *testing.T) {
+	dir := t.TempDir()
+	css := bytes.Repeat([]byte(".a { color: red; }\n"), 200)
+	if err := os.WriteFile(filepath.Join(dir, "style.css"), css, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newHandler(dir)
+	check := func(want []byte) {
+		t.Helper()
+		resp := get(t, h, "/style.css", "gzip, deflate, br")
+		if resp.Header.Get("Content-Encoding") != "gzip" || resp.Header.Get("Vary") != "Accept-Encoding" {
+			t.Fatalf("Content-Encoding %q, Vary %q: want gzip, Accept-Encoding", resp.Header.Get("Content-Encoding"), resp.Header.Get("Vary"))
+		}
+		if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/css") {
+			t.Errorf("Content-Type %q", ct)
+		}
+		zr, err := gzip.NewReader(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(zr)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("gunzipped %d bytes (%v), want the file's %d", len(got), err, len(want))
+		}
+	}
+	check(css)
+	resp := get(t, h, "/style.css", "")
+	if body, _ := io.ReadAll(resp.Body); resp.Header.Get("Content-Encoding") != "" || !bytes.Equal(body, css) {
+		t.Errorf("without gzip: Content-Encoding %q, %d bytes", resp.Header.Get("Content-Encoding"), len(body))
+	}
+	css2 := append(css, ".b { color: blue; }\n"...)
+	if err := os.WriteFile(filepath.Join(dir, "style.css"), css2, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check(css2)
 }

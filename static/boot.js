@@ -189,10 +189,20 @@
       runtimeEnded(go.exited ? "the program exited" : "the program trapped: " + err.message);
     }
   });
+  // After a long download (a slow network: the loading view has been up
+  // for a while) "Starting…" is painted before the program starts, which
+  // takes one frame; a fast load starts at once (the first surface is the
+  // next thing painted).
+  var paintStarting = 400; // ms after navigation
   inst.then(function (r) {
     kp.compiledMs = performance.now(); // fetched and compiled
     progress("starting");
-    return domReady.then(function () { return go.run(r.instance); });
+    return domReady.then(function () {
+      if (kp.compiledMs < paintStarting) { return go.run(r.instance); }
+      return new Promise(function (painted) {
+        requestAnimationFrame(function () { setTimeout(painted, 0); });
+      }).then(function () { return go.run(r.instance); });
+    });
   }).then(function () {
     // main returned or the runtime died: say so instead of freezing.
     runtimeEnded(/out of memory/.test(output) ? "it ran out of memory" : "the program ended");
