@@ -259,18 +259,19 @@ func TestFrameGovernorStall(t *testing.T) {
 }
 
 // TestDigitsIdleBudget: the digits view's learning when nobody interacts
-// (TargetMS 15, cap 14) with steps of 6 ms (MNIST at ω = 4096 in wasm)
-// and 1 ms of drawing: the Slicer learns two steps a frame (12 ms: a third
-// would overrun), and frames stay at 60 a second.
+// (digitsFrame: min(14, 15·scale − the frame's drawing)) with steps of
+// 6 ms (MNIST at ω = 4096 in wasm) and 1 ms of drawing: the Slicer learns
+// two steps a frame (12 ms: a third would overrun), and frames stay at 60
+// a second.
 func TestDigitsIdleBudget(t *testing.T) {
-	g := FrameGovernor{TargetMS: 15}
+	var g FrameGovernor
 	var s Slicer
 	now := 1000.0
 	const period, stepMS = 1000.0 / 60, 6
 	frames, steps := 0, 0
 	for range 120 {
 		g.Frame(now)
-		s.BudgetMS = g.LearnBudget(14)
+		s.BudgetMS = max(1, min(14, 15*g.Scale()-1))
 		spent, ran := 0.0, 0
 		for {
 			n := s.Plan(1000-ran, spent)
@@ -281,7 +282,6 @@ func TestDigitsIdleBudget(t *testing.T) {
 			spent += float64(n) * stepMS
 			ran += n
 		}
-		g.ObserveDraw(1)
 		now += math.Ceil((spent+1+1)/period-1e-9) * period
 		frames++
 		steps += ran

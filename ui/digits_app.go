@@ -27,7 +27,7 @@ type digitsUI struct {
 	status   string        // why there is no run (loading, a failure), "" when running
 	failed   bool          // status is a failure (shown as an error)
 	slicer   Slicer
-	gov      FrameGovernor // shares the frame between learning and drawing (digitsFrame)
+	gov      FrameGovernor // its Scale: lower while frames run long (digitsFrame)
 	sps      RateMeter
 	perFrame int // steps learned in the last frame
 
@@ -146,9 +146,6 @@ func (a *App) digitsFrame(now float64) bool {
 	d0 := perfNow()
 	dg.draw(a, now)
 	drawMS := perfNow() - d0
-	if drawMS > 0.05 {
-		dg.gov.ObserveDraw(drawMS)
-	}
 	steps := 0
 	if dg.run != nil && c.Playing && !a.store.Run().Done() {
 		want := a.inspD.steps(a.pacer.Ticks(now) * c.StepsPerFrame) // slow motion: one at a time
@@ -156,9 +153,11 @@ func (a *App) digitsFrame(now float64) bool {
 		if a.interacting(now) {
 			capMS = digitsBusyMS
 		}
-		// This frame's own drawing, not the average, is what is left out.
-		dg.gov.TargetMS = digitsTargetMS
-		dg.slicer.BudgetMS = max(1, min(dg.gov.LearnBudget(capMS), digitsTargetMS*dg.gov.Scale()-drawMS))
+		// The target at the scale in force (FrameGovernor: lower while
+		// frames run long) less this frame's own drawing, not an average:
+		// the galleries' redraws come every few frames and would cut the
+		// learning of every frame.
+		dg.slicer.BudgetMS = max(1, min(capMS, digitsTargetMS*dg.gov.Scale()-drawMS))
 		t0 := perfNow()
 		spent := 0.0
 		for done := 0; done < want; {
