@@ -213,7 +213,8 @@ func ReplaySteps(perStepMS float64) int {
 //     [MinLearnMS, the mode's cap];
 //   - scale starts at 1 and falls by 10% per frame while frames run long
 //     (their interval averages above 1.25 periods of PeriodMS: the browser,
-//     or the machine, cannot keep up), down to 1/4, and recovers by 5% per
+//     or the machine, cannot keep up), down to MinScale (1/4), and
+//     recovers by 5% per
 //     frame once they come on time again (below 1.1 periods), so a passing
 //     stall does not leave the page slowed for long;
 //   - the surface's share (GridBudget) scales the same way, so the grid
@@ -233,6 +234,8 @@ type FrameGovernor struct {
 	MinLearnMS float64
 	// PeriodMS is a frame's period on time, ms; 0 means 1000/60.
 	PeriodMS float64
+	// MinScale is the lowest scale, in (0, 1]; 0 means 1/4.
+	MinScale float64
 
 	drawMS     float64 // drawing per drawn frame, moving average (ms)
 	intervalMS float64 // between animation frames, moving average (ms)
@@ -281,9 +284,13 @@ func (g *FrameGovernor) Frame(now float64) {
 		g.intervalMS += (dt - g.intervalMS) / 8
 	}
 	sc := g.Scale()
+	minScale := g.MinScale
+	if !(minScale > 0 && minScale <= 1) {
+		minScale = 0.25
+	}
 	switch p := g.period(); {
 	case g.intervalMS > 1.25*p:
-		sc = max(0.25, sc*0.9)
+		sc = max(minScale, sc*0.9)
 	case g.intervalMS < 1.1*p:
 		sc = min(1, sc*1.05)
 	}
@@ -326,5 +333,5 @@ func (g *FrameGovernor) DrawMS() float64 { return g.drawMS }
 // Reset forgets the measurements (a new run may draw faster or slower);
 // the settings stay.
 func (g *FrameGovernor) Reset() {
-	*g = FrameGovernor{TargetMS: g.TargetMS, MinLearnMS: g.MinLearnMS, PeriodMS: g.PeriodMS}
+	*g = FrameGovernor{TargetMS: g.TargetMS, MinLearnMS: g.MinLearnMS, PeriodMS: g.PeriodMS, MinScale: g.MinScale}
 }

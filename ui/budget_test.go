@@ -258,6 +258,23 @@ func TestFrameGovernorStall(t *testing.T) {
 	}
 }
 
+// TestFrameGovernorMinScale: frames that run long whatever the page does (a
+// busy machine: every interval 30 ms) take the scale down to MinScale and
+// no further.
+func TestFrameGovernorMinScale(t *testing.T) {
+	g := FrameGovernor{MinScale: 0.6}
+	for i := range 100 {
+		g.Frame(1000 + 30*float64(i))
+	}
+	if g.Scale() != 0.6 {
+		t.Errorf("scale %.3f, want MinScale 0.6", g.Scale())
+	}
+	g.Reset()
+	if g.MinScale != 0.6 || g.Scale() != 1 {
+		t.Errorf("Reset: MinScale %.2f (kept?), scale %.2f", g.MinScale, g.Scale())
+	}
+}
+
 // TestDigitsIdleBudget: the digits view's learning when nobody interacts
 // (digitsFrame: min(14, 15·scale − the frame's drawing)) with steps of
 // 6 ms (MNIST at ω = 4096 in wasm) and 1 ms of drawing: the Slicer learns

@@ -53,7 +53,10 @@ type digitsUI struct {
 // digits returns the digits state, creating it on first use.
 func (a *App) digits() *digitsUI {
 	if a.dg == nil {
-		a.dg = &digitsUI{fileNote: a.store.FileNote}
+		// Learning is what the digits view is for: while frames run long
+		// (a busy machine) it backs off to 0.6 of its target, about the
+		// 10 ms a frame it had before, and no further.
+		a.dg = &digitsUI{fileNote: a.store.FileNote, gov: FrameGovernor{MinScale: 0.6}}
 		a.dg.load.changed = func() { a.rev++; a.rerender() }
 		a.dg.now = &dCanvas{id: "digit-now", class: "digitnow", label: "the current digit"}
 		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "step size and average error of each learner"}
