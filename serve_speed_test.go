@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -174,6 +175,7 @@ func TestBrowserSpeed(t *testing.T) {
 	// emulated latency on its handshake) and over HTTP/2 with TLS, as a
 	// static host serves the page (one connection).
 	h2 := httptest.NewUnstartedServer(newHandler("static"))
+	h2.Config.ErrorLog = log.New(io.Discard, "", 0) // the browser's probes before it ignores the test certificate
 	h2.EnableHTTP2 = true
 	h2.StartTLS()
 	defer h2.Close()
