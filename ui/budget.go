@@ -213,8 +213,7 @@ func ReplaySteps(perStepMS float64) int {
 //     [MinLearnMS, the mode's cap];
 //   - scale starts at 1 and falls by 10% per frame while frames run long
 //     (their interval averages above 1.25 periods of PeriodMS: the browser,
-//     or the machine, cannot keep up), down to MinScale (1/4), and
-//     recovers by 5% per
+//     or the machine, cannot keep up), down to 1/4, and recovers by 5% per
 //     frame once they come on time again (below 1.1 periods), so a passing
 //     stall does not leave the page slowed for long;
 //   - the surface's share (GridBudget) scales the same way, so the grid
@@ -234,8 +233,6 @@ type FrameGovernor struct {
 	MinLearnMS float64
 	// PeriodMS is a frame's period on time, ms; 0 means 1000/60.
 	PeriodMS float64
-	// MinScale is the lowest scale, in (0, 1]; 0 means 1/4.
-	MinScale float64
 
 	drawMS     float64 // drawing per drawn frame, moving average (ms)
 	intervalMS float64 // between animation frames, moving average (ms)
@@ -284,13 +281,9 @@ func (g *FrameGovernor) Frame(now float64) {
 		g.intervalMS += (dt - g.intervalMS) / 8
 	}
 	sc := g.Scale()
-	minScale := g.MinScale
-	if !(minScale > 0 && minScale <= 1) {
-		minScale = 0.25
-	}
 	switch p := g.period(); {
 	case g.intervalMS > 1.25*p:
-		sc = max(minScale, sc*0.9)
+		sc = max(0.25, sc*0.9)
 	case g.intervalMS < 1.1*p:
 		sc = min(1, sc*1.05)
 	}
@@ -333,5 +326,37 @@ func (g *FrameGovernor) DrawMS() float64 { return g.drawMS }
 // Reset forgets the measurements (a new run may draw faster or slower);
 // the settings stay.
 func (g *FrameGovernor) Reset() {
-	*g = FrameGovernor{TargetMS: g.TargetMS, MinLearnMS: g.MinLearnMS, PeriodMS: g.PeriodMS, MinScale: g.MinScale}
+	*g = FrameGovernor{TargetMS: g.TargetMS, MinLearnMS: g.MinLearnMS, PeriodMS: g.PeriodMS}
+}
+
+const (
+	// digitsTargetMS is the script time of a digits frame, ms (of 16.7 at
+	// 60 Hz: the rest is the browser's; the digits canvases are small).
+	digitsTargetMS = 15.0
+	// digitsIdleMS is the most learning a digits frame gets while nobody
+	// interacts with the page, ms; digitsBusyMS within a second of an
+	// input.
+	digitsIdleMS = 14.0
+	digitsBusyMS = 5.0
+)
+
+// digitsBudget is the learning time of a frame of the digits view (the
+// digits frame draws first, then learns), ms: digitsTargetMS less the
+// frame's own drawing (drawMS, not an average: the galleries' redraws come
+// every few frames and would cut every frame's learning), at most
+// digitsIdleMS, or digitsBusyMS while the user interacts, and at least 1.
+//
+// Unlike the 2D view it does not back off while frames run long
+// (FrameGovernor): learning is what the view is for, and its drawing is
+// light, so frames that run long are the machine's load. Measured on
+// MNIST at ω = 4096 (TestBrowserSpeed/MNIST, two runs each, the machine's
+// load average 7–9): backing off to 0.6 of the target gave 46–53 frames/s
+// (median) and 30.6–34.8 s for the 10,000 steps; the fixed 10 ms of before
+// 50–58 frames/s and 24.5–32.7 s.
+func digitsBudget(interacting bool, drawMS float64) float64 {
+	capMS := digitsIdleMS
+	if interacting {
+		capMS = digitsBusyMS
+	}
+	return max(1, min(capMS, digitsTargetMS-drawMS))
 }

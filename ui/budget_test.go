@@ -258,53 +258,47 @@ func TestFrameGovernorStall(t *testing.T) {
 	}
 }
 
-// TestFrameGovernorMinScale: frames that run long whatever the page does (a
-// busy machine: every interval 30 ms) take the scale down to MinScale and
-// no further.
-func TestFrameGovernorMinScale(t *testing.T) {
-	g := FrameGovernor{MinScale: 0.6}
-	for i := range 100 {
-		g.Frame(1000 + 30*float64(i))
-	}
-	if g.Scale() != 0.6 {
-		t.Errorf("scale %.3f, want MinScale 0.6", g.Scale())
-	}
-	g.Reset()
-	if g.MinScale != 0.6 || g.Scale() != 1 {
-		t.Errorf("Reset: MinScale %.2f (kept?), scale %.2f", g.MinScale, g.Scale())
-	}
-}
-
 // TestDigitsIdleBudget: the digits view's learning when nobody interacts
-// (digitsFrame: min(14, 15·scale − the frame's drawing)) with steps of
-// 6 ms (MNIST at ω = 4096 in wasm) and 1 ms of drawing: the Slicer learns
-// two steps a frame (12 ms: a third would overrun), and frames stay at 60
-// a second.
+// (digitsBudget: min(14, 15 − the frame's drawing)) with steps of 6 ms
+// (MNIST at ω = 4096 in wasm) and 1 ms of drawing: the Slicer learns two
+// steps a frame (12 ms: a third would overrun), and frames stay at 60 a
+// second; with steps of 1.8 ms (the same on a faster machine) seven (12.6
+// ms), where the 10 ms budget of before learned six (a last one started
+// at 9 ms).
 func TestDigitsIdleBudget(t *testing.T) {
-	var g FrameGovernor
-	var s Slicer
-	now := 1000.0
-	const period, stepMS = 1000.0 / 60, 6
-	frames, steps := 0, 0
-	for range 120 {
-		g.Frame(now)
-		s.BudgetMS = max(1, min(14, 15*g.Scale()-1))
-		spent, ran := 0.0, 0
-		for {
-			n := s.Plan(1000-ran, spent)
-			if n == 0 {
-				break
+	for _, c := range []struct {
+		stepMS float64
+		steps  int
+	}{{6, 2}, {1.8, 7}} {
+		var s Slicer
+		now := 1000.0
+		const period = 1000.0 / 60
+		frames, steps := 0, 0
+		for range 120 {
+			s.BudgetMS = digitsBudget(false, 1)
+			spent, ran := 0.0, 0
+			for {
+				n := s.Plan(1000-ran, spent)
+				if n == 0 {
+					break
+				}
+				s.Observe(n, float64(n)*c.stepMS)
+				spent += float64(n) * c.stepMS
+				ran += n
 			}
-			s.Observe(n, float64(n)*stepMS)
-			spent += float64(n) * stepMS
-			ran += n
+			now += math.Ceil((spent+1+1)/period-1e-9) * period
+			frames++
+			steps += ran
 		}
-		now += math.Ceil((spent+1+1)/period-1e-9) * period
-		frames++
-		steps += ran
+		fps := float64(frames) / ((now - 1000) / 1000)
+		if fps < 59 || steps != 120*c.steps {
+			t.Errorf("steps of %v ms: %.1f frames/s, %d steps in 120 frames; want 60 frames/s and %d steps a frame", c.stepMS, fps, steps, c.steps)
+		}
 	}
-	fps := float64(frames) / ((now - 1000) / 1000)
-	if fps < 59 || steps != 240 {
-		t.Errorf("%.1f frames/s, %d steps in 120 frames: want 60 frames/s and 2 steps a frame", fps, steps)
+	if b := digitsBudget(true, 1); b != 5 {
+		t.Errorf("interacting: budget %v ms, want 5", b)
+	}
+	if b := digitsBudget(false, 40); b != 1 {
+		t.Errorf("after 40 ms of drawing: budget %v ms, want the floor 1", b)
 	}
 }

@@ -27,7 +27,6 @@ type digitsUI struct {
 	status   string        // why there is no run (loading, a failure), "" when running
 	failed   bool          // status is a failure (shown as an error)
 	slicer   Slicer
-	gov      FrameGovernor // its Scale: lower while frames run long (digitsFrame)
 	sps      RateMeter
 	perFrame int // steps learned in the last frame
 
@@ -53,10 +52,7 @@ type digitsUI struct {
 // digits returns the digits state, creating it on first use.
 func (a *App) digits() *digitsUI {
 	if a.dg == nil {
-		// Learning is what the digits view is for: while frames run long
-		// (a busy machine) it backs off to 0.6 of its target, about the
-		// 10 ms a frame it had before, and no further.
-		a.dg = &digitsUI{fileNote: a.store.FileNote, gov: FrameGovernor{MinScale: 0.6}}
+		a.dg = &digitsUI{fileNote: a.store.FileNote}
 		a.dg.load.changed = func() { a.rev++; a.rerender() }
 		a.dg.now = &dCanvas{id: "digit-now", class: "digitnow", label: "the current digit"}
 		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "step size and average error of each learner"}
@@ -74,7 +70,6 @@ func (dg *digitsUI) sync(a *App) {
 		dg.builtFor = r
 		dg.status, dg.failed = "", false
 		dg.slicer.Reset()
-		dg.gov.Reset()
 		if d := r.Digits(); d != nil {
 			dg.sizeCanvases(d.Learners())
 		} else {
@@ -129,12 +124,12 @@ func (dg *digitsUI) sizeCanvases(n int) {
 // digitsFrame is the frame loop in the digits mode: it draws what the
 // previous frame learned, then learns as many examples as StepsPerFrame
 // asks for, in slices that fit what the frame has left (Slicer,
-// FrameGovernor). While nobody interacts with the page learning takes most
-// of the frame (up to digitsIdleMS); within a second of a pointer or key
-// input it gets digitsBusyMS, leaving the frame to drawing and the input's
-// handlers. Drawing first lets the learning budget take this frame's
-// drawing into account: a frame that redraws the galleries (tens of ms on
-// MNIST at ω = 4096) learns little, so that no frame becomes a long task.
+// digitsBudget): most of the frame while nobody interacts with the page,
+// less within a second of a pointer or key input, leaving the frame to
+// drawing and the input's handlers. Drawing first lets the learning budget
+// take this frame's drawing into account: a frame that redraws the
+// galleries (tens of ms on MNIST at ω = 4096) learns little, so that no
+// frame becomes a long task.
 // It returns false in the 2D mode.
 func (a *App) digitsFrame(now float64) bool {
 	c := a.store.Config()
@@ -145,22 +140,13 @@ func (a *App) digitsFrame(now float64) bool {
 	dg.wireDrop(a)
 	a.trackInput()
 	dg.sync(a)
-	dg.gov.Frame(now)
 	d0 := perfNow()
 	dg.draw(a, now)
 	drawMS := perfNow() - d0
 	steps := 0
 	if dg.run != nil && c.Playing && !a.store.Run().Done() {
 		want := a.inspD.steps(a.pacer.Ticks(now) * c.StepsPerFrame) // slow motion: one at a time
-		capMS := digitsIdleMS
-		if a.interacting(now) {
-			capMS = digitsBusyMS
-		}
-		// The target at the scale in force (FrameGovernor: lower while
-		// frames run long) less this frame's own drawing, not an average:
-		// the galleries' redraws come every few frames and would cut the
-		// learning of every frame.
-		dg.slicer.BudgetMS = max(1, min(capMS, digitsTargetMS*dg.gov.Scale()-drawMS))
+		dg.slicer.BudgetMS = digitsBudget(a.interacting(now), drawMS)
 		t0 := perfNow()
 		spent := 0.0
 		for done := 0; done < want; {
@@ -196,17 +182,6 @@ func (a *App) digitsFrame(now float64) bool {
 	}
 	return true
 }
-
-const (
-	// digitsTargetMS is the script time of a digits frame, ms (of 16.7 at
-	// 60 Hz: the rest is the browser's).
-	digitsTargetMS = 15
-	// digitsIdleMS is the most learning a digits frame gets while nobody
-	// interacts with the page, ms; digitsBusyMS within a second of an
-	// input.
-	digitsIdleMS = 14.0
-	digitsBusyMS = 5.0
-)
 
 // wireDrop installs drag-and-drop of data files on the document, once.
 func (dg *digitsUI) wireDrop(a *App) {
