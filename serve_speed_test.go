@@ -332,6 +332,9 @@ func loading(t *testing.T, ctx context.Context, base string) {
 			msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById("boot-msg") || {textContent: ""}).textContent`))
 			if err == nil && msg != "" && (len(seen) == 0 || seen[len(seen)-1] != msg) && len(seen) < 40 {
 				seen = append(seen, msg)
+				if len(seen) == 3 && strings.HasPrefix(base, "http:") {
+					screenshot(t, ctx, "loading.png") // the skeleton with the progress
+				}
 			}
 			if ok, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!window.kernelplay && window.kernelplay.stats().frames > 0`)); ok {
 				break
