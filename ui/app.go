@@ -517,7 +517,12 @@ func (a *App) copyURL(url, copied string) {
 }
 
 // perfNow is performance.now(): milliseconds since the navigation started.
-func perfNow() float64 { return js.Global().Get("performance").Call("now").Float() }
+// The frame loop calls it a few dozen times a frame: the performance
+// object is looked up once (each lookup of an object makes a js.Value with
+// a finalizer, work for the collector).
+func perfNow() float64 { return performance.Call("now").Float() }
+
+var performance = js.Global().Get("performance")
 
 // profile folds a timing of a named part of the frame into its average.
 // The surface's and the contours' times also feed the grid's budget.
