@@ -220,6 +220,11 @@ func ReplaySteps(perStepMS float64) int {
 //     drops when frames run long (GridGovernor) and recovers when they do
 //     not.
 //
+// Measured (TestBrowserSpeed/Throttled, the default demo with the CPU
+// throttled 4×, 10 s, the machine's load average 2): 51 frames/s and one
+// long task (50 ms), against 38 frames/s and 17 long tasks (up to 70 ms)
+// with the fixed budgets of before; unthrottled both hold 60 frames/s.
+//
 // The zero value is ready to use. It is pure (the caller passes the
 // times) and is tested natively with a simulated clock.
 type FrameGovernor struct {
