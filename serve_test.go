@@ -300,6 +300,7 @@ type pageStats struct {
 	StepMS         float64            `json:"stepMs"`
 	DrawMS         float64            `json:"drawMs"`
 	SurfaceMS      float64            `json:"surfaceMs"`
+	SurfaceGrid    int                `json:"surfaceGrid"`
 	Profile        map[string]float64 `json:"profile"`
 }
 

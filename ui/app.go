@@ -64,7 +64,12 @@ func (a *App) jsFunc(where string, f func(this js.Value, args []js.Value)) js.Fu
 // frame is the requestAnimationFrame callback: advance the run by the
 // ticks due (capped, as Ebitengine does) times StepsPerFrame, redraw the
 // canvases if anything changed, refresh the read-outs with the charts (at
-// most ten times a second) and otherwise four times a second.
+// most ten times a second) and otherwise four times a second. The frame
+// adapts to the machine (FrameGovernor): learning gets what drawing leaves
+// of the frame's target, and while frames run long the learning, the
+// surface's grid and the rate of the strip's, charts' and read-outs'
+// redraws go down (to a quarter), coming back when frames are on time;
+// the read-outs say what was cut (budgetRows).
 func (a *App) frame(this js.Value, args []js.Value) any {
 	defer a.recovered("frame")
 	if crash.stopped {
@@ -78,6 +83,9 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		fillMemory()
 	}
 	now := args[0].Float()
+	start := perfNow()
+	defer func() { a.profile("frame", perfNow()-start) }()
+	a.frameGov.Frame(now)
 	if a.m.FirstSurfaceMS != 0 && a.m.ShownMS == 0 {
 		// The browser painted the first picture after the previous
 		// frame's callbacks: it is on the screen.
@@ -107,10 +115,14 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		a.slicer.Reset()
 		a.reduction.Reset()
 		a.grids.Reset()
+		a.frameGov.Reset()
 	}
 	steps := 0
 	if c.Playing && !s.Run().Done() {
 		ticks := a.pacer.Ticks(now)
+		// Learning gets what the frame leaves after drawing (at most
+		// 10 ms), less while frames run long (FrameGovernor).
+		a.slicer.BudgetMS = a.frameGov.LearnBudget(learnCap2D)
 		t0 := perfNow()
 		ran, stopped := a.learn(&a.slicer, a.insp.steps(ticks*c.StepsPerFrame)) // slow motion: one at a time
 		steps = ran
@@ -121,7 +133,12 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 	}
 	a.sps.Add(now, steps)
 	a.insp.frame(now)
+	a.grids.BudgetMS = a.frameGov.GridBudget(gridShare)
+	drawn, t0 := a.m.Frames, perfNow()
 	a.draw(now)
+	if a.m.Frames != drawn {
+		a.frameGov.ObserveDraw(perfNow() - t0)
+	}
 	// Info messages ("link copied") go away by themselves after 4 s.
 	if m := s.Message(); m.Kind == app.Info {
 		if a.infoSince == 0 {
@@ -133,12 +150,22 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 	} else {
 		a.infoSince = 0
 	}
-	if now-a.lastStats >= 250 && a.statsMounted {
+	if now-a.lastStats >= 250/a.frameGov.Scale() && a.statsMounted {
 		a.lastStats = now
 		vecty.Rerender(a.stats)
 	}
 	return nil
 }
+
+const (
+	// learnCap2D is the most learning a frame of the 2D view gets, ms
+	// (FrameGovernor.LearnBudget gives less when drawing takes more than
+	// the frame's target leaves, or frames run long).
+	learnCap2D = 10
+	// gridShare is the surface's and contours' share of a frame on time,
+	// ms (GridGovernor.BudgetMS; scaled down while frames run long).
+	gridShare = 8
+)
 
 // learn runs up to want learning steps in slices that fit the frame's time
 // budget (sl): a link may ask for far more than a frame holds (spf=1000 at
@@ -238,11 +265,13 @@ func (a *App) budgetRows() []readout {
 	var rows []readout
 	if ran, asked, ok := a.reduction.Reduced(); ok {
 		rows = append(rows, readout{Label: "steps/frame", Value: count(ran) + " of " + count(asked),
-			Hint: "a frame holds about 10 ms of learning: fewer steps per frame than asked run, so the page stays responsive"})
+			Hint: "a frame holds at most 10 ms of learning, less when drawing takes longer or frames run long: " +
+				"fewer steps per frame than asked run, so the page stays responsive"})
 	}
 	if g := a.plot.surf.Grid; g > 0 && g < c.Grid {
-		rows = append(rows, readout{Label: "grid", Value: itoa(g) + " of " + itoa(c.Grid),
-			Hint: "while the run plays the surface is drawn coarser, to fit the frame; paused, it is drawn at the resolution asked for"})
+		rows = append(rows, readout{Label: "grid", Value: itoa(g) + "² of " + itoa(c.Grid) + "²",
+			Hint: "while the run plays the surface is drawn coarser, to fit the frame (coarser still when frames run long); " +
+				"paused, it is drawn at the resolution asked for"})
 	}
 	return rows
 }
@@ -267,7 +296,9 @@ func (a *App) draw(now float64) {
 	// the run plays they are redrawn at most 10 times a second (their
 	// lines cost the browser several milliseconds to rasterise).
 	t1 := perfNow()
-	slow := resized || a.rev != a.drawnRev || any(sm) != a.drawnSim || now-a.slowDrawn >= slowEvery ||
+	// While frames run long (FrameGovernor.Scale < 1) they are redrawn
+	// less often, down to every 400 ms.
+	slow := resized || a.rev != a.drawnRev || any(sm) != a.drawnSim || now-a.slowDrawn >= slowEvery/a.frameGov.Scale() ||
 		!a.store.Config().Playing
 	if slow {
 		a.strip.draw()
@@ -390,4 +421,9 @@ func (a *App) copyURL(url, copied string) {
 }
 
 // perfNow is performance.now(): milliseconds since the navigation started.
-func perfNow() float64 { return js.Global().Get("performance").Call("now").Float() }
+// The frame loop calls it a few dozen times a frame: the performance
+// object is looked up once (each lookup of an object makes a js.Value with
+// a finalizer, work for the collector).
+func perfNow() float64 { return performance.Call("now").Float() }
+
+var performance = js.Global().Get("performance")

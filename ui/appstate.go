@@ -23,17 +23,20 @@ type App struct {
 	budget func() []readout // the frame budget's read-outs (App.budgetRows; nil natively)
 	appJS                   // the frame loop's requestAnimationFrame callback (app_js.go)
 
-	pacer     Pacer
-	slicer    Slicer       // the 2D run's learning per frame within a time budget
-	reduction Reduction    // how many of the asked steps per frame the budget let run
-	grids     GridGovernor // the surface's grid while playing, within a time budget
-	budgetRun app.Run      // the run the three above measured
-	gridMS    float64      // surface and contours of the frame being drawn, ms
-	replayer  Slicer       // a long replay's steps per frame (replayFrame)
-	noteShown float64      // when the replay's progress note was last rendered, ms
-	fps       RateMeter    // frames drawn per second
-	sps       RateMeter    // learning steps per second
-	lastStats float64      // time of the last read-out refresh, ms
+	pacer      Pacer
+	slicer     Slicer        // the 2D run's learning per frame within a time budget
+	reduction  Reduction     // how many of the asked steps per frame the budget let run
+	grids      GridGovernor  // the surface's grid while playing, within a time budget
+	budgetRun  app.Run       // the run the three above measured
+	gridMS     float64       // surface and contours of the frame being drawn, ms
+	replayer   Slicer        // a long replay's steps per frame (replayFrame)
+	noteShown  float64       // when the replay's progress note was last rendered, ms
+	fps        RateMeter     // frames drawn per second
+	sps        RateMeter     // learning steps per second
+	lastStats  float64       // time of the last read-out refresh, ms
+	frameGov   FrameGovernor // shares each frame between learning and drawing (budget.go)
+	lastInput  float64       // when the user last pointed or typed, ms (frameinput.go)
+	inputWired bool          // trackInput's listeners are installed
 
 	// What the canvases last showed, to skip redrawing an unchanged picture.
 	drawnSim  any

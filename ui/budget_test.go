@@ -1,6 +1,9 @@
 package ui
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // TestSlicerFitsBudget simulates a learner taking stepMS per step and
 // checks that a frame's slices stay within one step of the budget once the
@@ -172,5 +175,130 @@ func TestReplaySteps(t *testing.T) {
 		if got := ReplaySteps(c.ms); got != c.want {
 			t.Errorf("ReplaySteps(%v) = %d, want %d", c.ms, got, c.want)
 		}
+	}
+}
+
+// simulateFrames plays n animation frames of a machine on which a frame's
+// interval is its script time (learning at the governor's budget, as a
+// heavy run uses all of it, and drawing) plus renderMS of the browser's own
+// work, rounded up to whole 60 Hz periods (a frame that misses the display
+// waits for the next one). draw gives the drawing time from the surface's
+// share of the frame (GridBudget of 8 ms on time). It returns the interval
+// and learning budget of the last frame.
+func simulateFrames(g *FrameGovernor, now *float64, n int, capMS, renderMS float64, draw func(gridMS float64) float64) (interval, learn float64) {
+	const period = 1000.0 / 60
+	for range n {
+		g.Frame(*now)
+		learn = g.LearnBudget(capMS)
+		d := draw(g.GridBudget(8))
+		g.ObserveDraw(d)
+		interval = math.Ceil((learn+d+renderMS)/period-1e-9) * period
+		*now += interval
+	}
+	return interval, learn
+}
+
+// TestFrameGovernorFastMachine: drawing 4 ms of a frame leaves learning
+// 12 − 4 = 8 ms (below the 2D cap of 10), frames come every period and the
+// scale stays 1.
+func TestFrameGovernorFastMachine(t *testing.T) {
+	var g FrameGovernor
+	now := 1000.0
+	iv, learn := simulateFrames(&g, &now, 120, 10, 2, func(float64) float64 { return 4 })
+	if math.Abs(learn-8) > 1e-9 || g.Scale() != 1 || math.Abs(iv-1000.0/60) > 1e-9 {
+		t.Errorf("learn %.2f ms (want 8), scale %.2f (want 1), interval %.1f ms (want one period)", learn, g.Scale(), iv)
+	}
+}
+
+// TestFrameGovernorSlowMachine: a machine four times slower (drawing 12 ms
+// besides the surface, which takes its share, and 8 ms of rendering) runs
+// long frames at first; the governor lowers the surface's share and the
+// learning to their floors (2 ms, MinLearnMS), and when the machine is fast
+// again (another tab closed) it gives both back.
+func TestFrameGovernorSlowMachine(t *testing.T) {
+	var g FrameGovernor
+	now := 1000.0
+	slow := func(grid float64) float64 { return 12 + grid }
+	iv0, _ := simulateFrames(&g, &now, 1, 10, 8, slow)
+	_, learn := simulateFrames(&g, &now, 120, 10, 8, slow)
+	if g.Scale() != 0.25 || learn != 2 || g.GridBudget(8) != 2 {
+		t.Errorf("slow machine: scale %.2f (want 0.25), learning %.2f ms (want MinLearnMS, 2), surface %.2f ms (want 2)", g.Scale(), learn, g.GridBudget(8))
+	}
+	iv, _ := simulateFrames(&g, &now, 1, 10, 8, slow)
+	if iv >= iv0 {
+		t.Errorf("the frames did not shorten: %.1f ms, first %.1f ms", iv, iv0)
+	}
+	fast := func(grid float64) float64 { return 1 + grid/4 }
+	_, learn = simulateFrames(&g, &now, 120, 10, 1, fast)
+	if g.Scale() != 1 || math.Abs(learn-9) > 1e-9 {
+		t.Errorf("after recovery: scale %.2f (want 1), learning %.2f ms (want 12 − 3 of drawing = 9)", g.Scale(), learn)
+	}
+}
+
+// TestFrameGovernorStall: one long interval (a hidden tab, 2 s) is a stall,
+// not a slow machine: the scale stays.
+func TestFrameGovernorStall(t *testing.T) {
+	var g FrameGovernor
+	for i, now := range []float64{100, 116.7, 133.3, 2133.3, 2150, 2166.7} {
+		g.Frame(now)
+		if g.Scale() != 1 {
+			t.Fatalf("frame %d at %.1f ms: scale %.2f", i, now, g.Scale())
+		}
+	}
+	// Zero, negative and NaN drawing times are ignored.
+	g.ObserveDraw(3)
+	g.ObserveDraw(math.NaN())
+	g.ObserveDraw(math.Inf(1))
+	if g.DrawMS() != 3 {
+		t.Errorf("draw %.2f ms, want 3", g.DrawMS())
+	}
+	g.Reset()
+	if g.DrawMS() != 0 || g.Scale() != 1 {
+		t.Errorf("after Reset: draw %.2f, scale %.2f", g.DrawMS(), g.Scale())
+	}
+}
+
+// TestDigitsIdleBudget: the digits view's learning when nobody interacts
+// (digitsBudget: min(14, 15 − the frame's drawing)) with steps of 6 ms
+// (MNIST at ω = 4096 in wasm) and 1 ms of drawing: the Slicer learns two
+// steps a frame (12 ms: a third would overrun), and frames stay at 60 a
+// second; with steps of 1.8 ms (the same on a faster machine) seven (12.6
+// ms), where the 10 ms budget of before learned six (a last one started
+// at 9 ms).
+func TestDigitsIdleBudget(t *testing.T) {
+	for _, c := range []struct {
+		stepMS float64
+		steps  int
+	}{{6, 2}, {1.8, 7}} {
+		var s Slicer
+		now := 1000.0
+		const period = 1000.0 / 60
+		frames, steps := 0, 0
+		for range 120 {
+			s.BudgetMS = digitsBudget(false, 1)
+			spent, ran := 0.0, 0
+			for {
+				n := s.Plan(1000-ran, spent)
+				if n == 0 {
+					break
+				}
+				s.Observe(n, float64(n)*c.stepMS)
+				spent += float64(n) * c.stepMS
+				ran += n
+			}
+			now += math.Ceil((spent+1+1)/period-1e-9) * period
+			frames++
+			steps += ran
+		}
+		fps := float64(frames) / ((now - 1000) / 1000)
+		if fps < 59 || steps != 120*c.steps {
+			t.Errorf("steps of %v ms: %.1f frames/s, %d steps in 120 frames; want 60 frames/s and %d steps a frame", c.stepMS, fps, steps, c.steps)
+		}
+	}
+	if b := digitsBudget(true, 1); b != 5 {
+		t.Errorf("interacting: budget %v ms, want 5", b)
+	}
+	if b := digitsBudget(false, 40); b != 1 {
+		t.Errorf("after 40 ms of drawing: budget %v ms, want the floor 1", b)
 	}
 }

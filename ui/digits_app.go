@@ -62,9 +62,16 @@ func (dg *digitsUI) setStatus(a *App, s string, failed bool) {
 	}
 }
 
-// digitsFrame is the frame loop in the digits mode: it learns as many
-// examples as StepsPerFrame asks for, in slices that fit the frame budget
-// (Slicer), and redraws. It returns false in the 2D mode.
+// digitsFrame is the frame loop in the digits mode: it draws what the
+// previous frame learned, then learns as many examples as StepsPerFrame
+// asks for, in slices that fit what the frame has left (Slicer,
+// digitsBudget): most of the frame while nobody interacts with the page,
+// less within a second of a pointer or key input, leaving the frame to
+// drawing and the input's handlers. Drawing first lets the learning budget
+// take this frame's drawing into account: a frame that redraws the
+// galleries (tens of ms on MNIST at ω = 4096) learns little, so that no
+// frame becomes a long task.
+// It returns false in the 2D mode.
 func (a *App) digitsFrame(now float64) bool {
 	c := a.store.Config()
 	if c.Mode != state.ModeDigits {
@@ -72,10 +79,15 @@ func (a *App) digitsFrame(now float64) bool {
 	}
 	dg := a.digits()
 	dg.wireDrop(a)
+	a.trackInput()
 	dg.sync(a)
+	d0 := perfNow()
+	dg.draw(a, now)
+	drawMS := perfNow() - d0
 	steps := 0
 	if dg.run != nil && c.Playing && !a.store.Run().Done() {
 		want := a.inspD.steps(a.pacer.Ticks(now) * c.StepsPerFrame) // slow motion: one at a time
+		dg.slicer.BudgetMS = digitsBudget(a.interacting(now), drawMS)
 		t0 := perfNow()
 		spent := 0.0
 		for done := 0; done < want; {
@@ -105,7 +117,6 @@ func (a *App) digitsFrame(now float64) bool {
 	a.m.StepMS = dg.slicer.PerStep() // the debug hook's stepMs: learning time per example
 	dg.sps.Add(now, steps)
 	a.sps.Add(now, steps)
-	dg.draw(a, now)
 	if now-dg.lastStats >= 250 && a.mounted && dg.readout.mounted {
 		dg.lastStats = now
 		vecty.Rerender(dg.readout)

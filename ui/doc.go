@@ -15,7 +15,9 @@
 // vecty.Mounter and SkipRender: Vecty renders them once per mount, and the
 // frame loop (App.frame, one reused requestAnimationFrame js.Func) advances
 // the run by a capped number of ticks (Pacer, as Ebitengine's clock) and
-// redraws them. The decision surface is one RGBA image from ui/render,
+// redraws them, sharing each frame between learning and drawing
+// (FrameGovernor, Slicer, GridGovernor in budget.go: pure, tested with
+// simulated clocks) so that the frame adapts to the machine. The decision surface is one RGBA image from ui/render,
 // copied to a grid-sized canvas with one js.CopyBytesToJS and scaled by the
 // browser; the traced boundary and margins and the markers go, as numbers
 // in one buffer, to a worker that draws them on an OffscreenCanvas
