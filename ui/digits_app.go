@@ -88,27 +88,7 @@ func (a *App) digitsFrame(now float64) bool {
 	if dg.run != nil && c.Playing && !a.store.Run().Done() {
 		want := a.inspD.steps(a.pacer.Ticks(now) * c.StepsPerFrame) // slow motion: one at a time
 		dg.slicer.BudgetMS = digitsBudget(a.interacting(now), drawMS)
-		t0 := perfNow()
-		spent := 0.0
-		for done := 0; done < want; {
-			n := dg.slicer.Plan(want-done, spent)
-			if n == 0 {
-				break
-			}
-			s0 := perfNow()
-			ran, stopped := a.store.Advance(n)
-			dg.slicer.Observe(ran, perfNow()-s0)
-			spent = perfNow() - t0
-			done += n
-			steps += ran
-			if stopped {
-				a.store.Changed() // the run ended or stopped: paused; Play starts it again
-				break
-			}
-			if ran < n {
-				break
-			}
-		}
+		steps, _ = a.learn(&dg.slicer, want)
 	} else {
 		a.pacer.Reset()
 	}

@@ -173,7 +173,7 @@ func (n *node) options() (values []string, selected string, disabled []string) {
 // as set here, files are handed over as file; everything else is recorded
 // in calls.
 type fakeBrowser struct {
-	now             float64
+	now, tick       float64 // the clock (ms) and how far each Now moves it
 	value           string
 	checked, shift  bool
 	file            *fakeFile
@@ -196,7 +196,10 @@ func (f *fakeBrowser) record(format string, args ...any) {
 	f.calls = append(f.calls, fmt.Sprintf(format, args...))
 }
 
-func (f *fakeBrowser) Now() float64                      { return f.now }
+func (f *fakeBrowser) Now() float64 {
+	f.now += f.tick // the clock moves tick ms at every look
+	return f.now
+}
 func (f *fakeBrowser) Value(*vecty.Event) string         { return f.value }
 func (f *fakeBrowser) Checked(*vecty.Event) bool         { return f.checked }
 func (f *fakeBrowser) Shift(*vecty.Event) bool           { return f.shift }

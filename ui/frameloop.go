@@ -1,0 +1,130 @@
+package ui
+
+import (
+	"kernelplay/ui/state"
+)
+
+// The frame loop's rules that need no browser: how much learning and
+// replaying a frame holds (Slicer, FrameGovernor), the surface's grid
+// while playing (GridGovernor), and what the read-outs say was cut. The
+// requestAnimationFrame callback and the canvases' painting that call them
+// are in app.go and digits_app.go (js && wasm); the clock is a.b.Now.
+
+const (
+	// learnCap2D is the most learning a frame of the 2D view gets, ms
+	// (FrameGovernor.LearnBudget gives less when drawing takes more than
+	// the frame's target leaves, or frames run long).
+	learnCap2D = 10
+	// gridShare is the surface's and contours' share of a frame on time,
+	// ms (GridGovernor.BudgetMS; scaled down while frames run long).
+	gridShare = 8
+)
+
+// learn runs up to want learning steps in slices that fit the frame's time
+// budget (sl): a link may ask for far more than a frame holds (spf=1000 at
+// ω = 4096 is about 164 ms), and the page must stay responsive whatever it
+// asks; the steps cut are not owed to later frames. It returns the steps
+// learned and whether the run stopped (then the page has been told).
+func (a *App) learn(sl *Slicer, want int) (ran int, stopped bool) {
+	t0 := a.b.Now()
+	spent := 0.0
+	for done := 0; done < want; {
+		n := sl.Plan(want-done, spent)
+		if n == 0 {
+			break
+		}
+		s0 := a.b.Now()
+		r, st := a.store.Advance(n)
+		sl.Observe(r, a.b.Now()-s0)
+		spent = a.b.Now() - t0
+		done += n
+		ran += r
+		if st {
+			a.store.Changed() // the run ended or stopped: paused; Play starts it again
+			return ran, true
+		}
+		if r < n {
+			return ran, a.store.Run().Done()
+		}
+	}
+	return ran, false
+}
+
+// replayAtBoot is the longest replay of a link's at= that runs before the
+// first picture, in steps (nothing is measured yet: a digits step can take
+// milliseconds); a longer one goes on over frames (replayFrame).
+const replayAtBoot = 500
+
+// replayNow is the longest replay the store runs at once (Store.ReplayNow):
+// about 100 ms of learning at the time per step measured in the mode on
+// screen (ReplaySteps), replayAtBoot while nothing is measured.
+func (a *App) replayNow(c state.Config) int {
+	ps := a.slicer.PerStep()
+	if c.Mode == state.ModeDigits {
+		ps = 0
+		if a.dg != nil {
+			ps = a.dg.slicer.PerStep()
+		}
+	}
+	if ps > 0 {
+		return ReplaySteps(ps)
+	}
+	return replayAtBoot
+}
+
+// replayFrame advances a long replay (a link's at=, an Undo after a long
+// run; Store.Replay) by what fits in the frame: the replay draws nothing
+// until it ends, so it gets 20 ms, well short of a long task (50 ms) with
+// the collector's pauses. The banner's progress note is rendered four
+// times a second.
+func (a *App) replayFrame(now float64) {
+	a.replayer.BudgetMS = 20
+	t0 := a.b.Now()
+	spent := 0.0
+	for {
+		n := a.replayer.Plan(1<<30, spent)
+		if n == 0 {
+			break
+		}
+		s0 := a.b.Now()
+		ran := a.store.Replay(n)
+		a.replayer.Observe(ran, a.b.Now()-s0)
+		spent = a.b.Now() - t0
+		if _, _, ok := a.store.Replaying(); !ok {
+			return // it ended and the page was told (the note goes)
+		}
+	}
+	if now-a.noteShown >= 250 {
+		a.noteShown = now
+		a.rerender()
+	}
+}
+
+// surfaceGrid is the grid the plot computes the surface at: the one asked
+// for, lowered while the run plays when the surface and its contours take
+// longer than their share of the frame (GridGovernor).
+func (a *App) surfaceGrid(asked int) int {
+	return a.grids.Grid(asked, a.store.Config().Playing && !a.store.Run().Done())
+}
+
+// budgetRows are the read-outs of the frame's time budget while the run
+// plays: the steps per frame learned when the budget cut the ones asked
+// for, and the surface's grid when it was lowered.
+func (a *App) budgetRows() []readout {
+	c := a.store.Config()
+	if !c.Playing {
+		return nil
+	}
+	var rows []readout
+	if ran, asked, ok := a.reduction.Reduced(); ok {
+		rows = append(rows, readout{Label: "steps/frame", Value: count(ran) + " of " + count(asked),
+			Hint: "a frame holds at most 10 ms of learning, less when drawing takes longer or frames run long: " +
+				"fewer steps per frame than asked run, so the page stays responsive"})
+	}
+	if g := a.plot.surf.Grid; g > 0 && g < c.Grid {
+		rows = append(rows, readout{Label: "grid", Value: itoa(g) + "² of " + itoa(c.Grid) + "²",
+			Hint: "while the run plays the surface is drawn coarser, to fit the frame (coarser still when frames run long); " +
+				"paused, it is drawn at the resolution asked for"})
+	}
+	return rows
+}

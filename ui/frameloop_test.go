@@ -1,0 +1,82 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"kernelplay/ui/app"
+	"kernelplay/ui/state"
+)
+
+// TestFrameLearn: a frame learns what it asks for when the clock says
+// learning is free, and within its budget when it is not: a clock that
+// moves 1 ms at every look stops a 6 ms budget after a few slices, and the
+// run is exactly the steps learn reports.
+func TestFrameLearn(t *testing.T) {
+	a, fb := testApp(t, "v1")
+	ran, stopped := a.learn(&a.slicer, 300)
+	if ran != 300 || stopped || a.store.Run().T() != 300 {
+		t.Fatalf("free learning: ran %d, stopped %v, t = %d; want 300", ran, stopped, a.store.Run().T())
+	}
+	fb.tick = 1
+	sl := Slicer{BudgetMS: 6}
+	t0 := a.store.Run().T()
+	ran, _ = a.learn(&sl, 100000)
+	if ran <= 0 || ran >= 100000 || a.store.Run().T()-t0 != ran {
+		t.Errorf("6 ms of learning on a clock of 1 ms a look: ran %d (t moved %d)", ran, a.store.Run().T()-t0)
+	}
+}
+
+// TestFrameReplay: a link's long replay goes on over frames within 20 ms
+// each; a frame that runs out of time leaves the rest to the next one,
+// and the replay ends at the link's step.
+func TestFrameReplay(t *testing.T) {
+	c := state.Default()
+	c.At = 3000
+	fb := &fakeBrowser{tick: 0.5}
+	a := &App{b: fb}
+	a.store = app.NewStoreSliced(state.Encode(c), 500)
+	a.build()
+	frames := 0
+	for {
+		_, _, ok := a.store.Replaying()
+		if !ok {
+			break
+		}
+		if frames++; frames > 1000 {
+			t.Fatal("the replay did not end in 1000 frames")
+		}
+		a.replayFrame(fb.now)
+	}
+	if a.store.Run().T() != 3000 || frames < 2 {
+		t.Errorf("replay ended at t = %d after %d frames; want 3000 over several frames", a.store.Run().T(), frames)
+	}
+	if ps := a.replayNow(a.store.Config()); ps != replayAtBoot {
+		t.Errorf("replayNow before any learning was measured: %d, want %d", ps, replayAtBoot)
+	}
+}
+
+// TestBudgetRows: while the run plays, the read-outs say how many of the
+// asked steps per frame ran and at what grid the surface was drawn, and
+// nothing while paused or when nothing was cut.
+func TestBudgetRows(t *testing.T) {
+	a, _ := testApp(t, "v1")
+	if rows := a.budgetRows(); len(rows) != 0 {
+		t.Fatalf("nothing cut yet: %v", rows)
+	}
+	for range 20 {
+		a.reduction.Add(1, 20, 9, false)
+	}
+	a.plot.surf.Grid = 40
+	var got []string
+	for _, r := range a.budgetRows() {
+		got = append(got, r.Label+" "+r.Value)
+	}
+	if want := "steps/frame 9 of 20|grid 40² of 200²"; strings.Join(got, "|") != want {
+		t.Errorf("read-outs %q, want %q", strings.Join(got, "|"), want)
+	}
+	a.store.Dispatch(state.SetField{Key: "play", Value: "0"})
+	if rows := a.budgetRows(); a.store.Config().Playing || len(rows) != 0 {
+		t.Errorf("paused: %v", rows)
+	}
+}
