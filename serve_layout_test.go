@@ -338,7 +338,7 @@ func TestBrowserLayout(t *testing.T) {
 			}
 			if err := absent(ctx, "2D", ".tabs", "#learner-select", "#task-select", "#preset-select", "#spf",
 				`select[aria-label="surface resolution"]`, ".chartwrap", ".stats", ".stripwrap", "#file-input",
-				"#defaults", ".brushes", "#copy-link"); err != nil {
+				"#defaults", ".brushes", "#copy-link", "#inspector"); err != nil {
 				return err
 			}
 			name, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById("learner-name") || {textContent: ""}).textContent`))
@@ -360,7 +360,7 @@ func TestBrowserLayout(t *testing.T) {
 				return err
 			}
 			return absent(ctx, "digits", ".tabs", "#figure-select", "#spf", "#file-input", "#copy-link",
-				"canvas.dcharts", ".galleries", ".confwrap")
+				"canvas.dcharts", ".galleries", ".confwrap", "#inspector")
 		})
 	})
 

@@ -170,7 +170,7 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 			elem.Main(vecty.Markup(vecty.Class("main", "dmain")),
 				elem.Div(groups...),
 				elem.Div(centre...),
-				elem.Div(append(side, a.inspD)...), // the step inspector last, scrolled into view when it shows (inspector.go)
+				elem.Div(append(side, vecty.If(!c.Hidden(state.HideInspector), a.inspD))...), // the step inspector last, scrolled into view when it shows (inspector.go)
 			),
 			// The 2D read-outs stay rendered (hidden): the store's listener
 			// rerenders them on every change, whatever the mode.

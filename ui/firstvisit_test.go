@@ -85,6 +85,12 @@ func TestViewTour(t *testing.T) {
 	if a.tour.name != "" || fb.calls[len(fb.calls)-1] != "Ring " || page(t, a).byID("tour") != nil {
 		t.Errorf("✕ left the tour open: %+v, %v", a.tour, fb.calls[len(fb.calls)-1])
 	}
+	// Another data set mid-tour ends the tour and its ring.
+	page(t, a).mustID(t, "tour-open").fire(t, "click")
+	a.store.Dispatch(state.SetPreset{Preset: state.PresetRotating})
+	if page(t, a).byID("tour") != nil || a.tour.name != "" || fb.calls[len(fb.calls)-1] != "Ring " {
+		t.Errorf("another data set left the tour: %+v, last call %q", a.tour, fb.calls[len(fb.calls)-1])
+	}
 	// The default demo runs no paper figure: no tour is offered.
 	d, _ := testApp(t, "v1")
 	if page(t, d).byID("tour-open") != nil {

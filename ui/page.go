@@ -45,11 +45,11 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 					)),
 				),
 				elem.Div(vecty.Markup(vecty.Class("side")),
-					vecty.If(!a.booting && a.store.Run().Second() != nil, a.second), // compare2d.go
+					vecty.If(!a.booting && a.store.Run().Second() != nil && !c.Hidden(state.HideSecond), a.second), // compare2d.go
 					vecty.If(!a.booting && !c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), a.charts,
 						a.windowControl(c))),
 					vecty.If(!a.booting && !c.Hidden(state.HideStats), a.stats),
-					vecty.If(!a.booting, a.insp), // the step inspector (inspector.go)
+					vecty.If(!a.booting && !c.Hidden(state.HideInspector), a.insp), // the step inspector (inspector.go)
 				),
 			),
 		),

@@ -67,7 +67,14 @@ func (a *App) highlightTour() (right bool) {
 func (p *Page) tourPanel() vecty.ComponentOrHTML {
 	a := p.app
 	t, ok := app.TourFor(a.store.Config())
-	if a.tour.name == "" || !ok || t.Name != a.tour.name {
+	if a.tour.name == "" {
+		return nil
+	}
+	if !ok || t.Name != a.tour.name {
+		// The user chose another figure mid-tour: the tour ends, and so
+		// does the ring on its step's element.
+		a.tour = tourState{}
+		a.b.Ring("")
 		return nil
 	}
 	i := min(a.tour.step, len(t.Steps)-1)

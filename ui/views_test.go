@@ -186,6 +186,21 @@ func TestViewHideFlags(t *testing.T) {
 			t.Errorf("#%s shown though hidden", id)
 		}
 	}
+	// A 2D comparison: its second surface and the step inspector, shown
+	// unless the link hides them.
+	c := state.Default()
+	c.Preset, c.Compare, c.Playing = state.PresetRotating, state.LearnerNORMA, false
+	c.Second = c.Settings()
+	for _, hide := range [][]string{nil, {state.HideSecond, state.HideInspector}} {
+		c.Hide = hide
+		a3, _ := testApp(t, state.Encode(c))
+		body3 := page(t, a3)
+		for _, id := range []string{"second2d", "inspector"} {
+			if shown := body3.byID(id) != nil; shown != (hide == nil) {
+				t.Errorf("h=%v: #%s shown %v", hide, id, shown)
+			}
+		}
+	}
 }
 
 // Presenter: the "▾" opens the class dialog; Copy class link writes the

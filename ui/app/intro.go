@@ -36,12 +36,12 @@ var intro2D = Intro{
 		{"What you see", []string{
 			"The square is the learner's function f(x): orange where f > 0, blue where f < 0; the solid line is f = 0, the dashed lines the margins f = ±ε.",
 			"Dots are the examples the stream has shown; a ringed dot is a support vector, a term of the kernel expansion f(x) = Σ αᵢ k(xᵢ, x).",
-			"Under the plot, the buffer: one bar per term, oldest to newest, the next to be evicted marked. On the right, the step size η, the error, the loss and the buffer size over time.",
+			"Under the plot, the buffer: one bar per term, oldest to newest, the next to be evicted marked. Beside it (below on a phone), the step size η, the error, the loss and the buffer size over time.",
 		}},
 		{"What to click", []string{
 			"▶ Play (space) runs the stream; Step (→) learns one example, and the step inspector shows that update with its numbers.",
 			"Click the plot to add a point of the chosen class: the learner learns it next. Undo takes it back; Reset starts the run again.",
-			"Change the data set, the learner, the kernel width σ or the buffer size ω on the left: the run carries on with the new setting.",
+			"Change the data set, the learner, the kernel width σ or the buffer size ω in the controls: the run carries on with the new setting.",
 		}},
 		{"What to watch", []string{
 			"η: SVMD adapts its step size; see it shrink as the boundary settles and grow when the data changes (the rotating data set).",
@@ -60,7 +60,7 @@ var introDigits = Intro{
 		{"What you see", []string{
 			"The digit just learned, large, with what the learner predicted before it learned it.",
 			"The gallery: the support vectors, the digits the learner keeps as terms of its expansion, coloured by their coefficient α.",
-			"On the right, the error and the step size over time, and the confusion matrix: rows the true digit, columns the prediction.",
+			"Beside the digits (below them on a phone), the error and the step size over time, and the confusion matrix: rows the true digit, columns the prediction.",
 		}},
 		{"What to click", []string{
 			"▶ Play (space) runs through the data set; Step (→) learns one digit, and the step inspector shows that update.",

@@ -25,6 +25,8 @@ const (
 	HideLoad      = "load"      // the "Load data…" button
 	HideDefaults  = "defaults"  // the "defaults" button
 	HideLink      = "link"      // the "Copy link" button and its "▾" (the class dialog)
+	HideSecond    = "second"    // a 2D comparison's second surface beside the plot (its charts stay)
+	HideInspector = "inspector" // the step inspector panel (2D and digits)
 )
 
 // Panels lists the panel hide keys with what each hides, in the order the
@@ -39,6 +41,8 @@ var Panels = []struct{ Key, What string }{
 	{HideLoad, "the Load data… button"},
 	{HideDefaults, "the defaults button"},
 	{HideLink, "the Copy link button and its ▾ (this dialog)"},
+	{HideSecond, "the second learner's surface (2D compare)"},
+	{HideInspector, "the step inspector"},
 }
 
 // IsHideKey reports whether k names a setting of [Fields] or a panel of
