@@ -34,6 +34,9 @@ func (p *Plot) markers(dpr float64) {
 	for i := range ringSteps {
 		specs = append(specs, spriteSpec{R: 3 + float64(i)/4, Width: 1.3, Stroke: inkColor})
 	}
+	for i := range ringSteps { // faint, for crowded cells (crowdFaint)
+		specs = append(specs, spriteSpec{R: 3 + float64(i)/4, Width: 1, Stroke: "rgba(27,31,36,0.3)"})
+	}
 	specs = append(specs,
 		spriteSpec{R: pointRadius, Width: 1.8, Stroke: "#ffffff"},
 		spriteSpec{R: pointRadius, Width: 3.4, Stroke: "rgba(27,31,36,0.55)"})

@@ -27,20 +27,32 @@ func (plotView) fromPixel(px, py, w, h float64) (x, y float64) {
 }
 
 // Markers of the plot, in the sprite atlas: the support-vector rings at
-// ringSteps radii from 3 to 11 px (a quarter pixel apart), then a point's
-// white ring, its dark outline (multiclass) and its fill in each class
-// colour.
+// ringSteps radii from 3 to 11 px (a quarter pixel apart), then the same
+// rings faint (for crowded cells, crowdFaint), then a point's white ring,
+// its dark outline (multiclass) and its fill in each class colour.
 const (
 	ringSteps   = 33
-	spriteWhite = ringSteps
-	spriteDark  = ringSteps + 1
-	spriteFill  = ringSteps + 2 // + class
+	faintRings  = ringSteps // the first faint ring
+	spriteWhite = 2 * ringSteps
+	spriteDark  = spriteWhite + 1
+	spriteFill  = spriteWhite + 2 // + class
 	pointRadius = 4.5
 )
 
-// ringSprite is the atlas cell of a support-vector ring of radius r.
-func ringSprite(r float64) int {
-	return max(0, min(ringSteps-1, int(math.Round((r-3)*4))))
+// crowdFaint is the number of support vectors in a crowdPx cell from which
+// their rings are drawn faint (thinner and translucent): where hundreds of
+// terms pile up — the spiral's centre on a small screen — the rings then
+// shade the crowd instead of blotting out the points and the surface.
+const crowdFaint = 4
+
+// ringSprite is the atlas cell of a support-vector ring of radius r, faint
+// or not.
+func ringSprite(r float64, faint bool) int {
+	i := max(0, min(ringSteps-1, int(math.Round((r-3)*4))))
+	if faint {
+		i += faintRings
+	}
+	return i
 }
 
 // ringRadius is the radius (CSS pixels) of the ring of a term with
@@ -100,7 +112,8 @@ type plotMark struct {
 // on a w×h plot, in painting order: class by class, the dark outlines
 // (multiclass only, whose regions take the class colours), the white rings,
 // then the fills; then a ring per support vector (2D inputs), its radius
-// growing with |α_i| up to the cap of its crowded cell (ringCap). svs is scratch for the support vectors; the returned
+// growing with |α_i| up to the cap of its crowded cell (ringCap), faint in a
+// crowded cell (crowdFaint). svs is scratch for the support vectors; the returned
 // evict is the pixel position of the term evicted next (ok false when
 // there is none).
 func plotMarks(dst []plotMark, svs []render.SupportVector, sm *sim.Sim, c state.Config, w, h float64) (
@@ -133,8 +146,8 @@ func plotMarks(dst []plotMark, svs []render.SupportVector, sm *sim.Sim, c state.
 	crowd := crowding(svs, w, h)
 	for _, sv := range svs {
 		x, y := v.toPixel(sv.X, sv.Y, w, h)
-		r := min(ringRadius(sv.Alpha, maxA), ringCap(crowd[crowdCell(x, y, w, h)]))
-		dst = append(dst, plotMark{ringSprite(r), x, y})
+		n := crowd[crowdCell(x, y, w, h)]
+		dst = append(dst, plotMark{ringSprite(min(ringRadius(sv.Alpha, maxA), ringCap(n)), n >= crowdFaint), x, y})
 		if sv.Next {
 			evict, ok = [2]float64{x, y}, true
 		}

@@ -84,8 +84,8 @@ func TestPlotMarks(t *testing.T) {
 			maxA, big = math.Abs(sv.Alpha), i
 		}
 	}
-	if rings[big].Sprite != ringSteps-1 {
-		t.Errorf("the largest |α| has ring %d, want %d", rings[big].Sprite, ringSteps-1)
+	if rings[big].Sprite%ringSteps != ringSteps-1 {
+		t.Errorf("the largest |α| has ring %d, want %d", rings[big].Sprite%ringSteps, ringSteps-1)
 	}
 	for i, sv := range svs {
 		if sv.Next {
@@ -216,7 +216,8 @@ func TestRingCrowding(t *testing.T) {
 	// The default demo (spirals) after 6000 steps: its terms crowd at the
 	// spiral's centre. In the fullest cell the rings' total radius (their
 	// ink, up to 2π) is at most 3n + 8√n (plus the sprites' quarter-pixel
-	// rounding); a ring alone in its cell keeps its |α| radius.
+	// rounding) and they are faint; a ring alone in its cell keeps its |α|
+	// radius and full ink.
 	const w, h = 520.0, 520.0
 	c := state.Default()
 	sm, err := sim.New(c)
@@ -244,7 +245,10 @@ func TestRingCrowding(t *testing.T) {
 	var ink, uncapped float64
 	for i, r := range rings {
 		cell := crowdCell(r.X, r.Y, w, h)
-		radius := 3 + float64(r.Sprite)/4
+		if faint := r.Sprite >= faintRings; faint != (crowd[cell] >= crowdFaint) {
+			t.Errorf("a ring in a cell of %d terms is faint %v (faint from %d)", crowd[cell], faint, crowdFaint)
+		}
+		radius := 3 + float64(r.Sprite%ringSteps)/4
 		if cell == full {
 			ink += radius
 			uncapped += ringRadius(svs[i].Alpha, maxA)
