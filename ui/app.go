@@ -82,6 +82,7 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		fillMemory()
 	}
 	now := args[0].Float()
+	a.frames.Add(now, 1)
 	start := perfNow()
 	defer func() { a.profile("frame", perfNow()-start) }()
 	a.frameGov.Frame(now)

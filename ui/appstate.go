@@ -32,6 +32,7 @@ type App struct {
 	replayer   Slicer        // a long replay's steps per frame (replayFrame)
 	noteShown  float64       // when the replay's progress note was last rendered, ms
 	fps        RateMeter     // frames drawn per second
+	frames     RateMeter     // animation frames run per second (the read-out's frames/s)
 	sps        RateMeter     // learning steps per second
 	lastStats  float64       // time of the last read-out refresh, ms
 	frameGov   FrameGovernor // shares each frame between learning and drawing (budget.go)

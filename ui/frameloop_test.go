@@ -80,3 +80,24 @@ func TestBudgetRows(t *testing.T) {
 		t.Errorf("paused: %v", rows)
 	}
 }
+
+// TestFramesReadout: the read-out's frames/s is the animation frames the
+// page ran, not the pictures it drew: in slow motion (a picture every few
+// frames) it still says 60.
+func TestFramesReadout(t *testing.T) {
+	a, _ := testApp(t, "v1&play=0")
+	for i := range 121 {
+		now := float64(i) * 1000 / 60
+		a.frames.Add(now, 1)
+		if i%15 == 0 {
+			a.fps.Add(now, 1) // a picture four times a second
+		}
+	}
+	n := tree(t, a.stats)
+	if len(n) != 1 {
+		t.Fatalf("the read-outs render %d nodes", len(n))
+	}
+	if txt := n[0].text(); !strings.Contains(txt, "frames/s60") {
+		t.Errorf("read-outs %q: frames/s should read 60 with 60 frames and 4 pictures a second", txt)
+	}
+}

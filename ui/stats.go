@@ -44,8 +44,10 @@ func (s *Stats) Render() (out vecty.ComponentOrHTML) {
 	rows = append(rows,
 		readout{Label: "steps/s", Value: rate(s.app.sps.Rate(), func(v float64) string { return count(int(v)) }),
 			Hint: "examples learned per second"},
-		readout{Label: "frames/s", Value: rate(s.app.fps.Rate(), func(v float64) string { return ftoa(v, 0) }),
-			Hint: "pictures drawn per second"},
+		// Animation frames, not pictures: a paused page or slow motion
+		// redraws little, but the page is as live as its frame rate.
+		readout{Label: "frames/s", Value: rate(s.app.frames.Rate(), func(v float64) string { return ftoa(v, 0) }),
+			Hint: "animation frames the page ran per second (60 on a display of 60 Hz when nothing holds it up)"},
 	)
 	if s.app.budget != nil {
 		rows = append(rows, s.app.budget()...) // the frame budget's cuts (App.budgetRows)
