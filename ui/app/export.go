@@ -57,7 +57,8 @@ func (s *Store) fileStem() string {
 }
 
 // ExportTraces returns the chart series of the run on screen as CSV: the
-// 2D plot's (and RES vs SGD's) series by [sim.WriteTraces], the digits
+// 2D plot's (and RES vs SGD's) series by [sim.WriteTraces] (both learners'
+// of a 2D comparison by [sim.WriteCompareTraces]), the digits
 // view's average error and η_t of every learner (both of Compare) by
 // [sim.Digits.WriteTraces]. Both write a header naming each column with
 // its unit and a last row at the current step t. It returns an error for a
@@ -66,6 +67,8 @@ func (s *Store) ExportTraces() (Export, error) {
 	var b bytes.Buffer
 	var err error
 	switch {
+	case s.run.Second() != nil:
+		err = sim.WriteCompareTraces(&b, s.run.Sim(), s.run.Second())
 	case s.run.Sim() != nil:
 		err = s.run.Sim().WriteTraces(&b)
 	case s.run.Digits() != nil:

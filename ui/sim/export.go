@@ -36,6 +36,9 @@ const (
 	headAbsError = "mean absolute error (target units, first t predictions)"
 	headRESObj   = "RES objective (λ/2‖w‖² + mean loss on the evaluation sample)"
 	headSGDObj   = "SGD objective (λ/2‖w‖² + mean loss on the evaluation sample)"
+	// The windowed series' headers take N (Config.Window).
+	headWinError = "error over the last %d steps (fraction of those predictions wrong)"
+	headWinAbs   = "mean absolute error over the last %d steps (target units)"
 )
 
 // WriteTraces writes the chart series tr as CSV: a header naming each
@@ -46,17 +49,46 @@ const (
 // its minimum and its maximum, so a row is a kept point of the decimated
 // history, not every step; a run of t ≤ MaxBuckets steps keeps every step
 // of every series (one row per step). Series are included when non-empty
-// (AbsError only for regression); objective adds RES' and SGD's objective
-// columns of the RES-vs-SGD preset when non-nil ([Sim.Objective]). Numbers
+// (AbsError only for regression); the windowed error over the last window
+// steps (tr.WinError; for regression its mean absolute error) follows the
+// others when kept; objective adds RES' and SGD's objective columns of the
+// RES-vs-SGD preset when non-nil ([Sim.Objective]). Numbers
 // are written in the shortest form that reads back exactly (strconv 'g',
 // −1). It returns w's errors.
-func WriteTraces(w io.Writer, tr Traces, objective *[2]Series) error {
+func WriteTraces(w io.Writer, tr Traces, window int, objective *[2]Series) error {
+	return writeColumns(w, traceColumns(tr, window, objective, ""))
+}
+
+// traceColumns are WriteTraces' columns, each header prefixed by prefix.
+func traceColumns(tr Traces, window int, objective *[2]Series, prefix string) []traceColumn {
+	win := fmt.Sprintf(headWinError, window)
+	if len(tr.AbsError.T) > 0 {
+		win = fmt.Sprintf(headWinAbs, window)
+	}
 	cols := []traceColumn{{headEta, tr.Eta}, {headAvgError, tr.AvgError}, {headLoss, tr.Loss},
-		{headBuffer, tr.Buffer}, {headMargin, tr.Margin}, {headAbsError, tr.AbsError}}
+		{headBuffer, tr.Buffer}, {headMargin, tr.Margin}, {headAbsError, tr.AbsError}, {win, tr.WinError}}
 	if objective != nil {
 		cols = append(cols, traceColumn{headRESObj, objective[0]}, traceColumn{headSGDObj, objective[1]})
 	}
-	cols = slices.DeleteFunc(cols, func(c traceColumn) bool { return len(c.s.T) == 0 && c.name == headAbsError })
+	cols = slices.DeleteFunc(cols, func(c traceColumn) bool {
+		return len(c.s.T) == 0 && (c.name == headAbsError || c.name == win)
+	})
+	for i := range cols {
+		cols[i].name = prefix + cols[i].name
+	}
+	return cols
+}
+
+// WriteCompareTraces writes the chart series of a 2D comparison as CSV:
+// the columns of [WriteTraces] for the first learner a, then for the
+// second b, each header prefixed with the learner's name ([PairNames]),
+// one row per step either kept. a and b must be the two runs of one
+// comparison (b built by [NewSecond] from a's Config). It returns w's
+// errors.
+func WriteCompareTraces(w io.Writer, a, b *Sim) error {
+	na, nb := PairNames(a.Config())
+	cols := traceColumns(a.Traces(), a.Config().Window, nil, na+": ")
+	cols = append(cols, traceColumns(b.Traces(), b.Config().Window, nil, nb+": ")...)
 	return writeColumns(w, cols)
 }
 
@@ -114,7 +146,7 @@ func (s *Sim) WriteTraces(w io.Writer) error {
 	if res, sgd, ok := s.Objective(); ok {
 		obj = &[2]Series{res, sgd}
 	}
-	return WriteTraces(w, s.Traces(), obj)
+	return WriteTraces(w, s.Traces(), s.cfg.Window, obj)
 }
 
 // WriteTraces writes the digits run's series as CSV: a header, then one

@@ -63,10 +63,10 @@ func TestWriteTraces(t *testing.T) {
 		steps int
 		cols  int
 	}{
-		{"binary short", state.Default(), 300, 6},
-		{"binary long", state.Default(), 3000, 6},
-		{"regression", reg, 1500, 7},
-		{"res vs sgd", rvs, 700, 8},
+		{"binary short", state.Default(), 300, 7},
+		{"binary long", state.Default(), 3000, 7},
+		{"regression", reg, 1500, 8},
+		{"res vs sgd", rvs, 700, 9},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := mustNew(t, c.cfg)
@@ -81,8 +81,12 @@ func TestWriteTraces(t *testing.T) {
 			}
 			tr := s.Traces()
 			series := []Series{tr.Eta, tr.AvgError, tr.Loss, tr.Buffer, tr.Margin}
-			if c.cols == 7 {
+			if c.cols == 8 {
 				series = append(series, tr.AbsError)
+			}
+			series = append(series, tr.WinError)
+			if w := head[len(series)]; !strings.Contains(w, "last 500 steps") {
+				t.Errorf("the windowed column is %q", w)
 			}
 			if res, sgd, ok := s.Objective(); ok {
 				series = append(series, res, sgd)
@@ -268,5 +272,49 @@ func TestResumeRefuses(t *testing.T) {
 		if _, err := Resume(c.cfg, c.l, c.p); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one mentioning %q", c.name, err, c.want)
 		}
+	}
+}
+
+// TestWriteCompareTraces: a 2D comparison's traces hold both learners'
+// columns under their names, each equal to that learner's own series.
+func TestWriteCompareTraces(t *testing.T) {
+	c := state.Default()
+	c.Preset, c.Compare = state.PresetRotating, state.LearnerNORMA
+	c.Second = c.Settings()
+	c.Second.Sigma = 0.4
+	a := mustNew(t, c)
+	b, err := NewSecond(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Step(800)
+	b.Step(800)
+	var buf bytes.Buffer
+	if err := WriteCompareTraces(&buf, a, b); err != nil {
+		t.Fatal(err)
+	}
+	head, rows := readTraces(t, buf.Bytes())
+	na, nb := PairNames(c)
+	ta, tb := a.Traces(), b.Traces()
+	want := []struct {
+		name string
+		s    Series
+	}{{na + ": eta", ta.Eta}, {na + ": average error", ta.AvgError}, {na + ": error over the last 500", ta.WinError},
+		{nb + ": eta", tb.Eta}, {nb + ": average error", tb.AvgError}, {nb + ": error over the last 500", tb.WinError}}
+	for _, w := range want {
+		col := -1
+		for i, h := range head {
+			if strings.HasPrefix(h, w.name) {
+				col = i
+			}
+		}
+		if col < 0 {
+			t.Errorf("no column %q in %q", w.name, head)
+			continue
+		}
+		checkColumn(t, head[col], rows, col, w.s)
+	}
+	if len(head) != 1+2*6 || len(rows) != 800 { // η, average error, loss, terms, margin, window
+		t.Errorf("%d columns, %d rows; want 13 and 800", len(head), len(rows))
 	}
 }
