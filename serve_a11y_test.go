@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -94,13 +93,9 @@ func (v axeViolation) String() string {
 // violation of impact serious or critical (the minor and moderate ones are
 // logged).
 func TestBrowserA11y(t *testing.T) {
-	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
-	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
-	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
+	srv := pageServer(t)
 	src, err := os.ReadFile(axePath)
 	need(t, err == nil, "axe-core is missing (make axe installs it): "+axePath)
-	srv := httptest.NewServer(newHandler("static"))
-	defer srv.Close()
 	ctx := browser(t)
 
 	edit := func(f func(*state.Config)) string {
@@ -181,11 +176,7 @@ func TestBrowserA11y(t *testing.T) {
 // adds a point of the selected class at the cursor, Delete removes it,
 // and space still plays.
 func TestBrowserPlotKeyboard(t *testing.T) {
-	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
-	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
-	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
-	srv := httptest.NewServer(newHandler("static"))
-	defer srv.Close()
+	srv := pageServer(t)
 	ctx := browser(t)
 	c := state.Default()
 	c.Task, c.Classes, c.Preset, c.Sigma = state.TaskMulticlass, 3, state.PresetGaussians, 0.3

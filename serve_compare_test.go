@@ -6,9 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -62,11 +59,7 @@ type compareTrace struct {
 // plot reaches both learners, and the copied link opened in a new tab
 // replays both traces bit for bit. Screenshots at 1280×800 and 1024×768.
 func TestBrowserCompare(t *testing.T) {
-	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
-	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
-	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
-	srv := httptest.NewServer(newHandler("static"))
-	defer srv.Close()
+	srv := pageServer(t)
 	ctx := browser(t)
 	defer chromedp.Do(ctx, chromedp.EmulateReset())
 

@@ -97,11 +97,7 @@ func checkMoving(ctx context.Context, t *testing.T, ids ...string) error {
 }
 
 func TestBrowserDigits(t *testing.T) {
-	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
-	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
-	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
-	srv := httptest.NewServer(newHandler("static"))
-	defer srv.Close()
+	srv := pageServer(t)
 	ctx := browser(t)
 	// The page's console errors and uncaught exceptions go to the test log.
 	logged := 0

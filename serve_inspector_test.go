@@ -6,9 +6,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -75,11 +72,7 @@ func near(s string, want float64) bool {
 // sub-step is lit in turn, 0, 1, …, n−1, then none. Screenshots at
 // 1280×800: the inspector, and slow motion mid-step (loss, step size, insert/evict).
 func TestBrowserInspector(t *testing.T) {
-	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
-	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
-	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
-	srv := httptest.NewServer(newHandler("static"))
-	defer srv.Close()
+	srv := pageServer(t)
 	ctx := browser(t)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
 		t.Fatal(err)

@@ -5,9 +5,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -102,11 +100,7 @@ func missingJS(sels []string) string {
 }
 
 func TestBrowserIntro(t *testing.T) {
-	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
-	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
-	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
-	srv := httptest.NewServer(newHandler("static"))
-	defer srv.Close()
+	srv := pageServer(t)
 	// A tab of its own: browser()'s tab is a returning visitor.
 	tab, cancel := chromedp.NewContext(browser(t))
 	defer cancel()
@@ -267,11 +261,7 @@ type thumbButton struct {
 }
 
 func TestBrowserThumbs(t *testing.T) {
-	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
-	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
-	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
-	srv := httptest.NewServer(newHandler("static"))
-	defer srv.Close()
+	srv := pageServer(t)
 	ctx := browser(t)
 	// check compares every thumbnail on the page with app.DataThumbs for
 	// the page's configuration, pixel for pixel, and the buttons' names
@@ -381,11 +371,7 @@ type tourStepInfo struct {
 }
 
 func TestBrowserTours(t *testing.T) {
-	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
-	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
-	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
-	srv := httptest.NewServer(newHandler("static"))
-	defer srv.Close()
+	srv := pageServer(t)
 	ctx := browser(t)
 	// Every tour, on its figure's page: the Tour button opens it; each
 	// step rings exactly its element, which is on the page, shown and not

@@ -6,9 +6,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -202,11 +199,7 @@ func overlap(a, b screenPanel) float64 {
 }
 
 func TestBrowserLayout(t *testing.T) {
-	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
-	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
-	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
-	srv := httptest.NewServer(newHandler("static"))
-	defer srv.Close()
+	srv := pageServer(t)
 	ctx := browser(t)
 
 	t.Run("SliderThumbs", func(t *testing.T) {

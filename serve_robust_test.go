@@ -5,9 +5,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -29,11 +26,7 @@ import (
 // link that opens at a far step (replayed over frames) run without most
 // frames being long tasks.
 func TestBrowserRobust(t *testing.T) {
-	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
-	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
-	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
-	srv := httptest.NewServer(newHandler("static"))
-	defer srv.Close()
+	srv := pageServer(t)
 	ctx := browser(t)
 
 	// A link that is not the default demo: another seed.

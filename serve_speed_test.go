@@ -159,11 +159,7 @@ func listenExceptions(ctx context.Context) func() []string {
 //     pass and the frames/s during it (KP_MNIST=0 skips it: it takes
 //     minutes on a slow machine).
 func TestBrowserSpeed(t *testing.T) {
-	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
-	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
-	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
-	srv := httptest.NewServer(newHandler("static"))
-	defer srv.Close()
+	srv := pageServer(t)
 	ctx := browser(t)
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: longTaskJS}); err != nil {
 		t.Fatal(err)

@@ -11,7 +11,6 @@ import (
 	"image"
 	"image/png"
 	"math"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -100,11 +99,7 @@ const pixelJS = `((id, fx, fy) => {
 // to the uninterrupted run, and each bad model file refused with a message
 // and an unchanged page.
 func TestBrowserTakeHome(t *testing.T) {
-	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
-	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
-	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
-	srv := httptest.NewServer(newHandler("static"))
-	defer srv.Close()
+	srv := pageServer(t)
 	ctx := browser(t)
 	dl, err := watchDownloads(ctx, t.TempDir())
 	if err != nil {

@@ -223,6 +223,19 @@ func chromiumPath() string {
 }
 
 // browser starts headless Chromium and returns a tab's context.
+// pageServer serves the built page (static/) for a browser test, until
+// the test ends; it skips the test, or fails it under CI, when the page has
+// not been built (make wasm).
+func pageServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
+	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
+	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
+	srv := httptest.NewServer(newHandler("static"))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
 func browser(t *testing.T) context.Context {
 	t.Helper()
 	exe := chromiumPath()

@@ -5,9 +5,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -109,11 +106,7 @@ func stepN(ctx context.Context, n int) error {
 // the link copied and opened in a new tab: the identical trace, model and
 // surface. Undo and t= (the link's at=) are tested the same way.
 func TestBrowserTimeline(t *testing.T) {
-	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
-	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
-	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
-	srv := httptest.NewServer(newHandler("static"))
-	defer srv.Close()
+	srv := pageServer(t)
 	ctx := browser(t)
 
 	var link string
@@ -331,11 +324,7 @@ func TestBrowserTimeline(t *testing.T) {
 // TestBrowserFixes: the page-logic fixes of issue 9, each failing on the
 // page before ui/app.
 func TestBrowserFixes(t *testing.T) {
-	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
-	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
-	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
-	srv := httptest.NewServer(newHandler("static"))
-	defer srv.Close()
+	srv := pageServer(t)
 	ctx := browser(t)
 
 	// loadHash opens the page at hash and waits for the hook (not for a
