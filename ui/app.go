@@ -62,8 +62,9 @@ func (a *App) jsFunc(where string, f func(this js.Value, args []js.Value)) js.Fu
 
 // frame is the requestAnimationFrame callback: advance the run by the
 // ticks due (capped, as Ebitengine does) times StepsPerFrame, redraw the
-// canvases if anything changed, refresh the read-outs with the charts (at
-// most ten times a second) and otherwise four times a second. The frame
+// canvases if anything changed (the strip and the charts at most ten
+// times a second each, in different frames), refresh the read-outs with
+// the charts and otherwise four times a second. The frame
 // adapts to the machine (FrameGovernor): learning gets what drawing leaves
 // of the frame's target, and while frames run long the learning, the
 // surface's grid and the rate of the strip's, charts' and read-outs'
@@ -174,19 +175,19 @@ func (a *App) draw(now float64) {
 	a.second.draw() // a 2D comparison's second surface (compare2d_js.go)
 	// The strip and the charts change little from frame to frame: while
 	// the run plays they are redrawn at most 10 times a second (their
-	// lines cost the browser several milliseconds to rasterise).
+	// lines cost the browser several milliseconds to rasterise), in
+	// different frames (Stagger). While frames run long
+	// (FrameGovernor.Scale < 1) they are redrawn less often, down to
+	// every 400 ms.
 	t1 := perfNow()
-	// While frames run long (FrameGovernor.Scale < 1) they are redrawn
-	// less often, down to every 400 ms.
-	slow := resized || a.rev != a.drawnRev || any(sm) != a.drawnSim || now-a.slowDrawn >= slowEvery/a.frameGov.Scale() ||
-		!a.store.Config().Playing
-	if slow {
+	forced := resized || a.rev != a.drawnRev || any(sm) != a.drawnSim || !a.store.Config().Playing
+	strip, charts := a.stagger.Due(now, slowEvery/a.frameGov.Scale(), forced)
+	if strip {
 		a.strip.draw()
 	}
 	t2 := perfNow()
-	if slow {
+	if charts {
 		a.charts.draw()
-		a.slowDrawn = now
 		if a.statsMounted {
 			// The read-outs with the charts, so that their numbers agree.
 			a.lastStats = now

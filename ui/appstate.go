@@ -42,7 +42,7 @@ type App struct {
 	drawnSim  any
 	drawnT    int
 	drawnRev  int
-	slowDrawn float64 // when the strip and charts were last drawn, ms
+	stagger   Stagger // when the strip and the charts were last drawn (budget.go)
 	infoSince float64 // when the Info message now shown appeared, ms
 	rev       int     // bumps on every store change
 

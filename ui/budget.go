@@ -365,3 +365,38 @@ func digitsBudget(interacting bool, drawMS float64) float64 {
 	}
 	return max(1, min(capMS, digitsTargetMS-drawMS))
 }
+
+// Stagger spreads the periodic redraws of the strip and the charts over
+// different animation frames. Each costs the browser several milliseconds
+// to rasterise (4× CPU throttling: 3–12 ms the strip, 4–20 ms the charts,
+// on top of a frame's 10–15 ms of surface and points); redrawn in the same
+// frame, as they were, they made the frames that exceeded 50 ms (issue 13).
+//
+// The zero value is ready to use; it is pure (the caller passes the
+// frame's time) and is tested natively.
+type Stagger struct {
+	strip, charts float64 // when each was last redrawn, ms
+}
+
+// Due reports which of the strip and the charts the frame at now (ms)
+// redraws, given the interval every (ms) between periodic redraws. When
+// forced (a resize, a new run or config, a paused run's change) both are
+// redrawn, so they agree. Otherwise each is redrawn once every ms since
+// its last redraw, but never both in one frame: when both are due the
+// charts go first and the strip follows in the next frame, and from then
+// on they come in turn.
+func (s *Stagger) Due(now, every float64, forced bool) (strip, charts bool) {
+	if forced {
+		s.strip, s.charts = now, now
+		return true, true
+	}
+	charts = now-s.charts >= every
+	strip = !charts && now-s.strip >= every
+	if charts {
+		s.charts = now
+	}
+	if strip {
+		s.strip = now
+	}
+	return strip, charts
+}

@@ -302,3 +302,48 @@ func TestDigitsIdleBudget(t *testing.T) {
 		t.Errorf("after 40 ms of drawing: budget %v ms, want the floor 1", b)
 	}
 }
+
+// TestStagger: over 3 s of 60 Hz frames with redraws every 100 ms, the
+// strip and the charts never share a frame (after the forced redraw at
+// the start, which draws both), each comes back within 100 ms and a frame
+// of its period, and each is drawn nearly 10 times a second; a forced frame
+// (a resize) draws both again. At 16 frames a second (every 250 ms/4 = 62.5
+// ms... a slow machine's frames) they still alternate.
+func TestStagger(t *testing.T) {
+	for _, period := range []float64{1000.0 / 60, 62.5} {
+		var s Stagger
+		now := 1000.0
+		if st, ch := s.Due(now, 100, true); !st || !ch {
+			t.Fatalf("period %.1f: a forced frame drew strip %v, charts %v; want both", period, st, ch)
+		}
+		lastStrip, lastCharts := now, now
+		nStrip, nCharts := 0, 0
+		for range int(3000 / period) {
+			now += period
+			st, ch := s.Due(now, 100, false)
+			if st && ch {
+				t.Fatalf("period %.1f: strip and charts in the same frame at %.1f ms", period, now)
+			}
+			if st {
+				nStrip++
+				lastStrip = now
+			}
+			if ch {
+				nCharts++
+				lastCharts = now
+			}
+			if now-lastStrip > 100+2*period || now-lastCharts > 100+2*period {
+				t.Fatalf("period %.1f at %.1f ms: strip last drawn %.1f, charts %.1f: more than 100 ms and two frames ago", period, now, lastStrip, lastCharts)
+			}
+		}
+		lo, hi := int(3000/(100+period))-1, 3000/100
+		for name, n := range map[string]int{"strip": nStrip, "charts": nCharts} {
+			if n < lo || n > hi {
+				t.Errorf("period %.1f: %s drawn %d times in 3 s, want %d to %d", period, name, n, lo, hi)
+			}
+		}
+		if st, ch := s.Due(now+period, 100, true); !st || !ch {
+			t.Errorf("period %.1f: a forced frame drew strip %v, charts %v; want both", period, st, ch)
+		}
+	}
+}
