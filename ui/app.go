@@ -62,9 +62,9 @@ func (a *App) jsFunc(where string, f func(this js.Value, args []js.Value)) js.Fu
 
 // frame is the requestAnimationFrame callback: advance the run by the
 // ticks due (capped, as Ebitengine does) times StepsPerFrame, redraw the
-// canvases if anything changed (the strip and the charts at most ten
-// times a second each, in different frames), refresh the read-outs with
-// the charts and otherwise four times a second. The frame
+// canvases if anything changed (the strip, the charts and the read-outs
+// at most ten times a second each, in different frames), and otherwise
+// refresh the read-outs four times a second. The frame
 // adapts to the machine (FrameGovernor): learning gets what drawing leaves
 // of the frame's target, and while frames run long the learning, the
 // surface's grid and the rate of the strip's, charts' and read-outs'
@@ -173,32 +173,37 @@ func (a *App) draw(now float64) {
 	}
 	a.grids.Observe(a.plot.surf.Grid, a.gridMS)
 	a.second.draw() // a 2D comparison's second surface (compare2d_js.go)
-	// The strip and the charts change little from frame to frame: while
-	// the run plays they are redrawn at most 10 times a second (their
-	// lines cost the browser several milliseconds to rasterise), in
-	// different frames (Stagger). While frames run long
+	// The strip, the charts and the read-outs change little from frame
+	// to frame: while the run plays they are redrawn at most 10 times a
+	// second (the lines cost the browser several milliseconds to
+	// rasterise, the read-outs a rerender and a layout), in different
+	// frames (Stagger). While frames run long
 	// (FrameGovernor.Scale < 1) they are redrawn less often, down to
 	// every 400 ms.
 	t1 := perfNow()
 	forced := resized || a.rev != a.drawnRev || any(sm) != a.drawnSim || !a.store.Config().Playing
-	strip, charts := a.stagger.Due(now, slowEvery/a.frameGov.Scale(), forced)
+	strip, charts, readouts := a.stagger.Due(now, slowEvery/a.frameGov.Scale(), forced)
 	if strip {
 		a.strip.draw()
 	}
 	t2 := perfNow()
 	if charts {
 		a.charts.draw()
-		if a.statsMounted {
-			// The read-outs with the charts, so that their numbers agree.
-			a.lastStats = now
-			vecty.Rerender(a.stats)
-		}
 	}
 	t3 := perfNow()
-	a.m.DrawMS = app.EMA(a.m.DrawMS, t3-t0)
+	if readouts && a.statsMounted {
+		// The read-outs as often as the charts (a frame or two apart
+		// while playing: their numbers agree with the charts' within a
+		// few steps; paused, in the same frame).
+		a.lastStats = now
+		vecty.Rerender(a.stats)
+	}
+	t4 := perfNow()
+	a.m.DrawMS = app.EMA(a.m.DrawMS, t4-t0)
 	a.profile("plot", t1-t0)
 	a.profile("strip", t2-t1)
 	a.profile("charts", t3-t2)
+	a.profile("readouts", t4-t3)
 	a.drawnSim, a.drawnT, a.drawnRev = sm, sm.T(), a.rev
 	a.m.Frames++
 	a.fps.Add(now, 1)

@@ -42,7 +42,7 @@ type App struct {
 	drawnSim  any
 	drawnT    int
 	drawnRev  int
-	stagger   Stagger // when the strip and the charts were last drawn (budget.go)
+	stagger   Stagger // when the strip, the charts and the read-outs were last drawn (budget.go)
 	infoSince float64 // when the Info message now shown appeared, ms
 	rev       int     // bumps on every store change
 

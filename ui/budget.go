@@ -366,37 +366,46 @@ func digitsBudget(interacting bool, drawMS float64) float64 {
 	return max(1, min(capMS, digitsTargetMS-drawMS))
 }
 
-// Stagger spreads the periodic redraws of the strip and the charts over
-// different animation frames. Each costs the browser several milliseconds
-// to rasterise (4× CPU throttling: 3–12 ms the strip, 4–20 ms the charts,
-// on top of a frame's 10–15 ms of surface and points); redrawn in the same
-// frame, as they were, they made the frames that exceeded 50 ms (issue 13).
+// Stagger spreads the periodic redraws of the strip, the charts and the
+// read-outs over different animation frames. The strip (4× CPU
+// throttling: 3–12 ms) and the charts (4–20 ms) cost the browser several
+// milliseconds to rasterise, the read-outs a Vecty rerender and the
+// page's style and layout; all three came in the same frame every 100 ms,
+// on top of the frame's 10–15 ms of surface and points, and made the
+// frames that exceeded 50 ms (issue 13).
 //
 // The zero value is ready to use; it is pure (the caller passes the
 // frame's time) and is tested natively.
 type Stagger struct {
-	strip, charts float64 // when each was last redrawn, ms
+	strip, charts, readouts float64 // when each was last redrawn, ms
 }
 
-// Due reports which of the strip and the charts the frame at now (ms)
-// redraws, given the interval every (ms) between periodic redraws. When
-// forced (a resize, a new run or config, a paused run's change) both are
-// redrawn, so they agree. Otherwise each is redrawn once every ms since
-// its last redraw, but never both in one frame: when both are due the
-// charts go first and the strip follows in the next frame, and from then
-// on they come in turn.
-func (s *Stagger) Due(now, every float64, forced bool) (strip, charts bool) {
+// Due reports which of the strip, the charts and the read-outs the frame
+// at now (ms) redraws, given the interval every (ms) between periodic
+// redraws. When forced (a resize, a new run or config, a paused run's
+// change) all three are redrawn, so they agree. Otherwise each is redrawn
+// once every ms since its last redraw, but at most one of them in a
+// frame, the one drawn longest ago: when all are due the charts go first,
+// then the strip, then the read-outs, one frame apart, and from then on
+// they come in turn (each every 3 frames at least when frames come less
+// often than every/3).
+func (s *Stagger) Due(now, every float64, forced bool) (strip, charts, readouts bool) {
 	if forced {
-		s.strip, s.charts = now, now
-		return true, true
+		s.strip, s.charts, s.readouts = now, now, now
+		return true, true, true
 	}
-	charts = now-s.charts >= every
-	strip = !charts && now-s.strip >= every
-	if charts {
-		s.charts = now
+	// The part due that was drawn longest ago: none starves when frames
+	// come too seldom for each to have its own every ms.
+	parts := [3]*float64{&s.charts, &s.strip, &s.readouts}
+	pick := -1
+	for i, last := range parts {
+		if now-*last >= every && (pick < 0 || *last < *parts[pick]) {
+			pick = i
+		}
 	}
-	if strip {
-		s.strip = now
+	if pick < 0 {
+		return false, false, false
 	}
-	return strip, charts
+	*parts[pick] = now
+	return pick == 1, pick == 0, pick == 2
 }
