@@ -177,12 +177,13 @@ func (a *App) draw(now float64) {
 	// to frame: while the run plays they are redrawn at most 10 times a
 	// second (the lines cost the browser several milliseconds to
 	// rasterise, the read-outs a rerender and a layout), in different
-	// frames (Stagger). While frames run long
+	// frames, and not in a frame whose plot took far longer than usual
+	// (Stagger). While frames run long
 	// (FrameGovernor.Scale < 1) they are redrawn less often, down to
 	// every 400 ms.
 	t1 := perfNow()
 	forced := resized || a.rev != a.drawnRev || any(sm) != a.drawnSim || !a.store.Config().Playing
-	strip, charts, readouts := a.stagger.Due(now, slowEvery/a.frameGov.Scale(), forced)
+	strip, charts, readouts := a.stagger.Due(now, slowEvery/a.frameGov.Scale(), t1-t0, forced)
 	if strip {
 		a.strip.draw()
 	}

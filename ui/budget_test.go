@@ -315,7 +315,7 @@ func TestStagger(t *testing.T) {
 	for _, period := range []float64{1000.0 / 60, 62.5} {
 		var s Stagger
 		now := 1000.0
-		if st, ch, ro := s.Due(now, 100, true); !st || !ch || !ro {
+		if st, ch, ro := s.Due(now, 100, 5, true); !st || !ch || !ro {
 			t.Fatalf("period %.1f: a forced frame drew strip %v, charts %v, read-outs %v; want all", period, st, ch, ro)
 		}
 		var last, n [3]float64
@@ -326,7 +326,7 @@ func TestStagger(t *testing.T) {
 		slack := 3 * period
 		for range int(3000 / period) {
 			now += period
-			st, ch, ro := s.Due(now, 100, false)
+			st, ch, ro := s.Due(now, 100, 5, false)
 			k := 0
 			for i, on := range []bool{st, ch, ro} {
 				if on {
@@ -350,8 +350,48 @@ func TestStagger(t *testing.T) {
 				t.Errorf("period %.1f: part %d drawn %.0f times in 3 s, want %.0f to %.0f", period, i, c, lo, hi)
 			}
 		}
-		if st, ch, ro := s.Due(now+period, 100, true); !st || !ch || !ro {
+		if st, ch, ro := s.Due(now+period, 100, 5, true); !st || !ch || !ro {
 			t.Errorf("period %.1f: a forced frame drew strip %v, charts %v, read-outs %v; want all", period, st, ch, ro)
+		}
+	}
+}
+
+// TestStaggerHeavyFrame: a frame whose plot takes more than twice its
+// average (a full recompute of the surface) draws none of the slow parts;
+// the part due goes to the next frame. Frames that are all heavy (the
+// average lags a plot that keeps getting slower) still draw each part
+// within 2·every.
+func TestStaggerHeavyFrame(t *testing.T) {
+	var s Stagger
+	now := 1000.0
+	s.Due(now, 100, 5, true)
+	for range 4 {
+		now += 20
+		if st, ch, ro := s.Due(now, 100, 5, false); st || ch || ro {
+			t.Fatalf("at %.0f ms, before any part is due: strip %v, charts %v, read-outs %v", now, st, ch, ro)
+		}
+	}
+	now += 20 // 1100: the charts are due, but the plot took 25 ms
+	if st, ch, ro := s.Due(now, 100, 25, false); st || ch || ro {
+		t.Errorf("a heavy frame drew strip %v, charts %v, read-outs %v; want none", st, ch, ro)
+	}
+	now += 20
+	if _, ch, _ := s.Due(now, 100, 5, false); !ch {
+		t.Errorf("the frame after the heavy one did not draw the charts")
+	}
+	// A plot that doubles every frame: each frame is heavy.
+	var h Stagger
+	now, ms := 1000.0, 1.0
+	h.Due(now, 100, ms, true)
+	last := now
+	for range 30 {
+		now += 20
+		ms *= 2.5
+		if _, ch, _ := h.Due(now, 100, ms, false); ch {
+			last = now
+		}
+		if now-last > 200 {
+			t.Fatalf("at %.0f ms the charts were last drawn at %.0f: more than 2·every", now, last)
 		}
 	}
 }
