@@ -70,6 +70,14 @@ func (a *App) jsFunc(where string, f func(this js.Value, args []js.Value)) js.Fu
 // surface's grid and the rate of the strip's, charts' and read-outs'
 // redraws go down (to a quarter), coming back when frames are on time;
 // the read-outs say what was cut (budgetRows).
+//
+// The callback's time as the browser sees it is more than this function's:
+// when it returns while a collection is marking, Go's scheduler on wasm
+// runs the idle mark worker before it gives the thread back to the
+// browser, so a collection's marking lands in one frame (up to 30 ms more
+// with the CPU throttled 4×, about one collection a second in the default
+// demo; the page allocates 40–60 kB a frame, most in the markers' batch
+// and when the surface's grid changes).
 func (a *App) frame(this js.Value, args []js.Value) any {
 	defer a.recovered("frame")
 	if crash.stopped {

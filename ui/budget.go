@@ -372,8 +372,9 @@ func digitsBudget(interacting bool, drawMS float64) float64 {
 // throttling: 3–12 ms) and the charts (4–20 ms) cost the browser several
 // milliseconds to rasterise, the read-outs a Vecty rerender and the
 // page's style and layout; all three came in the same frame every 100 ms,
-// on top of the frame's 10–15 ms of surface and points, and made the
-// frames that exceeded 50 ms (issue 13). The surface has spikes of its
+// on top of the frame's 10–15 ms of surface and points: such frames were
+// among the longest (40–48 ms of script, timed part by part in the frames
+// over 20 ms, 4× throttling; issue 13). The surface has spikes of its
 // own (a full recompute of the Gaussian field every 64 frames, a new grid:
 // 15–27 ms under 4× throttling), which a slow part should not join.
 //
