@@ -76,8 +76,8 @@ func (a *App) jsFunc(where string, f func(this js.Value, args []js.Value)) js.Fu
 // runs the idle mark worker before it gives the thread back to the
 // browser, so a collection's marking lands in one frame (up to 30 ms more
 // with the CPU throttled 4×, about one collection a second in the default
-// demo; the page allocates 40–60 kB a frame, most in the markers' batch
-// and when the surface's grid changes).
+// demo; the page allocates 60–90 kB a frame, most of it in the surface
+// and the markers).
 func (a *App) frame(this js.Value, args []js.Value) any {
 	defer a.recovered("frame")
 	if crash.stopped {
