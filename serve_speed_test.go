@@ -66,7 +66,9 @@ func load() string {
 
 // longTaskJS is injected before the page's scripts: it keeps the duration
 // of every long task (a task above 50 ms on the main thread) the browser
-// reports.
+// reports, the long animation frames, and the duration of every
+// requestAnimationFrame callback (the page's frame with what the Go
+// runtime does before it gives the thread back).
 const longTaskJS = `window.__longTasks = [];
 try {
   new PerformanceObserver(l => { for (const e of l.getEntries()) window.__longTasks.push(e.duration); })
@@ -79,26 +81,37 @@ try {
     style: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
     scripts: e.scripts.map(s => s.invoker + " " + s.duration.toFixed(0)).join("; ")}); })
     .observe({type: "long-animation-frame", buffered: true});
-} catch (e) { window.__loaf = null; }`
+} catch (e) { window.__loaf = null; }
+window.__callbacks = [];
+{ const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = cb => raf(t => { const s = performance.now(); try { cb(t); } finally {
+    if (window.__callbacks.length < 100000) window.__callbacks.push(performance.now() - s); } }); }`
 
 // frameWindowJS counts animation frames and the long tasks over the next
-// ms milliseconds, and resolves to {fps, long: [durations, ms], t0, t1 (the run's t)}.
+// ms milliseconds, and resolves to {fps, long: [durations, ms], t0, t1 (the
+// run's t), cbOver25, cbP99, cbMax (the requestAnimationFrame callbacks
+// above 25 ms, their 99th percentile and longest, ms)}.
 const frameWindowJS = `new Promise(done => {
-  const lt = window.__longTasks || [], k = lt.length;
+  const lt = window.__longTasks || [], k = lt.length, cbs = window.__callbacks || [], kc = cbs.length;
   let n = 0, on = true; const t0 = performance.now(), s0 = window.kernelplay.stats().t;
   const f = () => { n++; if (on) requestAnimationFrame(f); };
   requestAnimationFrame(f);
   setTimeout(() => {
     on = false;
-    done({fps: n * 1000 / (performance.now() - t0), long: lt.slice(k), t0: s0, t1: window.kernelplay.stats().t});
+    const cb = cbs.slice(kc).sort((a, b) => a - b);
+    done({fps: n * 1000 / (performance.now() - t0), long: lt.slice(k), t0: s0, t1: window.kernelplay.stats().t,
+      cbOver25: cb.filter(d => d > 25).length, cbP99: cb.length ? cb[Math.floor(0.99 * (cb.length - 1))] : 0, cbMax: cb.length ? cb[cb.length - 1] : 0});
   }, %d);
 })`
 
 type frameWindow struct {
-	FPS  float64   `json:"fps"`
-	Long []float64 `json:"long"`
-	T0   int       `json:"t0"`
-	T1   int       `json:"t1"`
+	FPS      float64   `json:"fps"`
+	Long     []float64 `json:"long"`
+	T0       int       `json:"t0"`
+	T1       int       `json:"t1"`
+	CBOver25 int       `json:"cbOver25"`
+	CBP99    float64   `json:"cbP99"`
+	CBMax    float64   `json:"cbMax"`
 }
 
 func measureFrames(ctx context.Context, ms int) (frameWindow, error) {
@@ -110,7 +123,8 @@ func (w frameWindow) String() string {
 	for _, d := range w.Long {
 		mx = max(mx, d)
 	}
-	return fmt.Sprintf("%.1f frames/s, %d long tasks (longest %.0f ms), %d steps", w.FPS, len(w.Long), mx, w.T1-w.T0)
+	return fmt.Sprintf("%.1f frames/s, %d long tasks (longest %.0f ms), %d steps; animation-frame callbacks: %d above 25 ms, 99th percentile %.1f ms, longest %.0f ms",
+		w.FPS, len(w.Long), mx, w.T1-w.T0, w.CBOver25, w.CBP99, w.CBMax)
 }
 
 // readoutJS is the text of the read-outs' budget rows ("steps/frame",

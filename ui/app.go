@@ -62,13 +62,22 @@ func (a *App) jsFunc(where string, f func(this js.Value, args []js.Value)) js.Fu
 
 // frame is the requestAnimationFrame callback: advance the run by the
 // ticks due (capped, as Ebitengine does) times StepsPerFrame, redraw the
-// canvases if anything changed, refresh the read-outs with the charts (at
-// most ten times a second) and otherwise four times a second. The frame
+// canvases if anything changed (the strip, the charts and the read-outs
+// at most ten times a second each, in different frames), and otherwise
+// refresh the read-outs four times a second. The frame
 // adapts to the machine (FrameGovernor): learning gets what drawing leaves
 // of the frame's target, and while frames run long the learning, the
 // surface's grid and the rate of the strip's, charts' and read-outs'
 // redraws go down (to a quarter), coming back when frames are on time;
 // the read-outs say what was cut (budgetRows).
+//
+// The callback's time as the browser sees it is more than this function's:
+// when it returns while a collection is marking, Go's scheduler on wasm
+// runs the idle mark worker before it gives the thread back to the
+// browser, so a collection's marking lands in one frame (up to 30 ms more
+// with the CPU throttled 4×, about one collection a second in the default
+// demo; the page allocates 60–90 kB a frame, most of it in the surface
+// and the markers).
 func (a *App) frame(this js.Value, args []js.Value) any {
 	defer a.recovered("frame")
 	if crash.stopped {
@@ -173,32 +182,38 @@ func (a *App) draw(now float64) {
 	}
 	a.grids.Observe(a.plot.surf.Grid, a.gridMS)
 	a.second.draw() // a 2D comparison's second surface (compare2d_js.go)
-	// The strip and the charts change little from frame to frame: while
-	// the run plays they are redrawn at most 10 times a second (their
-	// lines cost the browser several milliseconds to rasterise).
+	// The strip, the charts and the read-outs change little from frame
+	// to frame: while the run plays they are redrawn at most 10 times a
+	// second (the lines cost the browser several milliseconds to
+	// rasterise, the read-outs a rerender and a layout), in different
+	// frames, and not in a frame whose plot took far longer than usual
+	// (Stagger). While frames run long
+	// (FrameGovernor.Scale < 1) they are redrawn less often, down to
+	// every 400 ms.
 	t1 := perfNow()
-	// While frames run long (FrameGovernor.Scale < 1) they are redrawn
-	// less often, down to every 400 ms.
-	slow := resized || a.rev != a.drawnRev || any(sm) != a.drawnSim || now-a.slowDrawn >= slowEvery/a.frameGov.Scale() ||
-		!a.store.Config().Playing
-	if slow {
+	forced := resized || a.rev != a.drawnRev || any(sm) != a.drawnSim || !a.store.Config().Playing
+	strip, charts, readouts := a.stagger.Due(now, slowEvery/a.frameGov.Scale(), t1-t0, forced)
+	if strip {
 		a.strip.draw()
 	}
 	t2 := perfNow()
-	if slow {
+	if charts {
 		a.charts.draw()
-		a.slowDrawn = now
-		if a.statsMounted {
-			// The read-outs with the charts, so that their numbers agree.
-			a.lastStats = now
-			vecty.Rerender(a.stats)
-		}
 	}
 	t3 := perfNow()
-	a.m.DrawMS = app.EMA(a.m.DrawMS, t3-t0)
+	if readouts && a.statsMounted {
+		// The read-outs as often as the charts (a frame or two apart
+		// while playing: their numbers agree with the charts' within a
+		// few steps; paused, in the same frame).
+		a.lastStats = now
+		vecty.Rerender(a.stats)
+	}
+	t4 := perfNow()
+	a.m.DrawMS = app.EMA(a.m.DrawMS, t4-t0)
 	a.profile("plot", t1-t0)
 	a.profile("strip", t2-t1)
 	a.profile("charts", t3-t2)
+	a.profile("readouts", t4-t3)
 	a.drawnSim, a.drawnT, a.drawnRev = sm, sm.T(), a.rev
 	a.m.Frames++
 	a.fps.Add(now, 1)

@@ -43,7 +43,7 @@ type App struct {
 	drawnSim  any
 	drawnT    int
 	drawnRev  int
-	slowDrawn float64 // when the strip and charts were last drawn, ms
+	stagger   Stagger // when the strip, the charts and the read-outs were last drawn (budget.go)
 	infoSince float64 // when the Info message now shown appeared, ms
 	rev       int     // bumps on every store change
 

@@ -365,3 +365,62 @@ func digitsBudget(interacting bool, drawMS float64) float64 {
 	}
 	return max(1, min(capMS, digitsTargetMS-drawMS))
 }
+
+// Stagger spreads the periodic redraws of the strip, the charts and the
+// read-outs over different animation frames, and keeps them out of frames
+// whose surface already took far longer than usual. The strip (4× CPU
+// throttling: 3–12 ms) and the charts (4–20 ms) cost the browser several
+// milliseconds to rasterise, the read-outs a Vecty rerender and the
+// page's style and layout; all three came in the same frame every 100 ms,
+// on top of the frame's 10–15 ms of surface and points: such frames were
+// among the longest (40–48 ms of script, timed part by part in the frames
+// over 20 ms, 4× throttling; issue 13). The surface has spikes of its
+// own (a full recompute of the Gaussian field every 64 frames, a new grid:
+// 15–27 ms under 4× throttling), which a slow part should not join.
+//
+// The zero value is ready to use; it is pure (the caller passes the
+// frame's time and its drawing so far) and is tested natively.
+type Stagger struct {
+	strip, charts, readouts float64 // when each was last redrawn, ms
+	plotMS                  float64 // the plot's drawing per frame, moving average (ms; 0: none yet)
+}
+
+// Due reports which of the strip, the charts and the read-outs the frame
+// at now (ms) redraws, given the interval every (ms) between periodic
+// redraws and the time the frame's plot took (plotMS). When forced (a
+// resize, a new run or config, a paused run's change) all three are
+// redrawn, so they agree. Otherwise each is redrawn once every ms since
+// its last redraw, but at most one of them in a frame, the one drawn
+// longest ago: when all are due the charts go first, then the strip, then
+// the read-outs, one frame apart, and from then on they come in turn (each
+// every 3 frames at least when frames come less often than every/3). A
+// frame whose plot took more than twice its average draws none of them,
+// unless one has waited 2·every already.
+func (s *Stagger) Due(now, every, plotMS float64, forced bool) (strip, charts, readouts bool) {
+	heavy := s.plotMS > 0 && plotMS > 2*s.plotMS
+	if plotMS >= 0 && !math.IsInf(plotMS, 0) {
+		if s.plotMS == 0 {
+			s.plotMS = plotMS
+		} else {
+			s.plotMS += (plotMS - s.plotMS) / 8
+		}
+	}
+	if forced {
+		s.strip, s.charts, s.readouts = now, now, now
+		return true, true, true
+	}
+	// The part due that was drawn longest ago: none starves when frames
+	// come too seldom for each to have its own every ms.
+	parts := [3]*float64{&s.charts, &s.strip, &s.readouts}
+	pick := -1
+	for i, last := range parts {
+		if now-*last >= every && (pick < 0 || *last < *parts[pick]) {
+			pick = i
+		}
+	}
+	if pick < 0 || heavy && now-*parts[pick] < 2*every {
+		return false, false, false
+	}
+	*parts[pick] = now
+	return pick == 1, pick == 0, pick == 2
+}

@@ -302,3 +302,96 @@ func TestDigitsIdleBudget(t *testing.T) {
 		t.Errorf("after 40 ms of drawing: budget %v ms, want the floor 1", b)
 	}
 }
+
+// TestStagger: over 3 s of 60 Hz frames with redraws every 100 ms, no two
+// of the strip, the charts and the read-outs share a frame (after the
+// forced redraw at the start, which draws all three), each comes back
+// within 100 ms and three frames, and each is drawn nearly 10
+// times a second; a forced frame (a resize) draws all three again. At 16
+// frames a second (a slow machine's frames, 62.5 ms apart: too few for
+// each to come every 100 ms) they come in turn, none starved, each every
+// third frame.
+func TestStagger(t *testing.T) {
+	for _, period := range []float64{1000.0 / 60, 62.5} {
+		var s Stagger
+		now := 1000.0
+		if st, ch, ro := s.Due(now, 100, 5, true); !st || !ch || !ro {
+			t.Fatalf("period %.1f: a forced frame drew strip %v, charts %v, read-outs %v; want all", period, st, ch, ro)
+		}
+		var last, n [3]float64
+		last = [3]float64{now, now, now}
+		// Each waits at most every ms and three frames: a frame to
+		// reach every on the frames' clock, two while the others that
+		// fell due with it go first.
+		slack := 3 * period
+		for range int(3000 / period) {
+			now += period
+			st, ch, ro := s.Due(now, 100, 5, false)
+			k := 0
+			for i, on := range []bool{st, ch, ro} {
+				if on {
+					k++
+					n[i]++
+					last[i] = now
+				}
+			}
+			if k > 1 {
+				t.Fatalf("period %.1f at %.1f ms: strip %v, charts %v, read-outs %v in the same frame", period, now, st, ch, ro)
+			}
+			for i, l := range last {
+				if now-l > 100+slack {
+					t.Fatalf("period %.1f at %.1f ms: part %d last drawn at %.1f ms", period, now, i, l)
+				}
+			}
+		}
+		lo, hi := 3000/(100+slack)-1, 3000.0/100
+		for i, c := range n {
+			if c < lo || c > hi {
+				t.Errorf("period %.1f: part %d drawn %.0f times in 3 s, want %.0f to %.0f", period, i, c, lo, hi)
+			}
+		}
+		if st, ch, ro := s.Due(now+period, 100, 5, true); !st || !ch || !ro {
+			t.Errorf("period %.1f: a forced frame drew strip %v, charts %v, read-outs %v; want all", period, st, ch, ro)
+		}
+	}
+}
+
+// TestStaggerHeavyFrame: a frame whose plot takes more than twice its
+// average (a full recompute of the surface) draws none of the slow parts;
+// the part due goes to the next frame. Frames that are all heavy (the
+// average lags a plot that keeps getting slower) still draw each part
+// within 2·every.
+func TestStaggerHeavyFrame(t *testing.T) {
+	var s Stagger
+	now := 1000.0
+	s.Due(now, 100, 5, true)
+	for range 4 {
+		now += 20
+		if st, ch, ro := s.Due(now, 100, 5, false); st || ch || ro {
+			t.Fatalf("at %.0f ms, before any part is due: strip %v, charts %v, read-outs %v", now, st, ch, ro)
+		}
+	}
+	now += 20 // 1100: the charts are due, but the plot took 25 ms
+	if st, ch, ro := s.Due(now, 100, 25, false); st || ch || ro {
+		t.Errorf("a heavy frame drew strip %v, charts %v, read-outs %v; want none", st, ch, ro)
+	}
+	now += 20
+	if _, ch, _ := s.Due(now, 100, 5, false); !ch {
+		t.Errorf("the frame after the heavy one did not draw the charts")
+	}
+	// A plot that doubles every frame: each frame is heavy.
+	var h Stagger
+	now, ms := 1000.0, 1.0
+	h.Due(now, 100, ms, true)
+	last := now
+	for range 30 {
+		now += 20
+		ms *= 2.5
+		if _, ch, _ := h.Due(now, 100, ms, false); ch {
+			last = now
+		}
+		if now-last > 200 {
+			t.Fatalf("at %.0f ms the charts were last drawn at %.0f: more than 2·every", now, last)
+		}
+	}
+}
