@@ -34,7 +34,9 @@ const loadingBoxesJS = `(() => {
 // answered while the test looks), the page shows the skeleton and the
 // message, and its indeterminate progress bar visibly moves (screenshots
 // differ); the boxes are where the full style sheets put them (the same
-// page with the sheets served), so the view does not jump when they arrive.
+// page with the sheets served, which boot.js has moved into the head, out
+// of the body the Go program replaces), so the view does not jump when
+// they arrive.
 func TestBrowserLoadingView(t *testing.T) {
 	static := newHandler("static")
 	var holdCSS atomic.Bool
@@ -105,7 +107,10 @@ func TestBrowserLoadingView(t *testing.T) {
 	})
 
 	within(t, ctx, 30*time.Second, func(ctx context.Context) error {
-		full, err := boxes(ctx, `document.getElementById("boot-progress") !== null && document.styleSheets.length === 3 && document.readyState !== "loading"`)
+		// boot.js moves the sheets into the head (the Go program replaces
+		// the body) before the program starts.
+		full, err := boxes(ctx, `document.getElementById("boot-progress") !== null && document.styleSheets.length === 3 &&
+			document.readyState !== "loading" && document.head.querySelectorAll('link[rel="stylesheet"]').length === 2`)
 		if err != nil {
 			return fmt.Errorf("the loading view with the style sheets: %w", err)
 		}

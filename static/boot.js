@@ -143,10 +143,25 @@
   // takes one frame; a fast load starts at once (the first surface is the
   // next thing painted).
   var paintStarting = 400; // ms after navigation
+  // The style sheets: index.html links them at the end of its body, so
+  // that they do not hold back the loading view's first paint, but the Go
+  // program replaces the body; they move to the head once the document is
+  // parsed (loaded: they held the parser), and the program starts when
+  // they apply again (a moved sheet loads again, from the memory cache).
+  var styled = domReady.then(function () {
+    var links = Array.prototype.slice.call(document.body.querySelectorAll('link[rel="stylesheet"]'));
+    return Promise.all(links.map(function (l) {
+      return new Promise(function (done) {
+        l.addEventListener("load", done);
+        l.addEventListener("error", done); // the page runs unstyled rather than not at all
+        document.head.appendChild(l);
+      });
+    }));
+  });
   inst.then(function (r) {
     kp.compiledMs = performance.now(); // fetched and compiled
     if (kp.progress) { kp.progress("starting"); }
-    return domReady.then(function () {
+    return styled.then(function () {
       if (kp.compiledMs < paintStarting) { return go.run(r.instance); }
       return new Promise(function (painted) {
         requestAnimationFrame(function () { setTimeout(painted, 0); });
