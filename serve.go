@@ -114,18 +114,21 @@ func newServer(dir string, t timeouts) *http.Server {
 //
 //   - default-src 'none': nothing that is not listed below (no plugins, no
 //     fonts, no media, no frames inside the page, no manifest).
-//   - script-src 'self' 'wasm-unsafe-eval': wasm_exec.js, boot.js and
-//     draw.js, no inline script and no eval; 'wasm-unsafe-eval' lets
-//     WebAssembly.instantiateStreaming compile main.wasm.
+//   - script-src 'self' 'wasm-unsafe-eval' and index.html's one inline
+//     script by its hash ([indexScriptHash]): wasm_exec.js, boot.js and
+//     draw.js, the loading view's byte counter, no other inline script and
+//     no eval; 'wasm-unsafe-eval' lets WebAssembly.instantiateStreaming
+//     compile main.wasm.
 //   - worker-src 'self': the line worker, new Worker("lines.js") in
 //     draw.js (no blob: worker).
 //   - connect-src 'self': fetch of main.wasm (and its preload) and of the
 //     digit sets in data/, which the page decompresses itself
 //     (DecompressionStream needs no source).
-//   - style-src 'self': style.css and digits.css. The Go page sets inline
-//     styles only through the CSSOM (element.style.setProperty), which a
-//     policy without 'unsafe-inline' allows; it writes no style attribute
-//     or <style> element.
+//   - style-src 'self' and index.html's one <style> by its hash
+//     ([indexStyleHash]): style.css, digits.css and the loading view's
+//     skeleton. The Go page sets inline styles only through the CSSOM
+//     (element.style.setProperty), which a policy without 'unsafe-inline'
+//     allows; it writes no style attribute or <style> element.
 //   - img-src 'self': no image is loaded today (the canvases are drawn with
 //     putImageData, ImageBitmaps made by createImageBitmap need no source);
 //     'self' lets the browser ask for /favicon.ico.
@@ -147,8 +150,21 @@ func newServer(dir string, t timeouts) *http.Server {
 // pictures are drawn from the page's own canvases (no image is loaded), so
 // blob: appears nowhere in the policy; TestBrowserTakeHome downloads every
 // file under this policy.
-const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; " +
-	"connect-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *"
+const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval' " + indexScriptHash + "; worker-src 'self'; " +
+	"connect-src 'self'; style-src 'self' " + indexStyleHash + "; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *"
+
+// indexScriptHash and indexStyleHash are the CSP sources of the inline
+// <script> and <style> of static/index.html: the base64 SHA-256 of the
+// text between the tags (CSP Level 3, hash-source). They are inline so that
+// the loading view paints and counts main.wasm's bytes with no request
+// after index.html's (on a 10 Mbps / 40 ms link every request costs a round
+// trip or a new connection). A change to either block must change its hash
+// here: TestServeIndexInlineCodeIsHashed fails otherwise and prints the new
+// one, and a browser blocks a block whose hash is not listed.
+const (
+	indexScriptHash = "'sha256-JTxi/dfrrKAUFBP8O7Ve0mzPVi8eOeizMg5useton/s='"
+	indexStyleHash  = "'sha256-xqylg6Pmt6cPdCmjslnFfcPkALbb4/4FNFhFow9SiOw='"
+)
 
 // securityHeaders sets the headers every response carries: the
 // Content-Security-Policy above; Referrer-Policy: no-referrer (the page
@@ -202,9 +218,8 @@ func newHandler(dir string) http.Handler {
 }
 
 // gzipText compresses the style sheets and scripts on the fly (a static
-// host does the same), once per version of a file: they block the loading
-// view's first paint (static/index.html), and on a slow link they share it
-// with main.wasm's download — 57 KB of them are 16 KB gzipped.
+// host does the same), once per version of a file: on a slow link they
+// share it with main.wasm's download — 57 KB of them are 16 KB gzipped.
 type gzipText struct {
 	mu    sync.Mutex
 	cache map[string]gzipped

@@ -4,6 +4,9 @@ package main
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -121,10 +124,10 @@ func TestServeSecurityHeaders(t *testing.T) {
 	d := cspDirectives(contentSecurityPolicy)
 	want := map[string]string{
 		"default-src":     "'none'",
-		"script-src":      "'self' 'wasm-unsafe-eval'",
+		"script-src":      "'self' 'wasm-unsafe-eval' " + indexScriptHash,
 		"worker-src":      "'self'",
 		"connect-src":     "'self'",
-		"style-src":       "'self'",
+		"style-src":       "'self' " + indexStyleHash,
 		"img-src":         "'self'",
 		"base-uri":        "'none'",
 		"form-action":     "'none'",
@@ -145,32 +148,91 @@ func TestServeSecurityHeaders(t *testing.T) {
 	}
 }
 
-// TestServeIndexHasNoInlineScript: the shipped index.html loads every
-// script from a file, as script-src 'self' (no 'unsafe-inline') requires,
-// and has no inline event handler or style attribute.
-func TestServeIndexHasNoInlineScript(t *testing.T) {
+// TestServeIndexInlineCodeIsHashed: every inline <script> and <style> of
+// the shipped index.html is allowed by a hash in the policy's script-src or
+// style-src, every hash there belongs to one of them (no stale hash that
+// would allow old code), and the page has no inline event handler, style
+// attribute or javascript: link (which no hash allows). A control: the
+// same check on index.html with one character of its script changed must
+// fail.
+func TestServeIndexInlineCodeIsHashed(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join("static", "index.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	html := strings.ToLower(string(b))
-	for i := 0; ; {
-		j := strings.Index(html[i:], "<script")
-		if j < 0 {
-			break
-		}
-		i += j
-		end := strings.IndexByte(html[i:], '>')
-		if end < 0 || !strings.Contains(html[i:i+end], "src=") {
-			t.Errorf("index.html has an inline script at byte %d: %.60q", i, html[i:])
-		}
-		i += len("<script")
+	page := string(b)
+	for _, p := range inlineProblems(page, contentSecurityPolicy) {
+		t.Error(p)
 	}
-	for _, bad := range []string{" onload=", " onclick=", " onerror=", " style=", "<style", "javascript:"} {
+	i := strings.Index(page, "(function () {")
+	if i < 0 {
+		t.Fatal("index.html has no inline counter to change")
+	}
+	changed := page[:i] + "(function  () {" + page[i+len("(function () {"):]
+	if len(inlineProblems(changed, contentSecurityPolicy)) == 0 {
+		t.Error("a changed inline script passes the check")
+	}
+	html := strings.ToLower(page)
+	for _, bad := range []string{" onload=", " onclick=", " onerror=", " style=", "javascript:"} {
 		if strings.Contains(html, bad) {
 			t.Errorf("index.html contains %q, which the CSP forbids", bad)
 		}
 	}
+}
+
+// inlineProblems lists what policy would block in page: an inline
+// <script> (one without src) or <style> whose 'sha256-…' hash is not a
+// source of script-src or style-src, and a hash in those directives that no
+// inline block of page has.
+func inlineProblems(page, policy string) []string {
+	d := cspDirectives(policy)
+	var problems []string
+	for _, c := range []struct{ tag, directive string }{{"script", "script-src"}, {"style", "style-src"}} {
+		allowed, used := map[string]bool{}, map[string]bool{}
+		for _, src := range d[c.directive] {
+			if strings.HasPrefix(src, "'sha256-") {
+				allowed[src] = true
+			}
+		}
+		lower := strings.ToLower(page)
+		for i := 0; ; {
+			j := strings.Index(lower[i:], "<"+c.tag)
+			if j < 0 {
+				break
+			}
+			i += j
+			end := strings.IndexByte(lower[i:], '>')
+			if end < 0 {
+				problems = append(problems, fmt.Sprintf("an unclosed <%s> at byte %d", c.tag, i))
+				break
+			}
+			open := lower[i : i+end]
+			i += end + 1
+			if c.tag == "script" && strings.Contains(open, "src=") {
+				continue
+			}
+			close := strings.Index(lower[i:], "</"+c.tag+">")
+			if close < 0 {
+				problems = append(problems, fmt.Sprintf("<%s> at byte %d is not closed", c.tag, i))
+				break
+			}
+			sum := sha256.Sum256([]byte(page[i : i+close]))
+			h := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+			if !allowed[h] {
+				problems = append(problems, fmt.Sprintf("the inline <%s> at byte %d (%.40q…) has hash %s, which %s does not list",
+					c.tag, i, strings.TrimSpace(page[i:i+close]), h, c.directive))
+			}
+			used[h] = true
+			i += close
+		}
+		for h := range allowed {
+			if used[h] {
+				continue
+			}
+			problems = append(problems, fmt.Sprintf("%s lists %s, which no inline <%s> has", c.directive, h, c.tag))
+		}
+	}
+	return problems
 }
 
 func TestServeMethods(t *testing.T) {

@@ -1,9 +1,10 @@
 // kernelplay's boot script (loaded by index.html after wasm_exec.js and
-// draw.js): it lives in a file of its own, not inline, so that the server's
-// Content-Security-Policy can forbid inline scripts (script-src 'self').
+// draw.js): it lives in a file of its own, not inline: the server's
+// Content-Security-Policy allows no inline script but index.html's small
+// counter, by its hash (script-src 'self' 'sha256-…').
 "use strict";
-// Boot: fetch and compile main.wasm (index.html preloads it) while it
-// downloads, counting the bytes for the loading view; start the Go program
+// Boot: compile main.wasm while it downloads (index.html's inline script
+// started the download and counts its bytes); start the Go program
 // once the body exists. index.html loads the scripts with defer, so that
 // the loading view is painted without waiting for them.
 //
@@ -15,7 +16,11 @@
 // default demo) and Copy error report. kpBoot.report and kpBoot.stoppedKind
 // are what the view shows, for the browser tests.
 (function () {
-  var kp = window.kpBoot = {};
+  // index.html's inline script made kpBoot, started main.wasm's download
+  // (kpBoot.wasm) and counts its bytes into the loading view; without it (a
+  // host whose policy blocks that script) this script fetches main.wasm
+  // itself, and the view shows no byte count.
+  var kp = window.kpBoot = window.kpBoot || {};
   var domReady = new Promise(function (done) {
     if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", done); } else { done(); }
   });
@@ -116,67 +121,11 @@
       "Start over opens the default demo; Copy error report copies what a bug report needs.", rep);
   }
 
-  // The loading view's progress (index.html's skeleton): the bytes of
-  // main.wasm received, counted as they stream into the compiler, then
-  // "starting". The bytes counted are the decoded ones (the server sends
-  // main.wasm.gz with Content-Encoding: gzip and the browser inflates it),
-  // so the total is the decoded size: serve.go's X-Decoded-Content-Length,
-  // else Content-Length when the response is not encoded; without either
-  // (a static host that compresses on the fly) the view shows the bytes
-  // alone. kp.bytes, kp.total, kp.firstByteMs (when the first bytes
-  // arrived) and kp.progressMs (when a byte count was first shown; ms from
-  // navigation) are for the browser tests.
-  kp.bytes = 0;
-  kp.total = 0;
-  var shown = false, pending = false;
-  function mb(n) { return (n / 1e6).toFixed(1) + " MB"; }
-  function paint() {
-    pending = false;
-    var m = document.getElementById("boot-msg"), bar = document.getElementById("boot-progress");
-    if (!m || m.className === "boot-error") { return; }
-    if (kp.phase === "starting") {
-      m.textContent = "Starting…";
-      if (bar) { bar.removeAttribute("value"); }
-      return;
-    }
-    if (kp.bytes === 0) { return; }
-    m.textContent = "Loading the learner: " +
-      (kp.total > 0 ? (kp.bytes / 1e6).toFixed(1) + " of " + mb(kp.total) : mb(kp.bytes));
-    if (bar && kp.total > 0) { bar.max = kp.total; bar.value = Math.min(kp.bytes, kp.total); }
-    if (!shown) { shown = true; kp.progressMs = performance.now(); }
-  }
-  function progress(phase) {
-    if (phase) { kp.phase = phase; paint(); return; } // "starting": at once, the program runs next
-    if (!pending) { pending = true; requestAnimationFrame(paint); }
-  }
-  // counted counts r's bytes as they arrive, reading a clone of it (a tee
-  // of its body), and returns r itself for WebAssembly.instantiateStreaming,
-  // which compiles as the bytes arrive: r keeps its URL, so that the
-  // browser can cache the compiled code for the next load (a Response built
-  // from a counting stream has none).
-  function counted(r) {
-    var h = r.headers;
-    kp.total = Number(h.get("X-Decoded-Content-Length")) ||
-      (!h.get("Content-Encoding") && Number(h.get("Content-Length"))) || 0;
-    if (!r.body || typeof r.clone !== "function") { return r; }
-    var reader = r.clone().body.getReader();
-    (function pump() {
-      reader.read().then(function (c) {
-        if (c.done) { return; }
-        if (kp.bytes === 0) { kp.firstByteMs = performance.now(); }
-        kp.bytes += c.value.byteLength;
-        progress();
-        pump();
-      }, function () { /* the fetch failed: the compile reports it */ });
-    })();
-    return r;
-  }
-
   if (!("WebAssembly" in window)) { fail("this browser has no WebAssembly"); return; }
   var go = new Go();
-  var req = fetch("main.wasm", {credentials: "same-origin", priority: "high"}).then(function (r) {
+  var req = kp.wasm || fetch("main.wasm", {credentials: "same-origin", priority: "high"}).then(function (r) {
     if (!r.ok) { throw new Error("main.wasm: HTTP " + r.status); }
-    return counted(r);
+    return r;
   });
   var inst = WebAssembly.instantiateStreaming
     ? WebAssembly.instantiateStreaming(req, go.importObject)
@@ -194,10 +143,25 @@
   // takes one frame; a fast load starts at once (the first surface is the
   // next thing painted).
   var paintStarting = 400; // ms after navigation
+  // The style sheets: index.html links them at the end of its body, so
+  // that they do not hold back the loading view's first paint, but the Go
+  // program replaces the body; they move to the head once the document is
+  // parsed (loaded: they held the parser), and the program starts when
+  // they apply again (a moved sheet loads again, from the memory cache).
+  var styled = domReady.then(function () {
+    var links = Array.prototype.slice.call(document.body.querySelectorAll('link[rel="stylesheet"]'));
+    return Promise.all(links.map(function (l) {
+      return new Promise(function (done) {
+        l.addEventListener("load", done);
+        l.addEventListener("error", done); // the page runs unstyled rather than not at all
+        document.head.appendChild(l);
+      });
+    }));
+  });
   inst.then(function (r) {
     kp.compiledMs = performance.now(); // fetched and compiled
-    progress("starting");
-    return domReady.then(function () {
+    if (kp.progress) { kp.progress("starting"); }
+    return styled.then(function () {
       if (kp.compiledMs < paintStarting) { return go.run(r.instance); }
       return new Promise(function (painted) {
         requestAnimationFrame(function () { setTimeout(painted, 0); });
