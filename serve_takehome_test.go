@@ -449,9 +449,9 @@ func TestBrowserTakeHome(t *testing.T) {
 			if err != nil {
 				return fmt.Errorf("the digits traces are not CSV: %v", err)
 			}
-			// t, then two columns (average error, η_t) per learner.
-			if len(recs[0]) != 5 || len(recs) != 41 || recs[40][0] != "40" {
-				return fmt.Errorf("compare traces: header %q, %d rows, want 5 columns and 40 rows ending at t = 40", recs[0], len(recs)-1)
+			// t, then three columns (average error, η_t, windowed error) per learner.
+			if len(recs[0]) != 7 || len(recs) != 41 || recs[40][0] != "40" {
+				return fmt.Errorf("compare traces: header %q, %d rows, want 7 columns and 40 rows ending at t = 40", recs[0], len(recs)-1)
 			}
 			return nil
 		})

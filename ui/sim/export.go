@@ -153,19 +153,21 @@ func (s *Sim) WriteTraces(w io.Writer) error {
 // row per bucket of the learners' histories ([History]; every learner
 // learns every example, so their buckets cover the same steps), holding
 // its last step t and, per learner i in Compare order, the running average
-// error and η_t at that step, under the headers "<name>: average error
-// (fraction)" and "<name>: eta (dimensionless)". A run of t ≤
+// error, η_t and the error over the last N = Config().Window steps at that
+// step, under the headers "<name>: average error (fraction…)", "<name>: eta
+// (…)" and "<name>: error over the last N steps (…)". A run of t ≤
 // [HistoryBuckets] steps has one row per step; a longer one a row every
 // width steps (the history's decimation). It returns w's errors.
 func (d *Digits) WriteTraces(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	n := d.Learners()
 	head := []string{headT}
-	avg, eta := make([][]Bucket, n), make([][]Bucket, n)
+	avg, eta, win := make([][]Bucket, n), make([][]Bucket, n), make([][]Bucket, n)
 	for i := range n {
 		head = append(head, csvField(d.Name(i)+": average error (fraction of the first t predictions wrong)"),
-			csvField(d.Name(i)+": eta (step size η_t, dimensionless)"))
-		avg[i], eta[i] = d.AvgError(i).Buckets(nil), d.Eta(i).Buckets(nil)
+			csvField(d.Name(i)+": eta (step size η_t, dimensionless)"),
+			csvField(d.Name(i)+": "+fmt.Sprintf(headWinError, d.Config().Window)))
+		avg[i], eta[i], win[i] = d.AvgError(i).Buckets(nil), d.Eta(i).Buckets(nil), d.WinError(i).Buckets(nil)
 	}
 	bw.WriteString(strings.Join(head, ",") + "\n")
 	rows := 0
@@ -177,13 +179,15 @@ func (d *Digits) WriteTraces(w io.Writer) error {
 		t := avg[0][r].Last
 		buf = strconv.AppendInt(buf[:0], int64(t), 10)
 		for i := range n {
-			if r >= len(avg[i]) || r >= len(eta[i]) || avg[i][r].Last != t || eta[i][r].Last != t {
+			if r >= len(avg[i]) || r >= len(eta[i]) || r >= len(win[i]) || avg[i][r].Last != t || eta[i][r].Last != t || win[i][r].Last != t {
 				return fmt.Errorf("sim: digits traces: learner %d's history does not cover step %d", i, t)
 			}
 			buf = append(buf, ',')
 			buf = strconv.AppendFloat(buf, avg[i][r].LastV, 'g', -1, 64)
 			buf = append(buf, ',')
 			buf = strconv.AppendFloat(buf, eta[i][r].LastV, 'g', -1, 64)
+			buf = append(buf, ',')
+			buf = strconv.AppendFloat(buf, win[i][r].LastV, 'g', -1, 64)
 		}
 		buf = append(buf, '\n')
 		if _, err := bw.Write(buf); err != nil {

@@ -111,8 +111,8 @@ func TestWriteTraces(t *testing.T) {
 	}
 }
 
-// TestDigitsWriteTraces checks the digits Compare traces: one column pair
-// per learner, one row per step up to HistoryBuckets steps, the last row
+// TestDigitsWriteTraces checks the digits Compare traces: three columns
+// (average error, η_t, windowed error) per learner, one row per step up to HistoryBuckets steps, the last row
 // at the run's t with each learner's AverageError, and every cell equal to
 // its history's bucket.
 func TestDigitsWriteTraces(t *testing.T) {
@@ -130,25 +130,26 @@ func TestDigitsWriteTraces(t *testing.T) {
 			t.Fatal(err)
 		}
 		head, rows := readTraces(t, b.Bytes())
-		if len(head) != 1+2*d.Learners() || !strings.HasPrefix(head[1], d.Name(0)+": average error") || !strings.HasPrefix(head[4], d.Name(1)+": eta") {
+		if len(head) != 1+3*d.Learners() || !strings.HasPrefix(head[1], d.Name(0)+": average error") || !strings.HasPrefix(head[5], d.Name(1)+": eta") ||
+			!strings.HasPrefix(head[6], d.Name(1)+": error over the last 100 steps") {
 			t.Fatalf("header %q", head)
 		}
 		if steps <= HistoryBuckets && len(rows) != steps {
 			t.Errorf("%d rows for %d steps", len(rows), steps)
 		}
 		for i := range d.Learners() {
-			avg, eta := d.AvgError(i).Buckets(nil), d.Eta(i).Buckets(nil)
+			avg, eta, win := d.AvgError(i).Buckets(nil), d.Eta(i).Buckets(nil), d.WinError(i).Buckets(nil)
 			if len(rows) != len(avg) {
 				t.Fatalf("%d rows, %d buckets", len(rows), len(avg))
 			}
 			for r, row := range rows {
-				if row[0] != strconv.Itoa(avg[r].Last) || row[1+2*i] != strconv.FormatFloat(avg[r].LastV, 'g', -1, 64) ||
-					row[2+2*i] != strconv.FormatFloat(eta[r].LastV, 'g', -1, 64) {
+				if row[0] != strconv.Itoa(avg[r].Last) || row[1+3*i] != strconv.FormatFloat(avg[r].LastV, 'g', -1, 64) ||
+					row[2+3*i] != strconv.FormatFloat(eta[r].LastV, 'g', -1, 64) || row[3+3*i] != strconv.FormatFloat(win[r].LastV, 'g', -1, 64) {
 					t.Fatalf("%s row %d: %q, want t %d, %v, %v", d.Name(i), r, row, avg[r].Last, avg[r].LastV, eta[r].LastV)
 				}
 			}
 			last := rows[len(rows)-1]
-			if v, _ := strconv.ParseFloat(last[1+2*i], 64); last[0] != strconv.Itoa(d.T()) || math.Abs(v-d.AverageError(i)) > 1e-15 {
+			if v, _ := strconv.ParseFloat(last[1+3*i], 64); last[0] != strconv.Itoa(d.T()) || math.Abs(v-d.AverageError(i)) > 1e-15 {
 				t.Errorf("%s: last row %q, want t %d and average error %v", d.Name(i), last, d.T(), d.AverageError(i))
 			}
 		}
