@@ -58,8 +58,8 @@ func TestExportTraces(t *testing.T) {
 	}
 	head, rows = readCSV(t, e.Bytes)
 	dg := d.Run().Digits()
-	if len(head) != 1+2*dg.Learners() || !strings.HasPrefix(head[1], dg.Name(0)+":") || !strings.HasPrefix(head[3], dg.Name(1)+":") {
-		t.Errorf("compare header %q, want t and two columns per learner (%s, %s)", head, dg.Name(0), dg.Name(1))
+	if len(head) != 1+3*dg.Learners() || !strings.HasPrefix(head[1], dg.Name(0)+":") || !strings.HasPrefix(head[4], dg.Name(1)+":") {
+		t.Errorf("compare header %q, want t and three columns per learner (%s, %s)", head, dg.Name(0), dg.Name(1))
 	}
 	if len(rows) != 40 || rows[len(rows)-1][0] != "40" {
 		t.Errorf("compare traces: %d rows, last t = %s; want 40 rows ending at 40", len(rows), rows[len(rows)-1][0])
