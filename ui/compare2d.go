@@ -25,7 +25,8 @@ type Second2D struct {
 	el         *vecty.HTML
 	cv         *canvas2D
 	surf       render.Surface
-	second2DJS // the surface's blitter (compare2d_js.go)
+	second2DJS             // the surface's blitter (compare2d_js.go)
+	path       pathBuilder // the boundary's path, reused
 }
 
 // Render implements vecty.Component.
@@ -68,26 +69,20 @@ func (v *Second2D) Unmount() { v.cv = nil }
 // and windowed error (regression: its mean |y − f(x)| over the window).
 func (v *Second2D) paint(ctx ctx2D, w, h float64, b *sim.Sim) {
 	c := v.app.store.Config()
-	toPx := func(x, y float64) (float64, float64) { return (x + 1) / 2 * w, (1 - y) / 2 * h }
-	{ // f = 0: the boundary (regression: the residual's zero, the fitted curve)
-		ctx.Set("strokeStyle", inkColor)
-		ctx.Set("lineWidth", 1.5)
-		ctx.Call("beginPath")
-		for _, pl := range render.Chain(v.surf.Contours(0)) {
-			for i := 0; i+1 < len(pl); i += 2 {
-				x, y := toPx(pl[i], pl[i+1])
-				if i == 0 {
-					ctx.Call("moveTo", x, y)
-				} else {
-					ctx.Call("lineTo", x, y)
-				}
-			}
-		}
-		ctx.Call("stroke")
+	var view plotView
+	// f = 0: the boundary (regression: the residual's zero, the fitted
+	// curve), as one path made in one call, as the plot's lines.
+	v.path.Reset()
+	for _, sg := range v.surf.Contours(0) {
+		x0, y0 := view.toPixel(sg.X0, sg.Y0, w, h)
+		x1, y1 := view.toPixel(sg.X1, sg.Y1, w, h)
+		v.path.MoveTo(x0, y0)
+		v.path.LineTo(x1, y1)
 	}
+	strokeInk(ctx, 1.5, nil, false, ctx.Path(&v.path))
 	// The points the plot shows (the same stream), small.
 	for _, p := range v.app.store.Sim().Points() {
-		x, y := toPx(p.X, p.Y)
+		x, y := view.toPixel(p.X, p.Y, w, h)
 		ctx.Set("fillStyle", classCSS(c, p.Class))
 		ctx.Call("beginPath")
 		ctx.Call("arc", x, y, 2, 0, 2*math.Pi)

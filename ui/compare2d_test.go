@@ -33,8 +33,8 @@ func TestPaintSecond(t *testing.T) {
 	if n, want := len(rec.with("arc ")), len(a.store.Sim().Points()); n != want || want == 0 {
 		t.Errorf("%d dots, want one per point (%d)", n, want)
 	}
-	if len(rec.with("lineTo ")) == 0 {
-		t.Error("no boundary drawn")
+	if st := rec.with("stroke path("); len(st) != 1 || len(st[0]) < 40 {
+		t.Errorf("the boundary is not one stroked path: %q", st)
 	}
 	want := "mistakes " + strconv.Itoa(b.Mistakes()) + " · last " + strconv.Itoa(c.Window) + ": "
 	texts := rec.with("fillText ")

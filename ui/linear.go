@@ -37,32 +37,17 @@ func (p *Plot) drawLinear(sm *sim.Sim, c state.Config, margin float64) bool {
 		}
 		return ctx.Path(&p.path)
 	}
-	solid := func(segs []render.Segment, width float64) {
-		path := seg(segs)
-		ctx.Dash(nil)
-		ctx.Set("strokeStyle", haloColor)
-		ctx.Set("lineWidth", width+2)
-		ctx.Call("stroke", path)
-		ctx.Set("strokeStyle", inkColor)
-		ctx.Set("lineWidth", width)
-		ctx.Call("stroke", path)
-	}
 	ctx.Set("lineCap", "round")
 	ctx.Set("lineJoin", "round")
 	if p.lin.lines[0].Class < 0 {
 		for _, hl := range p.lin.lines {
 			if hl.Level == 0 {
-				solid(hl.Solid, 2)
+				strokeInk(ctx, 2, nil, true, seg(hl.Solid))
 				p.normalArrow(hl)
 				continue
 			}
-			path := seg(hl.Solid)
-			ctx.Dash([]float64{5, 4})
-			ctx.Set("strokeStyle", inkColor)
-			ctx.Set("lineWidth", 1.2)
-			ctx.Call("stroke", path)
+			strokeInk(ctx, 1.2, []float64{5, 4}, false, seg(hl.Solid))
 		}
-		ctx.Dash(nil)
 		return true
 	}
 	if c.Task == state.TaskBinary && margin > 0 {
@@ -92,8 +77,7 @@ func (p *Plot) drawLinear(sm *sim.Sim, c state.Config, margin float64) bool {
 	for _, hl := range p.lin.lines {
 		all = append(all, hl.Solid...)
 	}
-	solid(all, 2)
-	ctx.Dash(nil)
+	strokeInk(ctx, 2, nil, true, seg(all))
 	return true
 }
 

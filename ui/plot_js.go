@@ -223,20 +223,8 @@ func (p *Plot) strokeLines(xy []float64, width float64, dash []float64, halo boo
 		return
 	}
 	p.canvasBelow = true
-	ctx := p.cv.ctx
-	ctx.Lines(xy)
-	p.cv.ctx.Dash(dash)
-	ctx.Set("lineCap", "round")
-	ctx.Set("lineJoin", "round")
-	if halo {
-		ctx.Set("strokeStyle", haloColor)
-		ctx.Set("lineWidth", width+2)
-		ctx.Call("stroke")
-	}
-	ctx.Set("strokeStyle", inkColor)
-	ctx.Set("lineWidth", width)
-	ctx.Call("stroke")
-	p.cv.ctx.Dash(nil)
+	p.cv.ctx.Lines(xy)
+	strokeInk(p.cv.ctx, width, dash, halo)
 }
 
 // stampMarkers draws this frame's markers without a worker: stamped onto a

@@ -47,19 +47,26 @@ func (p *Plot) stroke(segs []render.Segment, width float64, dash []float64, halo
 			}
 		}
 	}
-	path := ctx.Path(&p.path)
-	p.cv.ctx.Dash(dash)
+	strokeInk(ctx, width, dash, halo, ctx.Path(&p.path))
+}
+
+// strokeInk strokes path (a ctx2D Path; none: the context's current path)
+// in ink, width CSS pixels wide, dashed as dash (CSS pixels; nil: solid),
+// and with halo over a white line 2 px wider, so that it reads on both ends
+// of the surface's palette; the dash is reset afterwards.
+func strokeInk(ctx ctx2D, width float64, dash []float64, halo bool, path ...any) {
+	ctx.Dash(dash)
 	ctx.Set("lineCap", "round")
 	ctx.Set("lineJoin", "round")
 	if halo {
 		ctx.Set("strokeStyle", haloColor)
 		ctx.Set("lineWidth", width+2)
-		ctx.Call("stroke", path)
+		ctx.Call("stroke", path...)
 	}
 	ctx.Set("strokeStyle", inkColor)
 	ctx.Set("lineWidth", width)
-	ctx.Call("stroke", path)
-	p.cv.ctx.Dash(nil)
+	ctx.Call("stroke", path...)
+	ctx.Dash(nil)
 }
 
 // evictMark crosses out the term evicted next.

@@ -162,21 +162,28 @@ func Apply(c Config, a Action) (Config, error) {
 	return n, nil
 }
 
+// fitTask makes a learner and its ν fit task: regression needs NORMA,
+// novelty detection SVMD or NORMA (the perceptron becomes SVMD) and ν > 0
+// (0.1 when it was 0); the other tasks change nothing.
+func fitTask(task string, learner *string, nu *float64) {
+	switch task {
+	case TaskRegression:
+		*learner = LearnerNORMA
+	case TaskNovelty:
+		if *learner == LearnerPerceptron {
+			*learner = LearnerSVMD
+		}
+		if *nu == 0 {
+			*nu = 0.1
+		}
+	}
+}
+
 // compatible adjusts the learner and ν after a change of task, so that
 // choosing a task never fails: regression needs NORMA, novelty detection
 // needs SVMD or NORMA and ν > 0 (0.1 is set if ν was 0).
 func compatible(c *Config) {
-	switch c.Task {
-	case TaskRegression:
-		c.Learner = LearnerNORMA
-	case TaskNovelty:
-		if c.Learner == LearnerPerceptron {
-			c.Learner = LearnerSVMD
-		}
-		if c.Nu == 0 {
-			c.Nu = 0.1
-		}
-	}
+	fitTask(c.Task, &c.Learner, &c.Nu)
 	compatibleSecond(c)
 	compatibleLinear(c)
 }

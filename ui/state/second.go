@@ -157,19 +157,8 @@ func (c Config) validateSecond() error {
 // compatible does the first: regression compares against NORMA, novelty
 // needs ν > 0 and no perceptron.
 func compatibleSecond(c *Config) {
-	if c.Compare == CompareNone {
-		return
-	}
-	switch c.Task {
-	case TaskRegression:
-		c.Compare = LearnerNORMA
-	case TaskNovelty:
-		if c.Compare == LearnerPerceptron {
-			c.Compare = LearnerSVMD
-		}
-		if c.Second.Nu == 0 {
-			c.Second.Nu = 0.1
-		}
+	if c.Compare != CompareNone {
+		fitTask(c.Task, &c.Compare, &c.Second.Nu)
 	}
 }
 
