@@ -232,8 +232,11 @@ func TestBrowserDigits(t *testing.T) {
 				return fmt.Errorf("MNIST did not load: %w", err)
 			}
 			t.Logf("measure: MNIST-10k fetched and decoded %.2f s after navigation", time.Since(start).Seconds())
-			// Let the buffer fill (ω = 4096 terms), then measure.
-			if err := waitFor(ctx, `window.kernelplay.stats().playing && parseInt((document.getElementById("digits-t")||{textContent:"0"}).textContent.replace(/,/g,"")) > 6000`, 120*time.Second); err != nil {
+			// Let the buffer fill (ω = 4096 terms: SVMD stores every
+			// example), then measure, ending before the pass does: at its end
+			// the run pauses and draws no frames, which would count as a
+			// slow page.
+			if err := waitFor(ctx, `window.kernelplay.stats().playing && parseInt((document.getElementById("digits-t")||{textContent:"0"}).textContent.replace(/,/g,"")) > 4200`, 120*time.Second); err != nil {
 				return err
 			}
 			st0, err := readStats(ctx)
@@ -242,7 +245,12 @@ func TestBrowserDigits(t *testing.T) {
 			}
 			t0, _ := digitsT(ctx)
 			w0 := time.Now()
-			time.Sleep(measureSeconds * time.Second)
+			for time.Since(w0) < measureSeconds*time.Second {
+				if t, _ := digitsT(ctx); t > 9000 {
+					break
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
 			t1, _ := digitsT(ctx)
 			el := time.Since(w0).Seconds()
 			st1, err := readStats(ctx)
@@ -256,6 +264,9 @@ func TestBrowserDigits(t *testing.T) {
 			screenshot(t, ctx, "digits-mnist-4096.png")
 			if t1 <= t0 {
 				return fmt.Errorf("the MNIST run does not advance")
+			}
+			if t1 >= 10000 {
+				t.Logf("measure: the pass ended inside the window: the frames/s above count its pause")
 			}
 			if fps < 10 {
 				return fmt.Errorf("the page froze: %.1f frames/s during the MNIST run", fps)
