@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"math"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -335,10 +336,71 @@ func TestBrowserSpeed(t *testing.T) {
 // byte count and when the learner started; it fails only when no byte
 // count was shown or the bytes counted are not main.wasm's.
 func loading(t *testing.T, ctx context.Context, base string) {
-	within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+	var paints, shown []float64
+	for run := range loadingRuns {
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			b, err := loadingOnce(t, ctx, base, run == 0)
+			if err == nil {
+				paints, shown = append(paints, b.PaintMS), append(shown, b.ProgressMS)
+			}
+			return err
+		})
+	}
+	t.Logf("measure (%s): %s, network 10 Mbps / 40 ms, %d loads: loading view painted (first contentful paint; target ≤ 100) median %.0f ms %v; first byte count shown median %.0f ms %v",
+		load(), base[:strings.Index(base, ":")], len(paints), medianMS(paints), roundMS(paints), medianMS(shown), roundMS(shown))
+}
+
+// loadingRuns is how many loads [loading] takes the median of.
+const loadingRuns = 5
+
+// medianMS is the median of ms (0 for none).
+func medianMS(ms []float64) float64 {
+	if len(ms) == 0 {
+		return 0
+	}
+	s := slices.Clone(ms)
+	slices.Sort(s)
+	if n := len(s); n%2 == 0 {
+		return (s[n/2-1] + s[n/2]) / 2
+	}
+	return s[len(s)/2]
+}
+
+// roundMS rounds ms to whole milliseconds, for the log.
+func roundMS(ms []float64) []int {
+	r := make([]int, len(ms))
+	for i, v := range ms {
+		r[i] = int(math.Round(v))
+	}
+	return r
+}
+
+// bootInfo is boot.js's and the Performance API's record of one load (ms
+// after navigation).
+type bootInfo struct {
+	ProgressMS float64 `json:"progressMs"`
+	Bytes      float64 `json:"bytes"`
+	Total      float64 `json:"total"`
+	CompiledMS float64 `json:"compiledMs"`
+	HTMLMS     float64 `json:"htmlMs"`
+	HTMLStart  float64 `json:"htmlStartMs"`
+	PaintMS    float64 `json:"paintMs"`
+	FirstByte  float64 `json:"firstByteMs"`
+	WasmStart  float64 `json:"wasmStartMs"`
+}
+
+// loadingOnce is one load of [loading]; it logs the details when verbose.
+func loadingOnce(t *testing.T, ctx context.Context, base string, verbose bool) (bootInfo, error) {
+	var b bootInfo
+	err := func() error {
 		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
 			return err
 		}
+		// Every load is a first visit: nothing from the HTTP cache.
+		if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+			return err
+		}
+		defer chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: false})
 		const mbps, latency = 10, 40
 		if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
 			MatchedNetworkConditions: []*network.Conditions{{Latency: latency, DownloadThroughput: mbps * 1e6 / 8, UploadThroughput: mbps * 1e6 / 8}},
@@ -367,18 +429,8 @@ func loading(t *testing.T, ctx context.Context, base string) {
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
-		type bootInfo struct {
-			ProgressMS float64 `json:"progressMs"`
-			Bytes      float64 `json:"bytes"`
-			Total      float64 `json:"total"`
-			CompiledMS float64 `json:"compiledMs"`
-			HTMLMS     float64 `json:"htmlMs"`
-			HTMLStart  float64 `json:"htmlStartMs"`
-			PaintMS    float64 `json:"paintMs"`
-			FirstByte  float64 `json:"firstByteMs"`
-			WasmStart  float64 `json:"wasmStartMs"`
-		}
-		b, err := chromedp.Run(ctx, chromedp.Evaluate[bootInfo](`({progressMs: kpBoot.progressMs || 0, bytes: kpBoot.bytes, total: kpBoot.total,
+		var err error
+		b, err = chromedp.Run(ctx, chromedp.Evaluate[bootInfo](`({progressMs: kpBoot.progressMs || 0, bytes: kpBoot.bytes, total: kpBoot.total,
 			compiledMs: kpBoot.compiledMs || 0, htmlMs: performance.getEntriesByType("navigation")[0].responseEnd,
 			htmlStartMs: performance.getEntriesByType("navigation")[0].responseStart,
 			paintMs: (performance.getEntriesByName("first-contentful-paint")[0] || {startTime: 0}).startTime,
@@ -391,6 +443,9 @@ func loading(t *testing.T, ctx context.Context, base string) {
 		if err != nil {
 			return fmt.Errorf("the page did not start over the throttled network: %w", err)
 		}
+		if !verbose {
+			return loadingChecks(b, seen)
+		}
 		t.Logf("measure (%s): %s, network %d Mbps / %d ms (ms after navigation): index.html's first byte %.0f, received %.0f, loading view painted (first contentful paint, with the moving bar; target ≤ 100) %.0f, main.wasm's response started %.0f, its first bytes read %.0f, first byte count shown %.0f; %.2f of %.2f MB counted; compiled %.0f, first surface %.0f",
 			load(), base[:strings.Index(base, ":")], mbps, latency, b.HTMLStart, b.HTMLMS, b.PaintMS, b.WasmStart, b.FirstByte, b.ProgressMS, b.Bytes/1e6, b.Total/1e6, b.CompiledMS, st.FirstSurfaceMS)
 		res, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`performance.getEntriesByType("resource").map(e => e.name.split("/").pop() + " " + e.startTime.toFixed(0) + "→" + e.responseStart.toFixed(0) + "→" + e.responseEnd.toFixed(0)).join(", ")`))
@@ -399,17 +454,24 @@ func loading(t *testing.T, ctx context.Context, base string) {
 			seen = append(seen[:3], append([]string{"…"}, seen[len(seen)-3:]...)...)
 		}
 		t.Logf("measure: the loading view said %q", seen)
-		if b.ProgressMS == 0 || b.Bytes == 0 {
-			return fmt.Errorf("the loading view never showed a byte count (bytes %v)", b.Bytes)
-		}
-		if b.Total > 0 && b.Bytes != b.Total {
-			return fmt.Errorf("counted %v bytes of main.wasm, want its %v", b.Bytes, b.Total)
-		}
-		if !slices.ContainsFunc(seen, func(s string) bool { return strings.Contains(s, " MB") }) {
-			return fmt.Errorf("the loading view's text never showed a byte count: %q", seen)
-		}
-		return nil
-	})
+		return loadingChecks(b, seen)
+	}()
+	return b, err
+}
+
+// loadingChecks fails a load whose view never showed a byte count, or
+// counted other bytes than main.wasm's.
+func loadingChecks(b bootInfo, seen []string) error {
+	if b.ProgressMS == 0 || b.Bytes == 0 {
+		return fmt.Errorf("the loading view never showed a byte count (bytes %v)", b.Bytes)
+	}
+	if b.Total > 0 && b.Bytes != b.Total {
+		return fmt.Errorf("counted %v bytes of main.wasm, want its %v", b.Bytes, b.Total)
+	}
+	if !slices.ContainsFunc(seen, func(s string) bool { return strings.Contains(s, " MB") }) {
+		return fmt.Errorf("the loading view's text never showed a byte count: %q", seen)
+	}
+	return nil
 }
 
 // TestServeTextGzip: a style sheet or script is sent gzipped to a client
