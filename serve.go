@@ -11,8 +11,8 @@
 // X-Decoded-Content-Length (the raw file's size, for the loading view's
 // progress) when the client accepts gzip and the sibling is not older than
 // the file itself (a main.wasm rebuilt without its .gz is served raw, never
-// as the old build); otherwise with the raw file. Style sheets and scripts
-// are gzipped on the fly for clients that accept it ([gzipText]). Every
+// as the old build); otherwise with the raw file. The page (index.html),
+// its style sheets and scripts are gzipped on the fly for clients that accept it ([gzipText]). Every
 // response is sent with Cache-Control: no-cache, so a rebuilt main.wasm is picked up on
 // reload (the browser revalidates with Last-Modified and gets 304 when
 // nothing changed).
@@ -207,9 +207,13 @@ func newHandler(dir string) http.Handler {
 				return
 			}
 		}
-		if ext := path.Ext(p); ext == ".css" || ext == ".js" {
+		if ext := path.Ext(p); ext == ".css" || ext == ".js" || p == "/" {
 			w.Header().Add("Vary", "Accept-Encoding")
-			if acceptsGzip(r.Header.Values("Accept-Encoding")) && text.serve(w, r, root, p) {
+			f := p
+			if p == "/" {
+				f = "/index.html" // FileServer's answer for "/"
+			}
+			if acceptsGzip(r.Header.Values("Accept-Encoding")) && text.serve(w, r, root, f) {
 				return
 			}
 		}
@@ -217,9 +221,12 @@ func newHandler(dir string) http.Handler {
 	})
 }
 
-// gzipText compresses the style sheets and scripts on the fly (a static
-// host does the same), once per version of a file: on a slow link they
-// share it with main.wasm's download — 57 KB of them are 16 KB gzipped.
+// gzipText compresses the page, its style sheets and scripts on the fly (a
+// static host does the same), once per version of a file: on a slow link
+// they share it with main.wasm's download — 57 KB of them are 16 KB
+// gzipped — and index.html, 8 KB raw, 3 KB gzipped, is what the loading
+// view waits for (on 10 Mbps / 40 ms its median first paint went from 88
+// to 80 ms, TestBrowserSpeed/LoadingHTTP1).
 type gzipText struct {
 	mu    sync.Mutex
 	cache map[string]gzipped

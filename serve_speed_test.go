@@ -10,6 +10,7 @@ import (
 	"io"
 	"log"
 	"math"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -484,25 +485,20 @@ func TestServeTextGzip(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newHandler(dir)
+	html := []byte("<!doctype html><title>t</title>" + strings.Repeat("<p>kernelplay</p>\n", 100))
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), html, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	check := func(want []byte) {
 		t.Helper()
-		resp := get(t, h, "/style.css", "gzip, deflate, br")
-		if resp.Header.Get("Content-Encoding") != "gzip" || resp.Header.Get("Vary") != "Accept-Encoding" {
-			t.Fatalf("Content-Encoding %q, Vary %q: want gzip, Accept-Encoding", resp.Header.Get("Content-Encoding"), resp.Header.Get("Vary"))
-		}
-		if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/css") {
-			t.Errorf("Content-Type %q", ct)
-		}
-		zr, err := gzip.NewReader(resp.Body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := io.ReadAll(zr)
-		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("gunzipped %d bytes (%v), want the file's %d", len(got), err, len(want))
-		}
+		checkGzip(t, h, "/style.css", "text/css", want)
 	}
 	check(css)
+	// The page itself, asked for as "/" (FileServer redirects /index.html).
+	checkGzip(t, h, "/", "text/html", html)
+	if resp := get(t, h, "/", ""); resp.Header.Get("Content-Encoding") != "" {
+		t.Errorf("/ without gzip: Content-Encoding %q", resp.Header.Get("Content-Encoding"))
+	}
 	resp := get(t, h, "/style.css", "")
 	if body, _ := io.ReadAll(resp.Body); resp.Header.Get("Content-Encoding") != "" || !bytes.Equal(body, css) {
 		t.Errorf("without gzip: Content-Encoding %q, %d bytes", resp.Header.Get("Content-Encoding"), len(body))
@@ -512,4 +508,25 @@ func TestServeTextGzip(t *testing.T) {
 		t.Fatal(err)
 	}
 	check(css2)
+}
+
+// checkGzip checks that h answers p, to a client that accepts gzip, with
+// want gzipped, Vary: Accept-Encoding and a Content-Type starting with ct.
+func checkGzip(t *testing.T, h http.Handler, p, ct string, want []byte) {
+	t.Helper()
+	resp := get(t, h, p, "gzip, deflate, br")
+	if resp.Header.Get("Content-Encoding") != "gzip" || resp.Header.Get("Vary") != "Accept-Encoding" {
+		t.Fatalf("%s: Content-Encoding %q, Vary %q: want gzip, Accept-Encoding", p, resp.Header.Get("Content-Encoding"), resp.Header.Get("Vary"))
+	}
+	if got := resp.Header.Get("Content-Type"); !strings.HasPrefix(got, ct) {
+		t.Errorf("%s: Content-Type %q, want %s", p, got, ct)
+	}
+	zr, err := gzip.NewReader(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(zr)
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("%s: gunzipped %d bytes (%v), want the file's %d", p, len(got), err, len(want))
+	}
 }

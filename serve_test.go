@@ -157,7 +157,7 @@ func TestServeWasmWithoutGz(t *testing.T) {
 func TestServeIndexAndMissing(t *testing.T) {
 	dir, _ := testDir(t)
 	h := newHandler(dir)
-	resp := get(t, h, "/", "gzip")
+	resp := get(t, h, "/", "")
 	if resp.StatusCode != 200 || resp.Header.Get("Content-Encoding") != "" {
 		t.Errorf("/: status %d, encoding %q", resp.StatusCode, resp.Header.Get("Content-Encoding"))
 	}
