@@ -171,8 +171,8 @@ func checkMathML(s string) error {
 				if tk.Name.Local != "math" || len(tk.Attr) != 1 || tk.Attr[0].Name.Local != "display" || tk.Attr[0].Value != "block" {
 					return fmt.Errorf("root <%s %v>, want <math display=\"block\">", tk.Name.Local, tk.Attr)
 				}
-			} else if len(tk.Attr) != 0 {
-				return fmt.Errorf("<%s> has attributes %v", tk.Name.Local, tk.Attr)
+			} else if len(tk.Attr) > 1 || len(tk.Attr) == 1 && (tk.Attr[0].Name.Local != "class" || !slices.Contains(mathClasses, tk.Attr[0].Value)) {
+				return fmt.Errorf("<%s> has attributes %v, want none or a class of %q", tk.Name.Local, tk.Attr, mathClasses)
 			}
 			depth++
 		case xml.EndElement:

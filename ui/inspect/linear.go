@@ -175,9 +175,9 @@ func RES(u learn.RESUpdate) []Block {
 	norm := func(s string) string { return row(mo("‖"), s, mo("‖")) }
 	dir := row(call("", row(sup(sym("B̂", "t"), row(mo("−"), elem("mn", "1"))), mo("+"), mi("Γ"), mi("I"))), sym("ŝ", "t"))
 	ins := []string{
-		eq(norm(sym("ŝ", "t")), mn(u.NormS)), sp(), mtext("(10)"), sp(),
-		eq(norm(dir), mn(u.NormDir)), sp(), mtext("(4)"), sp(),
-		eq(norm(row(sym("v", "t"), mo("="), sym("w", "t+1"), mo("−"), sym("w", "t"))), mn(u.NormV)), sp(), mtext("(5)"), sp(),
+		eq(norm(sym("ŝ", "t")), mn(u.NormS)), sp(), eqno("10"), sp(),
+		eq(norm(dir), mn(u.NormDir)), sp(), eqno("4"), sp(),
+		eq(norm(row(sym("v", "t"), mo("="), sym("w", "t+1"), mo("−"), sym("w", "t"))), mn(u.NormV)), sp(), eqno("5"), sp(),
 		eq(row(sup(sym("v", "t"), mi("⊤")), sym("r̃", "t")), mn(u.VR)),
 	}
 	if u.Skipped {

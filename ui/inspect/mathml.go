@@ -124,5 +124,17 @@ func display(parts ...string) string {
 	return `<math display="block">` + row(parts...) + `</math>`
 }
 
-// sp separates two formulas on one line.
-func sp() string { return mtext("\u2003") }
+// sp separates two formulas, or a formula and prose, with an em space. The
+// page lays a formula's parts out as wrapping flex items spaced by the
+// container's gap, so it hides sp there (a space at the start of a wrapped
+// line would indent it) except after an equation number, where it ends the
+// line (style.css, .imath .sp).
+func sp() string { return `<mtext class="sp">` + "\u2003" + `</mtext>` }
+
+// eqno is a paper's equation number, "(n)", that the page sets at the right
+// end of its equation's line (style.css, .imath .eqno).
+func eqno(n string) string { return `<mtext class="eqno">(` + esc(n) + `)</mtext>` }
+
+// mathClasses are the values of the class attribute the writer puts on
+// elements ([sp], [eqno]); nothing else carries an attribute but the root.
+var mathClasses = []string{"sp", "eqno"}

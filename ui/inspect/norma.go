@@ -165,7 +165,7 @@ func normaShrink(u learn.NORMAUpdate) Block {
 func normaInsert(u learn.NORMAUpdate, K, y int) Block {
 	dc := row(mi("c"), mo("′"))
 	a := eq(sym("α", "t"), row(mo("−"), sym("η", "t"), dc), row(mo("−"), mn(u.Eta), mo("·"), num(at(u.Xi, y))), mn(at(u.Alpha, y)))
-	parts := []string{a, sp(), mtext("(9)")}
+	parts := []string{a, sp(), eqno("9")}
 	if u.Offset {
 		parts = append(parts, sp(), eq(row(mi("b"), mo("←"), mi("b"), mo("−"), sym("η", "t"), dc), mn(at(u.B, y))))
 	}

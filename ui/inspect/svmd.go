@@ -135,7 +135,7 @@ func svmdStep(u learn.SVMDUpdate, K, y int) Block {
 	factor := call(mi("max"), half(), row(elem("mn", "1"), mo("−"), mi("μ"), gv))
 	factorNum := call(mi("max"), half(), row(elem("mn", "1"), mo("−"), mn(u.Mu), mo("·"), num(u.GV)))
 	second := eq(sym("η", "t"), row(sym("η", "t−1"), mo("·"), factor), row(mn(u.EtaPrev), mo("·"), factorNum), mn(u.Eta))
-	parts := []string{first, sp(), mtext("(45)"), sp(), second, sp(), mtext("(33)")}
+	parts := []string{first, sp(), eqno("45"), sp(), second, sp(), eqno("33")}
 	if u.Clamped {
 		parts = append(parts, sp(), mtext("clamped to"), sp(), eq(frac(elem("mn", "1"), mi("c")), mn(u.Eta)))
 	}
@@ -151,7 +151,7 @@ func svmdMargin(u learn.SVMDUpdate) Block {
 		row(mn(u.Margin), mo("·"), sup(mi("e"), num(u.MarginStep))), mn(u.MarginNext))
 	vE := eq(sym("v", "ε"), row(mi("λ"), sym("v", "ε"), mo("+"), sym("η", "ε,t"), g, call("", row(elem("mn", "1"), mo("+"), mi("λ"), sym("v", "ε")))), mn(u.VMargin))
 	return block(StageStepSize, "margin (ν-trick)", jmlr("eqs. (56)–(58)"), lossHighlight(),
-		etaE, sp(), mtext("(57)"), sp(), epsNext, sp(), mtext("(56)"), sp(), vE, sp(), mtext("(58)"))
+		etaE, sp(), eqno("57"), sp(), epsNext, sp(), eqno("56"), sp(), vE, sp(), eqno("58"))
 }
 
 func svmdShrink(u learn.SVMDUpdate) Block {
@@ -159,14 +159,14 @@ func svmdShrink(u learn.SVMDUpdate) Block {
 		row(call("", row(elem("mn", "1"), mo("−"), mn(u.Eta), mo("·"), mn(u.Lambda))), sym("α", "i")), row(mn(u.Shrink), sym("α", "i")))
 	b := eq(row(sym("β", "i"), mo("←"), call("", row(elem("mn", "1"), mo("−"), sym("η", "t"), mi("c"))), mi("λ"), sym("β", "i"), mo("−"), sym("η", "t"), mi("c"), sym("α", "i")),
 		row(mn(u.BetaScale), sym("β", "i"), mo("+"), num(u.BetaMix), sym("α", "i")))
-	return block(StageShrink, "shrink and trace", jmlr("eqs. (32), (40)"), shrinkHighlight(), a, sp(), mtext("(32)"), sp(), b, sp(), mtext("(40)"))
+	return block(StageShrink, "shrink and trace", jmlr("eqs. (32), (40)"), shrinkHighlight(), a, sp(), eqno("32"), sp(), b, sp(), eqno("40"))
 }
 
 func svmdInsert(u learn.SVMDUpdate, K, y int) Block {
 	xiY := at(u.Xi, y)
 	a := eq(sym("α", "t"), row(mo("−"), sym("η", "t"), sym("ξ", "t")), row(mo("−"), mn(u.Eta), mo("·"), num(xiY)), mn(at(u.Alpha, y)))
 	b := eq(sym("β", "t"), row(mo("−"), sym("η", "t"), call("", row(sym("ξ", "t"), mo("+"), mi("λ"), sym("χ", "t")))), mn(at(u.Beta, y)))
-	parts := []string{a, sp(), mtext("(32)"), sp(), b, sp(), mtext("(40)")}
+	parts := []string{a, sp(), eqno("32"), sp(), b, sp(), eqno("40")}
 	parts = append(parts, termText(u.Stored, u.Index, u.Evicted, u.EvictedIndex, at(u.EvictedAlpha, y))...)
 	return block(StageInsert, "insert/evict", jmlr("eqs. (32), (40), §5.5"), insertHighlight(u.Index, u.EvictedIndex), parts...)
 }
