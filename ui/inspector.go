@@ -273,18 +273,20 @@ func (i *Inspector) Render() (out vecty.ComponentOrHTML) {
 	return elem.Section(vecty.Markup(attrs...), head, note, elem.OrderedList(items...))
 }
 
-// stepText is the head's "t = 23 · x_t = (0.12, −0.4), y_t = 1" (2D) or
-// "t = 23 · example 23 of the stream" (digits).
+// stepText is the head's "t = 23 · x_t = (0.12, −0.4) · y_t = 1" (2D) or
+// "t = 23 · example 23 of the stream" (digits). The line breaks only at a
+// " · " (no-break spaces elsewhere), and a whole label is written whole.
 func (i *Inspector) stepText() string {
 	in := i.in
-	s := "t = " + strconv.Itoa(in.T)
+	const nb = "\u00a0"
+	s := "t" + nb + "=" + nb + strconv.Itoa(in.T)
 	if in.Index >= 0 {
 		return s + " · example " + strconv.Itoa(in.Index+1) + " of the stream"
 	}
 	if len(in.X) == 2 {
-		s += " · x_t = (" + render.FormatValue(in.X[0], false) + ", " + render.FormatValue(in.X[1], false) + ")"
+		s += " · x_t" + nb + "=" + nb + "(" + render.FormatValue(in.X[0], false) + "," + nb + render.FormatValue(in.X[1], false) + ")"
 	}
-	return s + " · y_t = " + render.FormatValue(in.Y, false)
+	return s + " · y_t" + nb + "=" + nb + render.FormatValue(in.Y, in.Y == math.Trunc(in.Y))
 }
 
 // recordData are the panel's data- attributes: the record's numbers in

@@ -307,6 +307,16 @@ func TestViewInspector(t *testing.T) {
 	if n.Attrs["data-t"] != "1" {
 		t.Errorf("inspector data-t = %v, want 1", n.Attrs["data-t"])
 	}
+	// The head breaks only between its " · " parts, and says y_t = ±1.
+	heads := n.all(func(m *node) bool { return m.Classes["istep"] })
+	if len(heads) != 1 {
+		t.Fatalf("%d step heads", len(heads))
+	}
+	parts := strings.Split(heads[0].text(), " · ")
+	if len(parts) != 3 || parts[0] != "t\u00a0=\u00a01" || !strings.HasPrefix(parts[1], "x_t\u00a0=\u00a0(") ||
+		(parts[2] != "y_t\u00a0=\u00a01" && parts[2] != "y_t\u00a0=\u00a0−1") || strings.ContainsAny(strings.Join(parts, ""), " ") {
+		t.Errorf("step head %q", heads[0].text())
+	}
 	fb.checked = true
 	n.mustID(t, "slow-motion").fire(t, "change")
 	if !a.insp.slow.On || len(fb.rerendered) == 0 || fb.rerendered[len(fb.rerendered)-1] != vecty.Component(a.insp) {
