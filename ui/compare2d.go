@@ -88,22 +88,53 @@ func (v *Second2D) paint(ctx ctx2D, w, h float64, b *sim.Sim) {
 		ctx.Call("arc", x, y, 2, 0, 2*math.Pi)
 		ctx.Call("fill")
 	}
-	// The second learner's mistakes and windowed error (regression: its
-	// mean |y − f(x)| over the window), top left.
-	text := "mistakes " + strconv.Itoa(b.Mistakes())
-	win := b.Window().Rate()
+	haloText(ctx, runLabel(c, b), 6, 15, "left")
+}
+
+// runLabel is what a compared learner's surface says top left: its
+// mistakes and its error over the last N steps, the window (regression:
+// its mean |y − f(x)| over the window).
+func runLabel(c state.Config, s *sim.Sim) string {
+	text := "mistakes " + strconv.Itoa(s.Mistakes())
+	win := s.Window().Rate()
 	if c.Task == state.TaskRegression {
-		text, win = "mean |y − f(x)|", b.AbsWindow().Mean()
+		text, win = "mean |y − f(x)|", s.AbsWindow().Mean()
 	}
 	if !math.IsNaN(win) {
 		text += " · last " + strconv.Itoa(c.Window) + ": " + render.FormatValue(win, false)
 	}
+	return text
+}
+
+// haloText writes text at (x, y) (CSS pixels, the baseline; align: the
+// canvas textAlign) in the plot's ink over a halo that keeps it readable on
+// any shade.
+func haloText(ctx ctx2D, text string, x, y float64, align string) {
 	ctx.Set("font", "12px system-ui, sans-serif")
-	ctx.Set("strokeStyle", haloColor) // a halo keeps the text readable on any shade
+	ctx.Set("textAlign", align)
+	ctx.Set("strokeStyle", haloColor)
 	ctx.Set("lineWidth", 3)
-	ctx.Call("strokeText", text, 6, 15)
+	ctx.Call("strokeText", text, x, y)
 	ctx.Set("fillStyle", inkColor)
-	ctx.Call("fillText", text, 6, 15)
+	ctx.Call("fillText", text, x, y)
+	ctx.Set("textAlign", "left")
+}
+
+// compareLabel names the plot's learner in a 2D comparison, as the second
+// surface's panel names its own, with its runLabel: top left on the w-wide
+// plot, or top right when the colour key took the top-left corner
+// (legendCorner's corner 3). Without a comparison it draws nothing.
+func (p *Plot) compareLabel(ctx ctx2D, c state.Config, w float64) {
+	s := p.app.store
+	if s.Run().Second() == nil {
+		return
+	}
+	first, _ := sim.PairNames(c)
+	x, align := 6.0, "left"
+	if p.keyCorner == 3 {
+		x, align = w-6, "right"
+	}
+	haloText(ctx, first+" · "+runLabel(c, s.Sim()), x, 15, align)
 }
 
 // windowControl is the error window N's slider, under the charts.

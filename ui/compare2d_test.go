@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
 
@@ -44,5 +45,42 @@ func TestPaintSecond(t *testing.T) {
 	}
 	if len(strokes) != 1 || strings.TrimPrefix(strokes[0], "strokeText ") != strings.TrimPrefix(texts[0], "fillText ") {
 		t.Errorf("halo %q does not follow the caption %q", strokes, texts)
+	}
+}
+
+// TestPaintCompareLabel: in a 2D comparison the main plot names its own
+// learner, with its own mistakes, top left, or top right when the colour
+// key sits top left; without a comparison it writes nothing.
+func TestPaintCompareLabel(t *testing.T) {
+	c := state.Default()
+	c.Preset, c.Compare = state.PresetRotating, state.LearnerNORMA
+	c.Second = c.Settings()
+	c.Second.Sigma = 0.4
+	a, _ := testApp(t, state.Encode(c))
+	a.store.Dispatch(state.Step{N: 300})
+	cfg := a.store.Config()
+	first, second := sim.PairNames(cfg)
+	if first == second {
+		t.Fatalf("both learners are named %q", first)
+	}
+	rec := &recCtx{}
+	a.plot.compareLabel(rec, cfg, 400)
+	want := "fillText " + first + " · mistakes " + strconv.Itoa(a.store.Sim().Mistakes()) + " · last "
+	if texts := rec.with("fillText "); len(texts) != 1 || !strings.HasPrefix(texts[0], want) || !strings.HasSuffix(texts[0], " 6 15") {
+		t.Errorf("label %q, want %q… at (6, 15)", texts, want)
+	}
+	a.plot.keyCorner = 3 // the key took the top-left corner
+	rec = &recCtx{}
+	a.plot.compareLabel(rec, cfg, 400)
+	if texts := rec.with("fillText "); len(texts) != 1 || !strings.HasSuffix(texts[0], " 394 15") || len(rec.with("set textAlign right")) != 1 {
+		t.Errorf("with the key top left: %q, want it right-aligned at (394, 15)", texts)
+	}
+
+	plain, _ := testApp(t, "v1&play=0")
+	plain.store.Dispatch(state.Step{N: 10})
+	rec = &recCtx{}
+	plain.plot.compareLabel(rec, plain.store.Config(), 400)
+	if len(rec.ops) != 0 {
+		t.Errorf("without a comparison the plot is labelled: %q", rec.ops)
 	}
 }

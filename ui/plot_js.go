@@ -176,7 +176,8 @@ func (p *Plot) draw() bool {
 	}
 	p.app.insp.mark(p) // x_t and, in slow motion, what its sub-step lights (inspector.go)
 	p.legend(c)
-	p.drawCursor() // while the plot has the focus (plotcursor.go)
+	p.compareLabel(cv.ctx, c, w) // in a 2D comparison: which learner this is (compare2d.go)
+	p.drawCursor()               // while the plot has the focus (plotcursor.go)
 	p.app.profile("points", perfNow()-t3)
 	return true
 }
