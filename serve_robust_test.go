@@ -205,7 +205,9 @@ func TestBrowserRobust(t *testing.T) {
 
 	t.Run("LongReplay", func(t *testing.T) {
 		// A link that opens at step 150,000 replays over frames with a
-		// progress note, without long tasks, and ends paused there.
+		// progress note, without long tasks, and ends paused there; a Step
+		// pressed during the replay waits for it (the banner says so)
+		// instead of finishing it at once, and is the step after.
 		const at = 150000
 		c := state.Default()
 		c.At = at
@@ -226,7 +228,13 @@ func TestBrowserRobust(t *testing.T) {
 				return true; })()`)); err != nil {
 				return err
 			}
-			if err := waitFor(ctx, `window.kernelplay.stats().t === 150000 && window.kernelplay.stats().frames > 0`, 90*time.Second); err != nil {
+			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("step"))); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().t < 150000 && window.kernelplay.stats().message.includes("Your change applies when it gets there")`, 5*time.Second); err != nil {
+				return fmt.Errorf("Step during the replay: %w", err)
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().t === 150001 && window.kernelplay.stats().frames > 0`, 90*time.Second); err != nil {
 				return err
 			}
 			st, err := readStats(ctx)

@@ -74,8 +74,10 @@ func TestReplaySliced(t *testing.T) {
 }
 
 // TestReplayUndoAndEdits: an Undo after a long run replays in slices; Play
-// during it plays on from the step it goes to; an edit during it finishes
-// it first, so the edit lands at the same step as without slicing.
+// during it plays on from the step it goes to; an edit during it waits for
+// it (the page stays responsive, the banner says so) and lands at the same
+// step as without slicing; a page-only setting applies at once and the
+// replay goes on; a new run ends it.
 func TestReplayUndoAndEdits(t *testing.T) {
 	link := timelineLink(t)
 	sync, sliced := NewStore(link), NewStore(link)
@@ -94,11 +96,30 @@ func TestReplayUndoAndEdits(t *testing.T) {
 	}
 	sliced.Replay(400)
 	sliced.Dispatch(state.Pause{})
-	// A click during the replay: the rest runs first, the click is at 3000.
+	// A click during the replay waits for it: the click is at 3000.
+	t0 := sliced.Run().T()
 	sliced.Dispatch(state.AddPoint{X: 0.1, Y: -0.4, Class: 1})
 	sync.Dispatch(state.AddPoint{X: 0.1, Y: -0.4, Class: 1})
+	if _, _, ok := sliced.Replaying(); !ok || sliced.Run().T() != t0 || len(sliced.Base().Events) != 1 {
+		t.Fatalf("a click during the replay: replaying %v at t = %d (was %d) with %d events; want it to wait", ok, sliced.Run().T(), t0, len(sliced.Base().Events))
+	}
+	if m := sliced.Message(); !strings.Contains(m.Text, "Replaying") || !strings.Contains(m.Text, "Your change applies when it gets there") {
+		t.Errorf("the banner does not say the click waits: %+v", m)
+	}
+	// A page-only setting applies at once; the replay goes on.
+	sliced.Dispatch(state.SetField{Key: "spf", Value: "7"})
+	sync.Dispatch(state.SetField{Key: "spf", Value: "7"})
+	if _, _, ok := sliced.Replaying(); !ok || sliced.Config().StepsPerFrame != 7 {
+		t.Fatalf("steps/frame during the replay: replaying %v, steps/frame %d", ok, sliced.Config().StepsPerFrame)
+	}
+	for n := 0; n < 10; n++ {
+		if _, _, ok := sliced.Replaying(); !ok {
+			break
+		}
+		sliced.Replay(1000)
+	}
 	if _, _, ok := sliced.Replaying(); ok {
-		t.Fatal("still replaying after an edit")
+		t.Fatal("still replaying")
 	}
 	evs := sliced.Base().Events
 	if len(evs) != 2 || evs[1].T != 3000 || !sameRun(sync, sliced) {
@@ -109,6 +130,20 @@ func TestReplayUndoAndEdits(t *testing.T) {
 	if !sameRun(sync, sliced) {
 		t.Error("the runs differ 200 steps later")
 	}
+	// A new run (another data set) ends a replay at once, and drops the
+	// edits waiting for it.
+	sliced.Dispatch(Undo{})
+	if _, _, ok := sliced.Replaying(); !ok {
+		t.Fatal("Undo did not replay in slices")
+	}
+	sliced.Dispatch(state.Step{N: 1})
+	sliced.Dispatch(state.SetField{Key: "p", Value: state.PresetMoons})
+	if _, _, ok := sliced.Replaying(); ok || sliced.Run().T() != 0 || sliced.Config().Preset != state.PresetMoons || sliced.Message().Kind != NoMessage {
+		t.Errorf("a new data set during a replay: replaying %v, t = %d, data set %q, message %+v", ok, sliced.Run().T(), sliced.Config().Preset, sliced.Message())
+	}
+	sliced = NewStore(link)
+	sliced.ReplayNow = 1000
+	sliced.Dispatch(state.Step{N: 500})
 	// A replay cut short by Reset leaves no note and no replay.
 	sliced.Dispatch(Undo{})
 	if _, _, ok := sliced.Replaying(); !ok {

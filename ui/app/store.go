@@ -64,6 +64,7 @@ type Store struct {
 	at        int                  // step a link asked to open at, applied when the digits data arrives
 	replay    int                  // the step a replay under way goes to (0: none); see Replay
 	noting    bool                 // the banner shows the replay's progress note
+	waiting   []state.Action       // edits made during a replay, applied when it reaches its step (duringReplay)
 	msg       Message
 	brush     int    // class of the next clicked point
 	deleting  bool   // clicks delete the nearest point
@@ -177,28 +178,65 @@ func (s *Store) note() {
 		return
 	}
 	s.noting = true
-	s.msg = Message{Kind: Info, Text: fmt.Sprintf("Replaying the run to step %d: %d%%…", s.replay,
-		int(100*float64(s.run.T())/float64(s.replay)))}
+	text := fmt.Sprintf("Replaying the run to step %d: %d%%…", s.replay, int(100*float64(s.run.T())/float64(s.replay)))
+	if len(s.waiting) > 0 {
+		text += " Your change applies when it gets there."
+	}
+	s.msg = Message{Kind: Info, Text: text}
 }
 
-// endReplay drops a replay under way and its note.
+// endReplay drops a replay under way, its note and the edits waiting for
+// it.
 func (s *Store) endReplay() {
 	s.replay = 0
+	s.waiting = nil
 	if s.noting {
 		s.msg = Message{}
 		s.noting = false
 	}
 }
 
-// finishReplay runs the rest of a replay under way at once (an edit or a
-// step must apply at the step the replay goes to).
-func (s *Store) finishReplay() {
+// duringReplay decides what action a does while a replay is under way. An
+// edit of the run (a click, a deletion, a Step, a setting the learner takes
+// mid-run, the error window) waits for the replay to reach its step, where
+// it applies as it would have without slicing ([Store.Replay] applies it):
+// finishing a long replay at once would freeze the page (a link's at= can
+// be 10⁸ steps). A page-only setting applies at once and the replay goes
+// on; anything that starts a new run ends the replay first. It reports
+// whether a waits.
+func (s *Store) duringReplay(a state.Action) bool {
 	if s.replay == 0 {
-		return
+		return false
 	}
-	target := s.replay
-	s.endReplay()
-	s.step(target - s.run.T())
+	cur := s.Config()
+	next, err := state.Apply(cur, a)
+	if err != nil {
+		return false // action reports it; the replay goes on
+	}
+	edit := false
+	switch a := a.(type) {
+	case state.Play, state.Pause, state.TogglePlay, state.SetPresenter:
+		return false
+	case state.Step:
+		edit = true
+	case state.AddPoint, state.DeletePoint:
+		edit = s.run.Kind() == Plot2D
+	case state.SetField:
+		if a.Key == "win" && next.Window != cur.Window {
+			edit = true
+		} else if !state.RunChanged(cur, next) {
+			return false // a page-only setting
+		} else {
+			edit = state.IsLive(a.Key) && s.run.Kind() == Plot2D
+		}
+	}
+	if !edit {
+		s.endReplay()
+		return false
+	}
+	s.waiting = append(s.waiting, a)
+	s.note()
+	return true
 }
 
 // Replaying reports a replay under way (a link's at=, or an Undo, longer
@@ -220,8 +258,12 @@ func (s *Store) Replay(n int) int {
 	s.run.Step(min(n, s.replay-t0))
 	ran := s.run.T() - t0
 	if s.run.T() >= s.replay || s.run.Done() || ran == 0 {
+		waiting := s.waiting
 		s.endReplay()
 		s.stopped()
+		for _, a := range waiting {
+			s.action(a) // the edits made during the replay, at its step
+		}
 		s.notify()
 		return ran
 	}
@@ -397,10 +439,8 @@ func (s *Store) Dispatch(a any) {
 // no run; edits of a running 2D plot become events; everything else starts
 // a new run.
 func (s *Store) action(a state.Action) {
-	switch a.(type) {
-	case state.Play, state.Pause, state.TogglePlay, state.Reset, state.Defaults:
-	default:
-		s.finishReplay() // an edit or a step applies at the step the replay goes to
+	if s.duringReplay(a) {
+		return
 	}
 	cur := s.Config()
 	next, err := state.Apply(cur, a)
