@@ -106,6 +106,12 @@ func TestReplayUndoAndEdits(t *testing.T) {
 	if m := sliced.Message(); !strings.Contains(m.Text, "Replaying") || !strings.Contains(m.Text, "Your change applies when it gets there") {
 		t.Errorf("the banner does not say the click waits: %+v", m)
 	}
+	// Undo takes back an edit still waiting, and only that.
+	sliced.Dispatch(state.AddPoint{X: 0.7, Y: 0.7})
+	sliced.Dispatch(Undo{})
+	if _, target, ok := sliced.Replaying(); !ok || target != 3000 || len(sliced.waiting) != 1 || len(sliced.Base().Events) != 1 {
+		t.Fatalf("Undo of a waiting edit: replaying %v to %d, %d waiting, %d events; want the first click still waiting", ok, target, len(sliced.waiting), len(sliced.Base().Events))
+	}
 	// A page-only setting applies at once; the replay goes on.
 	sliced.Dispatch(state.SetField{Key: "spf", Value: "7"})
 	sync.Dispatch(state.SetField{Key: "spf", Value: "7"})

@@ -606,11 +606,17 @@ func (s *Store) rebuild() {
 	s.clearProblem()
 }
 
-// undo removes the last edit and replays the run to the current step.
+// undo removes the last edit and replays the run to the current step; during
+// a replay it first takes back the edits waiting for it, last first.
 func (s *Store) undo() {
 	n := len(s.base.Events)
-	if n == 0 {
+	if n == 0 && len(s.waiting) == 0 {
 		s.msg = Message{Kind: Info, Text: "Nothing to undo: the run has no edits."}
+		return
+	}
+	if k := len(s.waiting); k > 0 {
+		s.waiting = s.waiting[:k-1] // the last edit still waiting for the replay
+		s.note()
 		return
 	}
 	t := s.run.T()
