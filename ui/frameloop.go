@@ -119,12 +119,12 @@ func (a *App) budgetRows() []readout {
 	if ran, asked, ok := a.reduction.Reduced(); ok {
 		rows = append(rows, readout{Label: "steps/frame", Value: count(ran) + " of " + count(asked),
 			Hint: "a frame holds at most 10 ms of learning, less when drawing takes longer or frames run long: " +
-				"fewer steps per frame than asked run, so the page stays responsive"})
+				"fewer steps per frame than asked run, so the page stays responsive", Wide: true})
 	}
 	if g := a.plot.surf.Grid; g > 0 && g < c.Grid {
 		rows = append(rows, readout{Label: "grid", Value: itoa(g) + "² of " + itoa(c.Grid) + "²",
 			Hint: "while the run plays the surface is drawn coarser, to fit the frame (coarser still when frames run long); " +
-				"paused, it is drawn at the resolution asked for"})
+				"paused, it is drawn at the resolution asked for", Wide: true})
 	}
 	return rows
 }

@@ -75,6 +75,17 @@ func TestBudgetRows(t *testing.T) {
 	if want := "steps/frame 9 of 20|grid 40² of 200²"; strings.Join(got, "|") != want {
 		t.Errorf("read-outs %q, want %q", strings.Join(got, "|"), want)
 	}
+	// They take whole lines of the read-outs, so that a long value does
+	// not cut the label: the stats panel marks them wide.
+	a.budget = a.budgetRows
+	wide := tree(t, &Stats{app: a})[0].all(func(m *node) bool { return m.Classes["wide"] })
+	if len(wide) != 2 || wide[0].text() != "steps/frame9 of 20" || wide[1].text() != "grid40² of 200²" {
+		var w []string
+		for _, n := range wide {
+			w = append(w, n.text())
+		}
+		t.Errorf("wide read-out cells %q, want the two rows' labels and values", w)
+	}
 	a.store.Dispatch(state.SetField{Key: "play", Value: "0"})
 	if rows := a.budgetRows(); a.store.Config().Playing || len(rows) != 0 {
 		t.Errorf("paused: %v", rows)

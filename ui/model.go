@@ -111,6 +111,10 @@ func traceJSON(sm *sim.Sim) string {
 // readout is one row of the stats table.
 type readout struct {
 	Label, Value, Hint string
+	// Wide rows take a whole line of the read-outs (the label across the
+	// first three of its four columns): a value such as "1,000 of 1,000"
+	// would otherwise cut its label.
+	Wide bool
 }
 
 // readouts are the stats rows for the current run.
@@ -139,9 +143,9 @@ func readouts(sm *sim.Sim, c state.Config) []readout {
 		return num(v)
 	}
 	rows := []readout{
-		{"t", count(t), "examples drawn, predicted and learned so far"},
-		{"mistakes", count(sm.Mistakes()), "wrong predictions, each made before its example was learned"},
-		{"avg error", ftoa(100*avg, 2) + " %", "average online error: mistakes / t"},
+		{Label: "t", Value: count(t), Hint: "examples drawn, predicted and learned so far"},
+		{Label: "mistakes", Value: count(sm.Mistakes()), Hint: "wrong predictions, each made before its example was learned"},
+		{Label: "avg error", Value: ftoa(100*avg, 2) + " %", Hint: "average online error: mistakes / t"},
 	}
 	if c.Task == state.TaskRegression {
 		// A regression "mistake" is a residual outside the ε-tube: every
@@ -149,16 +153,16 @@ func readouts(sm *sim.Sim, c state.Config) []readout {
 		// is the mean absolute residual, each prediction made before its
 		// example is learned.
 		rows = []readout{
-			{"t", count(t), "examples drawn, predicted and learned so far"},
-			{"avg |y−f|", dash(sm.MeanAbsError()), "mean absolute error on the stream: (1/t)·Σ |y_t − f(x_t)|, each f(x_t) predicted before learning"},
-			{"outside ε", count(sm.Mistakes()), "residuals outside the ε-tube (all of them when there is no tube, ν = 0)"},
+			{Label: "t", Value: count(t), Hint: "examples drawn, predicted and learned so far"},
+			{Label: "avg |y−f|", Value: dash(sm.MeanAbsError()), Hint: "mean absolute error on the stream: (1/t)·Σ |y_t − f(x_t)|, each f(x_t) predicted before learning"},
+			{Label: "outside ε", Value: count(sm.Mistakes()), Hint: "residuals outside the ε-tube (all of them when there is no tube, ν = 0)"},
 		}
 	}
 	rows = append(rows, []readout{
-		{"η_t", dash(eta), "the step size of the last update"},
-		{"loss", dash(loss), "the loss of the last example, before its update"},
-		{"margin", dash(plotMargin(sm, c)), "ε (ν-trick) or the fixed margin 1; dashed in the plot"},
-		{"terms / ω", terms, "expansion terms stored / buffer size"},
+		{Label: "η_t", Value: dash(eta), Hint: "the step size of the last update"},
+		{Label: "loss", Value: dash(loss), Hint: "the loss of the last example, before its update"},
+		{Label: "margin", Value: dash(plotMargin(sm, c)), Hint: "ε (ν-trick) or the fixed margin 1; dashed in the plot"},
+		{Label: "terms / ω", Value: terms, Hint: "expansion terms stored / buffer size"},
 	}...)
 	return rows
 }

@@ -54,9 +54,14 @@ func (s *Stats) Render() (out vecty.ComponentOrHTML) {
 	}
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("stats", "panel"), prop.ID(readoutsID), vecty.Attribute("aria-live", "off"))}
 	for _, r := range rows {
-		items = append(items,
-			elem.DefinitionTerm(vecty.Markup(vecty.Attribute("title", r.Hint)), vecty.Text(r.Label)),
-			elem.Description(vecty.Markup(vecty.Class("num")), vecty.Text(r.Value)))
+		dt := elem.DefinitionTerm(vecty.Markup(vecty.Attribute("title", r.Hint)), vecty.Text(r.Label))
+		dd := elem.Description(vecty.Markup(vecty.Class("num")), vecty.Text(r.Value))
+		if r.Wide {
+			// A line of its own (a <div> may group a <dt> and its <dd>).
+			items = append(items, elem.Div(vecty.Markup(vecty.Class("wide")), dt, dd))
+			continue
+		}
+		items = append(items, dt, dd)
 	}
 	return elem.DescriptionList(items...)
 }
