@@ -13,12 +13,7 @@ import (
 // learner's boundary, one dot per point of the stream, and its own
 // mistakes (not the first learner's) in the caption over a halo.
 func TestPaintSecond(t *testing.T) {
-	c := state.Default()
-	c.Preset, c.Compare = state.PresetRotating, state.LearnerNORMA
-	c.Second = c.Settings()
-	c.Second.Sigma = 0.4
-	a, _ := testApp(t, state.Encode(c))
-	a.store.Dispatch(state.Step{N: 300})
+	a, c := compareApp(t)
 	b := a.store.Run().Second()
 	if b == nil {
 		t.Fatal("no second learner")
@@ -52,12 +47,7 @@ func TestPaintSecond(t *testing.T) {
 // learner, with its own mistakes, top left, or top right when the colour
 // key sits top left; without a comparison it writes nothing.
 func TestPaintCompareLabel(t *testing.T) {
-	c := state.Default()
-	c.Preset, c.Compare = state.PresetRotating, state.LearnerNORMA
-	c.Second = c.Settings()
-	c.Second.Sigma = 0.4
-	a, _ := testApp(t, state.Encode(c))
-	a.store.Dispatch(state.Step{N: 300})
+	a, _ := compareApp(t)
 	cfg := a.store.Config()
 	first, second := sim.PairNames(cfg)
 	if first == second {
@@ -83,4 +73,17 @@ func TestPaintCompareLabel(t *testing.T) {
 	if len(rec.ops) != 0 {
 		t.Errorf("without a comparison the plot is labelled: %q", rec.ops)
 	}
+}
+
+// compareApp is the rotating stream with SVMD compared to NORMA (σ = 0.4),
+// 300 steps in, and its link's configuration.
+func compareApp(t *testing.T) (*App, state.Config) {
+	t.Helper()
+	c := state.Default()
+	c.Preset, c.Compare = state.PresetRotating, state.LearnerNORMA
+	c.Second = c.Settings()
+	c.Second.Sigma = 0.4
+	a, _ := testApp(t, state.Encode(c))
+	a.store.Dispatch(state.Step{N: 300})
+	return a, c
 }
