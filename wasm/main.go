@@ -13,11 +13,13 @@ import (
 	"syscall/js"
 
 	"kernelplay/ui"
+	"kernelplay/wasm/simd"
 )
 
 func main() {
 	defer func() { select {} }() // after ui.Recover: keep the callbacks that still work alive
 	defer ui.Recover()
+	simd.Install() // the kernel rows with WebAssembly SIMD; without it (a browser without SIMD) the Go loops
 	hash := strings.TrimPrefix(js.Global().Get("location").Get("hash").String(), "#")
 	ui.Run(hash) // never returns
 }
