@@ -73,15 +73,21 @@ func (c *Columns) Cap() int { return c.cap }
 // non-zero natively, three quarters under wasm (BenchmarkRowDensity: at 19%
 // non-zero, an MNIST digit, n = 4096, d = 784, the column row is about 9×
 // faster natively, 0.13 vs 1.2 ms, and 6× under wasm, 0.26 vs 1.5 ms of CPU;
-// dense, it is 2× slower natively and as fast under wasm).
+// dense, it is 2× slower natively and as fast under wasm). Under wasm with
+// both hooks installed ([UseDots], [UseColumnLane]: the page's SIMD rows)
+// the threshold is a half again (hookSparseNum/hookSparseDen).
 func Sparse(x []float64) bool {
+	num, den := sparseMaxNum, sparseMaxDen
+	if runtime.GOARCH == "wasm" && dotsHook != nil && laneHook != nil {
+		num, den = hookSparseNum, hookSparseDen
+	}
 	nz := 0
 	for _, v := range x {
 		if v != 0 {
 			nz++
 		}
 	}
-	return nz*sparseMaxDen <= len(x)*sparseMaxNum
+	return nz*den <= len(x)*num
 }
 
 // Row writes one kernel row dst[s] = k(x, z_s) for slots s < len(dst), like

@@ -58,6 +58,18 @@ func UseColumnLane(f func(dst, cols []float64, offs []int, vals []float64)) { la
 // in another order).
 const HookMinWork = 32
 
+// [Sparse] chooses [Columns.Row] for at most hookSparseNum/hookSparseDen
+// non-zeros under wasm when both hooks are installed: the page's SIMD rows
+// make a row-major kernel row 3–3.5× faster and a column row 2–3× (less
+// where it has few non-zeros), so the crossover moves back to native's (wasm/simd in
+// Chromium, November 2026, TestBrowserSIMD/Measure, Gaussian rows: n = 4096,
+// d = 784: columns 270 µs against rows 570 at half non-zero, 720 against
+// 600 at three quarters; n = 512, d = 256: 13 against 19 µs, 26 against 19).
+const (
+	hookSparseNum = 1
+	hookSparseDen = 2
+)
+
 // DotsGo is the Go loop of [Dots] under GOARCH=wasm for d ≥ 8 (on every
 // target), exported as the reference a [UseDots] hook must match bit for
 // bit: dst[i] = ⟨x, rows[i·d:(i+1)·d]⟩, d = len(x), i < len(dst), never

@@ -105,3 +105,29 @@ func TestUseColumnLane(t *testing.T) {
 		t.Errorf("UseColumnLane(nil): the removed hook was called %d times", calls)
 	}
 }
+
+// TestSparseWithHooks: under GOARCH=wasm, with both hooks installed, Sparse
+// takes a half as its threshold (three quarters non-zero is dense), and
+// three quarters again once a hook is removed; natively the threshold is
+// the target's whatever the hooks.
+func TestSparseWithHooks(t *testing.T) {
+	x := []float64{1, 2, 3, 0} // three quarters non-zero
+	without := Sparse(x)
+	UseDots(DotsGo)
+	UseColumnLane(ColumnLaneGo)
+	with := Sparse(x)
+	UseDots(nil)
+	after := Sparse(x)
+	UseColumnLane(nil)
+	wantWith, wantWithout := without, 3*sparseMaxDen <= 4*sparseMaxNum
+	if runtime.GOARCH == "wasm" {
+		wantWith = false // 3/4 > 1/2
+	}
+	if without != wantWithout || with != wantWith || after != wantWithout {
+		t.Errorf("under %s: Sparse(%v) = %v without the hooks, %v with both, %v with one; want %v, %v, %v",
+			runtime.GOARCH, x, without, with, after, wantWithout, wantWith, wantWithout)
+	}
+	if !Sparse([]float64{1, 2, 0, 0}) {
+		t.Error("half non-zero must be sparse")
+	}
+}

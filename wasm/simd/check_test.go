@@ -56,16 +56,24 @@ func TestCheck(t *testing.T) {
 // full) and keeps learning.
 func TestStepBench(t *testing.T) {
 	const d, omega = 16, 64
-	b, err := NewStepBench(d, omega)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := b.l.Expansion().Len(); n != omega {
-		t.Fatalf("buffer holds %d terms, want ω = %d", n, omega)
-	}
-	i := b.i
-	b.Time(5, 3)
-	if b.i != i+15 || b.l.Expansion().Len() != omega {
-		t.Errorf("after 3 batches of 5 steps: %d steps, %d terms", b.i-i, b.l.Expansion().Len())
+	for _, c := range []struct {
+		classes int
+		density float64
+	}{{1, 1}, {10, 0.19}} {
+		b, err := NewStepBench(d, omega, c.classes, c.density)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := b.l.Expansion().Len(); n != omega {
+			t.Fatalf("%+v: buffer holds %d terms, want ω = %d", c, n, omega)
+		}
+		if got := b.l.NumScores(); got != c.classes { // binary: one score
+			t.Errorf("%+v: the learner has %d scores", c, got)
+		}
+		i := b.i
+		b.Time(5, 3)
+		if b.i != i+15 || b.l.Expansion().Len() != omega {
+			t.Errorf("%+v: after 3 batches of 5 steps: %d steps, %d terms", c, b.i-i, b.l.Expansion().Len())
+		}
 	}
 }

@@ -24,8 +24,9 @@ import (
 //	           with the hooks and without: {cases, nans, infs, mismatches,
 //	           first, rowCases, rowMismatches, rowCalls (the hooks' calls
 //	           during the rows with them)}; an Error if not installed
-//	step(d, omega, steps, batches)  one SVMD step ([StepBench]), µs:
-//	           {simdUs, goUs} (goUs with the hooks removed for the while)
+//	step(d, omega, steps, batches, classes, density)  one SVMD step
+//	           ([StepBench]), µs: {simdUs, goUs} (goUs with the hooks
+//	           removed for the while)
 //	dots(n, d, calls, batches)  one [Dots] call and one kernel.DotsGo, µs
 //	lane(m, nnz, calls, batches)  one [ColumnLane] call and one
 //	           kernel.ColumnLaneGo, µs
@@ -79,7 +80,7 @@ func installDebugHook(installed *bool) {
 				"rowCalls": calls.dots - c0.dots + calls.lane - c0.lane}, nil
 		},
 		"step": func(a []float64) (any, error) {
-			b, err := NewStepBench(int(a[0]), int(a[1]))
+			b, err := NewStepBench(int(a[0]), int(a[1]), int(a[4]), a[5])
 			if err != nil {
 				return nil, err
 			}

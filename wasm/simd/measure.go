@@ -19,12 +19,15 @@ import (
 // and the median drops the batches during which the shared machine ran
 // something else.
 
-// StepBench is one SVMD learner (binary hinge loss, core/learn's
-// DefaultSVMDConfig) on dense random inputs of dimension d with its buffer
-// of ω terms full, as core/learn's BenchmarkLearnStep sets it up: unit
-// normal inputs, random ±1 labels (so that most steps store a term and
-// evict one), a Gaussian kernel of width σ = √d, a pool of 1024 examples
-// cycled through.
+// StepBench is one SVMD learner (core/learn's DefaultSVMDConfig) with its
+// buffer of ω terms full, as core/learn's BenchmarkLearnStep sets it up:
+// inputs of dimension d, random labels (so that most steps store a term
+// and evict one), a Gaussian kernel of width σ = √d, a pool of 1024
+// examples cycled through. Binary (hinge loss, labels ±1) for classes ≤ 1,
+// else multiclass over that many classes. Dense inputs are unit normal; for
+// a density below 1 each entry is non-zero (uniform in [0, 1)) with that
+// probability, as the digits' pixels are (MNIST: d = 784, density about
+// 0.19), and the learner's rows go through kernel.Columns.
 type StepBench struct {
 	l  *learn.SVMD
 	xs [][]float64
@@ -35,22 +38,34 @@ type StepBench struct {
 // stepPool is the number of distinct examples a [StepBench] cycles through.
 const stepPool = 1024
 
-// NewStepBench returns the learner of [StepBench] for d and ω, with its
-// buffer filled. It returns an error if the settings are refused or the
-// buffer does not fill within 50·ω steps.
-func NewStepBench(d, omega int) (*StepBench, error) {
-	r := rand.New(rand.NewPCG(2026, uint64(d*100+1)))
+// NewStepBench returns the learner of [StepBench], with its buffer filled.
+// It returns an error if the settings are refused or the buffer does not
+// fill within 50·ω steps.
+func NewStepBench(d, omega, classes int, density float64) (*StepBench, error) {
+	r := rand.New(rand.NewPCG(2026, uint64(d*100+max(classes, 1))))
 	b := &StepBench{xs: make([][]float64, stepPool), ys: make([]float64, stepPool)}
 	for i := range b.xs {
 		b.xs[i] = make([]float64, d)
 		for j := range b.xs[i] {
-			b.xs[i][j] = r.NormFloat64()
+			switch {
+			case density >= 1:
+				b.xs[i][j] = r.NormFloat64()
+			case r.Float64() < density:
+				b.xs[i][j] = r.Float64()
+			}
 		}
-		b.ys[i] = float64(2*r.IntN(2) - 1)
+		if classes <= 1 {
+			b.ys[i] = float64(2*r.IntN(2) - 1)
+		} else {
+			b.ys[i] = float64(r.IntN(classes))
+		}
 	}
 	cfg := learn.DefaultSVMDConfig(learn.SVMDHinge, 0)
 	cfg.Kernel = kernel.Gaussian{Sigma: math.Sqrt(float64(d))}
 	cfg.BufferSize = omega
+	if classes > 1 {
+		cfg.Loss, cfg.Classes = learn.SVMDMulticlass, classes
+	}
 	l, err := learn.NewSVMD(cfg, d)
 	if err != nil {
 		return nil, err
