@@ -34,13 +34,14 @@ var allowedImports = map[string][]string{
 	// values: they import no core package.
 	"kernelplay/ui": {"kernelplay/ui/app", "kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",
 		"kernelplay/ui/inspect"},
-	"kernelplay/wasm": {"kernelplay/ui"},
+	"kernelplay/wasm":      {"kernelplay/ui", "kernelplay/wasm/simd"},
+	"kernelplay/wasm/simd": {"kernelplay/core/…"}, // the SIMD kernel rows: core/kernel's hooks
 }
 
 // jsAllowed are the packages that may import syscall/js: the views and the
 // wasm entry point. (ui/render's blocked_wasm.go uses go:wasmimport, not
 // syscall/js.)
-var jsAllowed = []string{"kernelplay/ui", "kernelplay/wasm"}
+var jsAllowed = []string{"kernelplay/ui", "kernelplay/wasm", "kernelplay/wasm/simd"}
 
 // matches reports whether pkg is pattern or, for a pattern ending in "/…",
 // under its prefix.

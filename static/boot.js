@@ -123,6 +123,8 @@
 
   if (!("WebAssembly" in window)) { fail("this browser has no WebAssembly"); return; }
   var go = new Go();
+  // wasm/simd's SIMD kernel rows: the program builds that module on its memory (kp.mem) and calls it here.
+  go.importObject.kernelplay = {dots: function (a, b, c, d, e) { kp.simd.dots(a, b, c, d, e); }, lane: function (a, b, c, d, e, f) { kp.simd.lane(a, b, c, d, e, f); }};
   var req = kp.wasm || fetch("main.wasm", {credentials: "same-origin", priority: "high"}).then(function (r) {
     if (!r.ok) { throw new Error("main.wasm: HTTP " + r.status); }
     return r;
@@ -165,6 +167,7 @@
   });
   inst.then(function (r) {
     kp.compiledMs = performance.now(); // fetched and compiled
+    kp.mem = r.instance.exports.mem; // the Go program's memory, for wasm/simd
     if (kp.progress) { kp.progress("starting"); }
     return styled.then(function () {
       if (kp.compiledMs < paintStarting) { return go.run(r.instance); }

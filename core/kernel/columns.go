@@ -1,5 +1,7 @@
 package kernel
 
+import "runtime"
+
 // Columns is the feature-major copy of a store of vectors z_s ∈ ℝ^d in slots
 // s = 0 … Cap−1: coordinate j of every slot is one contiguous column of Cap
 // values, c[j·Cap + s]. A kernel row against it ([Columns.Row]) reads only
@@ -71,15 +73,21 @@ func (c *Columns) Cap() int { return c.cap }
 // non-zero natively, three quarters under wasm (BenchmarkRowDensity: at 19%
 // non-zero, an MNIST digit, n = 4096, d = 784, the column row is about 9×
 // faster natively, 0.13 vs 1.2 ms, and 6× under wasm, 0.26 vs 1.5 ms of CPU;
-// dense, it is 2× slower natively and as fast under wasm).
+// dense, it is 2× slower natively and as fast under wasm). Under wasm with
+// both hooks installed ([UseDots], [UseColumnLane]: the page's SIMD rows)
+// the threshold is a half again (hookSparseNum/hookSparseDen).
 func Sparse(x []float64) bool {
+	num, den := sparseMaxNum, sparseMaxDen
+	if runtime.GOARCH == "wasm" && dotsHook != nil && laneHook != nil {
+		num, den = hookSparseNum, hookSparseDen
+	}
 	nz := 0
 	for _, v := range x {
 		if v != 0 {
 			nz++
 		}
 	}
-	return nz*sparseMaxDen <= len(x)*sparseMaxNum
+	return nz*den <= len(x)*num
 }
 
 // Row writes one kernel row dst[s] = k(x, z_s) for slots s < len(dst), like
@@ -102,7 +110,7 @@ func (c *Columns) Row(k Kernel, dst, x []float64, xx float64, norms []float64) {
 }
 
 // colsLoop computes dst[s] = Σ_k lane_k(s) over the lanes of c.offs/c.vals
-// (lane k summing its columns in order, [colsLane]) and combines the lanes
+// (lane k summing its columns in order, [laneSums]) and combines the lanes
 // as combine does; with several lanes each is summed over every slot into
 // its own stretch of c.work first (one pass per lane, not one call per block
 // and lane: calls are dear under wasm). It is the feature-major loop of the
@@ -110,17 +118,27 @@ func (c *Columns) Row(k Kernel, dst, x []float64, xx float64, norms []float64) {
 func (c *Columns) colsLoop(dst []float64, lanes int) {
 	if lanes == 1 {
 		n := c.laneEnd[0]
-		colsLane(dst, c.c, c.offs[:n], c.vals[:n])
+		laneSums(dst, c.c, c.offs[:n], c.vals[:n])
 		return
 	}
 	m := len(dst)
 	lo := 0
 	for k := range lanes {
 		hi := c.laneEnd[k]
-		colsLane(c.work[k*m:(k+1)*m], c.c, c.offs[lo:hi], c.vals[lo:hi])
+		laneSums(c.work[k*m:(k+1)*m], c.c, c.offs[lo:hi], c.vals[lo:hi])
 		lo = hi
 	}
 	combine(dst, c.work[:lanes*m])
+}
+
+// laneSums is [colsLane] or, under GOARCH=wasm for at least [HookMinWork]
+// multiply-adds, the [UseColumnLane] hook (the same bits).
+func laneSums(dst, cols []float64, offs []int, vals []float64) {
+	if runtime.GOARCH == "wasm" && laneHook != nil && len(dst)*len(offs) >= HookMinWork {
+		laneHook(dst, cols, offs, vals)
+		return
+	}
+	colsLane(dst, cols, offs, vals)
 }
 
 // colsLane writes dst[s] = Σ_n vals[n]·cols[offs[n] + s] for s < len(dst),

@@ -4,9 +4,16 @@ package kernel
 
 // dots computes dst = rows·x with [dotsLoop]: under GOARCH=wasm gonum's BLAS
 // has no assembly and the unrolled loop is faster than blas64.Gemv
-// (BenchmarkDotsLoop vs BenchmarkDotsGemv).
+// (BenchmarkDotsLoop vs BenchmarkDotsGemv); or, for d ≥ 8 and at least
+// [HookMinWork] multiply-adds, with the [UseDots] hook (the same bits).
 // len(rows) == len(dst)·len(x), both non-zero.
-func dots(dst, x, rows []float64) { dotsLoop(dst, x, rows) }
+func dots(dst, x, rows []float64) {
+	if dotsHook != nil && len(x) >= 8 && len(rows) >= HookMinWork {
+		dotsHook(dst, x, rows)
+		return
+	}
+	dotsLoop(dst, x, rows)
+}
 
 // rowExp is the exponential of the Gaussian and Laplacian rows: under wasm
 // [expNeg], bit for bit math.Exp there but about 2× faster.

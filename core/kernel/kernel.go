@@ -9,6 +9,8 @@
 // with the same result bit for bit: [Row] against row-major vectors (dense
 // queries), and [Columns.Row] against a feature-major copy, reading only the
 // columns where the query is non-zero (sparse queries; [Sparse] decides).
+// Under GOARCH=wasm a caller may replace the two inner loops by faster ones
+// with the same bits ([UseDots], [UseColumnLane]).
 //
 // Package kernel is pure Go: it must not import syscall/js or anything under
 // kernelplay/ui, and it imports no other kernelplay package.
@@ -32,7 +34,8 @@ type Kernel interface {
 // Natively it calls gonum's blas64.Gemv (assembly kernels); under GOARCH=wasm,
 // where gonum's BLAS has no assembly and is 2–4× slower, a hand-written loop
 // (loop.go: a d = 2 path, one accumulator below d = 8, else 8 unrolled
-// accumulators; BenchmarkDotsLoop vs BenchmarkDotsGemv).
+// accumulators; BenchmarkDotsLoop vs BenchmarkDotsGemv), or for d ≥ 8 the
+// [UseDots] hook with the same bits (the page: WebAssembly SIMD).
 func Dots(dst, x, rows []float64) {
 	d := len(x)
 	if len(rows) < len(dst)*d {
