@@ -80,9 +80,10 @@ test-native: liblinear
 	$(GO) test $$($(GO) list ./... | grep -vx kernelplay)
 
 # The whole suite, paper reproductions included, under node as natively
-# (about 45 s each for core/learn and core/experiment on an idle 2-core box).
+# (about 45 s each for core/learn and core/experiment on an idle 2-core box),
+# and wasm/simd's module run in node's WebAssembly against the Go loops.
 test-wasm: node
-	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" $(PURE)
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" $(PURE) ./wasm/simd/...
 
 # The server's unit tests and the page in headless Chromium (serve_test.go),
 # which measures main.wasm as served (zopfli's gzip).

@@ -2,10 +2,12 @@
 
 // Command wasm is kernelplay's WebAssembly entry point: wiring only. It
 // installs the kernel rows' SIMD loops (wasm/simd), reads the share link's
-// hash, hands it to the page (ui.Run), and keeps the program alive. Every entry from JavaScript into the page recovers (see
-// ui/crash.go); a panic that escapes Run while the page is built is
-// reported the same way (boot.js's stopped view, with Start over and Copy
-// error report), and the program stays alive.
+// hash, hands it to the page (ui.Run), and keeps the program alive. Every
+// entry from JavaScript into the page recovers (see ui/crash.go); a panic
+// that escapes Run while the page is built is reported the same way
+// (boot.js's stopped view, with Start over and Copy error report), and the
+// program stays alive. main.wasm imports "kernelplay" "dots" and "lane"
+// (wasm/simd), which boot.js provides.
 package main
 
 import (
