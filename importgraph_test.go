@@ -38,9 +38,8 @@ var allowedImports = map[string][]string{
 	"kernelplay/wasm/simd": {"kernelplay/core/…"}, // the SIMD kernel rows: core/kernel's hooks
 }
 
-// jsAllowed are the packages that may import syscall/js: the views and the
-// wasm entry point. (ui/render's blocked_wasm.go uses go:wasmimport, not
-// syscall/js.)
+// jsAllowed are the packages that may import syscall/js: the views, the
+// wasm entry point and its SIMD kernel rows (wasm/simd).
 var jsAllowed = []string{"kernelplay/ui", "kernelplay/wasm", "kernelplay/wasm/simd"}
 
 // matches reports whether pkg is pattern or, for a pattern ending in "/…",
