@@ -421,7 +421,7 @@ func loadingOnce(t *testing.T, ctx context.Context, base string, verbose bool) (
 			msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById("boot-msg") || {textContent: ""}).textContent`))
 			if err == nil && msg != "" && (len(seen) == 0 || seen[len(seen)-1] != msg) && len(seen) < 40 {
 				seen = append(seen, msg)
-				if len(seen) == 3 && strings.HasPrefix(base, "http:") {
+				if verbose && len(seen) == 3 && strings.HasPrefix(base, "http:") {
 					screenshot(t, ctx, "loading.png") // the skeleton with the progress
 				}
 			}
