@@ -48,6 +48,15 @@ func (*jsBrowser) Dialog(id string, open bool) {
 		return
 	}
 	if open {
+		// Already open: as a modal, nothing to do; open but not modal (a
+		// modal dialog the DOM moved, as Vecty may when it reorders
+		// nodes, stays open without being modal) showModal would throw.
+		if el.Get("open").Bool() {
+			if el.Call("matches", ":modal").Bool() {
+				return
+			}
+			el.Call("close")
+		}
 		el.Call("showModal")
 	} else {
 		el.Call("close")
