@@ -95,24 +95,31 @@ func (r *digitsReadout) Render() (out vecty.ComponentOrHTML) {
 	)
 }
 
-// renderDigits is the page body in the digits mode.
-func (p *Page) renderDigits() vecty.ComponentOrHTML {
+// renderDigits is the digits mode's view (viewDigits, page.go).
+func (p *Page) renderDigits() *vecty.HTML {
 	a := p.app
 	dg := a.digits()
 	c := a.store.Config()
-	var centre, side []vecty.MarkupOrChild
-	centre = append(centre, vecty.Markup(vecty.Class("dcenter")),
-		elem.Div(vecty.Markup(vecty.Class("panel", "nowwrap")), dg.now, dg.readout))
-	side = append(side, vecty.Markup(vecty.Class("dside")))
-	if !c.Hidden(state.HideCharts) {
-		side = append(side, elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), dg.charts, a.windowControl(c)))
-	}
+	// The columns' children keep their positions whatever is shown (an
+	// absent part is a nil from vecty.If, not a shorter list), and each
+	// persistent component is rendered in one place only (the 2D read-outs
+	// are not kept here, hidden, as they were): Vecty reconciles children by
+	// position, and a component or list that moves to another position
+	// between two renders can be removed from the document twice, which
+	// panics inside Vecty's own animation-frame callback, beyond the
+	// page's recover, and ends the program (TestBrowserMonkey found it:
+	// Play, the MNIST set, back to 2D; a paper figure with fewer learners).
+	var gallery, confusion *vecty.HTML
 	run := dg.run
 	if run != nil {
 		dg.sizeCanvases(run.Learners())
 		var gal, conf []vecty.MarkupOrChild
 		gal = append(gal, vecty.Markup(vecty.Class("galleries", "n"+strconv.Itoa(run.Learners()))))
 		conf = append(conf, vecty.Markup(vecty.Class("panel", "confwrap", "n"+strconv.Itoa(run.Learners()))))
+		// The note first (style: shown last): a change in the number of
+		// learners then adds or removes only the last children.
+		conf = append(conf, elem.Div(vecty.Markup(vecty.Class("confnote")),
+			vecty.Text("Confusion: rows are the true class, columns the prediction.")))
 		for i := range run.Learners() {
 			name := run.Name(i)
 			title := "Support vectors · " + name
@@ -129,14 +136,16 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 				elem.Div(vecty.Markup(vecty.Class("cap")), swatch(i), vecty.Text(name)),
 				dg.confusions[i]))
 		}
-		conf = append(conf, elem.Div(vecty.Markup(vecty.Class("confnote")),
-			vecty.Text("Confusion: rows are the true class, columns the prediction.")))
-		if !c.Hidden(state.HideBuffer) {
-			centre = append(centre, elem.Div(gal...))
-		}
-		if !c.Hidden(state.HideConfusion) {
-			side = append(side, elem.Div(conf...))
-		}
+		gallery, confusion = elem.Div(gal...), elem.Div(conf...)
+	}
+	centre := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("dcenter")),
+		elem.Div(vecty.Markup(vecty.Class("panel", "nowwrap")), dg.now, dg.readout),
+		vecty.If(gallery != nil && !c.Hidden(state.HideBuffer), gallery),
+	}
+	side := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("dside")),
+		vecty.If(!c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), dg.charts, a.windowControl(c))),
+		vecty.If(confusion != nil && !c.Hidden(state.HideConfusion), confusion),
+		vecty.If(!c.Hidden(state.HideInspector), a.inspD), // the step inspector last, scrolled into view when it shows (inspector.go)
 	}
 	var groups []vecty.MarkupOrChild
 	groups = append(groups, vecty.Markup(vecty.Class("controls", "panel"), vecty.Attribute("aria-label", "settings")))
@@ -163,21 +172,14 @@ func (p *Page) renderDigits() vecty.ComponentOrHTML {
 			groups = append(groups, elem.Section(items...))
 		}
 	}
-	return elem.Body(
-		elem.Div(vecty.Markup(appClass(c, "digits-mode")),
-			p.digitsTop(),
-			p.banner(),
-			elem.Main(vecty.Markup(vecty.Class("main", "dmain")),
-				elem.Div(groups...),
-				elem.Div(centre...),
-				elem.Div(append(side, vecty.If(!c.Hidden(state.HideInspector), a.inspD))...), // the step inspector last, scrolled into view when it shows (inspector.go)
-			),
-			// The 2D read-outs stay rendered (hidden): the store's listener
-			// rerenders them on every change, whatever the mode.
-			elem.Div(vecty.Markup(vecty.Attribute("hidden", "")), a.stats),
+	return elem.Div(vecty.Markup(appClass(c, "digits-mode")),
+		p.digitsTop(),
+		p.banner(),
+		elem.Main(vecty.Markup(vecty.Class("main", "dmain")),
+			elem.Div(groups...),
+			elem.Div(centre...),
+			elem.Div(side...),
 		),
-		p.introDialog(), // intro.go
-		p.tourPanel(),   // tour.go
 	)
 }
 

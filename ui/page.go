@@ -21,40 +21,78 @@ type Page struct {
 	app *App
 }
 
-// Render implements vecty.Component.
+// Render implements vecty.Component: the view of the mode, the
+// introduction and the tour panel.
 func (p *Page) Render() (out vecty.ComponentOrHTML) {
 	defer guardRender("Page.Render", &out, elem.Body)
-	a := p.app
-	c := a.store.Config()
-	if c.Mode == state.ModeDigits {
-		return p.renderDigits() // digits.go
+	var view vecty.Component = &view2D{page: p}
+	if p.app.store.Config().Mode == state.ModeDigits {
+		view = &viewDigits{page: p}
 	}
 	return elem.Body(
-		elem.Div(vecty.Markup(appClass(c, comparing(a.store.Run())...)),
-			p.topBarAfterBoot(),
-			p.banner(),
-			elem.Main(vecty.Markup(vecty.Class("main")),
-				elem.Div(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("controls", "panel"),
-					vecty.Attribute("aria-label", "settings"))}, p.controlsAfterBoot()...)...),
-				elem.Div(vecty.Markup(vecty.Class("center")),
-					elem.Div(vecty.Markup(vecty.Class("plotwrap")), a.plot),
-					vecty.If(!a.booting, p.plotHint()),
-					vecty.If(!a.booting && !c.Hidden(state.HideBuffer), elem.Div(vecty.Markup(vecty.Class("panel", "stripwrap")),
-						p.stripCaption(),
-						a.strip,
-					)),
-				),
-				elem.Div(vecty.Markup(vecty.Class("side")),
-					vecty.If(!a.booting && a.store.Run().Second() != nil && !c.Hidden(state.HideSecond), a.second), // compare2d.go
-					vecty.If(!a.booting && !c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), a.charts,
-						a.windowControl(c))),
-					vecty.If(!a.booting && !c.Hidden(state.HideStats), a.stats),
-					vecty.If(!a.booting && !c.Hidden(state.HideInspector), a.insp), // the step inspector (inspector.go)
-				),
-			),
-		),
+		view,
 		p.introDialog(), // intro.go
 		p.tourPanel(),   // tour.go
+	)
+}
+
+// view2D and viewDigits are the two modes' views. They are components of
+// two types, so that a mode switch unmounts the one tree and renders the
+// other afresh. Reconciling the one into the other (the same <div> at the
+// top) paired unlike children, a digits confusion matrix with the 2D error
+// window's control, and removed a node already out of the document: Vecty
+// panics there, inside its own animation-frame callback beyond the page's
+// recover, and the program ends (TestBrowserMonkey found it).
+type view2D struct {
+	vecty.Core
+	page *Page
+}
+
+// Render implements vecty.Component.
+func (v *view2D) Render() (out vecty.ComponentOrHTML) {
+	defer guardRender("view2D.Render", &out, elem.Div)
+	return v.page.render2D()
+}
+
+// viewDigits is the digits mode's view (see view2D).
+type viewDigits struct {
+	vecty.Core
+	page *Page
+}
+
+// Render implements vecty.Component.
+func (v *viewDigits) Render() (out vecty.ComponentOrHTML) {
+	defer guardRender("viewDigits.Render", &out, elem.Div)
+	return v.page.renderDigits() // digits.go
+}
+
+// render2D is the 2D mode's view: the top bar, the banner and the three
+// columns.
+func (p *Page) render2D() *vecty.HTML {
+	a := p.app
+	c := a.store.Config()
+	return elem.Div(vecty.Markup(appClass(c, comparing(a.store.Run())...)),
+		p.topBarAfterBoot(),
+		p.banner(),
+		elem.Main(vecty.Markup(vecty.Class("main")),
+			elem.Div(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("controls", "panel"),
+				vecty.Attribute("aria-label", "settings"))}, p.controlsAfterBoot()...)...),
+			elem.Div(vecty.Markup(vecty.Class("center")),
+				elem.Div(vecty.Markup(vecty.Class("plotwrap")), a.plot),
+				vecty.If(!a.booting, p.plotHint()),
+				vecty.If(!a.booting && !c.Hidden(state.HideBuffer), elem.Div(vecty.Markup(vecty.Class("panel", "stripwrap")),
+					p.stripCaption(),
+					a.strip,
+				)),
+			),
+			elem.Div(vecty.Markup(vecty.Class("side")),
+				vecty.If(!a.booting && a.store.Run().Second() != nil && !c.Hidden(state.HideSecond), a.second), // compare2d.go
+				vecty.If(!a.booting && !c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), a.charts,
+					a.windowControl(c))),
+				vecty.If(!a.booting && !c.Hidden(state.HideStats), a.stats),
+				vecty.If(!a.booting && !c.Hidden(state.HideInspector), a.insp), // the step inspector (inspector.go)
+			),
+		),
 	)
 }
 
