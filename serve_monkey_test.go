@@ -1,0 +1,180 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// monkeyJS defines window.kpMonkey(seed, n, slow): n random actions on
+// what a class can reach in the page, from a seeded generator (the same
+// seed, the same actions on the same page), all at once or (slow) one every
+// two animation frames (then it returns a Promise), each logged as a line:
+//   - a click on a visible, enabled button (not one that leaves the page,
+//     opens the file picker or a download);
+//   - a random option of a visible <select>, with its change event;
+//   - a random value of a slider (input, then change) or of a number or
+//     text field (change);
+//   - a click (or shift-click) on the plot at a random point;
+//   - a key on the focused page (space, the arrows, Escape).
+//
+// It returns the log; an action that throws is logged with its error and
+// the page's own exceptions are caught by the test.
+const monkeyJS = `window.kpMonkey = (seed, n, slow) => {
+  let s = seed >>> 0;
+  const rnd = () => { s = (s + 0x6D2B79F5) >>> 0; let t = s; t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+  const pick = a => a[Math.floor(rnd() * a.length)];
+  const visible = e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !e.closest("[hidden]"); };
+  const name = e => e.id || e.getAttribute("aria-label") || e.textContent.trim().slice(0, 24) || e.tagName;
+  const log = [];
+  const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const one = () => {
+    const kind = pick(["button", "button", "select", "select", "range", "field", "plot", "plot", "key"]);
+    try {
+      if (kind === "button") {
+        const bs = [...document.querySelectorAll("button")].filter(b => visible(b) && !b.disabled &&
+          !/load data|save|download|picture|csv|copy|report|start over/i.test(b.textContent + " " + (b.id || "")));
+        if (!bs.length) return;
+        const b = pick(bs); log.push("click " + name(b)); b.click();
+      } else if (kind === "select") {
+        const ss = [...document.querySelectorAll("select")].filter(e => visible(e) && !e.disabled);
+        if (!ss.length) return;
+        const e = pick(ss), opts = [...e.options].filter(o => !o.disabled);
+        if (!opts.length) return;
+        const o = pick(opts); log.push("select " + name(e) + " = " + o.value);
+        e.value = o.value; e.dispatchEvent(new Event("input", {bubbles: true})); e.dispatchEvent(new Event("change", {bubbles: true}));
+      } else if (kind === "range") {
+        const rs = [...document.querySelectorAll('input[type="range"]')].filter(e => visible(e) && !e.disabled);
+        if (!rs.length) return;
+        const e = pick(rs), lo = +e.min || 0, hi = +(e.max || 100), st = +e.step || 1;
+        const v = lo + Math.round(rnd() * (hi - lo) / st) * st; log.push("slide " + name(e) + " = " + v);
+        e.value = String(v); e.dispatchEvent(new Event("input", {bubbles: true})); e.dispatchEvent(new Event("change", {bubbles: true}));
+      } else if (kind === "field") {
+        const fs = [...document.querySelectorAll('input[type="number"], input[type="text"]')].filter(e => visible(e) && !e.disabled);
+        if (!fs.length) return;
+        const e = pick(fs), v = pick(["0", "-1", "1e9", "abc", "", "3", "0.5", "99999999999", "NaN", "4294967295"]);
+        log.push("type " + name(e) + " = " + JSON.stringify(v));
+        e.value = v; e.dispatchEvent(new Event("input", {bubbles: true})); e.dispatchEvent(new Event("change", {bubbles: true}));
+      } else if (kind === "plot") {
+        const c = document.querySelector(".plotframe canvas:last-of-type") || document.querySelector("canvas");
+        if (!c || !visible(c)) return;
+        const r = c.getBoundingClientRect(), x = r.left + rnd() * r.width, y = r.top + rnd() * r.height, shift = rnd() < 0.3;
+        log.push("plot " + Math.round(x - r.left) + "," + Math.round(y - r.top) + (shift ? " shift" : ""));
+        for (const type of ["pointerdown", "mousedown", "pointerup", "mouseup", "click"]) {
+          const init = {bubbles: true, cancelable: true, clientX: x, clientY: y, shiftKey: shift, button: 0, pointerId: 1, isPrimary: true};
+          c.dispatchEvent(type.startsWith("pointer") ? new PointerEvent(type, init) : new MouseEvent(type, init));
+        }
+      } else {
+        const k = pick([" ", "ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", "Escape"]);
+        const target = document.activeElement && document.activeElement !== document.body ? document.activeElement : document.body;
+        log.push("key " + JSON.stringify(k) + " on " + name(target));
+        target.dispatchEvent(new KeyboardEvent("keydown", {key: k, bubbles: true, cancelable: true}));
+      }
+    } catch (err) { log.push("  threw " + err); }
+  };
+  if (!slow) { for (let i = 0; i < n; i++) one(); return log; }
+  return (async () => { for (let i = 0; i < n; i++) { one(); await frame(); if (document.getElementById("stopped")) break; } return log; })();
+};`
+
+// monkeyRounds is the rounds of 25 actions per start page (KP_MONKEY
+// raises it for a longer search).
+var monkeyRounds = envInt("KP_MONKEY", 6)
+
+// TestBrowserMonkey: a class clicking around. Several seeded runs of
+// random actions (buttons, menus, sliders, fields with absurd values,
+// clicks on the plot, keys) from the default demo, the digits view and a
+// comparison: the page never throws, never shows its stopped view, and
+// still plays afterwards (the frame loop runs and t advances).
+func TestBrowserMonkey(t *testing.T) {
+	srv := pageServer(t)
+	ctx := browser(t)
+	exceptions := listenExceptions(ctx)
+	var mu sync.Mutex
+	var console []string // the page's console (a Go panic prints there), for the failure's report
+	chromedp.Listen(ctx, func(ev any) {
+		if ev, ok := ev.(*runtime.EventConsoleAPICalled); ok && ev.Type != runtime.ConsoleAPICalledTypeDebug {
+			var parts []string
+			for _, a := range ev.Args {
+				parts = append(parts, strings.Trim(string(a.Value), `"`))
+			}
+			mu.Lock()
+			console = append(console, clipLog(strings.Join(parts, " ")))
+			mu.Unlock()
+		}
+	})
+	starts := []struct{ name, hash string }{
+		{"Default", ""},
+		{"Digits", "v1&mode=digits"},
+		{"Compare", "v1&p=rotating&cmp=norma"},
+	}
+	for i, st := range starts {
+		t.Run(st.name, func(t *testing.T) {
+			mu.Lock()
+			console = nil
+			mu.Unlock()
+			within(t, ctx, 120*time.Second, func(ctx context.Context) error {
+				if err := open(ctx, srv.URL, st.hash); err != nil {
+					return err
+				}
+				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](monkeyJS+`; true`)); err != nil {
+					return err
+				}
+				var all []string
+				for round := range monkeyRounds {
+					seed := 1000*(i+1) + round
+					// Even rounds act in a burst (one batch of rerenders), odd
+					// rounds one action every two frames, as a person does.
+					log, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](fmt.Sprintf(`window.kpMonkey(%d, 25, %v)`, seed, round%2 == 1), chromedp.EvalAwaitPromise))
+					if err != nil {
+						return fmt.Errorf("seed %d: %w", seed, err)
+					}
+					all = append(all, log...)
+					time.Sleep(300 * time.Millisecond) // let frames run between the rounds
+					stopped, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.getElementById("stopped")`))
+					if err != nil {
+						return err
+					}
+					if e := exceptions(); len(e) > 0 || stopped {
+						mu.Lock()
+						defer mu.Unlock()
+						return fmt.Errorf("after seed %d: exceptions %q, stopped view %v; console %q; the actions:\n%s", seed, e, stopped, console, strings.Join(all, "\n"))
+					}
+				}
+				t.Logf("%d actions, e.g. %q", len(all), all[:min(len(all), 8)])
+				// Still alive: Play (if paused) and the run advances.
+				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const p = document.getElementById("play");
+					if (p && !window.kernelplay.stats().playing) p.click(); return true; })()`)); err != nil {
+					return err
+				}
+				st0, err := readStats(ctx)
+				if err != nil {
+					return err
+				}
+				if err := waitFor(ctx, fmt.Sprintf(`window.kernelplay.stats().frames > %d`, st0.Frames+10), 20*time.Second); err != nil {
+					return fmt.Errorf("the frame loop stopped after the actions: %w\n%s", err, strings.Join(all, "\n"))
+				}
+				return nil
+			})
+		})
+	}
+}
+
+// envInt is the environment variable name as a positive whole number, or
+// def when it is unset or not one.
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
+		return n
+	}
+	return def
+}
