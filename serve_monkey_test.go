@@ -14,6 +14,8 @@ import (
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"kernelplay/ui/state"
 )
 
 // monkeyJS defines window.kpMonkey(seed, n, slow): n random actions on
@@ -113,10 +115,13 @@ func TestBrowserMonkey(t *testing.T) {
 			mu.Unlock()
 		}
 	})
+	compare := state.Default()
+	compare.Preset, compare.Compare = state.PresetRotating, state.LearnerNORMA
+	compare.Second = compare.Settings()
 	starts := []struct{ name, hash string }{
 		{"Default", ""},
 		{"Digits", "v1&mode=digits"},
-		{"Compare", "v1&p=rotating&cmp=norma"},
+		{"Compare", state.Encode(compare)},
 	}
 	for i, st := range starts {
 		t.Run(st.name, func(t *testing.T) {
@@ -126,6 +131,11 @@ func TestBrowserMonkey(t *testing.T) {
 			within(t, ctx, 120*time.Second, func(ctx context.Context) error {
 				if err := open(ctx, srv.URL, st.hash); err != nil {
 					return err
+				}
+				// The start page is the one asked for, not a link error's
+				// default demo.
+				if msg, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.kernelplay.stats().message`)); err != nil || strings.Contains(msg, "could not be read") || strings.Contains(msg, "cannot run") {
+					return fmt.Errorf("start %s: %q %v", st.name, msg, err)
 				}
 				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](monkeyJS+`; true`)); err != nil {
 					return err

@@ -203,15 +203,11 @@ func (s *Store) endReplay() {
 // finishing a long replay at once would freeze the page (a link's at= can
 // be 10⁸ steps). A page-only setting applies at once and the replay goes
 // on; anything that starts a new run ends the replay first. It reports
-// whether a waits.
-func (s *Store) duringReplay(a state.Action) bool {
+// whether a waits. cur and next are the configuration before and after a
+// (state.Apply).
+func (s *Store) duringReplay(a state.Action, cur, next state.Config) bool {
 	if s.replay == 0 {
 		return false
-	}
-	cur := s.Config()
-	next, err := state.Apply(cur, a)
-	if err != nil {
-		return false // action reports it; the replay goes on
 	}
 	edit := false
 	switch a := a.(type) {
@@ -439,13 +435,13 @@ func (s *Store) Dispatch(a any) {
 // no run; edits of a running 2D plot become events; everything else starts
 // a new run.
 func (s *Store) action(a state.Action) {
-	if s.duringReplay(a) {
-		return
-	}
 	cur := s.Config()
 	next, err := state.Apply(cur, a)
 	if err != nil {
 		s.msg = Message{Kind: Warning, Text: sentence(err.Error())}
+		return // a refused action: a replay under way goes on
+	}
+	if s.duringReplay(a, cur, next) {
 		return
 	}
 	s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide, s.pg.Presenter = next.StepsPerFrame, next.Grid, next.Playing, next.Hide, next.Presenter
