@@ -349,13 +349,23 @@ type CSVConfig struct {
 }
 
 // ReadCSV reads a data set from comma-separated text: one example per
-// record, every field a finite decimal number (features with |value| ≤
-// [MaxAbs]), the same number of fields in every record, at most [MaxDim]
-// features and [MaxCells] values in all. The first record is a header, and
-// skipped, when any of its fields is not a number. A leading UTF-8
-// byte-order mark is ignored. Lines starting with '#' are comments; spaces
-// around fields are ignored; quoted fields are allowed (RFC 4180). Labels are
-// kept as read (convert with [Set.ToBinary] or [Set.ToClasses]).
+// record, every feature a finite decimal number with |value| ≤ [MaxAbs],
+// the same number of fields in every record, at most [MaxDim] features and
+// [MaxCells] values in all. The first record is a header, and skipped, when
+// any of its feature fields is not a number (with no label column: any
+// field). A leading UTF-8 byte-order mark is ignored. Lines starting with
+// '#' are comments; spaces around fields are ignored; quoted fields are
+// allowed (RFC 4180).
+//
+// Labels: when every label is a finite number they are kept as read
+// (convert with [Set.ToBinary] or [Set.ToClasses]). When any label is text
+// ("setosa", as in the iris and geyser files every data tool ships), the
+// label column names classes: each distinct label, as written (so "1" and
+// "1.0" are two names), is a class, numbered 0, 1, … in order of first
+// appearance; Y holds the class indices, Classes their count and
+// ClassNames the names. At most [MaxTextClasses] distinct names: more is an
+// error naming the line (a text column of that many values is an
+// identifier, not a class).
 //
 // Malformed input is a *[FormatError] naming the line and column (never a
 // panic); a read error of r is returned wrapped; an invalid cfg.Comma or
@@ -381,7 +391,7 @@ func ReadCSV(r io.Reader, name string, cfg CSVConfig) (*Set, error) {
 	cr.Comment = '#'
 	cr.TrimLeadingSpace = true
 	cr.ReuseRecord = true
-	c := &csvSet{name: name, cr: cr, s: &Set{Name: name}}
+	c := &csvSet{name: name, cr: cr, s: &Set{Name: name}, text: -1}
 	for first := true; ; first = false {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -394,7 +404,7 @@ func ReadCSV(r io.Reader, name string, cfg CSVConfig) (*Set, error) {
 			if err := c.columns(cfg.LabelColumn, rec); err != nil {
 				return nil, err
 			}
-			if isHeader(rec) {
+			if isHeader(rec, c.label) {
 				continue
 			}
 		}
@@ -405,7 +415,52 @@ func ReadCSV(r io.Reader, name string, cfg CSVConfig) (*Set, error) {
 	if c.s.Len() == 0 {
 		return nil, c.fail(0, 0, "no examples")
 	}
+	if c.text >= 0 {
+		c.s.Y = c.names.classes
+		c.s.Classes = len(c.names.order)
+		c.s.ClassNames = c.names.order
+	}
 	return c.s, nil
+}
+
+// MaxTextClasses bounds the distinct text labels [ReadCSV] turns into
+// classes (1,000, as [Set.ToClasses] bounds numeric ones).
+const MaxTextClasses = maxClasses
+
+// labelNames numbers a CSV file's labels as class names in order of first
+// appearance, for the case that some label is text. It is kept from the
+// first record on, so that a text label on line 10,000 needs no second
+// pass; numeric files with more than MaxTextClasses distinct labels stop
+// it (over is set) and cost no more than the map of that many names.
+type labelNames struct {
+	index   map[string]int // name → class
+	order   []string       // class → name
+	classes []float64      // each example's class index
+	over    bool           // more than MaxTextClasses distinct labels seen
+}
+
+// add records the label of the next example; it reports false when the
+// name is new and MaxTextClasses names are already known.
+func (n *labelNames) add(name string) bool {
+	if n.over {
+		return false
+	}
+	k, ok := n.index[name]
+	if !ok {
+		if len(n.order) == MaxTextClasses {
+			n.over = true
+			n.index, n.classes = nil, nil
+			return false
+		}
+		if n.index == nil {
+			n.index = make(map[string]int)
+		}
+		k = len(n.order)
+		n.index[name] = k
+		n.order = append(n.order, name)
+	}
+	n.classes = append(n.classes, float64(k))
+	return true
 }
 
 // csvComma is the field separator of [CSVConfig.Comma] c (0: ','), or an
@@ -425,8 +480,10 @@ type csvSet struct {
 	name   string
 	cr     *csv.Reader
 	s      *Set
-	fields int // fields per record, from the first
-	label  int // 0-based label column, −1 for none
+	fields int        // fields per record, from the first
+	label  int        // 0-based label column, −1 for none
+	names  labelNames // the labels as class names (see ReadCSV)
+	text   int        // 1-based line of the first text label, −1 while every label is a number
 }
 
 // fail is a *FormatError at line and column col.
@@ -490,19 +547,58 @@ func (c *csvSet) add(rec []string) error {
 	s.X = grow(s.X, s.Dim, MaxCells/s.Dim*s.Dim)
 	y := 0.0
 	for j, f := range rec {
+		if j == c.label {
+			var err error
+			if y, err = c.labelValue(f); err != nil {
+				s.X = s.X[:s.Len()*s.Dim]
+				return err
+			}
+			continue
+		}
 		v, err := c.value(j, f)
 		if err != nil {
 			s.X = s.X[:s.Len()*s.Dim]
 			return err
 		}
-		if j == c.label {
-			y = v
-		} else {
-			s.X = append(s.X, v)
-		}
+		s.X = append(s.X, v)
 	}
 	s.Y = append(s.Y, y)
 	return nil
+}
+
+// labelValue reads the label field f of the current record: its number
+// while every label so far is a number, and it records f as a class name
+// (see [ReadCSV]). A text label switches the file to names, or is an error
+// when more than MaxTextClasses distinct labels came before it; an empty
+// label, NaN and ±Inf (numbers that are no value) are errors.
+func (c *csvSet) labelValue(f string) (float64, error) {
+	f = strings.TrimSpace(f)
+	line, col := c.cr.FieldPos(c.label)
+	if f == "" {
+		return 0, c.fail(line, col, "empty label in field %d (missing values are not supported)", c.label+1)
+	}
+	if !c.names.add(f) {
+		if c.text >= 0 {
+			return 0, c.fail(line, col, "label %q in field %d would be class %d: a column of class names holds at most %d",
+				clip(f), c.label+1, MaxTextClasses+1, MaxTextClasses)
+		}
+	}
+	v, err := strconv.ParseFloat(f, 64)
+	if err == nil && (math.IsInf(v, 0) || math.IsNaN(v)) {
+		// NaN and ±Inf parse as numbers: a missing or broken value, not a name.
+		return 0, c.fail(line, col, "label %q in field %d is not a finite number", clip(f), c.label+1)
+	}
+	if err == nil {
+		return v, nil
+	}
+	if c.text < 0 {
+		if c.names.over {
+			return 0, c.fail(line, col, "label %q in field %d is text, but the labels before it hold more than %d distinct numbers: "+
+				"a column of class names cannot hold that many", clip(f), c.label+1, MaxTextClasses)
+		}
+		c.text = line
+	}
+	return 0, nil
 }
 
 // value parses field j, f, of the current record: a finite number, within
@@ -610,9 +706,14 @@ func (g *recordGuard) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// isHeader reports whether some field of rec is not a number.
-func isHeader(rec []string) bool {
-	for _, f := range rec {
+// isHeader reports whether some field of rec other than the label field
+// (0-based column label, −1 for none) is not a number: a first record
+// whose features are numbers is data even when its label is text.
+func isHeader(rec []string, label int) bool {
+	for j, f := range rec {
+		if j == label {
+			continue
+		}
 		if _, err := strconv.ParseFloat(strings.TrimSpace(f), 64); err != nil {
 			return true
 		}

@@ -3,6 +3,7 @@ package data
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -66,6 +67,7 @@ func TestReadLIBSVMErrors(t *testing.T) {
 // checkFormatError checks that err, from reading in under the name, is a
 // *FormatError at line and column whose message contains msg and whose text
 // starts with the name.
+// checkFormatError: a negative col accepts any column.
 func checkFormatError(t *testing.T, in string, err error, name string, line, col int, msg string) {
 	t.Helper()
 	var fe *FormatError
@@ -73,7 +75,7 @@ func checkFormatError(t *testing.T, in string, err error, name string, line, col
 		t.Errorf("%q: error %v is not a *FormatError", in, err)
 		return
 	}
-	if fe.Line != line || fe.Column != col || !strings.Contains(fe.Msg, msg) {
+	if fe.Line != line || (col >= 0 && fe.Column != col) || !strings.Contains(fe.Msg, msg) {
 		t.Errorf("%q: got line %d column %d %q, want line %d column %d containing %q", in, fe.Line, fe.Column, fe.Msg, line, col, msg)
 	}
 	if !strings.HasPrefix(err.Error(), name) {
@@ -307,4 +309,85 @@ func FuzzReadCSV(f *testing.F) {
 		}
 		sameSet(t, back, s, true)
 	})
+}
+
+// TestReadCSVTextLabels reads files whose label column holds class names,
+// as seaborn's iris.csv and geyser.csv do: a header, then classes numbered
+// in order of first appearance (issue "The classroom paths", item 12).
+func TestReadCSVTextLabels(t *testing.T) {
+	iris := "sepal_length,sepal_width,petal_length,petal_width,species\n" +
+		"5.1,3.5,1.4,0.2,setosa\n" +
+		"7.0,3.2,4.7,1.4,versicolor\n" +
+		"4.9,3.0,1.4,0.2,setosa\n" +
+		"6.3,3.3,6.0,2.5,virginica\n" +
+		"6.4,3.2,4.5,1.5,versicolor\n"
+	s, err := ReadCSV(strings.NewReader(iris), "iris.csv", CSVConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Dim != 4 || s.Len() != 5 || s.X[4] != 7.0 || s.X[19] != 1.5 {
+		t.Errorf("iris: dim %d, %d examples, X %v", s.Dim, s.Len(), s.X)
+	}
+	if !slices.Equal(s.Y, []float64{0, 1, 0, 2, 1}) || s.Classes != 3 ||
+		!slices.Equal(s.ClassNames, []string{"setosa", "versicolor", "virginica"}) {
+		t.Errorf("iris labels: Y %v, Classes %d, names %q", s.Y, s.Classes, s.ClassNames)
+	}
+	// Without a header the first record is data: its features are numbers.
+	// Two names make a binary set; ToBinary keeps the names, [0] for −1.
+	geyser := "3.6,79,long\n1.8,54,short\n3.333,74,long\n"
+	s, err = ReadCSV(strings.NewReader(geyser), "geyser.csv", CSVConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.ToBinary()
+	if err != nil || !slices.Equal(b.Y, []float64{-1, 1, -1}) || !slices.Equal(b.ClassNames, []string{"long", "short"}) {
+		t.Errorf("geyser: %v, Y %v, names %q", err, b.Y, b.ClassNames)
+	}
+	// One text label makes every label a name, as written.
+	s, err = ReadCSV(strings.NewReader("1,2,3\n4,5,cat\n6,7,3.0\n8,9,3\n"), "mixed.csv", CSVConfig{})
+	if err != nil || !slices.Equal(s.Y, []float64{0, 1, 2, 0}) || !slices.Equal(s.ClassNames, []string{"3", "cat", "3.0"}) {
+		t.Errorf("mixed labels: %v, Y %v, names %q", err, s.Y, s.ClassNames)
+	}
+	// Numeric labels stay numbers, with no names.
+	s, err = ReadCSV(strings.NewReader("1,2,3\n4,5,6\n"), "n.csv", CSVConfig{})
+	if err != nil || s.ClassNames != nil || s.Classes != 0 || !slices.Equal(s.Y, []float64{3, 6}) {
+		t.Errorf("numeric labels: %v, Y %v, names %q, classes %d", err, s.Y, s.ClassNames, s.Classes)
+	}
+	// A label column elsewhere, quoted names with spaces around them.
+	s, err = ReadCSV(strings.NewReader("\"a b\";1;2\n  c;3;4\n"), "t.csv", CSVConfig{LabelColumn: 1, Comma: ';'})
+	if err != nil || !slices.Equal(s.ClassNames, []string{"a b", "c"}) || !slices.Equal(s.X, []float64{1, 2, 3, 4}) {
+		t.Errorf("label column 1: %v, names %q, X %v", err, s.ClassNames, s.X)
+	}
+}
+
+// TestReadCSVTextLabelErrors: too many names, a name after too many
+// numbers, and numbers that are no value stay errors with their line.
+func TestReadCSVTextLabelErrors(t *testing.T) {
+	var many strings.Builder
+	for i := range MaxTextClasses + 1 {
+		fmt.Fprintf(&many, "%d,1,c%d\n", i, i)
+	}
+	_, err := ReadCSV(strings.NewReader(many.String()), "f", CSVConfig{})
+	checkFormatError(t, "1001 names", err, "f", MaxTextClasses+1, -1, "at most 1000")
+
+	var numbers strings.Builder
+	for i := range MaxTextClasses + 5 {
+		fmt.Fprintf(&numbers, "1,%d\n", i)
+	}
+	numbers.WriteString("1,oops\n")
+	_, err = ReadCSV(strings.NewReader(numbers.String()), "f", CSVConfig{})
+	checkFormatError(t, "text after numbers", err, "f", MaxTextClasses+6, 3, "more than 1000 distinct numbers")
+
+	for _, c := range []struct {
+		in   string
+		line int
+		msg  string
+	}{
+		{"1,a\n2,NaN\n", 2, "\"NaN\" in field 2 is not a finite number"},
+		{"1,a\n2,-Inf\n", 2, "not a finite number"},
+		{"1,a\n2,\n", 2, "empty label"},
+	} {
+		_, err := ReadCSV(strings.NewReader(c.in), "f", CSVConfig{})
+		checkFormatError(t, c.in, err, "f", c.line, 3, c.msg)
+	}
 }

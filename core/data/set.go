@@ -22,6 +22,12 @@ type Set struct {
 	Y []float64
 	// Classes is K when the labels are class indices 0..K−1, 0 otherwise.
 	Classes int
+	// ClassNames names the classes when the source labelled them with text
+	// ([ReadCSV]): ClassNames[k] is class k's label as written, classes
+	// numbered in order of first appearance; nil for numeric labels. After
+	// [Set.ToBinary] of a two-name set, ClassNames[0] names −1 and
+	// ClassNames[1] names +1.
+	ClassNames []string
 	// Width and Height give the image shape (Width·Height = Dim, row-major
 	// pixels, top row first) for image data such as the digit sets, 0 otherwise.
 	Width, Height int

@@ -73,7 +73,7 @@ func Route(name string, set *data.Set) (dest Destination, c state.Config, why st
 	n := set.Len()
 	if c, ok := plotConfig(set); ok {
 		return ToPlot, c, fmt.Sprintf("Loaded %s: %d two-dimensional examples, shown as points of the plot "+
-			"(they are part of the link).", name, n)
+			"(they are part of the link).%s", name, n, ClassMapping(set, c.Task == state.TaskBinary))
 	}
 	var reason string
 	switch {
@@ -89,7 +89,40 @@ func Route(name string, set *data.Set) (dest Destination, c state.Config, why st
 		note = " No thumbnails: they need 64 (8×8) or 784 (28×28) features."
 	}
 	return ToDigits, fileConfig(set), fmt.Sprintf("Loaded %s: %d examples of %d features. It runs in the digits view "+
-		"because it has %s. A link cannot carry the file itself.%s", name, n, set.Dim, reason, note)
+		"because it has %s. A link cannot carry the file itself.%s%s", name, n, set.Dim, reason, note,
+		ClassMapping(set, set.Classes == 2))
+}
+
+// ClassMapping is the banner's sentence on a file's text labels
+// (data.Set.ClassNames): which class each name became, in order of first
+// appearance — "class −1" and "class +1" when binary is set (two names, a
+// binary task), "class 0", "class 1", … otherwise —, each name clipped to
+// 24 characters and at most 10 named; "" when the labels were numbers.
+func ClassMapping(set *data.Set, binary bool) string {
+	if len(set.ClassNames) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(" Its text labels became classes in order of first appearance: ")
+	for k, name := range set.ClassNames {
+		if k == 10 {
+			fmt.Fprintf(&b, ", and %d more", len(set.ClassNames)-k)
+			break
+		}
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		if r := []rune(name); len(r) > 24 {
+			name = string(r[:23]) + "…"
+		}
+		class := strconv.Itoa(k)
+		if binary {
+			class = [2]string{"−1", "+1"}[k]
+		}
+		fmt.Fprintf(&b, "“%s” → class %s", name, class)
+	}
+	b.WriteString(".")
+	return b.String()
 }
 
 // imageShape reports whether inputs of dimension d can be drawn as

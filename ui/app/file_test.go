@@ -63,3 +63,38 @@ func TestPlotConfig(t *testing.T) {
 		t.Errorf("[0, 1] data is not scaled onto the plot: %+v", c.Points)
 	}
 }
+
+// TestRouteTextLabels: a file whose labels are class names (seaborn's
+// geyser.csv and iris.csv) loads, and the banner says which class each name
+// became (issue "The classroom paths", item 12).
+func TestRouteTextLabels(t *testing.T) {
+	geyser := "duration,waiting,kind\n3.6,79,long\n1.8,54,short\n3.333,74,long\n2.283,62,short\n"
+	set, err := ReadUserFile("geyser.csv", []byte(geyser))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dest, c, why := Route("geyser.csv", set)
+	if dest != ToPlot || c.Task != state.TaskBinary || len(c.Points) != 4 || c.Points[0].Class != 0 || c.Points[1].Class != 1 {
+		t.Fatalf("geyser: dest %v, task %s, points %+v", dest, c.Task, c.Points)
+	}
+	if !strings.Contains(why, "“long” → class −1, “short” → class +1") {
+		t.Errorf("geyser banner: %q", why)
+	}
+	iris := "sepal_length,sepal_width,petal_length,petal_width,species\n" +
+		"5.1,3.5,1.4,0.2,setosa\n7.0,3.2,4.7,1.4,versicolor\n6.3,3.3,6.0,2.5,virginica\n4.9,3.0,1.4,0.2,setosa\n"
+	set, err = ReadUserFile("iris.csv", []byte(iris))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dest, _, why = Route("iris.csv", set)
+	if dest != ToDigits || !strings.Contains(why, "“setosa” → class 0, “versicolor” → class 1, “virginica” → class 2.") {
+		t.Errorf("iris: dest %v, banner %q", dest, why)
+	}
+	long := &data.Set{ClassNames: []string{strings.Repeat("é", 40), "b"}}
+	if got := ClassMapping(long, true); !strings.Contains(got, "“"+strings.Repeat("é", 23)+"…” → class −1") {
+		t.Errorf("a long name is not clipped: %q", got)
+	}
+	if got := ClassMapping(&data.Set{}, false); got != "" {
+		t.Errorf("numeric labels: %q", got)
+	}
+}

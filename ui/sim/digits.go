@@ -152,6 +152,13 @@ func (d *Digits) configured(set *data.Set) ([]experiment.Contender, error) {
 		}
 	}
 	d.names = classNames(d.task, cfg.Stream, values)
+	if set.ClassNames != nil && len(set.ClassNames) == len(d.names) {
+		// A file's text labels name its classes (data.ReadCSV), clipped
+		// for the confusion matrix's headers.
+		for i, n := range set.ClassNames {
+			d.names[i] = clipName(n)
+		}
+	}
 	lc := cfg
 	lc.Task = d.task
 	lc.Classes = max(1, set.Classes)
@@ -285,6 +292,15 @@ func distinctLabels(y []float64) []float64 {
 		return []float64{lo}
 	}
 	return []float64{lo, hi}
+}
+
+// clipName shortens a class name from a user's file to at most 16
+// characters (an ellipsis ends a clipped one).
+func clipName(n string) string {
+	if r := []rune(n); len(r) > 16 {
+		return string(r[:15]) + "…"
+	}
+	return n
 }
 
 // classNames names the rows and columns of the confusion matrix.

@@ -160,6 +160,35 @@ func TestDigitsFile(t *testing.T) {
 	}
 }
 
+// TestDigitsFileTextLabels: a file's text labels name the confusion
+// matrix's classes, binary (−1 then +1) and multiclass, clipped to 16
+// characters.
+func TestDigitsFileTextLabels(t *testing.T) {
+	cfg := state.DigitsDefault()
+	cfg.Data = state.DataFile
+	for _, c := range []struct {
+		src  string
+		want []string
+	}{
+		{"1,2,long\n3,4,short\n5,6,long\n", []string{"long", "short"}},
+		{"1,2,setosa\n3,4,versicolor\n5,6,virginica\n7,8,setosa\n", []string{"setosa", "versicolor", "virginica"}},
+		{"1,2,a\n3,4,Iris-a-very-long-species-name\n5,6,c\n", []string{"a", "Iris-a-very-lon…", "c"}},
+	} {
+		set, err := data.ReadCSV(strings.NewReader(c.src), "f.csv", data.CSVConfig{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := NewDigits(cfg, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Step(10)
+		if !reflect.DeepEqual(d.ClassNames(), c.want) || d.T() != set.Len() {
+			t.Errorf("%q: names %q, t %d", c.src, d.ClassNames(), d.T())
+		}
+	}
+}
+
 // TestLegendDecaySymbol: the page's λ is the regularizer (its slider), and
 // the SMD trace decay is ρ (its slider, the conference paper's letter), so
 // no legend may name the decay λ: the configured learners' names and every
