@@ -392,7 +392,7 @@ func TestBrowserTakeHome(t *testing.T) {
 			b          []byte
 		}{
 			{"truncated", "truncated", model[:len(model)/2]},
-			{"other version", "version 2", with("version", []byte("2"))},
+			{"other version", "version 3", with("version", []byte("3"))},
 			{"NaN", "NaN", nan},
 			{"other dimension", "dimension 2", with("model", dim3)},
 		} {

@@ -223,7 +223,7 @@ func TestLoadModelRefuses(t *testing.T) {
 	}{
 		"truncated":         {good.Bytes[:len(good.Bytes)/2], "truncated"},
 		"empty":             {nil, "truncated"},
-		"other version":     {with("version", []byte("2")), "version 2"},
+		"other version":     {with("version", []byte("3")), "version 3"},
 		"model version":     {with("model", []byte(strings.Replace(model, `"version": 1`, `"version": 7`, 1))), "version 7"},
 		"NaN":               {nan, "NaN"},
 		"NaN position":      {bytes.Replace(good.Bytes, []byte(`"mistakes": `), []byte(`"mistakes": NaN, "x":`), 1), "NaN"},
@@ -384,5 +384,133 @@ func TestComposeView(t *testing.T) {
 	}
 	if nospace := func(s string) string { return strings.ReplaceAll(s, " ", "") }; nospace(joined) != nospace(caption) {
 		t.Errorf("the lines do not make the caption (spaces at the breaks aside):\n%q\n%q", joined, caption)
+	}
+}
+
+// TestLoadModelCompare (issue 19 item 6): a comparison saved at step 300
+// (#v1&p=rotating&vs=norma&2s=0.5) and loaded into a fresh page continues
+// both learners: 100 steps later each learner's model file and position
+// equal the uninterrupted run's bit for bit, and the Learner group still
+// compares with NORMA. Item 10: the loaded run has its charts' history from
+// t = 1 and the step inspector's last update (SVMD keeps one), for a file
+// loaded at once and for one whose replay is sliced over frames.
+func TestLoadModelCompare(t *testing.T) {
+	c, err := state.Decode("v1&p=rotating&vs=norma&2s=0.5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := stepped(c, 300)
+	e, err := s.ExportModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f map[string]json.RawMessage
+	if err := json.Unmarshal(e.Bytes, &f); err != nil || f["second"] == nil || string(f["version"]) != "2" {
+		t.Fatalf("the run file of a comparison has no second learner (version %s): %v", f["version"], err)
+	}
+	s.Dispatch(state.Step{N: 100})
+	for _, replayNow := range []int{0, 7} { // 0: the replay at once; 7: sliced, 7 steps at a time
+		l := NewStore("")
+		l.ReplayNow = replayNow
+		l.Dispatch(LoadModel{Name: e.Name, Bytes: e.Bytes})
+		for range 1000 {
+			if _, _, ok := l.Replaying(); !ok {
+				break
+			}
+			l.Replay(7)
+		}
+		if l.Message().Kind != Info || l.Run().T() != 300 || l.Run().Second() == nil || l.Config().Compare != state.LearnerNORMA {
+			t.Fatalf("ReplayNow %d: loaded at t = %d, second %v, compare %q: %+v", replayNow, l.Run().T(),
+				l.Run().Second() != nil, l.Config().Compare, l.Message())
+		}
+		if tr := l.Sim().Traces(); len(tr.AvgError.T) == 0 || tr.AvgError.T[0] != 1 {
+			t.Errorf("ReplayNow %d: after loading, the charts' history starts at %v, want t = 1", replayNow, tr.AvgError.T[:min(1, len(tr.AvgError.T))])
+		}
+		if in := l.Inspect(false); !in.Show || in.T != 300 {
+			t.Errorf("ReplayNow %d: after loading, the inspector shows %v at t = %d", replayNow, in.Show, in.T)
+		}
+		l.Dispatch(state.Step{N: 100})
+		for i, p := range [][2]*sim.Sim{{s.Sim(), l.Sim()}, {s.Run().Second(), l.Run().Second()}} {
+			if !sameLearner(p[0], p[1]) {
+				t.Errorf("ReplayNow %d: learner %d differs from the uninterrupted run's 100 steps after loading", replayNow, i+1)
+			}
+		}
+		if l.Hash() != s.Hash() {
+			t.Errorf("ReplayNow %d: link %s, want %s", replayNow, l.Hash(), s.Hash())
+		}
+	}
+}
+
+// TestLoadModelVersion1: a run file of version 1 (one learner, written
+// before comparisons were saved) still loads, and a comparison's second
+// learner comes back from its link.
+func TestLoadModelVersion1(t *testing.T) {
+	c, _ := state.Decode("v1&p=rotating&vs=norma&2s=0.5")
+	for name, c := range map[string]state.Config{"one learner": state.Default(), "comparison": c} {
+		s := stepped(c, 200)
+		e, err := s.ExportModel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f map[string]json.RawMessage
+		if err := json.Unmarshal(e.Bytes, &f); err != nil {
+			t.Fatal(err)
+		}
+		delete(f, "second")
+		f["version"] = json.RawMessage("1")
+		v1, _ := json.Marshal(f)
+		l := NewStore("")
+		l.Dispatch(LoadModel{Name: "v1.json", Bytes: v1})
+		if l.Message().Kind != Info || l.Run().T() != 200 || !sameLearner(l.Sim(), s.Sim()) ||
+			(l.Run().Second() != nil) != c.Comparing() {
+			t.Errorf("%s: version 1 loaded at t = %d, second %v: %+v", name, l.Run().T(), l.Run().Second() != nil, l.Message())
+		}
+	}
+}
+
+// TestLoadModelEdited: a file whose learner is not the one its link
+// replays (here the model of step 250 at position 300) continues from the
+// file's learner, and the banner says why the charts start at its step.
+func TestLoadModelEdited(t *testing.T) {
+	s := stepped(state.Default(), 250)
+	m250 := modelAfter(t, s)
+	s.Dispatch(state.Step{N: 50})
+	e, err := s.ExportModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f map[string]json.RawMessage
+	if err := json.Unmarshal(e.Bytes, &f); err != nil {
+		t.Fatal(err)
+	}
+	f["model"] = m250
+	b, _ := json.Marshal(f)
+	l := NewStore("")
+	l.Dispatch(LoadModel{Name: "edited.json", Bytes: b})
+	if l.Run().T() != 300 || !bytes.Equal(modelAfter(t, l), m250) || !strings.Contains(l.Message().Text, "not the one its link replays") {
+		t.Errorf("edited file: t = %d, message %+v", l.Run().T(), l.Message())
+	}
+}
+
+// TestModelShapeError (issue 19 polish): a model for another learner is
+// refused in the page's words, without Go type names.
+func TestModelShapeError(t *testing.T) {
+	norma, _ := state.Apply(state.Default(), state.SetField{Key: "l", Value: state.LearnerNORMA})
+	e, err := stepped(norma, 50).ExportModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f map[string]json.RawMessage
+	if err := json.Unmarshal(e.Bytes, &f); err != nil {
+		t.Fatal(err)
+	}
+	f["link"], _ = json.Marshal(state.Encode(state.Default()))
+	b, _ := json.Marshal(f)
+	s := NewStore("")
+	s.Dispatch(LoadModel{Name: "norma.json", Bytes: b})
+	m := s.Message().Text
+	if !strings.Contains(m, "the model is NORMA for binary classification (1 score); these settings run SVMD") ||
+		strings.Contains(m, "*learn.") {
+		t.Errorf("message %q", m)
 	}
 }

@@ -234,10 +234,30 @@ const MaxResume = 1 << 26
 // when p is negative, has more mistakes than examples, or exceeds
 // [MaxResume].
 func Resume(cfg state.Config, l learn.Learner, p Position) (*Sim, error) {
+	return resume(cfg, l, p, false)
+}
+
+// ResumeSecond is [Resume] for the second learner of a 2D comparison: the
+// run of [NewSecond](cfg) at position p (the second learner's own
+// mistakes and errors) with the learner l, read from the second model of
+// a comparison's run file. It returns Resume's errors, and an error when
+// cfg compares nothing.
+func ResumeSecond(cfg state.Config, l learn.Learner, p Position) (*Sim, error) {
+	return resume(cfg, l, p, true)
+}
+
+// resume is [Resume] (second false) and [ResumeSecond] (second true).
+func resume(cfg state.Config, l learn.Learner, p Position, second bool) (*Sim, error) {
 	if p.T < 0 || p.T > MaxResume || p.Mistakes < 0 || p.Mistakes > p.T || !(p.AbsErrorSum >= 0) || math.IsInf(p.AbsErrorSum, 0) {
 		return nil, fmt.Errorf("resume: position t = %d, %d mistakes, Σ|error| = %v: out of range", p.T, p.Mistakes, p.AbsErrorSum)
 	}
-	s, err := New(cfg)
+	var s *Sim
+	var err error
+	if second {
+		s, err = NewSecond(cfg)
+	} else {
+		s, err = New(cfg)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -267,11 +287,11 @@ func Resume(cfg state.Config, l learn.Learner, p Position) (*Sim, error) {
 
 // sameShape returns an error unless l could replace want: the same type,
 // task and number of scores, and the input dimension of the task (2, or 1
-// for regression).
+// for regression). The error names the learners as the page does
+// ([KindName]), not by their Go types.
 func sameShape(want, l learn.Learner, task learn.Task) (err error) {
 	if l == nil || reflect.TypeOf(l) != reflect.TypeOf(want) || l.Task() != want.Task() || l.NumScores() != want.NumScores() {
-		return fmt.Errorf("resume: the model is a %T for %v with %d scores; these settings run a %T for %v with %d scores",
-			l, taskOf(l), scoresOf(l), want, want.Task(), want.NumScores())
+		return fmt.Errorf("resume: the model is %s; these settings run %s", shapeOf(l), shapeOf(want))
 	}
 	dim := 2
 	if task == learn.Regression {
@@ -286,16 +306,55 @@ func sameShape(want, l learn.Learner, task learn.Task) (err error) {
 	return nil
 }
 
-func taskOf(l learn.Learner) string {
+// shapeOf describes l for sameShape's error: "NORMA for binary
+// classification (1 score)", "nothing" for nil.
+func shapeOf(l learn.Learner) string {
 	if l == nil {
 		return "nothing"
 	}
-	return l.Task().String()
+	scores := "1 score"
+	if n := l.NumScores(); n != 1 {
+		scores = strconv.Itoa(n) + " scores"
+	}
+	return KindName(l) + " for " + taskName(l.Task()) + " (" + scores + ")"
 }
 
-func scoresOf(l learn.Learner) int {
-	if l == nil {
-		return 0
+// KindName is the page's name of learner l's algorithm ("SVMD", "NORMA",
+// "kernel Pegasos", "AMM" …), as the Learner menu says it; a learner the
+// page does not build is "another learner".
+func KindName(l learn.Learner) string {
+	switch l.(type) {
+	case *learn.SVMD:
+		return "SVMD"
+	case *learn.NORMA:
+		return "NORMA"
+	case *learn.KernelPegasos:
+		return "kernel Pegasos"
+	case *learn.Pegasos:
+		return "Pegasos"
+	case *learn.SGD:
+		return "SGD"
+	case *learn.RES:
+		return "RES"
+	case *learn.DCDOnline:
+		return "DCD"
+	case *learn.AMM, *learn.BinaryAMM:
+		return "AMM"
 	}
-	return l.NumScores()
+	return "another learner"
+}
+
+// taskName is the task as the page's Task menu says it.
+func taskName(t learn.Task) string {
+	switch t {
+	case learn.Binary:
+		return "binary classification"
+	case learn.Multiclass:
+		return "multiclass classification"
+	case learn.Regression:
+		return "regression"
+	case learn.Novelty:
+		return "novelty detection"
+	}
+	return t.String()
 }
