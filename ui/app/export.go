@@ -424,7 +424,9 @@ func sameLearner(a, b *sim.Sim) bool {
 
 // Caption returns the caption line of a picture of the view: the learner,
 // the kernel and the settings in force (each active setting of the Learner,
-// Kernel, Step size and Buffer groups as symbol = value), the step t, the
+// Kernel, Step size and Buffer groups as symbol = value), in a comparison
+// the second learner's name and settings ("compared with NORMA τ=100:
+// λ = 0.001, σ = 0.5, …"), the step t, the
 // error so far (the running average online error; the mean absolute error
 // for regression) and the share link, page + "#" + [Store.Hash] (page is
 // the page's address without its hash).
@@ -439,7 +441,7 @@ func (s *Store) Caption(page string) string {
 		default:
 			continue
 		}
-		if f.Key == "l" || !f.Active(c) || f.Key == "vs" && !c.Comparing() {
+		if f.Key == "l" || f.Key == "vs" || !f.Active(c) {
 			continue
 		}
 		switch {
@@ -451,6 +453,12 @@ func (s *Store) Caption(page string) string {
 	}
 	if len(set) > 0 {
 		parts = append(parts, strings.Join(set, ", "))
+	}
+	if c.Comparing() {
+		// The second learner by its legend name, with its own settings
+		// (its σ among them), as the plot's second panel says them.
+		_, nb := sim.PairNames(c)
+		parts = append(parts, "compared with "+nb+": "+strings.ReplaceAll(settingsCaption(c.SecondConfig()), " · ", ", "))
 	}
 	t := s.run.T()
 	parts = append(parts, fmt.Sprintf("t = %d", t))

@@ -514,3 +514,26 @@ func TestModelShapeError(t *testing.T) {
 		t.Errorf("message %q", m)
 	}
 }
+
+// TestCaptionCompare (issue 19 polish): a comparison's caption names the
+// second learner with its own settings, its σ among them, instead of
+// "norma compare with".
+func TestCaptionCompare(t *testing.T) {
+	c, err := state.Decode("v1&p=rotating&vs=norma&2s=0.5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := stepped(c, 100)
+	got := s.Caption("https://example.org/kp/")
+	for _, w := range []string{"SVMD", "σ = 0.15", "compared with NORMA τ=100: ", "σ = 0.5"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("caption %q lacks %q", got, w)
+		}
+	}
+	if strings.Contains(got, "compare with") {
+		t.Errorf("caption %q still says the menu's value and label", got)
+	}
+	if i, j := strings.Index(got, "compared with"), strings.Index(got, "σ = 0.5"); j < i {
+		t.Errorf("caption %q: the second learner's σ is not after its name", got)
+	}
+}
