@@ -564,19 +564,18 @@ func WrapCaption(caption string, width float64, measure func(string) float64) []
 	return lines
 }
 
-// Box is a rectangle of the page in CSS pixels: X, Y its top left corner
-// in the viewport, W, H its size.
+// Box is a rectangle in pixels: X, Y its top left corner, W, H its size.
 type Box struct{ X, Y, W, H float64 }
 
 // ViewPicture is the layout of a picture of the whole view: its size in
-// pixels, where each of the page's canvases goes on it, and the caption's
-// lines under them.
+// pixels, where each panel goes on it, and its lines of text (the
+// read-outs beside the charts, the caption under everything).
 type ViewPicture struct {
 	W, H   int     // the picture's size, pixels
-	Places []Box   // one per canvas given, in picture pixels
-	Font   string  // the caption's CSS font at the picture's scale
-	Lines  []Line  // the caption's lines, top-aligned
-	Pad    float64 // the margin round the canvases, picture pixels
+	Places []Box   // one per panel given, in picture pixels
+	Font   string  // the text's CSS font at the picture's scale
+	Lines  []Line  // the read-outs' lines, then the caption's, top-aligned
+	Pad    float64 // the margin round the picture, picture pixels
 }
 
 // Line is one line of text at (X, Y) in picture pixels (top-aligned).
@@ -585,35 +584,109 @@ type Line struct {
 	X, Y float64
 }
 
-// ComposeView lays out a picture of the whole view at scale screen sizes
-// (clamped as [PictureSize]): the canvases (Boxes on screen, at least one)
-// cropped to their bounding box with an 8 px margin, and under them the
-// caption wrapped to the picture's width ([WrapCaption], with measure the
-// width in picture pixels of a string in Font). The controls are HTML,
-// which a canvas cannot draw: the caption says the settings instead. It
-// panics on no boxes.
-func ComposeView(boxes []Box, caption string, scale float64, measure func(font, s string) float64) ViewPicture {
-	if len(boxes) == 0 {
-		panic("app: ComposeView of no canvases")
+// Panel is one panel of a picture of the view, in CSS pixels: its size as
+// the page shows it (W×H), its column (0 the left one: the plot, the
+// second learner's surface, the buffer strip; 1 the right one: the
+// charts), and Beside, true when it sits to the right of the previous
+// panel of its column (same top; the comparison's second surface beside
+// the plot) instead of under it.
+type Panel struct {
+	W, H   float64
+	Col    int
+	Beside bool
+}
+
+// Picture layout, CSS pixels: the margin round the picture, the gap
+// between panels, the text's size and its line height in text sizes.
+const (
+	picturePad  = 8.0
+	pictureGap  = 12.0
+	pictureFont = 13.0
+	pictureLine = 1.4
+)
+
+// ComposePanels lays out a picture of the whole view at scale screen
+// sizes (clamped as [PictureSize]) in a fixed layout that depends only on
+// the panels' sizes, never on where the page has scrolled or wrapped
+// them (issue 19 item 5): two columns of panels (Panel.Col) from the top,
+// each panel under the previous one of its column or beside it, 12 px
+// apart and 8 px from the edges; the read-outs' lines (readouts, e.g.
+// "t 1,200") under the right column's panels (under the left one's when
+// the right column is empty); and the caption wrapped to the picture's
+// width ([WrapCaption], measure giving the width in picture pixels of a
+// string in Font) under both columns. The controls are HTML, which a
+// canvas cannot draw: the caption says the settings instead. Panels of
+// zero size take no room. It panics on no panels.
+func ComposePanels(panels []Panel, readouts []string, caption string, scale float64, measure func(font, s string) float64) ViewPicture {
+	if len(panels) == 0 {
+		panic("app: ComposePanels of no panels")
 	}
-	const pad, fontPx, lineGap = 8.0, 13.0, 1.4 // CSS px
 	scale = max(1, min(MaxPictureScale, scale))
-	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, b := range boxes {
-		x0, y0, x1, y1 = math.Min(x0, b.X), math.Min(y0, b.Y), math.Max(x1, b.X+b.W), math.Max(y1, b.Y+b.H)
+	places := make([]Box, len(panels)) // CSS px, relative to the column's left edge
+	var colW, colH [2]float64          // each column's extent
+	var last [2]int                    // each column's last placed panel, −1 for none
+	last[0], last[1] = -1, -1
+	for i, p := range panels {
+		c := max(0, min(1, p.Col))
+		if !(p.W > 0 && p.H > 0) {
+			continue
+		}
+		b := Box{W: p.W, H: p.H}
+		if j := last[c]; p.Beside && j >= 0 {
+			b.X, b.Y = places[j].X+places[j].W+pictureGap, places[j].Y
+		} else if j >= 0 {
+			b.Y = colH[c] + pictureGap
+		}
+		places[i], last[c] = b, i
+		colW[c], colH[c] = math.Max(colW[c], b.X+b.W), math.Max(colH[c], b.Y+b.H)
 	}
-	vw := x1 - x0 + 2*pad
-	font := strconv.FormatFloat(fontPx*scale, 'f', 1, 64) + "px system-ui, sans-serif"
-	lines := WrapCaption(caption, (vw-2*pad)*scale, func(s string) float64 { return measure(font, s) })
-	capH := float64(len(lines))*fontPx*lineGap + pad
-	w, h := PictureSize(vw, y1-y0+2*pad+capH, scale)
-	s := float64(w) / vw
-	v := ViewPicture{W: w, H: h, Font: font, Pad: pad * s}
-	for _, b := range boxes {
-		v.Places = append(v.Places, Box{(b.X - x0 + pad) * s, (b.Y - y0 + pad) * s, b.W * s, b.H * s})
+	textCol := 1
+	if last[1] < 0 {
+		textCol = 0
+	}
+	lineH := pictureFont * pictureLine
+	font := strconv.FormatFloat(pictureFont*scale, 'f', 1, 64) + "px system-ui, sans-serif"
+	widthOf := func(s string) float64 { return measure(font, s) / scale } // CSS px
+	var readY float64
+	if len(readouts) > 0 {
+		readY = colH[textCol]
+		if last[textCol] >= 0 {
+			readY += pictureGap
+		}
+		for _, r := range readouts {
+			colW[textCol] = math.Max(colW[textCol], widthOf(r))
+		}
+		colH[textCol] = readY + float64(len(readouts))*lineH
+	}
+	x1 := 0.0 // the right column's left edge
+	if last[1] >= 0 || textCol == 1 {
+		x1 = colW[0] + pictureGap
+	}
+	vw := picturePad + x1 + colW[1] + picturePad
+	if x1 == 0 {
+		vw = picturePad + colW[0] + picturePad
+	}
+	top := picturePad + math.Max(colH[0], colH[1]) + pictureGap
+	lines := WrapCaption(caption, (vw-2*picturePad)*scale, func(s string) float64 { return measure(font, s) })
+	vh := top + float64(len(lines))*lineH + picturePad
+	w, h := PictureSize(vw, vh, scale)
+	k := float64(w) / vw
+	v := ViewPicture{W: w, H: h, Font: font, Pad: picturePad * k}
+	colX := [2]float64{picturePad, picturePad + x1}
+	for i, p := range panels {
+		b := places[i]
+		if !(p.W > 0 && p.H > 0) {
+			v.Places = append(v.Places, Box{})
+			continue
+		}
+		c := max(0, min(1, p.Col))
+		v.Places = append(v.Places, Box{(colX[c] + b.X) * k, (picturePad + b.Y) * k, b.W * k, b.H * k})
+	}
+	for i, r := range readouts {
+		v.Lines = append(v.Lines, Line{r, colX[textCol] * k, (picturePad + readY + float64(i)*lineH) * k})
 	}
 	for i, l := range lines {
-		v.Lines = append(v.Lines, Line{l, pad * s, (y1 - y0 + 2*pad + float64(i)*fontPx*lineGap) * s})
+		v.Lines = append(v.Lines, Line{l, picturePad * k, (top + float64(i)*lineH) * k})
 	}
 	return v
 }

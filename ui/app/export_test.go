@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -349,41 +350,66 @@ func FuzzLoadModel(f *testing.F) {
 	})
 }
 
-// TestComposeView: the view's picture crops the canvases to their
-// bounding box with its margin, keeps their relative places at the scale,
-// and puts the caption's lines under them, wrapped to the picture's width.
-func TestComposeView(t *testing.T) {
-	boxes := []Box{{X: 300, Y: 100, W: 400, H: 400}, {X: 720, Y: 100, W: 200, H: 150}, {X: 300, Y: 520, W: 620, H: 30}}
+// TestComposePanels (issue 19 item 5): the view's picture is laid out
+// from the panels' sizes alone — the plot with the second learner's
+// surface beside it and the strip under them on the left, the charts and
+// the read-outs on the right, the caption under both — at scale 2, with
+// a hidden panel (zero size) taking no room.
+func TestComposePanels(t *testing.T) {
+	panels := []Panel{
+		{W: 400, H: 400},                        // the plot
+		{W: 400, H: 400, Beside: true},          // the second learner's surface
+		{W: 812, H: 30},                         // the buffer strip
+		{W: 300, H: 600, Col: 1},                // the charts
+		{W: 0, H: 0, Col: 1},                    // a hidden canvas
+		{W: 100, H: 100, Col: 0, Beside: false}, // another left panel
+	}
+	readouts := []string{"t 300", "error 12.0%", "η_t 0.5"}
 	caption := strings.Repeat("SVMD σ=0.5 · ", 30) + "t=100"
 	var fonts []string
 	measure := func(font string, s string) float64 {
 		fonts = append(fonts, font)
 		return 7 * 2 * float64(len([]rune(s))) // 7 px a character at scale 2
 	}
-	v := ComposeView(boxes, caption, 2, measure)
-	// Bounding box 620 × 450 CSS px, margin 8: 636 wide at scale 2.
-	if v.W != 1272 || v.Font != "26.0px system-ui, sans-serif" || fonts[0] != v.Font {
+	v := ComposePanels(panels, readouts, caption, 2, measure)
+	// Left column 812 wide; the right one 300 (its read-outs are
+	// narrower); 8 px margins, a 12 px gap: 1140 CSS px at scale 2.
+	if v.W != 2280 || v.Font != "26.0px system-ui, sans-serif" || fonts[0] != v.Font {
 		t.Fatalf("picture %d wide, font %q (measured in %q)", v.W, v.Font, fonts[0])
 	}
-	want := []Box{{16, 16, 800, 800}, {856, 16, 400, 300}, {16, 856, 1240, 60}}
+	want := []Box{{16, 16, 800, 800}, {840, 16, 800, 800}, {16, 840, 1624, 60}, {1664, 16, 600, 1200}, {},
+		{16, 924, 200, 200}}
 	if !reflect.DeepEqual(v.Places, want) {
 		t.Errorf("places %v, want %v", v.Places, want)
 	}
-	if len(v.Lines) < 2 {
-		t.Fatalf("the caption of %d characters is on %d lines", len([]rune(caption)), len(v.Lines))
+	for i, r := range readouts {
+		if l := v.Lines[i]; l.Text != r || l.X != 1664 || math.Abs(l.Y-2*(8+612+float64(i)*13*1.4)) > 1e-9 {
+			t.Errorf("read-out %d: %+v", i, l)
+		}
+	}
+	capLines := v.Lines[len(readouts):]
+	if len(capLines) < 2 {
+		t.Fatalf("the caption of %d characters is on %d lines", len([]rune(caption)), len(capLines))
 	}
 	var joined string
-	for i, l := range v.Lines {
+	for i, l := range capLines {
 		if w := measure(v.Font, l.Text); w > float64(v.W)-2*v.Pad+1e-9 {
 			t.Errorf("line %d is %v px wide, the picture's text width is %v", i, w, float64(v.W)-2*v.Pad)
 		}
-		if l.X != v.Pad || l.Y < 916 || (i > 0 && l.Y <= v.Lines[i-1].Y) || l.Y >= float64(v.H) {
+		// Under both columns: the right one ends at 612 + 3 lines.
+		if l.X != v.Pad || l.Y < 2*(8+612+3*13*1.4+12)-1e-9 || (i > 0 && l.Y <= capLines[i-1].Y) || l.Y >= float64(v.H) {
 			t.Errorf("line %d at (%v, %v) in a picture %d high", i, l.X, l.Y, v.H)
 		}
 		joined += l.Text
 	}
 	if nospace := func(s string) string { return strings.ReplaceAll(s, " ", "") }; nospace(joined) != nospace(caption) {
 		t.Errorf("the lines do not make the caption (spaces at the breaks aside):\n%q\n%q", joined, caption)
+	}
+	// One column: no gap for an empty right column; the read-outs under
+	// the left one.
+	v = ComposePanels([]Panel{{W: 200, H: 100}}, []string{"t 1"}, "c", 1, func(_, s string) float64 { return float64(len(s)) })
+	if v.W != 216 || v.Lines[0].X != 8 || v.Lines[0].Y != 8+100+12 {
+		t.Errorf("one column: %d wide, read-out at %+v", v.W, v.Lines[0])
 	}
 }
 
