@@ -510,3 +510,85 @@ func TestBrowserFilesLoadHistory(t *testing.T) {
 		return nil
 	})
 }
+
+// TestBrowserFilesViewPNGDigits is issue 19 item 5 in the digits view
+// (Compare: two learners) at 1024×768, paused: the picture is its panels
+// in two columns — the current digit and the two support-vector galleries
+// side by side on the left, the charts (their ink at the top of the right
+// column) and the two confusion matrices side by side on the right — as
+// wide as those columns, and saved
+// as testdata/screenshots/files-view-digits.png.
+func TestBrowserFilesViewPNGDigits(t *testing.T) {
+	srv := pageServer(t)
+	ctx := browser(t)
+	dl, err := watchDownloads(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := state.DigitsDefault()
+	c.Compare, c.Playing, c.At = state.LearnerNORMA, false, 200
+	within(t, ctx, 90*time.Second, func(ctx context.Context) error {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(1024, 768)); err != nil {
+			return err
+		}
+		if err := open(ctx, srv.URL, state.Encode(c)); err != nil {
+			return err
+		}
+		if err := waitFor(ctx, `window.kernelplay.stats().t === 200`, 30*time.Second); err != nil {
+			return err
+		}
+		time.Sleep(400 * time.Millisecond)
+		cols, err := chromedp.Run(ctx, chromedp.Evaluate[[2]float64](`(() => {
+  const w = id => { const e = document.getElementById(id);
+    return e && e.width > 0 ? e.getBoundingClientRect().width : 0; };
+  const row = (a, b) => w(a) + (w(b) > 0 ? 12 + w(b) : 0); // two panels side by side
+  return [Math.max(w("digit-now"), row("gallery-0", "gallery-1")), Math.max(w("digits-charts"), row("confusion-0", "confusion-1"))];
+})()`))
+		if err != nil {
+			return err
+		}
+		if cols[0] == 0 || cols[1] == 0 {
+			return fmt.Errorf("the digits view shows no panels: columns %v", cols)
+		}
+		// The digits charts' curves are thinner: a pixel whose neighbours
+		// at 1 px have its colour counts as ink.
+		js := strings.ReplaceAll(filesLayoutJS, `document.getElementById("charts")`, `document.getElementById("digits-charts")`)
+		js = strings.ReplaceAll(js, `[[-2,0],[2,0],[0,-2],[0,2]]`, `[[-1,0],[1,0],[0,-1],[0,1]]`)
+		ink, err := chromedp.Run(ctx, chromedp.Evaluate[[][5]int](js+`.Ink`))
+		if err != nil {
+			return err
+		}
+		chartsW, err := chromedp.Run(ctx, chromedp.Evaluate[[2]float64](`(r => [r.width, r.height])(document.getElementById("digits-charts").getBoundingClientRect())`))
+		if err != nil {
+			return err
+		}
+		b, err := dl.saveFile(ctx, "save-view-png", "-view.png")
+		if err != nil {
+			return err
+		}
+		shot := filepath.Join("testdata", "screenshots", "files-view-digits.png")
+		if err := os.MkdirAll(filepath.Dir(shot), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(shot, b, 0o644); err != nil {
+			return err
+		}
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			return err
+		}
+		// The digits view offers no picture size (the Plot picture's menu):
+		// its picture is at 1×.
+		const scale, pad, gap = 1.0, 8.0, 12.0
+		if want := scale * (pad + cols[0] + gap + cols[1] + pad); float64(img.Bounds().Dx()) > want+2 || float64(img.Bounds().Dx()) < want-2 {
+			return fmt.Errorf("the digits picture is %d px wide, want its two columns' %.0f", img.Bounds().Dx(), want)
+		}
+		if len(ink) < 10 {
+			return fmt.Errorf("the digits charts show no ink (%d spots)", len(ink))
+		}
+		if n := filesInside(img, scale*(pad+cols[0]+gap), scale*pad, scale*chartsW[0], scale*chartsW[1], ink); n < len(ink)*2/3 {
+			return fmt.Errorf("the picture's right column holds the digits charts' ink at %d of %d spots", n, len(ink))
+		}
+		return nil
+	})
+}

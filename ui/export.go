@@ -81,7 +81,8 @@ type viewPanel struct {
 // for the 2D view and for the digits view: the plot (and a comparison's
 // second surface beside it) and the buffer strip on the left, the charts
 // on the right; the digits view's current digit and support-vector
-// galleries on the left, its charts and confusion matrices on the right.
+// galleries (side by side) on the left, its charts and confusion matrices
+// (side by side) on the right.
 // The data-set thumbnails, the controls and the inspector are not in it.
 var viewPanels = []viewPanel{
 	{ids: []string{"surface", "lines", "plot"}},
@@ -90,10 +91,10 @@ var viewPanels = []viewPanel{
 	{ids: []string{"charts"}, col: 1},
 	{ids: []string{"digit-now"}},
 	{ids: []string{"gallery-0"}},
-	{ids: []string{"gallery-1"}},
+	{ids: []string{"gallery-1"}, beside: true},
 	{ids: []string{"digits-charts"}, col: 1},
 	{ids: []string{"confusion-0"}, col: 1},
-	{ids: []string{"confusion-1"}, col: 1},
+	{ids: []string{"confusion-1"}, col: 1, beside: true},
 }
 
 // saveViewPNG downloads the whole view composed from its panels
