@@ -6,6 +6,7 @@ import (
 	"syscall/js"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/sim"
 )
 
 // “Take it home” (issue 12): the Save menu. The files come from
@@ -132,6 +133,12 @@ func (a *App) saveViewPNG() {
 	}
 	var lines []string
 	if sm := a.store.Sim(); sm != nil {
+		if a.store.Run().Second() != nil {
+			// The read-outs are the first learner's (the second's
+			// figures are on its surface).
+			first, _ := sim.PairNames(a.store.Config())
+			lines = append(lines, first+":")
+		}
 		for _, r := range readouts(sm, a.store.Config()) {
 			lines = append(lines, r.Label+"  "+r.Value)
 		}
