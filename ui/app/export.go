@@ -515,10 +515,11 @@ func PictureSize(w, h, scale float64) (pw, ph int) {
 }
 
 // WrapCaption breaks a caption ([Store.Caption]) into lines no wider than
-// width as measured by measure (the browser's measureText): between its
-// " · " parts first, then a part too wide alone after a ", " (the
-// settings) or a '&' (the link),
-// and a piece still too wide between characters. Every line holds at least
+// width as measured by measure (the browser's measureText), filling each
+// line: after a " · " between its parts, a ", " between settings or a '&'
+// of the link (so that the learner's name does not stand alone on a line
+// when its settings are too long to join it whole), and a piece still too
+// wide between characters. Every line holds at least
 // one character, so a tiny width gives many lines, never a loop; the
 // lines joined give the caption back, but for the spaces trimmed at their
 // ends (a line of spaces only is dropped).
@@ -529,10 +530,6 @@ func WrapCaption(caption string, width float64, measure func(string) float64) []
 	for i, p := range parts {
 		if i < len(parts)-1 {
 			p += sep
-		}
-		if measure(p) <= width {
-			pieces = append(pieces, p)
-			continue
 		}
 		for _, q := range strings.SplitAfter(p, ", ") {
 			for _, q := range strings.SplitAfter(q, "&") {

@@ -301,6 +301,13 @@ func TestWrapCaption(t *testing.T) {
 	measure := func(s string) float64 { return float64(len([]rune(s))) }
 	s := stepped(state.Default(), 10)
 	caption := s.Caption("http://x/")
+	// The settings fit a line alone but not beside the learner's name: the
+	// name does not stand alone on the first line (the View picture's
+	// "SVMD ρ=0.95 ·" line).
+	w := measure(strings.Split(caption, " · ")[1] + " · ")
+	if lines := WrapCaption(caption, w, measure); measure(lines[0]) < w/2 {
+		t.Errorf("width %v: the first line %q is less than half full", w, lines[0])
+	}
 	for _, width := range []float64{1, 7, 30, 80, 10000} {
 		lines := WrapCaption(caption, width, measure)
 		joined := ""
@@ -312,6 +319,9 @@ func TestWrapCaption(t *testing.T) {
 		}
 		if strip := func(s string) string { return strings.ReplaceAll(s, " ", "") }; strip(joined) != strip(caption) {
 			t.Errorf("width %v: the lines do not hold the caption:\n%q\n%q", width, joined, caption)
+		}
+		if width == 80 && measure(lines[0]) < width/2 {
+			t.Errorf("width 80: the first line %q is less than half full", lines[0])
 		}
 		if width == 10000 && len(lines) != 1 {
 			t.Errorf("a wide picture has %d caption lines", len(lines))
