@@ -6,6 +6,7 @@ import (
 	"syscall/js"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/sim"
 )
 
 // “Take it home” (issue 12): the Save menu. The files come from
@@ -67,39 +68,91 @@ func (a *App) savePlotPNG() {
 	a.savePNG(cv, a.store.ExportName("plot.png"))
 }
 
-// saveViewPNG downloads the whole view: every canvas of the page's main
-// area (plot, buffer strip, charts; the digits view's canvases) where it
-// is on screen, composed by app.ComposeView with the caption
-// (app.Store.Caption) under them.
+// viewPanel is one panel of a picture of the view: the canvases drawn
+// into its box (the plot's three layers share one), the element whose
+// size is the panel's, its column and whether it sits beside the
+// previous panel (app.Panel).
+type viewPanel struct {
+	ids    []string
+	col    int
+	beside bool
+}
+
+// viewPanels are the panels a picture of the view holds, in layout order,
+// for the 2D view and for the digits view: the plot (and a comparison's
+// second surface beside it) and the buffer strip on the left, the charts
+// on the right; the digits view's current digit and support-vector
+// galleries (side by side) on the left, its charts and confusion matrices
+// (side by side) on the right.
+// The data-set thumbnails, the controls and the inspector are not in it.
+var viewPanels = []viewPanel{
+	{ids: []string{"surface", "lines", "plot"}},
+	{ids: []string{"surface2"}, beside: true},
+	{ids: []string{"strip"}},
+	{ids: []string{"charts"}, col: 1},
+	{ids: []string{"digit-now"}},
+	{ids: []string{"gallery-0"}},
+	{ids: []string{"gallery-1"}, beside: true},
+	{ids: []string{"digits-charts"}, col: 1},
+	{ids: []string{"confusion-0"}, col: 1},
+	{ids: []string{"confusion-1"}, col: 1, beside: true},
+}
+
+// saveViewPNG downloads the whole view composed from its panels
+// (viewPanels) by app.ComposePanels in a fixed layout — the panels at
+// their size on screen, wherever the page has scrolled or wrapped them —
+// with the 2D read-outs (the values of the read-out table, without the
+// machine's speed) beside the charts and the caption (app.Store.Caption)
+// under everything.
 func (a *App) saveViewPNG() {
 	doc := js.Global().Get("document")
-	main := doc.Call("querySelector", ".main")
-	if main.IsNull() {
-		main = doc.Get("body")
-	}
-	var els []js.Value
-	var boxes []app.Box
-	cvs := main.Call("querySelectorAll", "canvas")
-	for i := range cvs.Get("length").Int() {
-		el := cvs.Index(i)
-		r := el.Call("getBoundingClientRect")
-		b := app.Box{X: r.Get("left").Float(), Y: r.Get("top").Float(), W: r.Get("width").Float(), H: r.Get("height").Float()}
-		if el.Get("width").Int() > 0 && b.W > 0 && b.H > 0 {
-			els, boxes = append(els, el), append(boxes, b)
+	var panels []app.Panel
+	var layers [][]js.Value
+	for _, vp := range viewPanels {
+		var els []js.Value
+		for _, id := range vp.ids {
+			if el := doc.Call("getElementById", id); !el.IsNull() && el.Get("width").Int() > 0 {
+				els = append(els, el)
+			}
 		}
+		if len(els) == 0 {
+			continue
+		}
+		// The panel's size is its top layer's on screen (the plot's
+		// layers share one box); a hidden panel has none.
+		r := doc.Call("getElementById", vp.ids[len(vp.ids)-1]).Call("getBoundingClientRect")
+		p := app.Panel{W: r.Get("width").Float(), H: r.Get("height").Float(), Col: vp.col, Beside: vp.beside}
+		if !(p.W > 0 && p.H > 0) {
+			continue
+		}
+		panels, layers = append(panels, p), append(layers, els)
 	}
-	if len(boxes) == 0 {
+	if len(panels) == 0 {
 		a.store.Notify(app.Message{Kind: app.Warning, Text: "Nothing saved: the view shows no picture yet."})
 		return
 	}
+	var lines []string
+	if sm := a.store.Sim(); sm != nil {
+		if a.store.Run().Second() != nil {
+			// The read-outs are the first learner's (the second's
+			// figures are on its surface).
+			first, _ := sim.PairNames(a.store.Config())
+			lines = append(lines, first+":")
+		}
+		for _, r := range readouts(sm, a.store.Config()) {
+			lines = append(lines, r.Label+"  "+r.Value)
+		}
+	}
 	_, mctx := newPictureCanvas(1, 1)
-	v := app.ComposeView(boxes, a.store.Caption(pageAddress()), pictureScale(), func(font, s string) float64 {
+	v := app.ComposePanels(panels, lines, a.store.Caption(pageAddress()), pictureScale(), func(font, s string) float64 {
 		mctx.Set("font", font)
 		return mctx.Call("measureText", s).Get("width").Float()
 	})
 	cv, ctx := newPictureCanvas(v.W, v.H)
 	for i, b := range v.Places {
-		drawCanvas(ctx, els[i], b.X, b.Y, b.W, b.H)
+		for _, el := range layers[i] {
+			drawCanvas(ctx, el, b.X, b.Y, b.W, b.H)
+		}
 	}
 	ctx.Set("font", v.Font)
 	ctx.Set("fillStyle", "#222")

@@ -161,8 +161,9 @@ func pointsSet(r *sim.Sim) *data.Set {
 const (
 	// RunFormat is the "format" field of a run file.
 	RunFormat = "kernelplay-run"
-	// RunVersion is the "version" field written, and the only one read.
-	RunVersion = 1
+	// RunVersion is the "version" field written. Version 1 files (one
+	// learner, no "second") are read as well.
+	RunVersion = 2
 	// bareModelFormat is the "format" of a core/learn model file
 	// (learn.ModelFormat), which a run file holds as its "model".
 	bareModelFormat = "kernelplay-model"
@@ -170,29 +171,40 @@ const (
 
 // runFile is a run file:
 //
-//	{"format": "kernelplay-run", "version": 1,
+//	{"format": "kernelplay-run", "version": 2,
 //	 "link": the run's share link hash at t = 0 (settings, seed, clicked
 //	         points, timeline of edits — state.Encode),
 //	 "position": sim.Position (t, mistakes, Σ|error|),
-//	 "model": the learner's core/learn model file (learn.MarshalModel)}
+//	 "model": the learner's core/learn model file (learn.MarshalModel),
+//	 "second": for a 2D comparison (the link's "vs"), the second
+//	           learner's {"position", "model"}; absent otherwise}
 //
-// The "model" member is a model file as core/learn writes and reads it,
-// so a Go program takes the learner out with learn.UnmarshalModel on it.
+// The "model" members are model files as core/learn writes and reads
+// them, so a Go program takes a learner out with learn.UnmarshalModel on
+// one. Version 1 (written before comparisons were saved) has no "second":
+// a comparison's second learner is then rebuilt by replaying the link.
 type runFile struct {
 	Format   string          `json:"format"`
 	Version  int             `json:"version"`
 	Link     string          `json:"link"`
 	Position sim.Position    `json:"position"`
 	Model    json.RawMessage `json:"model"`
+	Second   *runSecond      `json:"second,omitempty"`
+}
+
+// runSecond is a run file's second learner (a 2D comparison's).
+type runSecond struct {
+	Position sim.Position    `json:"position"`
+	Model    json.RawMessage `json:"model"`
 }
 
 // ExportModel returns the 2D run as a run file (JSON, see [runFile]):
 // everything [LoadModel] needs to continue it at the current step, the
-// learner's full state among it. It returns an error outside the 2D plot
-// (the digits view's learners are rebuilt from their data set, which the
-// file does not carry; the RES-vs-SGD preset runs two learners), and when
-// the learner cannot be written (learn.MarshalModel: a diverged learner
-// holds NaN, which JSON cannot).
+// learners' full state among it (both of a comparison). It returns an
+// error outside the 2D plot (the digits view's learners are rebuilt from
+// their data set, which the file does not carry; the RES-vs-SGD preset
+// runs two learners), and when a learner cannot be written
+// (learn.MarshalModel: a diverged learner holds NaN, which JSON cannot).
 func (s *Store) ExportModel() (Export, error) {
 	r := s.run.Sim()
 	if s.run.Kind() != Plot2D || r == nil {
@@ -202,10 +214,18 @@ func (s *Store) ExportModel() (Export, error) {
 	if err != nil {
 		return Export{}, err
 	}
+	f := runFile{Format: RunFormat, Version: RunVersion, Position: r.Position(), Model: m}
+	if b := s.run.Second(); b != nil {
+		m2, err := b.MarshalModel()
+		if err != nil {
+			return Export{}, fmt.Errorf("the second learner: %v", err)
+		}
+		f.Second = &runSecond{Position: b.Position(), Model: m2}
+	}
 	link := s.base
 	link.At, link.Playing = 0, false
-	b, err := json.MarshalIndent(runFile{Format: RunFormat, Version: RunVersion, Link: state.Encode(link),
-		Position: r.Position(), Model: m}, "", " ")
+	f.Link = state.Encode(link)
+	b, err := json.MarshalIndent(f, "", " ")
 	if err != nil {
 		return Export{}, err
 	}
@@ -216,25 +236,47 @@ func (s *Store) ExportModel() (Export, error) {
 // the user picked. The store checks it whole before changing anything; a
 // refused file leaves the run and its link as they were and a Warning says
 // what is wrong.
+//
+// A file that passes opens its link at its step: the run is replayed from
+// t = 0 (sliced over frames when long, as a link's at= is — see
+// [Store.ReplayNow]), so that the charts show the run's history and the
+// step inspector its last update, neither of which a model file holds.
+// When the replay reaches the file's step, its learners are compared with
+// the file's bit for bit (their model files, and the positions): equal,
+// the replayed run stays; different (a file edited, or written by a
+// program or another version of the page), the file's learners win — the
+// run continues from them (sim.Resume), with charts starting at the
+// file's step, and the banner says so.
 type LoadModel struct {
 	Name  string
 	Bytes []byte
 }
 
+// loadedRun is a run file read and checked: its configuration at t = 0 and
+// its learners resumed at the saved step (b nil for one learner).
+type loadedRun struct {
+	name string
+	c    state.Config
+	a, b *sim.Sim
+}
+
 // readRunFile parses and checks a run file and rebuilds its run at the
-// saved step (sim.Resume): the link decodes and validates, the model file
-// is read by learn.UnmarshalModel (truncated JSON, another version, NaN,
-// lengths that do not fit) and must be the learner the link builds (type,
-// task, input dimension). It returns the run's configuration at t = 0.
-func readRunFile(b []byte) (state.Config, *sim.Sim, error) {
+// saved step (sim.Resume, sim.ResumeSecond): the link decodes and
+// validates, each model file is read by learn.UnmarshalModel (truncated
+// JSON, another version, NaN, lengths that do not fit) and must be the
+// learner the link builds (type, task, input dimension). A "second" needs a
+// link that compares; a version 1 file of a comparison resumes its first
+// learner alone (b nil).
+func readRunFile(b []byte) (loadedRun, error) {
+	var none loadedRun
 	if len(b) > sim.MaxModelBytes {
-		return state.Config{}, nil, fmt.Errorf("%d MB, more than the %d MB a model file may hold", len(b)>>20, sim.MaxModelBytes>>20)
+		return none, fmt.Errorf("%d MB, more than the %d MB a model file may hold", len(b)>>20, sim.MaxModelBytes>>20)
 	}
 	var peek struct {
 		Format string `json:"format"`
 	}
 	if json.Unmarshal(b, &peek) == nil && peek.Format == bareModelFormat {
-		return state.Config{}, nil, errors.New("it is a bare learner model file (core/learn) without the run's link and step; " +
+		return none, errors.New("it is a bare learner model file (core/learn) without the run's link and step; " +
 			"Load model reads the run files that Model (JSON) saves")
 	}
 	var f runFile
@@ -244,66 +286,147 @@ func readRunFile(b []byte) (state.Config, *sim.Sim, error) {
 		var se *json.SyntaxError
 		switch {
 		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-			return state.Config{}, nil, errors.New("the file ends too early (truncated?)")
+			return none, errors.New("the file ends too early (truncated?)")
 		case errors.As(err, &se):
 			why := ""
 			if o := se.Offset - 1; o >= 0 && o < int64(len(b)) && (b[o] == 'N' || b[o] == 'I') {
 				why = ": NaN and Infinity are not numbers in JSON (a diverged model cannot be saved)"
 			}
-			return state.Config{}, nil, fmt.Errorf("not JSON at byte %d (%v)%s", se.Offset, se, why)
+			return none, fmt.Errorf("not JSON at byte %d (%v)%s", se.Offset, se, why)
 		}
-		return state.Config{}, nil, fmt.Errorf("not a kernelplay run file: %v", err)
+		return none, fmt.Errorf("not a kernelplay run file: %v", err)
 	}
 	if dec.More() {
-		return state.Config{}, nil, errors.New("text after the run file's JSON object")
+		return none, errors.New("text after the run file's JSON object")
 	}
 	if f.Format != RunFormat {
-		return state.Config{}, nil, fmt.Errorf("format %q, not a kernelplay run file (%q)", f.Format, RunFormat)
+		return none, fmt.Errorf("format %q, not a kernelplay run file (%q)", f.Format, RunFormat)
 	}
-	if f.Version != RunVersion {
-		return state.Config{}, nil, fmt.Errorf("version %d; this page reads version %d", f.Version, RunVersion)
+	if f.Version != 1 && f.Version != RunVersion {
+		return none, fmt.Errorf("version %d; this page reads versions 1 and %d", f.Version, RunVersion)
 	}
 	if len(f.Model) == 0 {
-		return state.Config{}, nil, errors.New(`the file has no "model"`)
+		return none, errors.New(`the file has no "model"`)
+	}
+	if f.Version == 1 && f.Second != nil {
+		return none, errors.New(`a version 1 run file has no "second" learner`)
+	}
+	if f.Second != nil && len(f.Second.Model) == 0 {
+		return none, errors.New(`the file's "second" has no "model"`)
 	}
 	c, err := state.Decode(f.Link)
 	if err != nil {
-		return state.Config{}, nil, fmt.Errorf("its link: %v", err)
+		return none, fmt.Errorf("its link: %v", err)
 	}
 	if c.Mode != state.Mode2D {
-		return state.Config{}, nil, errors.New("its link is not a 2D plot run")
+		return none, errors.New("its link is not a 2D plot run")
 	}
 	c.At, c.Playing = 0, false
-	r, err := sim.ResumeModel(c, f.Model, f.Position)
-	if err != nil {
-		return state.Config{}, nil, err
+	if f.Second != nil && !c.Comparing() {
+		return none, errors.New(`the file holds a "second" learner but its link compares none`)
 	}
-	return c, r, nil
+	if f.Version == RunVersion && c.Comparing() && f.Second == nil {
+		return none, errors.New(`its link compares two learners but the file holds no "second"`)
+	}
+	a, err := sim.ResumeModel(c, f.Model, f.Position)
+	if err != nil {
+		return none, err
+	}
+	var sec *sim.Sim
+	if f.Second != nil {
+		if f.Second.Position.T != f.Position.T {
+			return none, fmt.Errorf("the second learner is at step %d, the first at %d", f.Second.Position.T, f.Position.T)
+		}
+		if sec, err = sim.ResumeSecondModel(c, f.Second.Model, f.Second.Position); err != nil {
+			return none, fmt.Errorf("the second learner: %v", err)
+		}
+	}
+	return loadedRun{c: c, a: a, b: sec}, nil
 }
 
-// loadModel applies [LoadModel].
+// loadModel applies [LoadModel]: it checks the file (readRunFile), then
+// opens its link at its step (replayed) and, when the replay gets there,
+// settles which learners continue ([Store.settleLoad]).
 func (s *Store) loadModel(a LoadModel) {
-	c, r, err := readRunFile(a.Bytes)
+	ld, err := readRunFile(a.Bytes)
 	if err != nil {
 		s.msg = Message{Kind: Warning, Text: "The model file " + a.Name + " cannot be loaded: " + err.Error() +
 			". Nothing was changed."}
 		return
 	}
+	ld.name = a.Name
+	c := ld.c
 	c.Hide, c.Presenter = s.pg.Hide, s.pg.Presenter
-	c.Compare = state.CompareNone // the file holds one learner: a comparison's second is not in it
-	s.base, s.pg, s.run, s.at = c, c, plotRun{s: r}, 0
-	s.pg.StepsPerFrame, s.pg.Grid = c.StepsPerFrame, c.Grid
-	if s.brush >= c.NumClasses() {
-		s.brush = 0
+	ld.c = c
+	c.At = ld.a.T()
+	s.msg, s.keepHash = Message{}, ""
+	if err := s.open(c); err != nil {
+		// The link's run was built by readRunFile: this does not happen.
+		s.msg = Message{Kind: Warning, Text: "The model file " + a.Name + " cannot be loaded: " + err.Error() +
+			". Nothing was changed."}
+		return
 	}
-	s.keepHash = ""
-	s.msg = Message{Kind: Info, Text: fmt.Sprintf("Loaded %s: %s at step %d. Press play to continue learning.",
-		a.Name, learnerTitle(c), r.T())}
+	if s.replay > 0 {
+		s.loading = &ld // Replay settles it when it gets there
+		return
+	}
+	s.settleLoad(&ld)
+}
+
+// settleLoad finishes a LoadModel once the link's replay has reached the
+// file's step (or stopped short of it): it keeps the replayed run when its
+// learners and positions equal the file's bit for bit, and otherwise
+// continues from the file's learners with charts that start at the file's
+// step. The banner says which.
+func (s *Store) settleLoad(ld *loadedRun) {
+	r := s.run.Sim()
+	same := r != nil && r.T() == ld.a.T() && sameLearner(r, ld.a)
+	if ld.b != nil {
+		same = same && s.run.Second() != nil && sameLearner(s.run.Second(), ld.b)
+	}
+	c := ld.c
+	title := learnerTitle(c)
+	if c.Comparing() {
+		na, nb := sim.PairNames(c)
+		title = na + " and " + nb
+	}
+	if same {
+		s.msg = Message{Kind: Info, Text: fmt.Sprintf("Loaded %s: %s at step %d, the charts and the step inspector "+
+			"replayed from its link. Press play to continue learning.", ld.name, title, r.T())}
+		return
+	}
+	if ld.b == nil && c.Comparing() {
+		// A version 1 file holds the first learner only.
+		c.Compare = state.CompareNone
+		title = learnerTitle(c)
+	}
+	s.base, s.run, s.at = c, plotRun{s: ld.a, b: ld.b}, 0
+	s.pg = c
+	s.pg.Playing = false
+	s.msg = Message{Kind: Info, Text: fmt.Sprintf("Loaded %s: %s at step %d. Its learner is not the one its link "+
+		"replays (the file was edited or made elsewhere), so the run continues from the file's learner and the charts "+
+		"start at step %d. Press play to continue learning.", ld.name, title, ld.a.T(), ld.a.T())}
+}
+
+// sameLearner reports whether the runs a and b are at the same position
+// with learners whose model files are byte for byte equal.
+func sameLearner(a, b *sim.Sim) bool {
+	if a.Position() != b.Position() {
+		return false
+	}
+	ma, err := a.MarshalModel()
+	if err != nil {
+		return false
+	}
+	mb, err := b.MarshalModel()
+	return err == nil && bytes.Equal(ma, mb)
 }
 
 // Caption returns the caption line of a picture of the view: the learner,
 // the kernel and the settings in force (each active setting of the Learner,
-// Kernel, Step size and Buffer groups as symbol = value), the step t, the
+// Kernel, Step size and Buffer groups as symbol = value), in a comparison
+// the second learner's name and settings ("compared with NORMA τ=100:
+// λ = 0.001, σ = 0.5, …"), the step t, the
 // error so far (the running average online error; the mean absolute error
 // for regression) and the share link, page + "#" + [Store.Hash] (page is
 // the page's address without its hash).
@@ -318,7 +441,7 @@ func (s *Store) Caption(page string) string {
 		default:
 			continue
 		}
-		if f.Key == "l" || !f.Active(c) || f.Key == "vs" && !c.Comparing() {
+		if f.Key == "l" || f.Key == "vs" || !f.Active(c) {
 			continue
 		}
 		switch {
@@ -330,6 +453,12 @@ func (s *Store) Caption(page string) string {
 	}
 	if len(set) > 0 {
 		parts = append(parts, strings.Join(set, ", "))
+	}
+	if c.Comparing() {
+		// The second learner by its legend name, with its own settings
+		// (its σ among them), as the plot's second panel says them.
+		_, nb := sim.PairNames(c)
+		parts = append(parts, "compared with "+nb+": "+strings.ReplaceAll(settingsCaption(c.SecondConfig()), " · ", ", "))
 	}
 	t := s.run.T()
 	parts = append(parts, fmt.Sprintf("t = %d", t))
@@ -386,10 +515,11 @@ func PictureSize(w, h, scale float64) (pw, ph int) {
 }
 
 // WrapCaption breaks a caption ([Store.Caption]) into lines no wider than
-// width as measured by measure (the browser's measureText): between its
-// " · " parts first, then a part too wide alone after a ", " (the
-// settings) or a '&' (the link),
-// and a piece still too wide between characters. Every line holds at least
+// width as measured by measure (the browser's measureText), filling each
+// line: after a " · " between its parts, a ", " between settings or a '&'
+// of the link (so that the learner's name does not stand alone on a line
+// when its settings are too long to join it whole), and a piece still too
+// wide between characters. Every line holds at least
 // one character, so a tiny width gives many lines, never a loop; the
 // lines joined give the caption back, but for the spaces trimmed at their
 // ends (a line of spaces only is dropped).
@@ -400,10 +530,6 @@ func WrapCaption(caption string, width float64, measure func(string) float64) []
 	for i, p := range parts {
 		if i < len(parts)-1 {
 			p += sep
-		}
-		if measure(p) <= width {
-			pieces = append(pieces, p)
-			continue
 		}
 		for _, q := range strings.SplitAfter(p, ", ") {
 			for _, q := range strings.SplitAfter(q, "&") {
@@ -435,19 +561,18 @@ func WrapCaption(caption string, width float64, measure func(string) float64) []
 	return lines
 }
 
-// Box is a rectangle of the page in CSS pixels: X, Y its top left corner
-// in the viewport, W, H its size.
+// Box is a rectangle in pixels: X, Y its top left corner, W, H its size.
 type Box struct{ X, Y, W, H float64 }
 
 // ViewPicture is the layout of a picture of the whole view: its size in
-// pixels, where each of the page's canvases goes on it, and the caption's
-// lines under them.
+// pixels, where each panel goes on it, and its lines of text (the
+// read-outs beside the charts, the caption under everything).
 type ViewPicture struct {
 	W, H   int     // the picture's size, pixels
-	Places []Box   // one per canvas given, in picture pixels
-	Font   string  // the caption's CSS font at the picture's scale
-	Lines  []Line  // the caption's lines, top-aligned
-	Pad    float64 // the margin round the canvases, picture pixels
+	Places []Box   // one per panel given, in picture pixels
+	Font   string  // the text's CSS font at the picture's scale
+	Lines  []Line  // the read-outs' lines, then the caption's, top-aligned
+	Pad    float64 // the margin round the picture, picture pixels
 }
 
 // Line is one line of text at (X, Y) in picture pixels (top-aligned).
@@ -456,35 +581,109 @@ type Line struct {
 	X, Y float64
 }
 
-// ComposeView lays out a picture of the whole view at scale screen sizes
-// (clamped as [PictureSize]): the canvases (Boxes on screen, at least one)
-// cropped to their bounding box with an 8 px margin, and under them the
-// caption wrapped to the picture's width ([WrapCaption], with measure the
-// width in picture pixels of a string in Font). The controls are HTML,
-// which a canvas cannot draw: the caption says the settings instead. It
-// panics on no boxes.
-func ComposeView(boxes []Box, caption string, scale float64, measure func(font, s string) float64) ViewPicture {
-	if len(boxes) == 0 {
-		panic("app: ComposeView of no canvases")
+// Panel is one panel of a picture of the view, in CSS pixels: its size as
+// the page shows it (W×H), its column (0 the left one: the plot, the
+// second learner's surface, the buffer strip; 1 the right one: the
+// charts), and Beside, true when it sits to the right of the previous
+// panel of its column (same top; the comparison's second surface beside
+// the plot) instead of under it.
+type Panel struct {
+	W, H   float64
+	Col    int
+	Beside bool
+}
+
+// Picture layout, CSS pixels: the margin round the picture, the gap
+// between panels, the text's size and its line height in text sizes.
+const (
+	picturePad  = 8.0
+	pictureGap  = 12.0
+	pictureFont = 13.0
+	pictureLine = 1.4
+)
+
+// ComposePanels lays out a picture of the whole view at scale screen
+// sizes (clamped as [PictureSize]) in a fixed layout that depends only on
+// the panels' sizes, never on where the page has scrolled or wrapped
+// them (issue 19 item 5): two columns of panels (Panel.Col) from the top,
+// each panel under the previous one of its column or beside it, 12 px
+// apart and 8 px from the edges; the read-outs' lines (readouts, e.g.
+// "t 1,200") under the right column's panels (under the left one's when
+// the right column is empty); and the caption wrapped to the picture's
+// width ([WrapCaption], measure giving the width in picture pixels of a
+// string in Font) under both columns. The controls are HTML, which a
+// canvas cannot draw: the caption says the settings instead. Panels of
+// zero size take no room. It panics on no panels.
+func ComposePanels(panels []Panel, readouts []string, caption string, scale float64, measure func(font, s string) float64) ViewPicture {
+	if len(panels) == 0 {
+		panic("app: ComposePanels of no panels")
 	}
-	const pad, fontPx, lineGap = 8.0, 13.0, 1.4 // CSS px
 	scale = max(1, min(MaxPictureScale, scale))
-	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, b := range boxes {
-		x0, y0, x1, y1 = math.Min(x0, b.X), math.Min(y0, b.Y), math.Max(x1, b.X+b.W), math.Max(y1, b.Y+b.H)
+	places := make([]Box, len(panels)) // CSS px, relative to the column's left edge
+	var colW, colH [2]float64          // each column's extent
+	var last [2]int                    // each column's last placed panel, −1 for none
+	last[0], last[1] = -1, -1
+	for i, p := range panels {
+		c := max(0, min(1, p.Col))
+		if !(p.W > 0 && p.H > 0) {
+			continue
+		}
+		b := Box{W: p.W, H: p.H}
+		if j := last[c]; p.Beside && j >= 0 {
+			b.X, b.Y = places[j].X+places[j].W+pictureGap, places[j].Y
+		} else if j >= 0 {
+			b.Y = colH[c] + pictureGap
+		}
+		places[i], last[c] = b, i
+		colW[c], colH[c] = math.Max(colW[c], b.X+b.W), math.Max(colH[c], b.Y+b.H)
 	}
-	vw := x1 - x0 + 2*pad
-	font := strconv.FormatFloat(fontPx*scale, 'f', 1, 64) + "px system-ui, sans-serif"
-	lines := WrapCaption(caption, (vw-2*pad)*scale, func(s string) float64 { return measure(font, s) })
-	capH := float64(len(lines))*fontPx*lineGap + pad
-	w, h := PictureSize(vw, y1-y0+2*pad+capH, scale)
-	s := float64(w) / vw
-	v := ViewPicture{W: w, H: h, Font: font, Pad: pad * s}
-	for _, b := range boxes {
-		v.Places = append(v.Places, Box{(b.X - x0 + pad) * s, (b.Y - y0 + pad) * s, b.W * s, b.H * s})
+	textCol := 1
+	if last[1] < 0 {
+		textCol = 0
+	}
+	lineH := pictureFont * pictureLine
+	font := strconv.FormatFloat(pictureFont*scale, 'f', 1, 64) + "px system-ui, sans-serif"
+	widthOf := func(s string) float64 { return measure(font, s) / scale } // CSS px
+	var readY float64
+	if len(readouts) > 0 {
+		readY = colH[textCol]
+		if last[textCol] >= 0 {
+			readY += pictureGap
+		}
+		for _, r := range readouts {
+			colW[textCol] = math.Max(colW[textCol], widthOf(r))
+		}
+		colH[textCol] = readY + float64(len(readouts))*lineH
+	}
+	x1 := 0.0 // the right column's left edge
+	if last[1] >= 0 || textCol == 1 {
+		x1 = colW[0] + pictureGap
+	}
+	vw := picturePad + x1 + colW[1] + picturePad
+	if x1 == 0 {
+		vw = picturePad + colW[0] + picturePad
+	}
+	top := picturePad + math.Max(colH[0], colH[1]) + pictureGap
+	lines := WrapCaption(caption, (vw-2*picturePad)*scale, func(s string) float64 { return measure(font, s) })
+	vh := top + float64(len(lines))*lineH + picturePad
+	w, h := PictureSize(vw, vh, scale)
+	k := float64(w) / vw
+	v := ViewPicture{W: w, H: h, Font: font, Pad: picturePad * k}
+	colX := [2]float64{picturePad, picturePad + x1}
+	for i, p := range panels {
+		b := places[i]
+		if !(p.W > 0 && p.H > 0) {
+			v.Places = append(v.Places, Box{})
+			continue
+		}
+		c := max(0, min(1, p.Col))
+		v.Places = append(v.Places, Box{(colX[c] + b.X) * k, (picturePad + b.Y) * k, b.W * k, b.H * k})
+	}
+	for i, r := range readouts {
+		v.Lines = append(v.Lines, Line{r, colX[textCol] * k, (picturePad + readY + float64(i)*lineH) * k})
 	}
 	for i, l := range lines {
-		v.Lines = append(v.Lines, Line{l, pad * s, (y1 - y0 + 2*pad + float64(i)*fontPx*lineGap) * s})
+		v.Lines = append(v.Lines, Line{l, picturePad * k, (top + float64(i)*lineH) * k})
 	}
 	return v
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -36,7 +37,7 @@ func TestExportTraces(t *testing.T) {
 		t.Fatal(err)
 	}
 	head, rows := readCSV(t, e.Bytes)
-	if e.MIME != "text/csv" || !strings.HasSuffix(e.Name, "-t57-traces.csv") || head[0] != "t (step)" ||
+	if e.MIME != "text/csv" || !strings.HasSuffix(e.Name, "-t57-traces.csv") || !strings.HasPrefix(head[0], "t (step") ||
 		!strings.HasPrefix(head[1], "eta") {
 		t.Errorf("2D traces: %s %s, header %q", e.Name, e.MIME, head)
 	}
@@ -223,7 +224,7 @@ func TestLoadModelRefuses(t *testing.T) {
 	}{
 		"truncated":         {good.Bytes[:len(good.Bytes)/2], "truncated"},
 		"empty":             {nil, "truncated"},
-		"other version":     {with("version", []byte("2")), "version 2"},
+		"other version":     {with("version", []byte("3")), "version 3"},
 		"model version":     {with("model", []byte(strings.Replace(model, `"version": 1`, `"version": 7`, 1))), "version 7"},
 		"NaN":               {nan, "NaN"},
 		"NaN position":      {bytes.Replace(good.Bytes, []byte(`"mistakes": `), []byte(`"mistakes": NaN, "x":`), 1), "NaN"},
@@ -300,6 +301,13 @@ func TestWrapCaption(t *testing.T) {
 	measure := func(s string) float64 { return float64(len([]rune(s))) }
 	s := stepped(state.Default(), 10)
 	caption := s.Caption("http://x/")
+	// The settings fit a line alone but not beside the learner's name: the
+	// name does not stand alone on the first line (the View picture's
+	// "SVMD ρ=0.95 ·" line).
+	w := measure(strings.Split(caption, " · ")[1] + " · ")
+	if lines := WrapCaption(caption, w, measure); measure(lines[0]) < w/2 {
+		t.Errorf("width %v: the first line %q is less than half full", w, lines[0])
+	}
 	for _, width := range []float64{1, 7, 30, 80, 10000} {
 		lines := WrapCaption(caption, width, measure)
 		joined := ""
@@ -311,6 +319,9 @@ func TestWrapCaption(t *testing.T) {
 		}
 		if strip := func(s string) string { return strings.ReplaceAll(s, " ", "") }; strip(joined) != strip(caption) {
 			t.Errorf("width %v: the lines do not hold the caption:\n%q\n%q", width, joined, caption)
+		}
+		if width == 80 && measure(lines[0]) < width/2 {
+			t.Errorf("width 80: the first line %q is less than half full", lines[0])
 		}
 		if width == 10000 && len(lines) != 1 {
 			t.Errorf("a wide picture has %d caption lines", len(lines))
@@ -349,40 +360,216 @@ func FuzzLoadModel(f *testing.F) {
 	})
 }
 
-// TestComposeView: the view's picture crops the canvases to their
-// bounding box with its margin, keeps their relative places at the scale,
-// and puts the caption's lines under them, wrapped to the picture's width.
-func TestComposeView(t *testing.T) {
-	boxes := []Box{{X: 300, Y: 100, W: 400, H: 400}, {X: 720, Y: 100, W: 200, H: 150}, {X: 300, Y: 520, W: 620, H: 30}}
+// TestComposePanels (issue 19 item 5): the view's picture is laid out
+// from the panels' sizes alone — the plot with the second learner's
+// surface beside it and the strip under them on the left, the charts and
+// the read-outs on the right, the caption under both — at scale 2, with
+// a hidden panel (zero size) taking no room.
+func TestComposePanels(t *testing.T) {
+	panels := []Panel{
+		{W: 400, H: 400},                        // the plot
+		{W: 400, H: 400, Beside: true},          // the second learner's surface
+		{W: 812, H: 30},                         // the buffer strip
+		{W: 300, H: 600, Col: 1},                // the charts
+		{W: 0, H: 0, Col: 1},                    // a hidden canvas
+		{W: 100, H: 100, Col: 0, Beside: false}, // another left panel
+	}
+	readouts := []string{"t 300", "error 12.0%", "η_t 0.5"}
 	caption := strings.Repeat("SVMD σ=0.5 · ", 30) + "t=100"
 	var fonts []string
 	measure := func(font string, s string) float64 {
 		fonts = append(fonts, font)
 		return 7 * 2 * float64(len([]rune(s))) // 7 px a character at scale 2
 	}
-	v := ComposeView(boxes, caption, 2, measure)
-	// Bounding box 620 × 450 CSS px, margin 8: 636 wide at scale 2.
-	if v.W != 1272 || v.Font != "26.0px system-ui, sans-serif" || fonts[0] != v.Font {
+	v := ComposePanels(panels, readouts, caption, 2, measure)
+	// Left column 812 wide; the right one 300 (its read-outs are
+	// narrower); 8 px margins, a 12 px gap: 1140 CSS px at scale 2.
+	if v.W != 2280 || v.Font != "26.0px system-ui, sans-serif" || fonts[0] != v.Font {
 		t.Fatalf("picture %d wide, font %q (measured in %q)", v.W, v.Font, fonts[0])
 	}
-	want := []Box{{16, 16, 800, 800}, {856, 16, 400, 300}, {16, 856, 1240, 60}}
+	want := []Box{{16, 16, 800, 800}, {840, 16, 800, 800}, {16, 840, 1624, 60}, {1664, 16, 600, 1200}, {},
+		{16, 924, 200, 200}}
 	if !reflect.DeepEqual(v.Places, want) {
 		t.Errorf("places %v, want %v", v.Places, want)
 	}
-	if len(v.Lines) < 2 {
-		t.Fatalf("the caption of %d characters is on %d lines", len([]rune(caption)), len(v.Lines))
+	for i, r := range readouts {
+		if l := v.Lines[i]; l.Text != r || l.X != 1664 || math.Abs(l.Y-2*(8+612+float64(i)*13*1.4)) > 1e-9 {
+			t.Errorf("read-out %d: %+v", i, l)
+		}
+	}
+	capLines := v.Lines[len(readouts):]
+	if len(capLines) < 2 {
+		t.Fatalf("the caption of %d characters is on %d lines", len([]rune(caption)), len(capLines))
 	}
 	var joined string
-	for i, l := range v.Lines {
+	for i, l := range capLines {
 		if w := measure(v.Font, l.Text); w > float64(v.W)-2*v.Pad+1e-9 {
 			t.Errorf("line %d is %v px wide, the picture's text width is %v", i, w, float64(v.W)-2*v.Pad)
 		}
-		if l.X != v.Pad || l.Y < 916 || (i > 0 && l.Y <= v.Lines[i-1].Y) || l.Y >= float64(v.H) {
+		// Under both columns: the right one ends at 612 + 3 lines.
+		if l.X != v.Pad || l.Y < 2*(8+612+3*13*1.4+12)-1e-9 || (i > 0 && l.Y <= capLines[i-1].Y) || l.Y >= float64(v.H) {
 			t.Errorf("line %d at (%v, %v) in a picture %d high", i, l.X, l.Y, v.H)
 		}
 		joined += l.Text
 	}
 	if nospace := func(s string) string { return strings.ReplaceAll(s, " ", "") }; nospace(joined) != nospace(caption) {
 		t.Errorf("the lines do not make the caption (spaces at the breaks aside):\n%q\n%q", joined, caption)
+	}
+	// One column: no gap for an empty right column; the read-outs under
+	// the left one.
+	v = ComposePanels([]Panel{{W: 200, H: 100}}, []string{"t 1"}, "c", 1, func(_, s string) float64 { return float64(len(s)) })
+	if v.W != 216 || v.Lines[0].X != 8 || v.Lines[0].Y != 8+100+12 {
+		t.Errorf("one column: %d wide, read-out at %+v", v.W, v.Lines[0])
+	}
+}
+
+// TestLoadModelCompare (issue 19 item 6): a comparison saved at step 300
+// (#v1&p=rotating&vs=norma&2s=0.5) and loaded into a fresh page continues
+// both learners: 100 steps later each learner's model file and position
+// equal the uninterrupted run's bit for bit, and the Learner group still
+// compares with NORMA. Item 10: the loaded run has its charts' history from
+// t = 1 and the step inspector's last update (SVMD keeps one), for a file
+// loaded at once and for one whose replay is sliced over frames.
+func TestLoadModelCompare(t *testing.T) {
+	c, err := state.Decode("v1&p=rotating&vs=norma&2s=0.5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := stepped(c, 300)
+	e, err := s.ExportModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f map[string]json.RawMessage
+	if err := json.Unmarshal(e.Bytes, &f); err != nil || f["second"] == nil || string(f["version"]) != "2" {
+		t.Fatalf("the run file of a comparison has no second learner (version %s): %v", f["version"], err)
+	}
+	s.Dispatch(state.Step{N: 100})
+	for _, replayNow := range []int{0, 7} { // 0: the replay at once; 7: sliced, 7 steps at a time
+		l := NewStore("")
+		l.ReplayNow = replayNow
+		l.Dispatch(LoadModel{Name: e.Name, Bytes: e.Bytes})
+		for range 1000 {
+			if _, _, ok := l.Replaying(); !ok {
+				break
+			}
+			l.Replay(7)
+		}
+		if l.Message().Kind != Info || l.Run().T() != 300 || l.Run().Second() == nil || l.Config().Compare != state.LearnerNORMA {
+			t.Fatalf("ReplayNow %d: loaded at t = %d, second %v, compare %q: %+v", replayNow, l.Run().T(),
+				l.Run().Second() != nil, l.Config().Compare, l.Message())
+		}
+		if tr := l.Sim().Traces(); len(tr.AvgError.T) == 0 || tr.AvgError.T[0] != 1 {
+			t.Errorf("ReplayNow %d: after loading, the charts' history starts at %v, want t = 1", replayNow, tr.AvgError.T[:min(1, len(tr.AvgError.T))])
+		}
+		if in := l.Inspect(false); !in.Show || in.T != 300 {
+			t.Errorf("ReplayNow %d: after loading, the inspector shows %v at t = %d", replayNow, in.Show, in.T)
+		}
+		l.Dispatch(state.Step{N: 100})
+		for i, p := range [][2]*sim.Sim{{s.Sim(), l.Sim()}, {s.Run().Second(), l.Run().Second()}} {
+			if !sameLearner(p[0], p[1]) {
+				t.Errorf("ReplayNow %d: learner %d differs from the uninterrupted run's 100 steps after loading", replayNow, i+1)
+			}
+		}
+		if l.Hash() != s.Hash() {
+			t.Errorf("ReplayNow %d: link %s, want %s", replayNow, l.Hash(), s.Hash())
+		}
+	}
+}
+
+// TestLoadModelVersion1: a run file of version 1 (one learner, written
+// before comparisons were saved) still loads, and a comparison's second
+// learner comes back from its link.
+func TestLoadModelVersion1(t *testing.T) {
+	c, _ := state.Decode("v1&p=rotating&vs=norma&2s=0.5")
+	for name, c := range map[string]state.Config{"one learner": state.Default(), "comparison": c} {
+		s := stepped(c, 200)
+		e, err := s.ExportModel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f map[string]json.RawMessage
+		if err := json.Unmarshal(e.Bytes, &f); err != nil {
+			t.Fatal(err)
+		}
+		delete(f, "second")
+		f["version"] = json.RawMessage("1")
+		v1, _ := json.Marshal(f)
+		l := NewStore("")
+		l.Dispatch(LoadModel{Name: "v1.json", Bytes: v1})
+		if l.Message().Kind != Info || l.Run().T() != 200 || !sameLearner(l.Sim(), s.Sim()) ||
+			(l.Run().Second() != nil) != c.Comparing() {
+			t.Errorf("%s: version 1 loaded at t = %d, second %v: %+v", name, l.Run().T(), l.Run().Second() != nil, l.Message())
+		}
+	}
+}
+
+// TestLoadModelEdited: a file whose learner is not the one its link
+// replays (here the model of step 250 at position 300) continues from the
+// file's learner, and the banner says why the charts start at its step.
+func TestLoadModelEdited(t *testing.T) {
+	s := stepped(state.Default(), 250)
+	m250 := modelAfter(t, s)
+	s.Dispatch(state.Step{N: 50})
+	e, err := s.ExportModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f map[string]json.RawMessage
+	if err := json.Unmarshal(e.Bytes, &f); err != nil {
+		t.Fatal(err)
+	}
+	f["model"] = m250
+	b, _ := json.Marshal(f)
+	l := NewStore("")
+	l.Dispatch(LoadModel{Name: "edited.json", Bytes: b})
+	if l.Run().T() != 300 || !bytes.Equal(modelAfter(t, l), m250) || !strings.Contains(l.Message().Text, "not the one its link replays") {
+		t.Errorf("edited file: t = %d, message %+v", l.Run().T(), l.Message())
+	}
+}
+
+// TestModelShapeError (issue 19 polish): a model for another learner is
+// refused in the page's words, without Go type names.
+func TestModelShapeError(t *testing.T) {
+	norma, _ := state.Apply(state.Default(), state.SetField{Key: "l", Value: state.LearnerNORMA})
+	e, err := stepped(norma, 50).ExportModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f map[string]json.RawMessage
+	if err := json.Unmarshal(e.Bytes, &f); err != nil {
+		t.Fatal(err)
+	}
+	f["link"], _ = json.Marshal(state.Encode(state.Default()))
+	b, _ := json.Marshal(f)
+	s := NewStore("")
+	s.Dispatch(LoadModel{Name: "norma.json", Bytes: b})
+	m := s.Message().Text
+	if !strings.Contains(m, "the model is NORMA for binary classification (1 score); these settings run SVMD") ||
+		strings.Contains(m, "*learn.") {
+		t.Errorf("message %q", m)
+	}
+}
+
+// TestCaptionCompare (issue 19 polish): a comparison's caption names the
+// second learner with its own settings, its σ among them, instead of
+// "norma compare with".
+func TestCaptionCompare(t *testing.T) {
+	c, err := state.Decode("v1&p=rotating&vs=norma&2s=0.5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := stepped(c, 100)
+	got := s.Caption("https://example.org/kp/")
+	for _, w := range []string{"SVMD", "σ = 0.15", "compared with NORMA τ=100: ", "σ = 0.5"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("caption %q lacks %q", got, w)
+		}
+	}
+	if strings.Contains(got, "compare with") {
+		t.Errorf("caption %q still says the menu's value and label", got)
+	}
+	if i, j := strings.Index(got, "compared with"), strings.Index(got, "σ = 0.5"); j < i {
+		t.Errorf("caption %q: the second learner's σ is not after its name", got)
 	}
 }

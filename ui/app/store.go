@@ -65,6 +65,7 @@ type Store struct {
 	replay    int                  // the step a replay under way goes to (0: none); see Replay
 	noting    bool                 // the banner shows the replay's progress note
 	waiting   []state.Action       // edits made during a replay, applied when it reaches its step (duringReplay)
+	loading   *loadedRun           // a LoadModel whose replay is under way, settled when it ends (settleLoad)
 	msg       Message
 	brush     int    // class of the next clicked point
 	deleting  bool   // clicks delete the nearest point
@@ -190,6 +191,7 @@ func (s *Store) note() {
 func (s *Store) endReplay() {
 	s.replay = 0
 	s.waiting = nil
+	s.loading = nil
 	if s.noting {
 		s.msg = Message{}
 		s.noting = false
@@ -254,9 +256,12 @@ func (s *Store) Replay(n int) int {
 	s.run.Step(min(n, s.replay-t0))
 	ran := s.run.T() - t0
 	if s.run.T() >= s.replay || s.run.Done() || ran == 0 {
-		waiting := s.waiting
+		waiting, ld := s.waiting, s.loading
 		s.endReplay()
 		s.stopped()
+		if ld != nil {
+			s.settleLoad(ld)
+		}
 		for _, a := range waiting {
 			s.action(a) // the edits made during the replay, at its step
 		}

@@ -27,11 +27,16 @@ type traceColumn struct {
 
 // Trace CSV headers: the series' names with their units.
 const (
-	headT        = "t (step)"
+	headT = "t (step)"
+	// headTKept heads the t column of the 2D traces, whose rows are the
+	// steps some series kept (see WriteTraces).
+	headTKept    = "t (step; a row per step that some series kept; an empty cell: that series kept its bucket's minimum and maximum at other steps)"
 	headEta      = "eta (step size η_t, dimensionless)"
 	headAvgError = "average error (fraction of the first t predictions wrong)"
 	headLoss     = "loss (l(x_t, y_t, f_t) before the update)"
 	headBuffer   = "stored terms (count, ≤ ω)"
+	headPlanes   = "hyperplanes (count of AMM's weight vectors w_j, all classes)"
+	headWindow   = "examples in the window (count, ≤ ω)"
 	headMargin   = "margin (ε or ρ after the update, input-score units)"
 	headAbsError = "mean absolute error (target units, first t predictions)"
 	headRESObj   = "RES objective (λ/2‖w‖² + mean loss on the evaluation sample)"
@@ -47,31 +52,57 @@ const (
 // where that series did not keep t. The charts' histories are bounded
 // (see [MaxBuckets]): each series keeps, per bucket of steps, the steps of
 // its minimum and its maximum, so a row is a kept point of the decimated
-// history, not every step; a run of t ≤ MaxBuckets steps keeps every step
-// of every series (one row per step). Series are included when non-empty
-// (AbsError only for regression); the windowed error over the last window
+// history, not every step, and the series' extremes fall on different
+// steps — hence the empty cells, which the t column's header explains
+// (filling them would invent values the run never had at those steps); a
+// run of t ≤ MaxBuckets steps keeps every step of every series (one full
+// row per step). Series are included when they mean something for the
+// task: AbsError only for regression, and for regression not the average
+// error (a "mistake" there is a residual outside the ε-tube, which reads 1
+// on every step without one); the windowed error over the last window
 // steps (tr.WinError; for regression its mean absolute error) follows the
 // others when kept; objective adds RES' and SGD's objective columns of the
-// RES-vs-SGD preset when non-nil ([Sim.Objective]). Numbers
-// are written in the shortest form that reads back exactly (strconv 'g',
-// −1). It returns w's errors.
+// RES-vs-SGD preset when non-nil ([Sim.Objective]). Numbers are written in
+// the shortest form that reads back exactly (strconv 'g', −1). It returns
+// w's errors.
 func WriteTraces(w io.Writer, tr Traces, window int, objective *[2]Series) error {
-	return writeColumns(w, traceColumns(tr, window, objective, ""))
+	return writeColumns(w, traceColumns(tr, window, objective, nil, ""))
 }
 
-// traceColumns are WriteTraces' columns, each header prefixed by prefix.
-func traceColumns(tr Traces, window int, objective *[2]Series, prefix string) []traceColumn {
+// storedHeader is the traces' header of the stored count of learner l
+// (learn.Step.BufferSize), named for what it counts: AMM's hyperplanes,
+// DCD's window of examples, the expansion's terms; "" for a linear model,
+// which keeps only w (its column would read 0 on every row). nil is a
+// kernel expansion.
+func storedHeader(l learn.Learner) string {
+	switch l.(type) {
+	case *learn.AMM, *learn.BinaryAMM:
+		return headPlanes
+	case *learn.DCDOnline:
+		return headWindow
+	case *learn.Pegasos, *learn.RES, *learn.SGD:
+		return ""
+	}
+	return headBuffer
+}
+
+// traceColumns are WriteTraces' columns for learner l (nil: a kernel
+// expansion), each header prefixed by prefix.
+func traceColumns(tr Traces, window int, objective *[2]Series, l learn.Learner, prefix string) []traceColumn {
 	win := fmt.Sprintf(headWinError, window)
-	if len(tr.AbsError.T) > 0 {
+	regression := len(tr.AbsError.T) > 0
+	if regression {
 		win = fmt.Sprintf(headWinAbs, window)
 	}
+	stored := storedHeader(l)
 	cols := []traceColumn{{headEta, tr.Eta}, {headAvgError, tr.AvgError}, {headLoss, tr.Loss},
-		{headBuffer, tr.Buffer}, {headMargin, tr.Margin}, {headAbsError, tr.AbsError}, {win, tr.WinError}}
+		{stored, tr.Buffer}, {headMargin, tr.Margin}, {headAbsError, tr.AbsError}, {win, tr.WinError}}
 	if objective != nil {
 		cols = append(cols, traceColumn{headRESObj, objective[0]}, traceColumn{headSGDObj, objective[1]})
 	}
 	cols = slices.DeleteFunc(cols, func(c traceColumn) bool {
-		return len(c.s.T) == 0 && (c.name == headAbsError || c.name == win)
+		return len(c.s.T) == 0 && (c.name == headAbsError || c.name == win) ||
+			regression && c.name == headAvgError || c.name == ""
 	})
 	for i := range cols {
 		cols[i].name = prefix + cols[i].name
@@ -87,8 +118,8 @@ func traceColumns(tr Traces, window int, objective *[2]Series, prefix string) []
 // errors.
 func WriteCompareTraces(w io.Writer, a, b *Sim) error {
 	na, nb := PairNames(a.Config())
-	cols := traceColumns(a.Traces(), a.Config().Window, nil, na+": ")
-	cols = append(cols, traceColumns(b.Traces(), b.Config().Window, nil, nb+": ")...)
+	cols := traceColumns(a.Traces(), a.Config().Window, nil, a.learner, na+": ")
+	cols = append(cols, traceColumns(b.Traces(), b.Config().Window, nil, b.learner, nb+": ")...)
 	return writeColumns(w, cols)
 }
 
@@ -97,7 +128,7 @@ func WriteCompareTraces(w io.Writer, a, b *Sim) error {
 func writeColumns(w io.Writer, cols []traceColumn) error {
 	bw := bufio.NewWriter(w)
 	head := make([]string, 0, len(cols)+1)
-	head = append(head, headT)
+	head = append(head, csvField(headTKept))
 	for _, c := range cols {
 		head = append(head, csvField(c.name))
 	}
@@ -140,13 +171,15 @@ func csvField(s string) string {
 }
 
 // WriteTraces writes the run's chart series as CSV ([WriteTraces], with
-// the objectives of the RES-vs-SGD preset).
+// the objectives of the RES-vs-SGD preset and the stored count named for
+// the run's learner: stored terms, AMM's hyperplanes, DCD's window, none
+// for a linear model).
 func (s *Sim) WriteTraces(w io.Writer) error {
 	var obj *[2]Series
 	if res, sgd, ok := s.Objective(); ok {
 		obj = &[2]Series{res, sgd}
 	}
-	return WriteTraces(w, s.Traces(), s.cfg.Window, obj)
+	return writeColumns(w, traceColumns(s.Traces(), s.cfg.Window, obj, s.learner, ""))
 }
 
 // WriteTraces writes the digits run's series as CSV: a header, then one
@@ -234,10 +267,30 @@ const MaxResume = 1 << 26
 // when p is negative, has more mistakes than examples, or exceeds
 // [MaxResume].
 func Resume(cfg state.Config, l learn.Learner, p Position) (*Sim, error) {
+	return resume(cfg, l, p, false)
+}
+
+// ResumeSecond is [Resume] for the second learner of a 2D comparison: the
+// run of [NewSecond](cfg) at position p (the second learner's own
+// mistakes and errors) with the learner l, read from the second model of
+// a comparison's run file. It returns Resume's errors, and an error when
+// cfg compares nothing.
+func ResumeSecond(cfg state.Config, l learn.Learner, p Position) (*Sim, error) {
+	return resume(cfg, l, p, true)
+}
+
+// resume is [Resume] (second false) and [ResumeSecond] (second true).
+func resume(cfg state.Config, l learn.Learner, p Position, second bool) (*Sim, error) {
 	if p.T < 0 || p.T > MaxResume || p.Mistakes < 0 || p.Mistakes > p.T || !(p.AbsErrorSum >= 0) || math.IsInf(p.AbsErrorSum, 0) {
 		return nil, fmt.Errorf("resume: position t = %d, %d mistakes, Σ|error| = %v: out of range", p.T, p.Mistakes, p.AbsErrorSum)
 	}
-	s, err := New(cfg)
+	var s *Sim
+	var err error
+	if second {
+		s, err = NewSecond(cfg)
+	} else {
+		s, err = New(cfg)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -267,11 +320,11 @@ func Resume(cfg state.Config, l learn.Learner, p Position) (*Sim, error) {
 
 // sameShape returns an error unless l could replace want: the same type,
 // task and number of scores, and the input dimension of the task (2, or 1
-// for regression).
+// for regression). The error names the learners as the page does
+// ([KindName]), not by their Go types.
 func sameShape(want, l learn.Learner, task learn.Task) (err error) {
 	if l == nil || reflect.TypeOf(l) != reflect.TypeOf(want) || l.Task() != want.Task() || l.NumScores() != want.NumScores() {
-		return fmt.Errorf("resume: the model is a %T for %v with %d scores; these settings run a %T for %v with %d scores",
-			l, taskOf(l), scoresOf(l), want, want.Task(), want.NumScores())
+		return fmt.Errorf("resume: the model is %s; these settings run %s", shapeOf(l), shapeOf(want))
 	}
 	dim := 2
 	if task == learn.Regression {
@@ -286,16 +339,55 @@ func sameShape(want, l learn.Learner, task learn.Task) (err error) {
 	return nil
 }
 
-func taskOf(l learn.Learner) string {
+// shapeOf describes l for sameShape's error: "NORMA for binary
+// classification (1 score)", "nothing" for nil.
+func shapeOf(l learn.Learner) string {
 	if l == nil {
 		return "nothing"
 	}
-	return l.Task().String()
+	scores := "1 score"
+	if n := l.NumScores(); n != 1 {
+		scores = strconv.Itoa(n) + " scores"
+	}
+	return KindName(l) + " for " + taskName(l.Task()) + " (" + scores + ")"
 }
 
-func scoresOf(l learn.Learner) int {
-	if l == nil {
-		return 0
+// KindName is the page's name of learner l's algorithm ("SVMD", "NORMA",
+// "kernel Pegasos", "AMM" …), as the Learner menu says it; a learner the
+// page does not build is "another learner".
+func KindName(l learn.Learner) string {
+	switch l.(type) {
+	case *learn.SVMD:
+		return "SVMD"
+	case *learn.NORMA:
+		return "NORMA"
+	case *learn.KernelPegasos:
+		return "kernel Pegasos"
+	case *learn.Pegasos:
+		return "Pegasos"
+	case *learn.SGD:
+		return "SGD"
+	case *learn.RES:
+		return "RES"
+	case *learn.DCDOnline:
+		return "DCD"
+	case *learn.AMM, *learn.BinaryAMM:
+		return "AMM"
 	}
-	return l.NumScores()
+	return "another learner"
+}
+
+// taskName is the task as the page's Task menu says it.
+func taskName(t learn.Task) string {
+	switch t {
+	case learn.Binary:
+		return "binary classification"
+	case learn.Multiclass:
+		return "multiclass classification"
+	case learn.Regression:
+		return "regression"
+	case learn.Novelty:
+		return "novelty detection"
+	}
+	return t.String()
 }

@@ -49,7 +49,11 @@ func checkColumn(t *testing.T, name string, rows [][]string, c int, s Series) {
 // TestWriteTraces checks the 2D traces CSV against the run's own
 // accessors: the header and its units, one row per step for a short run,
 // every column equal to its series for a run long enough to be decimated,
-// the regression column only for regression, the objectives for RES vs SGD.
+// the columns the task and the learner give meaning to (issue 19 item 13:
+// regression without the classification's average error, AMM's
+// hyperplanes named so, no stored-terms column for a linear model, the t
+// column saying why a decimated row has empty cells), the objectives for
+// RES vs SGD.
 func TestWriteTraces(t *testing.T) {
 	reg, err := state.Apply(state.Default(), state.SetField{Key: "t", Value: state.TaskRegression})
 	if err != nil {
@@ -57,16 +61,36 @@ func TestWriteTraces(t *testing.T) {
 	}
 	rvs := state.Default()
 	rvs.Preset = state.PresetRESvsSGD
+	amm, err := state.Apply(state.Default(), state.SetField{Key: "l", Value: state.LearnerAMM})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type col struct {
+		prefix string // the header starts so
+		series func(Traces) Series
+	}
+	var (
+		cEta    = col{"eta (step size η_t", func(tr Traces) Series { return tr.Eta }}
+		cAvg    = col{"average error (fraction", func(tr Traces) Series { return tr.AvgError }}
+		cLoss   = col{"loss (", func(tr Traces) Series { return tr.Loss }}
+		cTerms  = col{"stored terms (count", func(tr Traces) Series { return tr.Buffer }}
+		cPlanes = col{"hyperplanes (count", func(tr Traces) Series { return tr.Buffer }}
+		cMargin = col{"margin (", func(tr Traces) Series { return tr.Margin }}
+		cAbs    = col{"mean absolute error (target units, first t", func(tr Traces) Series { return tr.AbsError }}
+		cWin    = col{"error over the last 500 steps", func(tr Traces) Series { return tr.WinError }}
+		cWinAbs = col{"mean absolute error over the last 500 steps", func(tr Traces) Series { return tr.WinError }}
+	)
 	for _, c := range []struct {
 		name  string
 		cfg   state.Config
 		steps int
-		cols  int
+		cols  []col
 	}{
-		{"binary short", state.Default(), 300, 7},
-		{"binary long", state.Default(), 3000, 7},
-		{"regression", reg, 1500, 8},
-		{"res vs sgd", rvs, 700, 9},
+		{"binary short", state.Default(), 300, []col{cEta, cAvg, cLoss, cTerms, cMargin, cWin}},
+		{"binary long", state.Default(), 3000, []col{cEta, cAvg, cLoss, cTerms, cMargin, cWin}},
+		{"regression", reg, 1500, []col{cEta, cLoss, cTerms, cMargin, cAbs, cWinAbs}},
+		{"amm", amm, 700, []col{cEta, cAvg, cLoss, cPlanes, cMargin, cWin}},
+		{"res vs sgd", rvs, 700, []col{cEta, cAvg, cLoss, cMargin, cWin, {"RES objective", nil}, {"SGD objective", nil}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := mustNew(t, c.cfg)
@@ -76,22 +100,28 @@ func TestWriteTraces(t *testing.T) {
 				t.Fatal(err)
 			}
 			head, rows := readTraces(t, b.Bytes())
-			if len(head) != c.cols || head[0] != "t (step)" || !strings.Contains(head[1], "η_t") || !strings.Contains(head[2], "fraction") {
-				t.Fatalf("header %q", head)
+			if len(head) != len(c.cols)+1 || !strings.HasPrefix(head[0], "t (step") {
+				t.Fatalf("header %q, want %d columns", head, len(c.cols)+1)
+			}
+			if c.steps > MaxBuckets && !strings.Contains(head[0], "empty cell") {
+				t.Errorf("a decimated run's t column %q does not say why cells are empty", head[0])
 			}
 			tr := s.Traces()
-			series := []Series{tr.Eta, tr.AvgError, tr.Loss, tr.Buffer, tr.Margin}
-			if c.cols == 8 {
-				series = append(series, tr.AbsError)
-			}
-			series = append(series, tr.WinError)
-			if w := head[len(series)]; !strings.Contains(w, "last 500 steps") {
-				t.Errorf("the windowed column is %q", w)
-			}
-			if res, sgd, ok := s.Objective(); ok {
-				series = append(series, res, sgd)
-			}
-			for i, sr := range series {
+			res, sgd, isRES := s.Objective()
+			for i, cl := range c.cols {
+				if !strings.HasPrefix(head[i+1], cl.prefix) {
+					t.Errorf("column %d is %q, want %q…", i+1, head[i+1], cl.prefix)
+					continue
+				}
+				var sr Series
+				switch {
+				case cl.series != nil:
+					sr = cl.series(tr)
+				case isRES && cl.prefix == "RES objective":
+					sr = res
+				case isRES:
+					sr = sgd
+				}
 				checkColumn(t, head[i+1], rows, i+1, sr)
 			}
 			if c.steps <= MaxBuckets && len(rows) != c.steps {

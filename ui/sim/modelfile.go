@@ -29,5 +29,15 @@ func ResumeModel(cfg state.Config, model []byte, p Position) (*Sim, error) {
 	return Resume(cfg, l, p)
 }
 
+// ResumeSecondModel is [ResumeModel] for the second learner of a 2D
+// comparison ([ResumeSecond]).
+func ResumeSecondModel(cfg state.Config, model []byte, p Position) (*Sim, error) {
+	l, err := learn.UnmarshalModel(model)
+	if err != nil {
+		return nil, err
+	}
+	return ResumeSecond(cfg, l, p)
+}
+
 // MarshalLearner returns the model file of l (learn.MarshalModel).
 func MarshalLearner(l learn.Learner) ([]byte, error) { return learn.MarshalModel(l) }
