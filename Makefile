@@ -40,10 +40,13 @@ serve: wasm
 # is installed (`make zopfli`; make test installs it): a standard gzip stream
 # 5% smaller than gzip -9's (1,212,072 vs 1,274,589 bytes, November 2026), in
 # about 18 s. Without it, gzip -9. The brotli (brotli -q 11, Debian's `brotli`,
-# installed when missing) is what a browser gets over HTTPS, where every
-# current browser accepts br: 23% smaller than the zopfli gzip (1,288,232 vs
+# installed when missing) is what a browser that accepts br gets (every
+# current one over HTTPS or from localhost): 23% smaller than the zopfli gzip (1,288,232 vs
 # 1,673,074 bytes for the same main.wasm, November 2026), in about 25 s.
-# TestSizeBudget (serve_size_test.go) runs this target with WASMOUT set to a
+# brotli -n: the .br gets the time it was written (brotli would copy
+# main.wasm's to the second, older than main.wasm's to the nanosecond, and
+# serve.go does not send a copy older than its source). TestSizeBudget
+# (serve_size_test.go) runs this target with WASMOUT set to a
 # temporary directory and holds the zopfli gzip to its budget.
 WASMOUT ?= static
 wasm: brotli
@@ -57,7 +60,7 @@ wasm: brotli
 	  echo "gzip -9 $(WASMOUT)/main.wasm (zopfli is not installed: make zopfli makes a 5% smaller gzip)"; \
 	  gzip -9 -n -f -k $(WASMOUT)/main.wasm; \
 	fi
-	brotli -q 11 -f -o $(WASMOUT)/main.wasm.br $(WASMOUT)/main.wasm
+	brotli -q 11 -n -f -o $(WASMOUT)/main.wasm.br $(WASMOUT)/main.wasm && chmod 644 $(WASMOUT)/main.wasm.br
 	cp -f $(GOROOT)/lib/wasm/wasm_exec.js $(WASMOUT)/wasm_exec.js
 	@ls -l $(WASMOUT)/main.wasm $(WASMOUT)/main.wasm.gz $(WASMOUT)/main.wasm.br | awk '{print $$5, $$9}'
 

@@ -5,15 +5,23 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
+	"fmt"
 	"io"
+	"log"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/security"
+	"github.com/chromedp/chromedp"
 )
 
 // sizeBudget is main.wasm's budget (issue 24): the bytes of its zopfli gzip,
@@ -222,5 +230,88 @@ func TestServeAcceptWeight(t *testing.T) {
 		if got := acceptWeight(c.header, c.coding); got != c.want {
 			t.Errorf("acceptWeight(%q, %q) = %v, want %v", c.header, c.coding, got, c.want)
 		}
+	}
+}
+
+// TestBrowserSizeEncodings: the loading view counts main.wasm's bytes right
+// whichever copy the server sends — brotli over HTTPS and HTTP/2 as a
+// static host serves it, gzip to a browser that does not ask for br, the raw
+// file to a client that accepts no coding — and the page starts from each. Every load is a first visit over a network
+// throttled to 10 Mbps / 40 ms ([loadingOnce]: the view must show a byte
+// count, and count main.wasm's decoded size against the total the server
+// sent); the bytes that crossed the network (the resource's
+// encodedBodySize) are the size of the copy wanted.
+func TestBrowserSizeEncodings(t *testing.T) {
+	files := map[string]int64{}
+	for _, f := range []string{"main.wasm", "main.wasm.gz", "main.wasm.br"} {
+		st, err := os.Stat(filepath.Join("static", f))
+		need(t, err == nil, "static/"+f+" is missing (run `make wasm`)")
+		files[f] = st.Size()
+	}
+	ctx := browser(t)
+	if _, err := chromedp.Call(ctx, security.SetIgnoreCertificateErrors, security.SetIgnoreCertificateErrorsParams{Ignore: true}); err != nil {
+		t.Fatal(err)
+	}
+	static := newHandler("static")
+	// Chromium asks for "gzip, deflate, br, zstd" from a secure context
+	// and from localhost: the gzip and raw servers rewrite what it asks
+	// for main.wasm to what a browser without brotli asks (before Chrome
+	// 50, Safari before 11; any browser over plain HTTP from another
+	// host), and to nothing (a client or proxy that accepts no coding).
+	var asked sync.Map // server → the Accept-Encoding main.wasm was asked with
+	record := func(name string, accept []string) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/main.wasm" {
+				if accept != nil {
+					r.Header["Accept-Encoding"] = accept
+				}
+				asked.Store(name, r.Header.Get("Accept-Encoding"))
+			}
+			static.ServeHTTP(w, r)
+		})
+	}
+	tls := httptest.NewUnstartedServer(record("br", nil))
+	tls.Config.ErrorLog = log.New(io.Discard, "", 0) // the browser's probes before it ignores the test certificate
+	tls.EnableHTTP2 = true
+	tls.StartTLS()
+	defer tls.Close()
+	plain := httptest.NewServer(record("gzip", []string{"gzip, deflate"}))
+	defer plain.Close()
+	raw := httptest.NewServer(record("raw", []string{}))
+	defer raw.Close()
+
+	for _, c := range []struct {
+		name, url, file string
+	}{
+		{"br", tls.URL, "main.wasm.br"},
+		{"gzip", plain.URL, "main.wasm.gz"},
+		{"raw", raw.URL, "main.wasm"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			within(t, ctx, 90*time.Second, func(ctx context.Context) error {
+				b, err := loadingOnce(t, ctx, c.url, false)
+				if err != nil {
+					return err
+				}
+				sizes, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+				  const e = performance.getEntriesByType("resource").find(e => e.name.endsWith("/main.wasm"));
+				  return e ? [e.encodedBodySize, e.decodedBodySize] : [0, 0]; })()`))
+				if err != nil {
+					return err
+				}
+				screenshot(t, ctx, "size-encodings-"+c.name+".png") // the page, started from this copy
+				ae, _ := asked.Load(c.name)
+				t.Logf("measure (%s): %s: Accept-Encoding %q; %.0f bytes over the network, %.0f decoded; the loading view counted %.0f of %.0f; its first byte count at %.0f ms, compiled at %.0f ms",
+					load(), c.name, ae, sizes[0], sizes[1], b.Bytes, b.Total, b.ProgressMS, b.CompiledMS)
+				if b.Total != float64(files["main.wasm"]) || b.Bytes != b.Total {
+					return fmt.Errorf("the loading view counted %.0f of %.0f bytes, want %d of %d", b.Bytes, b.Total, files["main.wasm"], files["main.wasm"])
+				}
+				if sizes[0] != float64(files[c.file]) || sizes[1] != float64(files["main.wasm"]) {
+					return fmt.Errorf("main.wasm came as %.0f bytes (%.0f decoded), want %s's %d (%d decoded)",
+						sizes[0], sizes[1], c.file, files[c.file], files["main.wasm"])
+				}
+				return nil
+			})
+		})
 	}
 }
