@@ -32,7 +32,7 @@ WASMFLAGS := -trimpath -ldflags="-s -w" $(WASMGC)
 # less gzip -9).
 WASMSIZE  := $(GO) run ./wasm/internal/wasmsize
 
-.PHONY: serve wasm wasm-size wasm-breakdown test fmt vet test-native test-wasm test-browser chromium zopfli brotli node axe clean
+.PHONY: serve wasm wasm-size wasm-breakdown test fmt vet test-native test-wasm test-browser chromium zopfli brotli node axe lighthouse clean
 
 serve: wasm
 	$(GO) run serve.go -addr $(ADDR)
@@ -149,6 +149,39 @@ axe: node
 	    command -v npm >/dev/null 2>&1 || { echo "installing npm"; $(APT) update && $(APT) install -y npm; }; \
 	    echo "installing axe-core@$(AXEVERSION) into $(AXE)"; \
 	    mkdir -p $(AXE) && npm install --no-save --no-audit --no-fund --prefix $(AXE) axe-core@$(AXEVERSION); }
+
+# Lighthouse (not in make test: a minute a run): the page as `make serve`
+# serves it (on 127.0.0.1:$(LHPORT), ?intro=0 so that the first visit's
+# introduction does not cover it), $(LHRUNS) runs of each form factor —
+# mobile (a mid-range phone on slow 4G, CPU slowed 4×, simulated) and
+# desktop — in Debian's Chromium, and the medians (wasm/internal/lhsummary).
+# The reports stay in $(LHOUT). Lighthouse $(LHVERSION) is installed by npm
+# into a gitignored directory when missing, like axe-core.
+LIGHTHOUSE := .cache/lighthouse
+LHVERSION  := 12.8.2
+LHRUNS     ?= 5
+LHPORT     ?= 8089
+LHOUT      ?= testdata/lighthouse
+lighthouse: node chromium wasm
+	@test -f $(LIGHTHOUSE)/node_modules/lighthouse/cli/index.js || { \
+	    command -v npm >/dev/null 2>&1 || { echo "installing npm"; $(APT) update && $(APT) install -y npm; }; \
+	    echo "installing lighthouse@$(LHVERSION) into $(LIGHTHOUSE)"; \
+	    mkdir -p $(LIGHTHOUSE) && npm install --no-save --no-audit --no-fund --prefix $(LIGHTHOUSE) lighthouse@$(LHVERSION); }
+	@mkdir -p $(LHOUT) && rm -f $(LHOUT)/*.json
+	@chrome=$$(command -v chromium || command -v chromium-browser || command -v google-chrome); \
+	  $(GO) build -o $(LHOUT)/serve serve.go && { $(LHOUT)/serve -addr 127.0.0.1:$(LHPORT) & pid=$$!; }; \
+	  trap "kill $$pid" EXIT; sleep 1; \
+	  for form in mobile desktop; do \
+	    preset=; [ $$form = desktop ] && preset=--preset=desktop; \
+	    for i in $$(seq $(LHRUNS)); do \
+	      echo "lighthouse $$form run $$i ($$(cut -d' ' -f1-3 /proc/loadavg))"; \
+	      node $(LIGHTHOUSE)/node_modules/lighthouse/cli/index.js "http://127.0.0.1:$(LHPORT)/?intro=0" $$preset \
+	        --chrome-path="$$chrome" --chrome-flags="--headless=new --no-sandbox" \
+	        --output=json --output-path=$(LHOUT)/$$form-$$i.json --quiet || exit 1; \
+	    done; \
+	  done; \
+	  echo "load average: $$(cut -d' ' -f1-3 /proc/loadavg)"; \
+	  $(GO) run ./wasm/internal/lhsummary $(LHOUT)/*.json
 
 node:
 	@command -v node >/dev/null 2>&1 || { \
