@@ -315,3 +315,15 @@ func TestBrowserSizeEncodings(t *testing.T) {
 		})
 	}
 }
+
+// TestServeSizeFavicon: the page's directory has the /favicon.ico every
+// browser asks for (a 404 there is an error in the console, which
+// Lighthouse's best-practices audit counts), served as an image.
+func TestServeSizeFavicon(t *testing.T) {
+	resp := get(t, newHandler("static"), "/favicon.ico", "gzip, br")
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "image/") || !bytes.HasPrefix(body, []byte{0, 0, 1, 0}) {
+		t.Errorf("GET /favicon.ico: status %d, Content-Type %q, %d bytes starting % x; want 200, an image, an ICO",
+			resp.StatusCode, resp.Header.Get("Content-Type"), len(body), body[:min(4, len(body))])
+	}
+}
