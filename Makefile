@@ -106,9 +106,11 @@ test-wasm: node
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" $(PURE) ./wasm/simd/...
 
 # The server's unit tests and the page in headless Chromium (serve_test.go),
-# which measures main.wasm as served (zopfli's gzip).
-test-browser: chromium zopfli axe wasm
-	$(GO) test -count=1 -v .
+# which measures main.wasm as served (zopfli's gzip), and TestSizeBudget,
+# which builds it once more into a temporary directory (about a minute:
+# hence a timeout above go test's default 10 minutes).
+test-browser: chromium zopfli axe brotli wasm
+	$(GO) test -count=1 -timeout 30m -v .
 
 zopfli:
 	@command -v zopfli >/dev/null 2>&1 || { \
