@@ -496,7 +496,7 @@ func dataTable(segs []segment, nfunc int) {
 		{"pclntab: function names, file table, pc-value tables", ph},
 		{"pclntab: func table and _func records", f(13)},
 		{"go:func.*: stack maps, arg info (funcdata)", f(40)},
-		{"findfunctab (16 buckets per function on wasm)", f(19)},
+		{"findfunctab (16 buckets per function; -pack writes it at start-up instead)", f(19)},
 		{"typelinks, itablinks", f(41)},
 		{"noptrdata", f(24)},
 		{"data", f(26)},
@@ -518,7 +518,7 @@ func dataTable(segs []segment, nfunc int) {
 		enc := encodeSegments(in)
 		fmt.Printf("%9d %9d %9d %7d  %s\n", hi-bd.addr, len(enc), deflateSize(enc), len(in), bd.name)
 	}
-	fmt.Printf("%d functions: each one costs its code, its name, its pc tables and a _func record, and 320 bytes of findfunctab\n", nfunc)
+	fmt.Printf("%d functions: each one costs its code, its name, its pc tables and a _func record, and 320 bytes of findfunctab (unless packed)\n", nfunc)
 }
 
 // moduledata finds the runtime's moduledata (runtime/symtab.go) in the
