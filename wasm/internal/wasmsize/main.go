@@ -20,8 +20,12 @@
 // whose headers gzip cannot squeeze. -pack merges segments separated by fewer
 // than 64 zero bytes, writing the zeros out: the initial memory is identical
 // (checked before writing), the raw file grows and the gzip shrinks (kernelplay,
-// November 2026: 5.90 MB → 6.52 MB raw, 1.56 MB → 1.45 MB gzip). It must not
-// import syscall/js; it only reads and writes files.
+// November 2026: 5.90 MB → 6.52 MB raw, 1.56 MB → 1.45 MB gzip). Before
+// that, -pack takes the findfunctab out of the data and adds a start
+// function that writes it at instantiation (see findfunc.go: 1.64 MB less
+// raw, about 18 KB less gzip for the page), when the table is the one
+// function per 16 buckets it expects. It must not import syscall/js; it
+// only reads and writes files.
 package main
 
 import (
@@ -228,6 +232,15 @@ func packFile(path string, b []byte) error {
 	secs, err := sections(b)
 	if err != nil {
 		return err
+	}
+	secs, note, err := dropFindFuncTab(secs)
+	if err != nil {
+		return err
+	}
+	if note != "" {
+		fmt.Println("wasmsize:", note)
+	} else {
+		fmt.Println("wasmsize: findfunctab written by a start function instead of data")
 	}
 	out := append([]byte(nil), b[:8]...)
 	before, after := 0, 0
@@ -457,41 +470,12 @@ func funcTable(code [][]byte, names map[int]string, imports, n int) {
 // runtime's moduledata (runtime/symtab.go), found from the pclntab header.
 func dataTable(segs []segment, nfunc int) {
 	mem := image(segs)
+	md, ph := moduledata(mem)
 	u64 := func(a int) int {
 		if a < 0 || a+8 > len(mem) {
 			return -1
 		}
 		return int(binary.LittleEndian.Uint64(mem[a:]))
-	}
-	ph := -1
-	magic := []byte{0xf1, 0xff, 0xff, 0xff, 0, 0, 1, 8} // Go120PCLnTabMagic, pads, minLC, ptrSize
-	for i := 0; ; i += 8 {
-		j := bytes.Index(mem[i:], magic)
-		if j < 0 {
-			break
-		}
-		if (i+j)%8 == 0 {
-			ph = i + j
-			break
-		}
-		i += j - j%8
-	}
-	md := -1
-	if ph >= 0 {
-		want := ph + u64(ph+32) // funcnametab = pcHeader + funcnameOffset
-		var p [8]byte
-		binary.LittleEndian.PutUint64(p[:], uint64(ph))
-		for i := 0; ; {
-			j := bytes.Index(mem[i:], p[:])
-			if j < 0 {
-				break
-			}
-			if (i+j)%8 == 0 && u64(i+j+8) == want {
-				md = i + j
-				break
-			}
-			i += j + 1
-		}
 	}
 	fmt.Printf("\ndata section: %d segments, %d bytes of memory image\n", len(segs), len(mem))
 	if md < 0 {
@@ -512,7 +496,7 @@ func dataTable(segs []segment, nfunc int) {
 		{"pclntab: function names, file table, pc-value tables", ph},
 		{"pclntab: func table and _func records", f(13)},
 		{"go:func.*: stack maps, arg info (funcdata)", f(40)},
-		{"findfunctab (16 buckets per function on wasm)", f(19)},
+		{"findfunctab (16 buckets per function; -pack writes it at start-up instead)", f(19)},
 		{"typelinks, itablinks", f(41)},
 		{"noptrdata", f(24)},
 		{"data", f(26)},
@@ -534,5 +518,47 @@ func dataTable(segs []segment, nfunc int) {
 		enc := encodeSegments(in)
 		fmt.Printf("%9d %9d %9d %7d  %s\n", hi-bd.addr, len(enc), deflateSize(enc), len(in), bd.name)
 	}
-	fmt.Printf("%d functions: each one costs its code, its name, its pc tables and a _func record, and 320 bytes of findfunctab\n", nfunc)
+	fmt.Printf("%d functions: each one costs its code, its name, its pc tables and a _func record, and 320 bytes of findfunctab (unless packed)\n", nfunc)
+}
+
+// moduledata finds the runtime's moduledata (runtime/symtab.go) in the
+// initial memory mem from the pclntab header it points to: the addresses of
+// both, -1 when not found.
+func moduledata(mem []byte) (md, ph int) {
+	u64 := func(a int) int {
+		if a < 0 || a+8 > len(mem) {
+			return -1
+		}
+		return int(binary.LittleEndian.Uint64(mem[a:]))
+	}
+	ph, md = -1, -1
+	magic := []byte{0xf1, 0xff, 0xff, 0xff, 0, 0, 1, 8} // Go120PCLnTabMagic, pads, minLC, ptrSize
+	for i := 0; ; i += 8 {
+		j := bytes.Index(mem[i:], magic)
+		if j < 0 {
+			break
+		}
+		if (i+j)%8 == 0 {
+			ph = i + j
+			break
+		}
+		i += j - j%8
+	}
+	if ph >= 0 {
+		want := ph + u64(ph+32) // funcnametab = pcHeader + funcnameOffset
+		var p [8]byte
+		binary.LittleEndian.PutUint64(p[:], uint64(ph))
+		for i := 0; ; {
+			j := bytes.Index(mem[i:], p[:])
+			if j < 0 {
+				break
+			}
+			if (i+j)%8 == 0 && u64(i+j+8) == want {
+				md = i + j
+				break
+			}
+			i += j + 1
+		}
+	}
+	return md, ph
 }
