@@ -25,7 +25,21 @@ const (
 // ω = 4096 is about 164 ms), and the page must stay responsive whatever it
 // asks; the steps cut are not owed to later frames. It returns the steps
 // learned and whether the run stopped (then the page has been told).
+//
+// Under an open tour whose step paces the run (app.TourLimit) it learns no
+// further than the step's Until, and pauses the run there (tourPause).
 func (a *App) learn(sl *Slicer, want int) (ran int, stopped bool) {
+	want, pace := a.tourPace(want)
+	ran, stopped = a.learnSlices(sl, want)
+	if pace && !stopped && ran == want {
+		a.tourPause()
+		return ran, true
+	}
+	return ran, stopped
+}
+
+// learnSlices is learn without the tour's pacing.
+func (a *App) learnSlices(sl *Slicer, want int) (ran int, stopped bool) {
 	t0 := a.b.Now()
 	spent := 0.0
 	for done := 0; done < want; {

@@ -71,6 +71,11 @@ func (i *Inspector) refresh() {
 // starts its playback, and a change of the lit sub-step rerenders the
 // panel and redraws the plot. Without slow motion it costs nothing.
 func (i *Inspector) frame(now float64) {
+	if i.app.tour.name != "" {
+		// An open tour keeps its step's element in view (tour.go): the
+		// panel does not scroll the page to itself.
+		i.reveal = ""
+	}
 	if i.reveal != "" {
 		// The blocks just appeared (a pause, a Step), or slow motion lit
 		// the next one: bring it into view in its column, once rendered.

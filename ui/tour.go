@@ -102,3 +102,35 @@ func (p *Page) tourPanel() vecty.ComponentOrHTML {
 		),
 	)
 }
+
+// tourStep returns the tour on screen and its step, if the run is still
+// that tour's figure.
+func (a *App) tourStep() (t app.Tour, step int, ok bool) {
+	if a.tour.name == "" {
+		return app.Tour{}, 0, false
+	}
+	t, ok = app.TourFor(a.store.Config())
+	if !ok || t.Name != a.tour.name {
+		return app.Tour{}, 0, false
+	}
+	return t, a.tour.step, true
+}
+
+// tourPace limits the want steps a playing run would learn now to those
+// the open tour's step allows (app.TourLimit); pause says that learning
+// them all reaches the step's Until.
+func (a *App) tourPace(want int) (n int, pause bool) {
+	t, i, ok := a.tourStep()
+	if !ok {
+		return want, false
+	}
+	return app.TourLimit(t, i, a.store.Run().T(), want)
+}
+
+// tourPause pauses the run where the tour's step asked and brings the
+// step's element back into view: what the step speaks of is on screen
+// while it is read.
+func (a *App) tourPause() {
+	a.store.Dispatch(state.Pause{})
+	a.tour.left = a.highlightTour()
+}
