@@ -95,6 +95,8 @@ func (a *App) replayFrame(now float64) {
 	a.replayer.BudgetMS = 20
 	t0 := a.b.Now()
 	spent := 0.0
+	_, target, _ := a.store.Replaying()
+	a.store.ReplayRate = a.rate.observe(target, now, 0)
 	for {
 		n := a.replayer.Plan(1<<30, spent)
 		if n == 0 {
@@ -103,6 +105,7 @@ func (a *App) replayFrame(now float64) {
 		s0 := a.b.Now()
 		ran := a.store.Replay(n)
 		a.replayer.Observe(ran, a.b.Now()-s0)
+		a.store.ReplayRate = a.rate.observe(target, now, ran)
 		spent = a.b.Now() - t0
 		if _, _, ok := a.store.Replaying(); !ok {
 			return // it ended and the page was told (the note goes)
@@ -141,4 +144,28 @@ func (a *App) budgetRows() []readout {
 				"paused, it is drawn at the resolution asked for", Wide: true})
 	}
 	return rows
+}
+
+// replayRate measures how fast a long replay advances, in steps per second
+// of wall time (frames included, not only the learning), from the first
+// frame of the replay to go to target: the note's estimate of the time
+// left (app.ReplayLeft).
+type replayRate struct {
+	target int     // the replay measured (0: none yet)
+	t0     float64 // its first frame, ms
+	steps  int     // steps replayed since
+}
+
+// observe adds ran steps replayed at frame time now (ms) for the replay to
+// target and returns the rate, or 0 for the first half second (too few
+// frames to tell). A new target starts a new measurement.
+func (r *replayRate) observe(target int, now float64, ran int) float64 {
+	if target != r.target {
+		*r = replayRate{target: target, t0: now}
+	}
+	r.steps += ran
+	if now-r.t0 < 500 {
+		return 0
+	}
+	return float64(r.steps) * 1000 / (now - r.t0)
 }
