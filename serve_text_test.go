@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"kernelplay/ui/app"
 	"kernelplay/ui/state"
@@ -69,8 +70,8 @@ func textWaitStep(ctx context.Context, tour app.Tour, i int) error {
 // scrolling it into view first (the tour card is fixed on the window): a
 // test of what scrolls the page must not scroll it itself.
 func textClickNoScroll(ctx context.Context, id string) error {
-	p, err := chromedp.Run(ctx, chromedp.Evaluate[[2]float64](`(r => [r.left + r.width / 2, r.top + r.height / 2])(document.getElementById(` +
-		strconv.Quote(id) + `).getBoundingClientRect())`))
+	p, err := chromedp.Run(ctx, chromedp.Evaluate[[2]float64](`(r => [r.left + r.width / 2, r.top + r.height / 2])(document.getElementById(`+
+		strconv.Quote(id)+`).getBoundingClientRect())`))
 	if err != nil {
 		return err
 	}
@@ -286,6 +287,260 @@ func TestBrowserTextSwitchTour(t *testing.T) {
 					return fmt.Errorf("after the run ended, step 5's %s is %+v; want it ringed and on screen", tour.Steps[4].Target, v)
 				}
 				screenshot(t, ctx, "text-switch-tour-end-"+name+".png")
+				return nil
+			})
+		})
+	}
+}
+
+// TestBrowserTextInspectorLetters opens paused links of SVMD and ν-NORMA
+// (issue 19 item 9: the inspector wrote JMLR's c for the page's λ, JMLR's
+// λ for the page's ρ and NORMA's ρ for its margin, beside the λ and ρ
+// sliders): the step inspector's formulas use the page's symbols, and
+// name each paper's letter once.
+func TestBrowserTextInspectorLetters(t *testing.T) {
+	srv := pageServer(t)
+	ctx := browser(t)
+	type letters struct {
+		MI    []string `json:"mi"`
+		Notes []string `json:"notes"`
+	}
+	for _, c := range []struct {
+		name, link string
+		notes      []string
+		not        []string
+	}{
+		{"svmd", "v1&at=30", []string{"(λ: c in JMLR)", "(ρ: λ in JMLR)"}, []string{"c"}},
+		{"norma", "v1&l=norma&nu=0.2&at=30", []string{"(ξ: c′ in NORMA)", "(ε: ρ in NORMA)"}, []string{"c", "ρ"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+				if err := open(ctx, srv.URL, c.link); err != nil {
+					return err
+				}
+				if err := waitFor(ctx, `document.querySelectorAll("#inspector math").length >= 4`, 10*time.Second); err != nil {
+					return fmt.Errorf("no inspector: %w", err)
+				}
+				l, err := chromedp.Run(ctx, chromedp.Evaluate[letters](`({mi: [...document.querySelectorAll("#inspector mi")].map(e => e.textContent),
+  notes: [...document.querySelectorAll("#inspector mtext.letter")].map(e => e.textContent)})`))
+				if err != nil {
+					return err
+				}
+				for _, n := range c.notes {
+					k := 0
+					for _, got := range l.Notes {
+						if got == n {
+							k++
+						}
+					}
+					if k != 1 {
+						return fmt.Errorf("the inspector names %q %d times, want once (notes %q)", n, k, l.Notes)
+					}
+				}
+				for _, bad := range c.not {
+					for _, mi := range l.MI {
+						if mi == bad {
+							return fmt.Errorf("the inspector writes %s, a paper's letter for one of the page's symbols: %q", bad, l.MI)
+						}
+					}
+				}
+				if err := chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.ID("inspector"))); err != nil {
+					return err
+				}
+				screenshot(t, ctx, "text-inspector-"+c.name+".png")
+				return nil
+			})
+		})
+	}
+}
+
+// TestBrowserTextIntroLive opens the introduction (?intro) on a paused
+// link and does what it says (issue 19 item 11: it said a new data set,
+// learner, σ or ω lets the run carry on; only σ did): its sentence names
+// σ, λ and η₀ as carrying on and the data set, learner and ω as starting
+// over; moving σ keeps the run at its step, changing ω starts it at 0.
+func TestBrowserTextIntroLive(t *testing.T) {
+	srv := pageServer(t)
+	ctx := browser(t)
+	within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+		if err := openAt(ctx, srv.URL+"/?intro#v1&at=200"); err != nil {
+			return err
+		}
+		if err := waitFor(ctx, introOpenJS, 10*time.Second); err != nil {
+			return fmt.Errorf("?intro opened no introduction: %w", err)
+		}
+		text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("intro").textContent`))
+		if err != nil {
+			return err
+		}
+		want := "Move the kernel width σ, the regularizer λ or the step size η₀ while it runs: the run carries on with the new setting. A new data set, learner or buffer size ω starts the run over."
+		if !strings.Contains(text, want) {
+			return fmt.Errorf("the introduction does not say which changes carry on: %q", text)
+		}
+		screenshot(t, ctx, "text-intro.png")
+		if err := closeByEscape(ctx); err != nil {
+			return err
+		}
+		nudge := func(id string) error {
+			_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const r = document.getElementById(`+strconv.Quote(id)+`);
+  r.value = String(Number(r.value) + 60); r.dispatchEvent(new Event("input", {bubbles: true})); return true; })()`))
+			return err
+		}
+		if err := nudge("f-s"); err != nil {
+			return err
+		}
+		if err := waitFor(ctx, `window.kernelplay.config().Sigma !== 0.5`, 5*time.Second); err != nil {
+			return fmt.Errorf("σ did not move: %w", err)
+		}
+		if st, err := readStats(ctx); err != nil || st.T != 200 {
+			return fmt.Errorf("after moving σ the run is at t = %d (%v), want 200: the introduction says it carries on", st.T, err)
+		}
+		if err := nudge("f-w"); err != nil {
+			return err
+		}
+		if err := waitFor(ctx, `window.kernelplay.stats().t === 0`, 5*time.Second); err != nil {
+			return fmt.Errorf("a new ω did not start the run over, as the introduction says: %w", err)
+		}
+		return nil
+	})
+}
+
+// TestBrowserTextLongReplay opens #v1&at=99999999 (issue 19 item 15: it
+// replayed for about 40 minutes and the banner's ✕ did not stop it): the
+// banner says the time left and offers Stop with its key; Stop (and, on a
+// second visit, Esc) leaves the run paused at the step the replay reached,
+// and Play goes on from there.
+func TestBrowserTextLongReplay(t *testing.T) {
+	srv := pageServer(t)
+	ctx := browser(t)
+	for _, how := range []string{"button", "Esc"} {
+		t.Run(how, func(t *testing.T) {
+			within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+				// (Not open: a replay draws nothing until it ends.)
+				if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(srv.URL+"/#v1&at=99999999")); err != nil {
+					return err
+				}
+				if err := waitFor(ctx, `/Replaying the run to step 99999999: \d+%, (about \d+ (min|h \d+ min)|about \d+ days) left\. Stop \(Esc\)/.test(document.getElementById("message").textContent) && !!document.getElementById("message-stop")`, 10*time.Second); err != nil {
+					msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById("message") || {textContent: "no banner"}).textContent`))
+					return fmt.Errorf("the banner does not say the time left and offer Stop: %q: %w", msg, err)
+				}
+				if how == "button" {
+					// The button reads "■ Stop" (its ink differs from its background).
+					label, err := chromedp.Run(ctx, chromedp.Evaluate[[3]string](`(b => [b.textContent, getComputedStyle(b).color, getComputedStyle(b).backgroundColor])(document.getElementById("message-stop"))`))
+					if err != nil {
+						return err
+					}
+					if label[0] != "■ Stop" || label[1] == label[2] {
+						return fmt.Errorf("the Stop button reads %q in %s on %s", label[0], label[1], label[2])
+					}
+					screenshot(t, ctx, "text-long-replay.png")
+					if err := clickID(ctx, "message-stop"); err != nil {
+						return err
+					}
+				} else if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
+					return err
+				}
+				if err := waitFor(ctx, `!document.getElementById("message-stop") && !window.kernelplay.stats().playing`, 5*time.Second); err != nil {
+					return fmt.Errorf("%s did not stop the replay: %w", how, err)
+				}
+				st, err := readStats(ctx)
+				if err != nil {
+					return err
+				}
+				time.Sleep(500 * time.Millisecond)
+				again, err := readStats(ctx)
+				if err != nil {
+					return err
+				}
+				if st.T <= 0 || st.T >= 99999999 || again.T != st.T || again.Playing || again.Message != "" {
+					return fmt.Errorf("after %s: t = %d then %d, playing %v, message %q; want paused where the replay got to, no message", how, st.T, again.T, again.Playing, again.Message)
+				}
+				if how == "button" {
+					screenshot(t, ctx, "text-long-replay-stopped.png")
+				}
+				if err := clickID(ctx, "play"); err != nil {
+					return err
+				}
+				if err := waitFor(ctx, fmt.Sprintf(`window.kernelplay.stats().t > %d`, st.T), 10*time.Second); err != nil {
+					return fmt.Errorf("Play after Stop did not go on from t = %d: %w", st.T, err)
+				}
+				return nil
+			})
+		})
+	}
+}
+
+// TestBrowserTextTabOrder presses Tab through the page as a keyboard user
+// does (issue 19 item 16: Tab never reached Load data… and Load model…),
+// in the 2D and digits views: it reaches the Load data… file input, whose
+// button shows the focus ring, and, with the Save menu open, Load model….
+func TestBrowserTextTabOrder(t *testing.T) {
+	srv := pageServer(t)
+	ctx := browser(t)
+	// tabTo presses Tab until the element with id has the focus, at most
+	// limit times; it returns the ids it passed.
+	tabTo := func(ctx context.Context, id string, limit int) ([]string, bool, error) {
+		var seen []string
+		for range limit {
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Tab)); err != nil {
+				return seen, false, err
+			}
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(e => e ? (e.id || e.tagName + "." + e.className) : "")(document.activeElement)`))
+			if err != nil {
+				return seen, false, err
+			}
+			seen = append(seen, got)
+			if got == id {
+				return seen, true, nil
+			}
+		}
+		return seen, false, nil
+	}
+	for _, c := range []struct{ name, link string }{{"2d", "v1&at=50"}, {"digits", "v1&mode=digits&play=0"}} {
+		t.Run(c.name, func(t *testing.T) {
+			within(t, ctx, 90*time.Second, func(ctx context.Context) error {
+				if err := open(ctx, srv.URL, c.link); err != nil {
+					return err
+				}
+				if err := waitFor(ctx, `!!document.getElementById("file-input")`, 10*time.Second); err != nil {
+					return err
+				}
+				seen, ok, err := tabTo(ctx, "file-input", 80)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					return fmt.Errorf("80 presses of Tab never reached Load data…: %q", seen)
+				}
+				ring, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.getElementById("file-input").closest("label")).outlineStyle`))
+				if err != nil {
+					return err
+				}
+				if ring == "none" {
+					return fmt.Errorf("Load data… has the focus but its button shows no ring")
+				}
+				screenshot(t, ctx, "text-tab-load-data-"+c.name+".png")
+				if c.name != "2d" {
+					return nil
+				}
+				// The Save menu, opened from the keyboard (Enter on its summary).
+				if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(document.querySelector(".takehome > summary").focus(), true)`)); err != nil {
+					return err
+				}
+				if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Enter)); err != nil {
+					return err
+				}
+				if err := waitFor(ctx, `document.querySelector(".takehome").open && !!document.getElementById("load-model-input")`, 5*time.Second); err != nil {
+					return fmt.Errorf("Enter did not open the Save menu with Load model…: %w", err)
+				}
+				seen, ok, err = tabTo(ctx, "load-model-input", 20)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					return fmt.Errorf("Tab through the open Save menu never reached Load model…: %q", seen)
+				}
+				screenshot(t, ctx, "text-tab-load-model.png")
 				return nil
 			})
 		})

@@ -182,7 +182,7 @@ func (p *Page) banner() vecty.ComponentOrHTML {
 			), vecty.Text("Default demo")),
 		),
 		vecty.If(m.Stop,
-			elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("message-stop"),
+			elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("message-stop"),
 				vecty.Attribute("title", "pause the run at the step the replay reached (Esc)"), vecty.Attribute("aria-keyshortcuts", "Escape"),
 				event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.StopReplay{}) })),
 			), vecty.Text("■ Stop")),
