@@ -211,6 +211,7 @@ func (i *Inspector) Render() (out vecty.ComponentOrHTML) {
 	head := elem.Div(vecty.Markup(vecty.Class("ihead")),
 		elem.Heading2(vecty.Text("Step inspector")),
 		vecty.If(in.Show, elem.Span(vecty.Markup(vecty.Class("istep")), vecty.Text(i.stepText()))),
+		vecty.If(in.Show && in.Of != "", elem.Span(vecty.Markup(vecty.Class("iof"), prop.ID("inspector-of")), vecty.Text("learner: "+in.Of))),
 		elem.Span(vecty.Markup(vecty.Class("spacer"))),
 		elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title",
 			"play each step as its sub-steps, one at a time, at the pace set beside")),
