@@ -215,6 +215,23 @@ func ReplayLeft(steps int, rate float64) string {
 	return fmt.Sprintf(", about %d days left", int(math.Round(sec/86400)))
 }
 
+// resetNote says what Reset did to a run with edits: a run is a
+// timeline, and Reset rewinds it to t = 0 with its edits kept, each coming
+// back at its step — so the clicked points leave the plot until then, and
+// Undo still takes back the last edit. (Choosing the data set again starts
+// without them.)
+func (s *Store) resetNote() {
+	n := len(s.base.Events)
+	if n == 0 || s.msg.Kind != NoMessage {
+		return
+	}
+	what := "your edit (a click, a deletion or a setting) comes back at the step you made it"
+	if n > 1 {
+		what = fmt.Sprintf("your %d edits (clicks, deletions, settings) come back at the steps you made them", n)
+	}
+	s.msg = Message{Kind: Info, Text: "Back to t = 0: " + what + ". Undo takes back the last; choosing the data set again starts without them."}
+}
+
 // stopReplay ends a replay under way at the step it reached, paused: the
 // run is a run at that step as any other (Play goes on from there, and a
 // copied link holds that step). The edits made during the replay apply
@@ -505,6 +522,7 @@ func (s *Store) action(a state.Action) {
 	switch a := a.(type) {
 	case state.Reset:
 		s.rebuild()
+		s.resetNote()
 		return
 	case state.Defaults:
 		s.brush, s.deleting = 0, false
