@@ -546,3 +546,210 @@ func TestBrowserTextTabOrder(t *testing.T) {
 		})
 	}
 }
+
+// textTopmostJS reports whether the element with id is what the window
+// shows at its centre (nothing drawn over it: not under a modal's
+// backdrop), and its text.
+const textTopmostJS = `(id => {
+  const e = document.getElementById(id);
+  if (!e) return {found: false};
+  const r = e.getBoundingClientRect(), at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {found: true, top: !!at && (at === e || e.contains(at)), text: e.textContent, w: r.width, h: r.height};
+})`
+
+type textTopmost struct {
+	Found bool    `json:"found"`
+	Top   bool    `json:"top"`
+	Text  string  `json:"text"`
+	W     float64 `json:"w"`
+	H     float64 `json:"h"`
+}
+
+func textReadTopmost(ctx context.Context, id string) (textTopmost, error) {
+	return chromedp.Run(ctx, chromedp.Evaluate[textTopmost](textTopmostJS+`(`+strconv.Quote(id)+`)`))
+}
+
+// TestBrowserTextPolish walks issue 19's listed polish, each where a user
+// meets it: the inspector numbers the new term as the buffer strip counts
+// terms; the class link's "copied" note shows inside its modal dialog; a
+// comparison's inspector names the learner it shows; Reset says what it
+// kept; slow motion's sub-steps to come stay readable; the RES vs SGD data
+// set names RES in the learner menu; the stopped view's page no longer
+// says "❚❚ Pause" and takes no clicks.
+func TestBrowserTextPolish(t *testing.T) {
+	srv := pageServer(t)
+	ctx := browser(t)
+	t.Run("TermNumber", func(t *testing.T) {
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, "v1&at=40"); err != nil {
+				return err
+			}
+			// Step until a step stores a term, then compare with the strip's count.
+			for range 40 {
+				if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+					return err
+				}
+				time.Sleep(100 * time.Millisecond)
+				text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('#inspector [data-stage="insert/evict"]') || {textContent: ""}).textContent`))
+				if err != nil {
+					return err
+				}
+				i := strings.Index(text, "stored as term")
+				if i < 0 {
+					continue
+				}
+				st, err := readStats(ctx)
+				if err != nil {
+					return err
+				}
+				want := fmt.Sprintf("stored as term\u2003%d\u2003(the newest)", st.Terms)
+				if !strings.Contains(text, want) {
+					return fmt.Errorf("the strip counts %d terms, the newest is term %d; the inspector says %q", st.Terms, st.Terms, text[i:])
+				}
+				return nil
+			}
+			return fmt.Errorf("40 steps stored no term")
+		})
+	})
+	t.Run("ClassLinkNote", func(t *testing.T) {
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, "v1&at=100"); err != nil {
+				return err
+			}
+			if err := clickID(ctx, "class-link"); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `document.getElementById("class-dialog").open`, 5*time.Second); err != nil {
+				return err
+			}
+			if err := clickID(ctx, "class-copy"); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `/Class link copied|Copy this link/.test(document.getElementById("class-status").textContent)`, 5*time.Second); err != nil {
+				return fmt.Errorf("the dialog says nothing after Copy class link: %w", err)
+			}
+			s, err := textReadTopmost(ctx, "class-status")
+			if err != nil {
+				return err
+			}
+			if !s.Top || s.H == 0 {
+				return fmt.Errorf("the copied note %+v is not on top, where the teacher looks", s)
+			}
+			screenshot(t, ctx, "text-class-link-copied.png")
+			return nil
+		})
+	})
+	t.Run("CompareInspector", func(t *testing.T) {
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, "v1&vs=norma&at=60"); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `(document.getElementById("inspector-of") || {textContent: ""}).textContent === "learner: SVMD ρ=0.95, the first of 2"`, 10*time.Second); err != nil {
+				got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("inspector").textContent.slice(0, 120)`))
+				return fmt.Errorf("the comparison's inspector does not name its learner: %q: %w", got, err)
+			}
+			if err := chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.ID("inspector"))); err != nil {
+				return err
+			}
+			screenshot(t, ctx, "text-compare-inspector.png")
+			return nil
+		})
+	})
+	t.Run("ResetNote", func(t *testing.T) {
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, "v1&at=100"); err != nil {
+				return err
+			}
+			b, err := readPlotBox(ctx)
+			if err != nil {
+				return err
+			}
+			for _, p := range [][2]float64{{0.3, 0.3}, {-0.4, 0.2}} {
+				x, y := b.toPage(p[0], p[1])
+				if err := chromedp.Do(ctx, chromedp.MouseClickXY(x, y)); err != nil {
+					return err
+				}
+			}
+			if err := waitFor(ctx, `window.kernelplay.config().Points && window.kernelplay.config().Points.length === 2`, 5*time.Second); err != nil {
+				return err
+			}
+			if err := clickID(ctx, "reset"); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().t === 0 && window.kernelplay.stats().message.includes("your 2 edits")`, 5*time.Second); err != nil {
+				msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`window.kernelplay.stats().message`))
+				return fmt.Errorf("after Reset the banner says %q, not where the 2 clicked points went: %w", msg, err)
+			}
+			screenshot(t, ctx, "text-reset-note.png")
+			return nil
+		})
+	})
+	t.Run("SlowMotionLater", func(t *testing.T) {
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, "v1&at=60"); err != nil {
+				return err
+			}
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("slow-motion").click(), true`)); err != nil {
+				return err
+			}
+			if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `!!document.querySelector("#inspector .iblock.later")`, 10*time.Second); err != nil {
+				return err
+			}
+			// The effective opacity of a later block (its own and its
+			// ancestors') and its text colour's contrast on white.
+			v, err := chromedp.Run(ctx, chromedp.Evaluate[[2]float64](`(() => {
+  const e = document.querySelector("#inspector .iblock.later");
+  let o = 1; for (let n = e; n && n.nodeType === 1; n = n.parentElement) o *= Number(getComputedStyle(n).opacity);
+  const m = getComputedStyle(e.querySelector("math") || e).color.match(/\d+(\.\d+)?/g).map(Number);
+  const lin = c => (c /= 255) <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+  const L = 0.2126 * lin(m[0]) + 0.7152 * lin(m[1]) + 0.0722 * lin(m[2]);
+  return [o, 1.05 / (L + 0.05)];
+})()`))
+			if err != nil {
+				return err
+			}
+			if v[0] < 1 || v[1] < 4.5 {
+				return fmt.Errorf("a sub-step to come is drawn at opacity %.2f with contrast %.1f:1; want full opacity and at least 4.5:1", v[0], v[1])
+			}
+			if err := chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.ID("inspector"))); err != nil {
+				return err
+			}
+			screenshot(t, ctx, "text-slow-motion-later.png")
+			return nil
+		})
+	})
+	t.Run("RESLearnerMenu", func(t *testing.T) {
+		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, "v1&p=res-vs-sgd"); err != nil {
+				return err
+			}
+			l, err := chromedp.Run(ctx, chromedp.Evaluate[[2]string](`(s => [s.value, s.options[s.selectedIndex].textContent])(document.getElementById("learner-select"))`))
+			if err != nil {
+				return err
+			}
+			if l[0] != state.LearnerRES {
+				return fmt.Errorf("under RES vs SGD the learner menu shows %q (%s)", l[1], l[0])
+			}
+			return nil
+		})
+	})
+	t.Run("StoppedPage", func(t *testing.T) {
+		within(t, ctx, 90*time.Second, func(ctx context.Context) error {
+			if _, err := injectPanic(ctx, srv.URL, "", "frame", "", "panic"); err != nil {
+				return err
+			}
+			p, err := chromedp.Run(ctx, chromedp.Evaluate[[3]string](`(b => [b ? b.textContent : "", String(b && b.disabled), String(document.body.inert)])(document.getElementById("play"))`))
+			if err != nil {
+				return err
+			}
+			if strings.Contains(p[0], "Pause") || p[1] != "true" || p[2] != "true" {
+				return fmt.Errorf("behind the stopped view the Play button reads %q (disabled %s) and the page is inert %s; want no Pause, disabled, inert", p[0], p[1], p[2])
+			}
+			screenshot(t, ctx, "text-stopped.png")
+			return nil
+		})
+	})
+}
