@@ -1,3 +1,5 @@
+//go:build !js
+
 package main
 
 // Browser tests of issue 19's text and classroom-path items owned by the
