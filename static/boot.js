@@ -109,6 +109,12 @@
       d.append(m, again, copy);
       // On the root element, not the body: Vecty may replace the body.
       document.documentElement.appendChild(d);
+      // The page behind no longer runs: it must not say "❚❚ Pause" nor take
+      // clicks (inert), and it is greyed (style.css, html.page-stopped).
+      var play = document.getElementById("play");
+      if (play) { play.textContent = "▶ Play"; play.disabled = true; play.title = "the page stopped: Start over"; }
+      if (document.body) { document.body.inert = true; }
+      document.documentElement.classList.add("page-stopped");
       again.focus();
     });
   };

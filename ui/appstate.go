@@ -31,6 +31,7 @@ type App struct {
 	gridMS     float64       // surface and contours of the frame being drawn, ms
 	replayer   Slicer        // a long replay's steps per frame (replayFrame)
 	noteShown  float64       // when the replay's progress note was last rendered, ms
+	rate       replayRate    // a long replay's measured speed, for the note's time left
 	fps        RateMeter     // frames drawn per second
 	frames     RateMeter     // animation frames run per second (the read-out's frames/s)
 	sps        RateMeter     // learning steps per second

@@ -25,7 +25,21 @@ const (
 // ω = 4096 is about 164 ms), and the page must stay responsive whatever it
 // asks; the steps cut are not owed to later frames. It returns the steps
 // learned and whether the run stopped (then the page has been told).
+//
+// Under an open tour whose step paces the run (app.TourLimit) it learns no
+// further than the step's Until, and pauses the run there (tourPause).
 func (a *App) learn(sl *Slicer, want int) (ran int, stopped bool) {
+	want, pace := a.tourPace(want)
+	ran, stopped = a.learnSlices(sl, want)
+	if pace && !stopped && ran == want {
+		a.tourPause()
+		return ran, true
+	}
+	return ran, stopped
+}
+
+// learnSlices is learn without the tour's pacing.
+func (a *App) learnSlices(sl *Slicer, want int) (ran int, stopped bool) {
 	t0 := a.b.Now()
 	spent := 0.0
 	for done := 0; done < want; {
@@ -81,6 +95,8 @@ func (a *App) replayFrame(now float64) {
 	a.replayer.BudgetMS = 20
 	t0 := a.b.Now()
 	spent := 0.0
+	_, target, _ := a.store.Replaying()
+	a.store.ReplayRate = a.rate.observe(target, now, 0)
 	for {
 		n := a.replayer.Plan(1<<30, spent)
 		if n == 0 {
@@ -89,6 +105,7 @@ func (a *App) replayFrame(now float64) {
 		s0 := a.b.Now()
 		ran := a.store.Replay(n)
 		a.replayer.Observe(ran, a.b.Now()-s0)
+		a.store.ReplayRate = a.rate.observe(target, now, ran)
 		spent = a.b.Now() - t0
 		if _, _, ok := a.store.Replaying(); !ok {
 			return // it ended and the page was told (the note goes)
@@ -127,4 +144,28 @@ func (a *App) budgetRows() []readout {
 				"paused, it is drawn at the resolution asked for", Wide: true})
 	}
 	return rows
+}
+
+// replayRate measures how fast a long replay advances, in steps per second
+// of wall time (frames included, not only the learning), from the first
+// frame of the replay to go to target: the note's estimate of the time
+// left (app.ReplayLeft).
+type replayRate struct {
+	target int     // the replay measured (0: none yet)
+	t0     float64 // its first frame, ms
+	steps  int     // steps replayed since
+}
+
+// observe adds ran steps replayed at frame time now (ms) for the replay to
+// target and returns the rate, or 0 for the first half second (too few
+// frames to tell). A new target starts a new measurement.
+func (r *replayRate) observe(target int, now float64, ran int) float64 {
+	if target != r.target {
+		*r = replayRate{target: target, t0: now}
+	}
+	r.steps += ran
+	if now-r.t0 < 500 {
+		return 0
+	}
+	return float64(r.steps) * 1000 / (now - r.t0)
 }

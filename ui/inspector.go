@@ -71,6 +71,11 @@ func (i *Inspector) refresh() {
 // starts its playback, and a change of the lit sub-step rerenders the
 // panel and redraws the plot. Without slow motion it costs nothing.
 func (i *Inspector) frame(now float64) {
+	if i.app.tour.name != "" {
+		// An open tour keeps its step's element in view (tour.go): the
+		// panel does not scroll the page to itself.
+		i.reveal = ""
+	}
 	if i.reveal != "" {
 		// The blocks just appeared (a pause, a Step), or slow motion lit
 		// the next one: bring it into view in its column, once rendered.
@@ -206,6 +211,7 @@ func (i *Inspector) Render() (out vecty.ComponentOrHTML) {
 	head := elem.Div(vecty.Markup(vecty.Class("ihead")),
 		elem.Heading2(vecty.Text("Step inspector")),
 		vecty.If(in.Show, elem.Span(vecty.Markup(vecty.Class("istep")), vecty.Text(i.stepText()))),
+		vecty.If(in.Show && in.Of != "", elem.Span(vecty.Markup(vecty.Class("iof"), prop.ID("inspector-of")), vecty.Text("learner: "+in.Of))),
 		elem.Span(vecty.Markup(vecty.Class("spacer"))),
 		elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title",
 			"play each step as its sub-steps, one at a time, at the pace set beside")),

@@ -15,8 +15,8 @@ type keyPress struct {
 }
 
 // pageKey handles a key pressed anywhere on the page: space (play/pause),
-// → (step; shift: 10), r (reset) and Ctrl/Cmd+Z (undo the last edit of the
-// run), leaving a focused control the keys it needs (state.KeyAction) and
+// → (step; shift: 10), r (reset), Ctrl/Cmd+Z (undo the last edit of the
+// run) and, during a long replay, Esc (stop it where it got to), leaving a focused control the keys it needs (state.KeyAction) and
 // a text or number field its own undo. It reports whether the key was
 // used, so that the caller prevents its default (a page scroll, a click
 // on a focused button, a menu opening).
@@ -30,6 +30,10 @@ func (a *App) pageKey(k keyPress) bool {
 	}
 	if k.Ctrl || k.Meta || k.Alt {
 		return false
+	}
+	if _, _, replaying := a.store.Replaying(); replaying && k.Key == "Escape" {
+		a.store.Dispatch(app.StopReplay{}) // the banner's Stop
+		return true
 	}
 	act, ok := state.KeyAction(k.Key, k.Shift, state.FocusOf(k.TargetTag, k.TargetType))
 	if ok {

@@ -181,7 +181,13 @@ func (p *Page) banner() vecty.ComponentOrHTML {
 				event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Defaults{}) })),
 			), vecty.Text("Default demo")),
 		),
-		elem.Button(vecty.Markup(vecty.Class("btn"), vecty.Attribute("aria-label", "dismiss"),
+		vecty.If(m.Stop,
+			elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("message-stop"),
+				vecty.Attribute("title", "pause the run at the step the replay reached (Esc)"), vecty.Attribute("aria-keyshortcuts", "Escape"),
+				event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.StopReplay{}) })),
+			), vecty.Text("■ Stop")),
+		),
+		elem.Button(vecty.Markup(vecty.Class("btn"), vecty.Attribute("aria-label", dismissLabel(m)),
 			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.Dismiss{}) })),
 		), vecty.Text("✕")),
 	)
@@ -268,4 +274,13 @@ func (p *Page) runButtons(playLabel, playKey string) vecty.List {
 		), vecty.Text("Undo"), elem.KeyboardInput(vecty.Text("Ctrl Z"))))
 	}
 	return l
+}
+
+// dismissLabel names what the banner's ✕ does: during a long replay it
+// stops the replay (app.Dismiss) as Stop does.
+func dismissLabel(m app.Message) string {
+	if m.Stop {
+		return "stop the replay and dismiss"
+	}
+	return "dismiss"
 }

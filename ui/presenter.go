@@ -6,6 +6,7 @@ import (
 	"github.com/hexops/vecty/event"
 	"github.com/hexops/vecty/prop"
 
+	"kernelplay/ui/app"
 	"kernelplay/ui/state"
 )
 
@@ -99,5 +100,19 @@ func (p *Page) classDialog(c state.Config) *vecty.HTML {
 				a.b.Dialog("class-dialog", false)
 			}))), vecty.Text("Close")),
 		),
+		// The banner's message ("Class link copied…", or the link to copy
+		// by hand) again inside the dialog: a modal dialog sits above the
+		// banner, which it would hide.
+		elem.Paragraph(vecty.Markup(prop.ID("class-status"), vecty.Class("class-status"), vecty.Attribute("role", "status")),
+			vecty.Text(classStatus(a.store.Message()))),
 	)
+}
+
+// classStatus is the class dialog's status line: the banner's message
+// while it is an Info (what Copy class link said), else "".
+func classStatus(m app.Message) string {
+	if m.Kind != app.Info {
+		return ""
+	}
+	return m.Text
 }

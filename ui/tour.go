@@ -35,7 +35,7 @@ func (p *Page) tourButton(c state.Config) vecty.ComponentOrHTML {
 	}
 	return elem.Div(vecty.Markup(vecty.Class("tourrow")),
 		elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("tour-open"),
-			vecty.Attribute("title", "what the paper showed, and what to watch for here, step by step"),
+			vecty.Attribute("title", "what the paper showed, and what to watch for here, step by step (the run starts over, paused)"),
 			event.Click(a.on(func(*vecty.Event) { a.showTour(t.Name, 0) })),
 		), vecty.Text("▶ Tour this figure")),
 		elem.Span(vecty.Markup(vecty.Class("small")), vecty.Text(t.Title)),
@@ -43,8 +43,20 @@ func (p *Page) tourButton(c state.Config) vecty.ComponentOrHTML {
 }
 
 // showTour opens the tour name at step (an empty name closes it) and rings
-// the step's element.
+// the step's element. Opening a tour starts the figure's run over, paused
+// at t = 0 (its edits kept, as Reset does): the tour walks through the
+// run from its start, and its steps' "Press ▶ Play" and pacing (Until)
+// find the run where they expect it, not finished before the student has
+// read the paper's text.
 func (a *App) showTour(name string, step int) {
+	if a.tour.name == "" && name != "" {
+		if a.store.Config().Playing {
+			a.store.Dispatch(state.Pause{})
+		}
+		if a.store.Run().T() > 0 {
+			a.store.Dispatch(state.Reset{})
+		}
+	}
 	a.tour = tourState{name: name, step: step}
 	a.tour.left = a.highlightTour()
 	a.b.Rerender(a.page)
@@ -101,4 +113,36 @@ func (p *Page) tourPanel() vecty.ComponentOrHTML {
 			next,
 		),
 	)
+}
+
+// tourStep returns the tour on screen and its step, if the run is still
+// that tour's figure.
+func (a *App) tourStep() (t app.Tour, step int, ok bool) {
+	if a.tour.name == "" {
+		return app.Tour{}, 0, false
+	}
+	t, ok = app.TourFor(a.store.Config())
+	if !ok || t.Name != a.tour.name {
+		return app.Tour{}, 0, false
+	}
+	return t, a.tour.step, true
+}
+
+// tourPace limits the want steps a playing run would learn now to those
+// the open tour's step allows (app.TourLimit); pause says that learning
+// them all reaches the step's Until.
+func (a *App) tourPace(want int) (n int, pause bool) {
+	t, i, ok := a.tourStep()
+	if !ok {
+		return want, false
+	}
+	return app.TourLimit(t, i, a.store.Run().T(), want)
+}
+
+// tourPause pauses the run where the tour's step asked and brings the
+// step's element back into view: what the step speaks of is on screen
+// while it is read.
+func (a *App) tourPause() {
+	a.store.Dispatch(state.Pause{})
+	a.tour.left = a.highlightTour()
 }

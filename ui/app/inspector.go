@@ -2,9 +2,11 @@ package app
 
 import (
 	"math"
+	"strconv"
 
 	"kernelplay/core/learn"
 	"kernelplay/ui/inspect"
+	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
 
@@ -26,6 +28,11 @@ type Inspection struct {
 	// state.Learner* name.
 	T       int
 	Learner string
+	// Of names the learner whose update is shown when the run has more
+	// than one ("SVMD ρ=0.95, the first of 2"; "RES, not SGD"): a
+	// comparison's, a paper figure's or RES vs SGD's first learner; ""
+	// when the run has one.
+	Of string
 	// Blocks are the sub-steps of the update, in order.
 	Blocks []inspect.Block
 	// Record is the learner's inspection record the blocks were written
@@ -65,11 +72,20 @@ func (s *Store) Inspect(slow bool) Inspection {
 			in.X = append([]float64(nil), last.X...)
 		}
 		in.Y = last.Y
+		if r.Kind() == RESvsSGD {
+			in.Of = "RES (SGD's steps are not shown)"
+		} else if c.Comparing() {
+			first, _ := sim.PairNames(c)
+			in.Of = first + ", the first of 2"
+		}
 	case Digits, Compare:
 		d := r.Digits()
 		l = d.Model(0)
 		last := d.Last()
 		in.Index, in.Row, in.Y = last.T-1, last.Row, float64(last.Truth)
+		if n := d.Learners(); n > 1 {
+			in.Of = d.Name(0) + ", the first of " + strconv.Itoa(n)
+		}
 	default:
 		return in
 	}

@@ -254,3 +254,21 @@ func TestNumbersOf(t *testing.T) {
 		t.Error("Pegasos publishes numbers")
 	}
 }
+
+// TestInspectNamesItsLearner: where a run has two or more learners (a 2D
+// comparison, RES vs SGD, a paper figure) the inspection names the one
+// whose update it shows; a run of one learner names none (issue 19's
+// polish: in compare the inspector did not say which learner it showed).
+func TestInspectNamesItsLearner(t *testing.T) {
+	for link, want := range map[string]string{
+		"v1&at=20":                    "",
+		"v1&vs=norma&at=20":           "SVMD ρ=0.95, the first of 2",
+		"v1&p=res-vs-sgd&l=res&at=20": "RES (SGD's steps are not shown)",
+	} {
+		s := NewStore(link)
+		in := s.Inspect(false)
+		if !in.Show || in.Of != want {
+			t.Errorf("%s: shown %v, of %q; want %q", link, in.Show, in.Of, want)
+		}
+	}
+}

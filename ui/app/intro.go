@@ -41,7 +41,7 @@ var intro2D = Intro{
 		{"What to click", []string{
 			"▶ Play (space) runs the stream; Step (→) learns one example, and the step inspector shows that update with its numbers.",
 			"Click the plot to add a point of the chosen class: the learner learns it next. Undo takes it back; Reset starts the run again.",
-			"Change the data set, the learner, the kernel width σ or the buffer size ω in the controls: the run carries on with the new setting.",
+			"Move the kernel width σ, the regularizer λ or the step size η₀ while it runs: the run carries on with the new setting. A new data set, learner or buffer size ω starts the run over.",
 		}},
 		{"What to watch", []string{
 			"η: SVMD adapts its step size; see it shrink as the boundary settles and grow when the data changes (the rotating data set).",

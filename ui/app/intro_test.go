@@ -74,3 +74,42 @@ func TestIntroText(t *testing.T) {
 		t.Error("the 2D and digits views share one introduction")
 	}
 }
+
+// TestIntroLiveSettings checks what the introduction says about changing a
+// setting mid-run against the timeline's rule (state.IsLive): a sentence
+// saying the run "carries on" names only live settings, and one saying a
+// change "starts the run over" names only settings that restart it (issue
+// 19 item 11: it said the data set, the learner and ω let the run carry
+// on; only σ among them does).
+func TestIntroLiveSettings(t *testing.T) {
+	named := map[string]string{"kernel width σ": "s", "regularizer λ": "lam", "step size η₀": "e",
+		"data set": "p", "learner": "l", "buffer size ω": "w"}
+	carries, restarts := 0, 0
+	for _, c := range []state.Config{state.Default(), state.DigitsDefault()} {
+		for _, sec := range IntroFor(c).Sections {
+			for _, line := range sec.Lines {
+				for _, sentence := range strings.SplitAfter(line, ". ") {
+					live := strings.Contains(sentence, "carries on")
+					restart := strings.Contains(sentence, "starts the run over")
+					if !live && !restart {
+						continue
+					}
+					if live {
+						carries++
+					} else {
+						restarts++
+					}
+					for words, key := range named {
+						if strings.Contains(sentence, words) && state.IsLive(key) != live {
+							t.Errorf("%s: %q names the %s (%s), which %s", c.Mode, sentence, words, key,
+								map[bool]string{true: "starts the run over", false: "is live: the run carries on"}[!state.IsLive(key)])
+						}
+					}
+				}
+			}
+		}
+	}
+	if carries == 0 || restarts == 0 {
+		t.Errorf("the introduction says which changes let the run carry on (%d sentences) and which start it over (%d): want both", carries, restarts)
+	}
+}

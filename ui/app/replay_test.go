@@ -150,13 +150,107 @@ func TestReplayUndoAndEdits(t *testing.T) {
 	sliced = NewStore(link)
 	sliced.ReplayNow = 1000
 	sliced.Dispatch(state.Step{N: 500})
-	// A replay cut short by Reset leaves no note and no replay.
+	// A replay cut short by Reset leaves no replay and not its note (Reset's
+	// own note says where the run's edit went: TestResetSaysWhatItKept).
 	sliced.Dispatch(Undo{})
 	if _, _, ok := sliced.Replaying(); !ok {
 		t.Fatal("the second Undo did not replay in slices")
 	}
 	sliced.Dispatch(state.Reset{})
-	if _, _, ok := sliced.Replaying(); ok || sliced.Run().T() != 0 || sliced.Message().Kind != NoMessage {
+	if _, _, ok := sliced.Replaying(); ok || sliced.Run().T() != 0 || strings.Contains(sliced.Message().Text, "Replaying") || sliced.Message().Stop {
 		t.Errorf("Reset during a replay: t = %d, replaying %v, message %+v", sliced.Run().T(), ok, sliced.Message())
+	}
+}
+
+// TestStopReplay checks the banner's Stop during a long replay (issue 19
+// item 15: #v1&at=99999999 replayed for about 40 minutes and the banner's
+// ✕ did not stop it): the note says how long is left once the page has
+// measured the rate, and offers Stop; StopReplay, Esc's action, leaves the
+// run paused at the step it reached, with no replay and no note, and Play
+// goes on from there; the ✕ (Dismiss) stops it too.
+func TestStopReplay(t *testing.T) {
+	for _, stop := range []any{StopReplay{}, Dismiss{}} {
+		s := NewStoreSliced("v1&at=99999999", 500)
+		m := s.Message()
+		if !m.Stop || !strings.Contains(m.Text, "Stop (Esc)") || strings.Contains(m.Text, "left") {
+			t.Errorf("before any rate is measured the note is %+v: want Stop offered and no estimate", m)
+		}
+		s.ReplayRate = 50000 // steps per second
+		s.Replay(1200)
+		m = s.Message()
+		if !m.Stop || !strings.Contains(m.Text, "about 33 min left") {
+			t.Errorf("at 50,000 steps/s the note is %q: want about 33 min left", m.Text)
+		}
+		notes := 0
+		s.Subscribe(func() { notes++ })
+		s.Dispatch(stop)
+		if _, _, ok := s.Replaying(); ok {
+			t.Fatalf("%T: the replay goes on", stop)
+		}
+		if got := s.Run().T(); got != 1200 || s.Config().Playing || s.Message().Kind != NoMessage || notes != 1 {
+			t.Errorf("%T: t = %d, playing %v, message %+v, %d notifications; want the run paused at 1200, no message, one notification",
+				stop, got, s.Config().Playing, s.Message(), notes)
+		}
+		s.Dispatch(state.Play{})
+		if ran, _ := s.Advance(10); ran != 10 || s.Run().T() != 1210 {
+			t.Errorf("%T: Play after Stop ran %d steps to t = %d, want 10 to 1210", stop, ran, s.Run().T())
+		}
+	}
+	s := NewStore("v1")
+	s.Dispatch(StopReplay{})
+	if s.Run().T() != 0 || s.Message().Kind != NoMessage {
+		t.Error("StopReplay without a replay changed the page")
+	}
+}
+
+// TestReplayLeft checks the note's estimate of a replay's time left.
+func TestReplayLeft(t *testing.T) {
+	for _, c := range []struct {
+		steps int
+		rate  float64
+		want  string
+	}{
+		{1000, 0, ""},
+		{0, 100, ""},
+		{1000, 100, ", under a minute left"},
+		{99999999, 40000, ", about 42 min left"},
+		{99999999, 10000, ", about 2 h 47 min left"},
+		{1e9, 1000, ", about 12 days left"},
+	} {
+		if got := ReplayLeft(c.steps, c.rate); got != c.want {
+			t.Errorf("ReplayLeft(%d, %g) = %q, want %q", c.steps, c.rate, got, c.want)
+		}
+	}
+}
+
+// TestResetSaysWhatItKept: Reset rewinds a run with edits to t = 0 and
+// keeps its edits, each coming back at its step (DESIGN: a run is a
+// timeline); the banner says so, since the clicked points leave the plot
+// until their steps and Undo stays active (issue 19's polish); choosing
+// the data set again starts without them; a run without edits resets
+// without a note.
+func TestResetSaysWhatItKept(t *testing.T) {
+	s := NewStore(timelineLink(t))
+	s.Dispatch(state.Reset{})
+	if s.Run().T() != 0 || !s.CanUndo() {
+		t.Fatalf("after Reset: t = %d, can undo %v; want 0, true", s.Run().T(), s.CanUndo())
+	}
+	if m := s.Message(); m.Kind != Info || !strings.Contains(m.Text, "your 2 edits") || !strings.Contains(m.Text, "Undo") {
+		t.Errorf("after Reset the banner says %+v", m)
+	}
+	s.Dispatch(state.Step{N: 3000})
+	if n := len(s.Config().Points); n != 2 {
+		t.Errorf("at t = 3000 after Reset the run has %d clicked points, want the 2 back", n)
+	}
+	s.Dispatch(Dismiss{})
+	s.Dispatch(state.SetPreset{Preset: state.PresetMoons})
+	if s.CanUndo() || len(s.Config().Points) != 0 {
+		t.Errorf("a new data set kept the edits: can undo %v, %d points", s.CanUndo(), len(s.Config().Points))
+	}
+	s = NewStore("v1&play=0")
+	s.Dispatch(state.Step{N: 10})
+	s.Dispatch(state.Reset{})
+	if m := s.Message(); m.Kind != NoMessage {
+		t.Errorf("Reset of a run without edits says %q", m.Text)
 	}
 }

@@ -33,6 +33,13 @@ func Options(c state.Config, key string) []Option {
 		if v == f.Get(c) {
 			continue
 		}
+		if state.IsRESvsSGD(c) && (key == "l" || key == "t") {
+			// The preset runs RES and SGD on its binary problem, whatever
+			// the learner and task say (state.Decode names them RES and
+			// binary): no other choice would change the run.
+			out[i].Disabled, out[i].Reason = true, "The RES vs SGD data set runs RES and SGD on two classes: choose another data set for this "+f.Label+"."
+			continue
+		}
 		n, err := state.Apply(c, state.SetField{Key: key, Value: v})
 		if err == nil && n.Mode == state.Mode2D && !state.IsRESvsSGD(n) {
 			// The learner must accept the settings, too (e.g. NORMA

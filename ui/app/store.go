@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"unicode"
@@ -35,6 +36,9 @@ type Message struct {
 	Text string
 	// Reset offers a Reset button (a diverged run, a recovered panic).
 	Reset bool
+	// Stop offers a Stop button (and says its key, Esc): a long replay is
+	// under way, and StopReplay leaves the run paused where it got to.
+	Stop bool
 }
 
 // Store owns the page's state and applies the user's actions to it, as the
@@ -79,6 +83,10 @@ type Store struct {
 	// sets it) runs every replay at once. The page sets it from the
 	// measured time per step.
 	ReplayNow int
+	// ReplayRate is how many steps per second a long replay advances, as
+	// the page measures it (0: not measured yet): the banner's note says
+	// from it how long the replay has left (ReplayLeft).
+	ReplayRate float64
 }
 
 // UnescapeHash undoes the %-escapes a browser or chat app may put in a
@@ -179,11 +187,67 @@ func (s *Store) note() {
 		return
 	}
 	s.noting = true
-	text := fmt.Sprintf("Replaying the run to step %d: %d%%…", s.replay, int(100*float64(s.run.T())/float64(s.replay)))
+	text := fmt.Sprintf("Replaying the run to step %d: %d%%%s.", s.replay, int(100*float64(s.run.T())/float64(s.replay)),
+		ReplayLeft(s.replay-s.run.T(), s.ReplayRate))
 	if len(s.waiting) > 0 {
 		text += " Your change applies when it gets there."
 	}
-	s.msg = Message{Kind: Info, Text: text}
+	text += " Stop (Esc) pauses the run at the step it reached."
+	s.msg = Message{Kind: Info, Text: text, Stop: true}
+}
+
+// ReplayLeft says how long a replay of steps more steps takes at rate
+// steps per second, as the banner's note ends: ", about 38 min left";
+// "" while no rate is measured (rate ≤ 0).
+func ReplayLeft(steps int, rate float64) string {
+	if !(rate > 0) || steps <= 0 {
+		return ""
+	}
+	sec := float64(steps) / rate
+	switch {
+	case sec < 60:
+		return ", under a minute left"
+	case sec < 3600:
+		return fmt.Sprintf(", about %d min left", int(math.Round(sec/60)))
+	case sec < 100*3600:
+		m := int(math.Round(sec / 60))
+		return fmt.Sprintf(", about %d h %02d min left", m/60, m%60)
+	}
+	return fmt.Sprintf(", about %d days left", int(math.Round(sec/86400)))
+}
+
+// resetNote says what Reset did to a run with edits: a run is a
+// timeline, and Reset rewinds it to t = 0 with its edits kept, each coming
+// back at its step — so the clicked points leave the plot until then, and
+// Undo still takes back the last edit. (Choosing the data set again starts
+// without them.)
+func (s *Store) resetNote() {
+	n := len(s.base.Events)
+	if n == 0 || s.msg.Kind != NoMessage {
+		return
+	}
+	what := "your edit (a click, a deletion or a setting) comes back at the step you made it"
+	if n > 1 {
+		what = fmt.Sprintf("your %d edits (clicks, deletions, settings) come back at the steps you made them", n)
+	}
+	s.msg = Message{Kind: Info, Text: "Back to t = 0: " + what + ". Undo takes back the last; choosing the data set again starts without them."}
+}
+
+// stopReplay ends a replay under way at the step it reached, paused: the
+// run is a run at that step as any other (Play goes on from there, and a
+// copied link holds that step). The edits made during the replay apply
+// there, as they would have at the replay's end.
+func (s *Store) stopReplay() {
+	if s.replay == 0 {
+		return
+	}
+	waiting := s.waiting
+	s.endReplay()
+	s.pg.Playing = false
+	s.stopped()
+	for _, a := range waiting {
+		s.action(a)
+	}
 }
 
 // endReplay drops a replay under way, its note and the edits waiting for
@@ -345,8 +409,13 @@ type (
 	SetBrush struct{ Class int }
 	// SetDeleting turns delete mode on or off.
 	SetDeleting struct{ On bool }
-	// Dismiss hides the banner.
+	// Dismiss hides the banner; during a long replay it stops the replay
+	// (StopReplay), whose note the banner shows.
 	Dismiss struct{}
+	// StopReplay ends a long replay under way (a link's at=, an Undo
+	// after a long run) at the step it reached, paused (the banner's Stop
+	// and Esc).
+	StopReplay struct{}
 	// LoadLink replaces the run by the one a share link's hash holds (the
 	// address bar's hash changed without a reload).
 	LoadLink struct{ Hash string }
@@ -384,7 +453,12 @@ func (s *Store) Dispatch(a any) {
 	case SetDeleting:
 		s.deleting = a.On
 	case Dismiss:
+		if s.replay > 0 {
+			s.stopReplay()
+		}
 		s.msg = Message{}
+	case StopReplay:
+		s.stopReplay()
 	case LoadLink:
 		c, err := decodeLink(a.Hash)
 		if err == nil {
@@ -453,6 +527,7 @@ func (s *Store) action(a state.Action) {
 	switch a := a.(type) {
 	case state.Reset:
 		s.rebuild()
+		s.resetNote()
 		return
 	case state.Defaults:
 		s.brush, s.deleting = 0, false

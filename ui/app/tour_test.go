@@ -66,3 +66,21 @@ func TestTours(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionsUnderRESvsSGD: under the RES vs SGD data set the learner and
+// task menus offer what runs (RES, binary) and nothing else, with the
+// reason; a hand-written link naming the data set alone shows RES too
+// (issue 19's polish: the learner menu said "SVMD (adaptive η)").
+func TestOptionsUnderRESvsSGD(t *testing.T) {
+	c, err := state.Decode("v1&p=res-vs-sgd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]string{"l": state.LearnerRES, "t": state.TaskBinary} {
+		for _, o := range Options(c, key) {
+			if o.Disabled == (o.Value == want) {
+				t.Errorf("%s=%s: disabled %v (%q); want only %s enabled", key, o.Value, o.Disabled, o.Reason, want)
+			}
+		}
+	}
+}

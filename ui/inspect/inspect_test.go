@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -341,5 +342,80 @@ func TestEscape(t *testing.T) {
 	}
 	if !strings.Contains(got, "<mtext>a&lt;b &amp; &quot;c&quot;</mtext>") || !strings.Contains(got, "<mo>&lt;</mo>") {
 		t.Errorf("not escaped: %s", got)
+	}
+}
+
+// TestPageLetters checks that the inspector writes the page's symbols (the
+// controls' λ for the regularizer, ρ for SVMD's trace decay, ε for the
+// margin, ξ_t for the loss's derivative) and not the papers' letters for
+// them (JMLR's c and λ, NORMA's c, c′ and ρ), and names the paper's letter
+// once per step, in a "letter" note: "λ: c in JMLR", "ρ: λ in JMLR",
+// "ε: ρ in NORMA", "ξ: c′ in NORMA" (issue 19 item 9).
+func TestPageLetters(t *testing.T) {
+	cases := goldenCases(t)
+	notes := func(bs []Block) map[string]int {
+		n := map[string]int{}
+		for _, b := range bs {
+			for _, m := range regexp.MustCompile(`<mtext class="letter">\(([^)]*)\)</mtext>`).FindAllStringSubmatch(b.MathML, -1) {
+				n[m[1]]++
+			}
+		}
+		return n
+	}
+	all := func(bs []Block) string {
+		var s strings.Builder
+		for _, b := range bs {
+			s.WriteString(b.MathML)
+		}
+		return s.String()
+	}
+	for _, name := range []string{"svmd_hinge", "svmd_nu", "svmd_evict"} {
+		bs := cases[name]
+		m := all(bs)
+		if strings.Contains(m, "<mi>c</mi>") {
+			t.Errorf("%s: writes JMLR's c for the regularizer, the page's λ", name)
+		}
+		if !strings.Contains(m, "<mi>ρ</mi><msub><mi>β</mi>") {
+			t.Errorf("%s: the trace's decay (β_i ← … ρβ_i …) is not the page's ρ", name)
+		}
+		if !strings.Contains(m, "<mi>λ</mi><msub><mi>π</mi>") {
+			t.Errorf("%s: ⟨g_t, v_t⟩'s regularizer term is not the page's λ", name)
+		}
+		if n := notes(bs); n["λ: c in JMLR"] != 1 || n["ρ: λ in JMLR"] != 1 || len(n) != 2 {
+			t.Errorf("%s: letter notes %v, want λ: c in JMLR and ρ: λ in JMLR once each", name, n)
+		}
+	}
+	bs := cases["norma_classification"]
+	m := all(bs)
+	if strings.Contains(m, "<mi>ρ</mi>") || strings.Contains(m, "<mi>c</mi>") {
+		t.Errorf("norma_classification: writes NORMA's ρ (the page's ρ is SVMD's decay) or c for the loss")
+	}
+	if n := notes(bs); n["ε: ρ in NORMA"] != 1 || n["ξ: c′ in NORMA"] != 1 {
+		t.Errorf("norma_classification: letter notes %v, want ε: ρ in NORMA and ξ: c′ in NORMA once each", n)
+	}
+	if n := notes(cases["norma_regression"]); n["ξ: c′ in NORMA"] != 1 || n["ε: ρ in NORMA"] != 0 {
+		t.Errorf("norma_regression: letter notes %v, want ξ: c′ in NORMA once (its ε is NORMA's own)", n)
+	}
+}
+
+// TestTermsCountedAsTheStrip checks that the insert block numbers the new
+// term as the buffer strip counts ("3 / 4 terms": the newest is term 3,
+// counting from 1), not by its index from 0 (issue 19's polish: "stored as
+// term 100" beside a strip that says 101/512), and the evicted one as term
+// 1, the oldest.
+func TestTermsCountedAsTheStrip(t *testing.T) {
+	for name, bs := range goldenCases(t) {
+		last := bs[len(bs)-1]
+		h := last.Highlight
+		if h.Term < 0 {
+			continue
+		}
+		want := fmt.Sprintf("<mtext>stored as term</mtext><mtext class=\"sp\">\u2003</mtext><mn>%d</mn>", h.Term+1)
+		if !strings.Contains(last.MathML, want) {
+			t.Errorf("%s: the new term is term %d of the strip (index %d); the block says %s", name, h.Term+1, h.Term, last.MathML)
+		}
+		if h.Evicted == 0 && !strings.Contains(last.MathML, "<mtext>buffer full: term</mtext><mtext class=\"sp\">\u2003</mtext><mn>1</mn>") {
+			t.Errorf("%s: the evicted term is the strip's term 1; the block says %s", name, last.MathML)
+		}
 	}
 }

@@ -136,5 +136,14 @@ func sp() string { return `<mtext class="sp">` + "\u2003" + `</mtext>` }
 func eqno(n string) string { return `<mtext class="eqno">(` + esc(n) + `)</mtext>` }
 
 // mathClasses are the values of the class attribute the writer puts on
-// elements ([sp], [eqno]); nothing else carries an attribute but the root.
-var mathClasses = []string{"sp", "eqno"}
+// elements ([sp], [eqno], [letter]); nothing else carries an attribute but the root.
+var mathClasses = []string{"sp", "eqno", "letter"}
+
+// letter says once which letter a paper writes for one of the page's
+// symbols, e.g. letter("λ", "c in JMLR") is "λ: c in JMLR" in small text:
+// the inspector writes the page's symbols (λ the regularizer, ρ SVMD's
+// trace decay, ε the margin, ξ_t the loss's derivative) and names the
+// paper's letter beside their first use in a step.
+func letter(page, paper string) string {
+	return `<mtext class="letter">(` + esc(page+": "+paper) + `)</mtext>`
+}

@@ -78,21 +78,21 @@ func normaLoss(u learn.NORMAUpdate, K, y int) Block {
 	gv := at(u.G, y)
 	yt := sym("y", "t")
 	zero := elem("mn", "0")
-	var c, cNum, src string
+	var c, cNum, src string // the loss (NORMA's c), with the step's numbers, and its equation
 	switch u.Rule {
 	case learn.RuleSoftMargin, learn.RuleNuClassification:
-		c = call(mi("max"), zero, row(mi("ρ"), mo("−"), yt, g))
+		c = call(mi("max"), zero, row(mi("ε"), mo("−"), yt, g))
 		cNum = call(mi("max"), zero, row(mn(u.Margin), mo("−"), lab(u.Y), mo("·"), num(gv)))
 		src = "eq. (12)"
 		if u.Rule == learn.RuleNuClassification {
-			c, cNum, src = row(c, mo("−"), mi("ν"), mi("ρ")), row(cNum, mo("−"), mn(u.Nu), mo("·"), mn(u.Margin)), "eq. (13)"
+			c, cNum, src = row(c, mo("−"), mi("ν"), mi("ε")), row(cNum, mo("−"), mn(u.Nu), mo("·"), mn(u.Margin)), "eq. (13)"
 		}
 	case learn.RuleHinge:
 		c = call(mi("max"), zero, row(mo("−"), yt, g))
 		cNum = call(mi("max"), zero, row(mo("−"), lab(u.Y), mo("·"), num(gv)))
 		src = "eq. (15)"
 	case learn.RuleNovelty:
-		c = row(call(mi("max"), zero, row(mi("ρ"), mo("−"), g)), mo("−"), mi("ν"), mi("ρ"))
+		c = row(call(mi("max"), zero, row(mi("ε"), mo("−"), g)), mo("−"), mi("ν"), mi("ε"))
 		cNum = row(call(mi("max"), zero, row(mn(u.Margin), mo("−"), num(gv))), mo("−"), mn(u.Nu), mo("·"), mn(u.Margin))
 		src = "eq. (16)"
 	case learn.RuleSquared:
@@ -104,19 +104,28 @@ func normaLoss(u learn.NORMAUpdate, K, y int) Block {
 		cNum = row(call(mi("max"), zero, row(mo("|"), lab(u.Y), mo("−"), num(gv), mo("|"), mo("−"), mn(u.Margin))), mo("+"), mn(u.Nu), mo("·"), mn(u.Margin))
 		src = "eq. (18)"
 	case learn.RuleHuber, learn.RuleAdaptiveHuber:
-		c = row(mtext("Huber"), call("", row(yt, mo("−"), g)), mo(";"), eq(mi("σ"), mn(u.Margin)))
+		c = row(mtext("Huber"), call("", row(yt, mo("−"), g)), mo(";"), eq(mi("ε"), mn(u.Margin)))
 		src = "eq. (19)"
 	}
 	if K > 1 {
-		c = call(mi("max"), zero, row(mi("ρ"), mo("+"), sub(mi("max"), row(mi("ỹ"), mo("≠"), yt)), call(mi("g"), sym("x", "t"), mi("ỹ")), mo("−"), call(mi("g"), sym("x", "t"), yt)))
+		c = call(mi("max"), zero, row(mi("ε"), mo("+"), sub(mi("max"), row(mi("ỹ"), mo("≠"), yt)), call(mi("g"), sym("x", "t"), mi("ỹ")), mo("−"), call(mi("g"), sym("x", "t"), yt)))
 		cNum = ""
-		src = "JMLR eq. (16) with margin ρ"
+		src = "JMLR eq. (16) with margin ε"
 		if u.Rule == learn.RuleNuClassification {
-			c = row(c, mo("−"), mi("ν"), mi("ρ"))
+			c = row(c, mo("−"), mi("ν"), mi("ε"))
 		}
 	}
-	dc := row(mi("c"), mo("′"))
-	parts := []string{eq(mi("c"), c, cNum, mn(u.LossValue)), sp(), eq(dc, mn(at(u.Xi, y)))}
+	xi := sym("ξ", "t")
+	parts := []string{eq(mi("l"), c, cNum, mn(u.LossValue)), sp(), eq(row(xi, mo("="), frac(row(mi("∂"), mi("l")), row(mi("∂"), mi("f")))), mn(at(u.Xi, y)))}
+	// The page's letters, and NORMA's once: its loss is c, ξ_t its c′, the
+	// margin its ρ (σ in the Huber losses, eq. 19).
+	parts = append(parts, sp(), letter("ξ", "c′ in NORMA"))
+	switch {
+	case u.Rule == learn.RuleHuber || u.Rule == learn.RuleAdaptiveHuber:
+		parts = append(parts, sp(), letter("ε", "σ in NORMA"))
+	case K > 1 || u.Rule == learn.RuleSoftMargin || u.Rule == learn.RuleNuClassification || u.Rule == learn.RuleNovelty:
+		parts = append(parts, sp(), letter("ε", "ρ in NORMA"))
+	}
 	if K > 1 {
 		if r := rival(u.Xi, y); r >= 0 {
 			parts = append(parts, sp(), mtext("rival label"), sp(), count(r))
@@ -163,15 +172,15 @@ func normaShrink(u learn.NORMAUpdate) Block {
 }
 
 func normaInsert(u learn.NORMAUpdate, K, y int) Block {
-	dc := row(mi("c"), mo("′"))
+	dc := sym("ξ", "t")
 	a := eq(sym("α", "t"), row(mo("−"), sym("η", "t"), dc), row(mo("−"), mn(u.Eta), mo("·"), num(at(u.Xi, y))), mn(at(u.Alpha, y)))
 	parts := []string{a, sp(), eqno("9")}
 	if u.Offset {
 		parts = append(parts, sp(), eq(row(mi("b"), mo("←"), mi("b"), mo("−"), sym("η", "t"), dc), mn(at(u.B, y))))
 	}
 	if u.Nu > 0 {
-		m := map[learn.Rule]string{learn.RuleNuClassification: "ρ", learn.RuleNovelty: "ρ", learn.RuleNuEpsilonInsensitive: "ε", learn.RuleAdaptiveHuber: "σ"}[u.Rule]
-		dm := frac(row(mi("∂"), mi("c")), row(mi("∂"), mi(m)))
+		m := "ε" // the page's margin symbol, whatever the rule
+		dm := frac(row(mi("∂"), mi("l")), row(mi("∂"), mi(m)))
 		if u.MarginRule == learn.MarginLogSpace {
 			parts = append(parts, sp(), eq(row(mi(m), mo("←"), mi(m), sup(mi("e"), row(mo("−"), sub(mi("η"), mi("m")), mi(m), dm))),
 				row(mn(u.Margin), mo("·"), sup(mi("e"), row(mo("−"), mn(u.EtaMargin), mo("·"), mn(u.Margin), mo("·"), num(u.DMargin)))), mn(u.MarginNext)))

@@ -130,15 +130,16 @@ func svmdLoss(u learn.SVMDUpdate, K, y int, offset bool) Block {
 
 func svmdStep(u learn.SVMDUpdate, K, y int) Block {
 	gv := row(mo("⟨"), sym("g", "t"), mo(","), sym("v", "t"), mo("⟩"))
-	first := eq(gv, row(mi("c"), sym("π", "t"), mo("+"), sup(sym("ξ", "t"), mi("⊤")), sym("v", "t"), call("", sym("x", "t"))),
+	first := eq(gv, row(mi("λ"), sym("π", "t"), mo("+"), sup(sym("ξ", "t"), mi("⊤")), sym("v", "t"), call("", sym("x", "t"))),
 		row(mn(u.Lambda), mo("·"), num(u.Pi), mo("+"), num(u.XiV)), mn(u.GV))
 	factor := call(mi("max"), half(), row(elem("mn", "1"), mo("−"), mi("μ"), gv))
 	factorNum := call(mi("max"), half(), row(elem("mn", "1"), mo("−"), mn(u.Mu), mo("·"), num(u.GV)))
 	second := eq(sym("η", "t"), row(sym("η", "t−1"), mo("·"), factor), row(mn(u.EtaPrev), mo("·"), factorNum), mn(u.Eta))
 	parts := []string{first, sp(), eqno("45"), sp(), second, sp(), eqno("33")}
 	if u.Clamped {
-		parts = append(parts, sp(), mtext("clamped to"), sp(), eq(frac(elem("mn", "1"), mi("c")), mn(u.Eta)))
+		parts = append(parts, sp(), mtext("clamped to"), sp(), eq(frac(elem("mn", "1"), mi("λ")), mn(u.Eta)))
 	}
+	parts = append(parts, sp(), letter("λ", "c in JMLR"))
 	return block(StageStepSize, "step size (SMD)", jmlr("eqs. (45), (33)"), stepHighlight(), parts...)
 }
 
@@ -149,36 +150,46 @@ func svmdMargin(u learn.SVMDUpdate) Block {
 		row(mn(u.EtaMarginPrev), mo("·"), call(mi("max"), half(), row(elem("mn", "1"), mo("+"), mn(u.Mu), mo("·"), num(u.VMarginPrev), mo("·"), gNum))), mn(u.EtaMargin))
 	epsNext := eq(sym("ε", "t+1"), row(sym("ε", "t"), sup(mi("e"), row(sym("η", "ε,t"), g))),
 		row(mn(u.Margin), mo("·"), sup(mi("e"), num(u.MarginStep))), mn(u.MarginNext))
-	vE := eq(sym("v", "ε"), row(mi("λ"), sym("v", "ε"), mo("+"), sym("η", "ε,t"), g, call("", row(elem("mn", "1"), mo("+"), mi("λ"), sym("v", "ε")))), mn(u.VMargin))
+	vE := eq(sym("v", "ε"), row(mi("ρ"), sym("v", "ε"), mo("+"), sym("η", "ε,t"), g, call("", row(elem("mn", "1"), mo("+"), mi("ρ"), sym("v", "ε")))), mn(u.VMargin))
 	return block(StageStepSize, "margin (ν-trick)", jmlr("eqs. (56)–(58)"), lossHighlight(),
-		etaE, sp(), eqno("57"), sp(), epsNext, sp(), eqno("56"), sp(), vE, sp(), eqno("58"))
+		etaE, sp(), eqno("57"), sp(), epsNext, sp(), eqno("56"), sp(), vE, sp(), eqno("58"), sp(), letter("ρ", "λ in JMLR"))
 }
 
 func svmdShrink(u learn.SVMDUpdate) Block {
-	a := eq(row(sym("α", "i"), mo("←"), call("", row(elem("mn", "1"), mo("−"), sym("η", "t"), mi("c"))), sym("α", "i")),
+	a := eq(row(sym("α", "i"), mo("←"), call("", row(elem("mn", "1"), mo("−"), sym("η", "t"), mi("λ"))), sym("α", "i")),
 		row(call("", row(elem("mn", "1"), mo("−"), mn(u.Eta), mo("·"), mn(u.Lambda))), sym("α", "i")), row(mn(u.Shrink), sym("α", "i")))
-	b := eq(row(sym("β", "i"), mo("←"), call("", row(elem("mn", "1"), mo("−"), sym("η", "t"), mi("c"))), mi("λ"), sym("β", "i"), mo("−"), sym("η", "t"), mi("c"), sym("α", "i")),
+	b := eq(row(sym("β", "i"), mo("←"), call("", row(elem("mn", "1"), mo("−"), sym("η", "t"), mi("λ"))), mi("ρ"), sym("β", "i"), mo("−"), sym("η", "t"), mi("λ"), sym("α", "i")),
 		row(mn(u.BetaScale), sym("β", "i"), mo("+"), num(u.BetaMix), sym("α", "i")))
-	return block(StageShrink, "shrink and trace", jmlr("eqs. (32), (40)"), shrinkHighlight(), a, sp(), eqno("32"), sp(), b, sp(), eqno("40"))
+	parts := []string{a, sp(), eqno("32"), sp(), b, sp(), eqno("40")}
+	if u.Nu == 0 { // with ν the margin block, before this one, named ρ
+		parts = append(parts, sp(), letter("ρ", "λ in JMLR"))
+	}
+	return block(StageShrink, "shrink and trace", jmlr("eqs. (32), (40)"), shrinkHighlight(), parts...)
 }
 
 func svmdInsert(u learn.SVMDUpdate, K, y int) Block {
 	xiY := at(u.Xi, y)
 	a := eq(sym("α", "t"), row(mo("−"), sym("η", "t"), sym("ξ", "t")), row(mo("−"), mn(u.Eta), mo("·"), num(xiY)), mn(at(u.Alpha, y)))
-	b := eq(sym("β", "t"), row(mo("−"), sym("η", "t"), call("", row(sym("ξ", "t"), mo("+"), mi("λ"), sym("χ", "t")))), mn(at(u.Beta, y)))
+	b := eq(sym("β", "t"), row(mo("−"), sym("η", "t"), call("", row(sym("ξ", "t"), mo("+"), mi("ρ"), sym("χ", "t")))), mn(at(u.Beta, y)))
 	parts := []string{a, sp(), eqno("32"), sp(), b, sp(), eqno("40")}
 	parts = append(parts, termText(u.Stored, u.Index, u.Evicted, u.EvictedIndex, at(u.EvictedAlpha, y))...)
 	return block(StageInsert, "insert/evict", jmlr("eqs. (32), (40), §5.5"), insertHighlight(u.Index, u.EvictedIndex), parts...)
 }
 
-// termText says where the new term went and which term left.
+// termText says where the new term went and which term left. It counts
+// the terms from 1, oldest first, as the buffer strip's "101 / 512 terms"
+// does (index and evIndex count from 0: the record's and the Highlight's).
 func termText(stored bool, index int, evicted bool, evIndex int, evAlpha float64) []string {
 	if !stored {
 		return []string{sp(), mtext("no violation: no term is added")}
 	}
-	parts := []string{sp(), mtext("stored as term"), sp(), count(index)}
+	parts := []string{sp(), mtext("stored as term"), sp(), count(index + 1), sp(), mtext("(the newest)")}
 	if evicted {
-		parts = append(parts, sp(), mtext("buffer full: term"), sp(), count(evIndex), sp(), mtext("evicted with"), sp(), eq(mi("α"), mn(evAlpha)))
+		which := "evicted with"
+		if evIndex == 0 {
+			which = "(the oldest) evicted with"
+		}
+		parts = append(parts, sp(), mtext("buffer full: term"), sp(), count(evIndex+1), sp(), mtext(which), sp(), eq(mi("α"), mn(evAlpha)))
 	}
 	return parts
 }

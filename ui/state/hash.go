@@ -187,6 +187,12 @@ func Decode(hash string) (Config, error) {
 		// points replaced the generator.
 		c.Generated = len(c.Points) == 0
 	}
+	if IsRESvsSGD(c) {
+		// The preset runs RES (and SGD beside it), whatever learner and
+		// task a hand-written link names (p=res-vs-sgd alone): the learner
+		// and task menus say so, as when the preset is chosen (SetPreset).
+		c.Learner, c.Task = LearnerRES, TaskBinary
+	}
 	if err := c.Validate(); err != nil {
 		return Config{}, fmt.Errorf("link: %w", err)
 	}

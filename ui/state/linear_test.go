@@ -102,3 +102,22 @@ func TestLinearActive(t *testing.T) {
 		t.Error("the RES-vs-SGD preset hides the digits controls")
 	}
 }
+
+// TestDecodeRESvsSGDLearner: a hand-written link naming the RES vs SGD
+// data set alone runs RES and SGD, so its learner and task are RES and
+// binary, as when the preset is chosen in the menu (issue 19's polish: the
+// learner menu said "SVMD (adaptive η)" under RES vs SGD).
+func TestDecodeRESvsSGDLearner(t *testing.T) {
+	for _, link := range []string{"v1&p=res-vs-sgd", "v1&p=res-vs-sgd&l=norma", "v1&p=res-vs-sgd&t=multiclass&c=3"} {
+		c, err := Decode(link)
+		if err != nil {
+			t.Fatalf("%s: %v", link, err)
+		}
+		if c.Learner != LearnerRES || c.Task != TaskBinary {
+			t.Errorf("%s: learner %q, task %q; want res, binary", link, c.Learner, c.Task)
+		}
+	}
+	if c, _ := Decode("v1&mode=digits&p=res-vs-sgd"); c.Learner == LearnerRES {
+		t.Error("the digits view took the 2D preset's learner")
+	}
+}

@@ -110,6 +110,9 @@ func randomConfig(rng *rand.Rand) Config {
 	if rng.IntN(3) == 0 {
 		c.At = rng.IntN(MaxStep)
 	}
+	if IsRESvsSGD(c) {
+		c.Learner, c.Task = LearnerRES, TaskBinary // as Decode names them
+	}
 	return c
 }
 
@@ -195,6 +198,9 @@ func TestRoundTripEachField(t *testing.T) {
 			}
 			if f.Key == "t" {
 				compatible(&c)
+			}
+			if IsRESvsSGD(c) {
+				c.Learner, c.Task = LearnerRES, TaskBinary // as the preset's menu choice sets them (Decode too)
 			}
 			if c.Task == TaskRegression && f.Key == "l" {
 				continue
