@@ -87,7 +87,10 @@ func (p *Page) classDialog(c state.Config) *vecty.HTML {
 		elem.Paragraph(vecty.Text("The link opens this run at this step. Tick what your class should not see.")),
 		elem.Div(items...),
 		elem.Label(vecty.Markup(vecty.Class("class-pm")),
-			elem.Input(vecty.Markup(prop.Type(prop.TypeCheckbox), prop.ID("class-presenter"), prop.Checked(true))),
+			// Off until ticked: a student opens a class link on a phone
+			// as often as a teacher on a projector (a phone ignores
+			// presenter mode anyway: style.css).
+			elem.Input(vecty.Markup(prop.Type(prop.TypeCheckbox), prop.ID("class-presenter"), prop.Checked(false))),
 			vecty.Text(" Presenter mode (the plot fills the screen, large text)"),
 		),
 		elem.Input(vecty.Markup(prop.ID("class-url"), prop.Type(prop.TypeText), vecty.Attribute("readonly", ""),
