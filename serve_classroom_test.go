@@ -652,7 +652,14 @@ func TestBrowserWalkClassroom(t *testing.T) {
 	if err := waitFor(ctx, `document.getElementById("class-dialog").open`, 5*time.Second); err != nil {
 		t.Fatalf("the class dialog does not open: %v", err)
 	}
-	p.press("class-presenter")
+	// Presenter mode: ticked by the teacher (off by default, item 4).
+	ticked, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("class-presenter").checked`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ticked {
+		p.press("class-presenter")
+	}
 	p.press("class-copy")
 	link, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("class-url").value`))
 	if err != nil {
@@ -722,5 +729,29 @@ func TestBrowserWalkClassroom(t *testing.T) {
 		}
 		s.frames(2)
 		s.check(tap[1], 0)
+	}
+}
+
+// TestBrowserWalkLabels is issue 19's polish "passes per exa… cut at
+// 1024": at 1024×768 no control's label is cut or value wrapped, for the
+// default demo and a linear learner with the longest labels (DCD's
+// "passes per example").
+func TestBrowserWalkLabels(t *testing.T) {
+	ctx, srv := walkStart(t)
+	dcd := state.Default()
+	dcd.Learner = state.LearnerDCD
+	for _, v := range []struct{ name, hash string }{{"default", walkLink(0, false)}, {"dcd", state.Encode(dcd)}} {
+		p := walkOpen(t, ctx, srv, "labels-"+v.name, 1024, 768, false, v.hash)
+		if err := waitFor(ctx, `document.querySelectorAll(".ctl label").length > 3`, 10*time.Second); err != nil {
+			t.Fatal(err)
+		}
+		cut, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](walkCutJS))
+		if err != nil {
+			t.Fatal(err)
+		}
+		screenshot(t, ctx, "walk-"+p.name+"-1024x768.png")
+		if len(cut) > 0 {
+			t.Errorf("%s at 1024×768: %v", p.name, cut)
+		}
 	}
 }
