@@ -670,6 +670,10 @@ func TestBrowserWalkClassroom(t *testing.T) {
 	if !ok || err != nil || !c.Presenter || c.At != at {
 		t.Fatalf("the class link %q (%v): want presenter mode, at=%d", link, err, at)
 	}
+	p.frames(2)
+	if still, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById("class-presenter").checked`)); err != nil || !still {
+		t.Errorf("after Copy class link the presenter tick is gone (%v)", err)
+	}
 	screenshot(t, ctx, "walk-classroom-teacher-dialog.png")
 
 	// The projector and the large screen: presenter mode.
