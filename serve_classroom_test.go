@@ -429,11 +429,14 @@ const walkBarCutJS = `[...document.querySelectorAll("header.top > *, header.top 
   e.getClientRects().length > 0 && e.tagName !== "DIALOG" && e.scrollWidth > e.clientWidth + 1).map(e =>
   "the top bar's " + (e.id || e.className) + " is cut (" + e.clientWidth + " of " + e.scrollWidth + " px)")`
 
-// walkChartsDrawnJS: the charts canvas has at least a thousand pixels of
-// ink (its curves, axes and labels; not a blank panel).
+// walkChartsDrawnJS: the charts canvas has panels (drawn frames: the
+// chart draws none in too little room, only its legend) and at least a
+// thousand pixels of ink (curves, axes and labels; not a blank panel).
 const walkChartsDrawnJS = `(() => {
   const c = document.getElementById("charts");
   if (!c || c.width === 0) return false;
+  const t = window.kernelplay.chartTexts("charts");
+  if (!t || !t.texts.some(x => x.text === "t")) return false; // the time axis's label: panels were laid out
   const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
   let n = 0;
   for (let i = 0; i < d.length; i += 4) if (d[i+3] > 200 && (d[i] < 150 || d[i+1] < 150 || d[i+2] < 150)) n++;
@@ -456,6 +459,17 @@ func TestBrowserWalkPresenterFits(t *testing.T) {
 		p.press("play")
 		p.waitPaused("Pause")
 		p.walkPresenterFits("paused-again", false)
+	}
+	// A 2D comparison (the issue's link): the second learner's surface
+	// joins the column.
+	c, err := state.Decode("v1&p=rotating&vs=norma&2s=0.5&at=500&pm=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sz := range walkSizes[:2] {
+		p := walkOpen(t, ctx, srv, "fits-compare-"+sz.name, sz.w, sz.h, false, state.Encode(c))
+		p.waitPaused("opening the link")
+		p.walkPresenterFits("paused", false)
 	}
 }
 
