@@ -143,11 +143,14 @@ func TestBrowserPresenter(t *testing.T) {
 				return fmt.Errorf("the Presenter toggle off: %w", err)
 			}
 			// The class dialog (still open): tick the charts and Load
-			// data, presenter on (its default), copy.
+			// data, and presenter mode (off by default: issue 19 item 4),
+			// copy.
 			if err := waitFor(ctx, `document.getElementById("class-dialog").open`, 5*time.Second); err != nil {
 				return err
 			}
 			url, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+				if (document.getElementById("class-presenter").checked) return "presenter ticked by default";
+				document.getElementById("class-presenter").checked = true;
 				for (const k of ["charts", "load"]) document.querySelector('#class-dialog input[data-key="' + k + '"]').checked = true;
 				document.getElementById("class-copy").click();
 				return document.getElementById("class-url").value;

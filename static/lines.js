@@ -8,6 +8,11 @@
 // while one is being drawn.
 "use strict";
 var canvas = null, ctx = null, ink = "#000", halo = "#fff", atlas = null, cells = [];
+// last is the last frame drawn: the atlas arrives after the first frames
+// (the page makes its bitmap asynchronously), and a paused page sends no
+// more frames, so a new atlas redraws the last frame with its markers (a
+// paused link opened with its points and rings, not without them).
+var last = null;
 
 onmessage = function (e) {
   var m = e.data;
@@ -21,9 +26,13 @@ onmessage = function (e) {
   if (m.atlas) {
     atlas = m.atlas;
     cells = m.cells;
+    if (ctx && last) {
+      draw(last);
+    }
     return;
   }
   if (ctx) {
+    last = m;
     draw(m);
   }
   postMessage(0);

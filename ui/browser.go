@@ -48,9 +48,11 @@ type browser interface {
 	ClassTicks() (hide []string, presenter bool)
 	ShowClassURL(url, placeholder string)
 	// Reveal scrolls the first element matching selector into view with
-	// block ("start", "nearest"); inside is a selector of an ancestor to
-	// reveal instead ("" for none). It reports false when no element
-	// matches (not rendered yet).
+	// block ("start", "nearest") within its scrolling column, never the
+	// page (a classroom never scrolls: nothing but the user moves the
+	// plot off screen); inside is a selector of an ancestor to reveal
+	// instead ("" for none). It reports false when no element matches
+	// (not rendered yet).
 	Reveal(selector, block, inside string) bool
 
 	// Ring marks the first element matching selector with the class

@@ -4,6 +4,8 @@ package ui
 
 import (
 	"image"
+	"strconv"
+	"strings"
 	"syscall/js"
 
 	"github.com/hexops/vecty"
@@ -85,13 +87,46 @@ func (*jsBrowser) Reveal(selector, block, inside string) bool {
 	if !el.Truthy() {
 		return false
 	}
-	opt := js.Global().Get("Object").New()
-	opt.Set("block", block)
 	if inside != "" {
 		el = el.Call("closest", inside)
 	}
-	el.Call("scrollIntoView", opt)
+	scrollWithin(el, block)
 	return true
+}
+
+// scrollWithin scrolls el into view inside its scrolling column (the
+// nearest ancestor that scrolls on its own, such as the side column), with
+// block "start" (its top at the column's top) or "nearest" (the least
+// move), and never scrolls the page: Element.scrollIntoView scrolls every
+// scrolling ancestor, the page too, and so took the plot and the top bar
+// off the screen when a pause showed the step inspector (issue 19 item
+// 2). Where the column does not scroll on its own (a phone, where the
+// columns stack and the page scrolls) nothing moves: only the user scrolls
+// the page.
+func scrollWithin(el js.Value, block string) {
+	doc := js.Global().Get("document")
+	root := doc.Get("scrollingElement")
+	for box := el.Get("parentElement"); box.Truthy() && !box.Equal(root) && !box.Equal(doc.Get("body")); box = box.Get("parentElement") {
+		oy := js.Global().Call("getComputedStyle", box).Get("overflowY").String()
+		if (oy != "auto" && oy != "scroll") || box.Get("scrollHeight").Int() <= box.Get("clientHeight").Int() {
+			continue
+		}
+		r, b := el.Call("getBoundingClientRect"), box.Call("getBoundingClientRect")
+		top := r.Get("top").Float() - b.Get("top").Float() - box.Get("clientTop").Float()
+		bottom := top + r.Get("height").Float()
+		view := box.Get("clientHeight").Float()
+		y := box.Get("scrollTop").Float()
+		switch {
+		case block == "start" || top < 0 || r.Get("height").Float() > view:
+			y += top
+		case bottom > view:
+			y += bottom - view
+		default:
+			return
+		}
+		box.Set("scrollTop", y)
+		return
+	}
 }
 
 func (*jsBrowser) Ring(selector string) (right bool) {
@@ -183,6 +218,15 @@ type jsCanvas struct{ v js.Value }
 func (c jsCanvas) Size() (w, h, dpr float64) {
 	return c.v.Get("clientWidth").Float(), c.v.Get("clientHeight").Float(),
 		js.Global().Get("devicePixelRatio").Float()
+}
+
+func (c jsCanvas) Zoom() float64 {
+	v := js.Global().Call("getComputedStyle", c.v).Call("getPropertyValue", "--canvas-zoom").String()
+	z, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil {
+		return 1
+	}
+	return z
 }
 
 func (c jsCanvas) SetBacking(w, h int) {

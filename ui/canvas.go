@@ -7,11 +7,19 @@ import "math"
 // CSS pixels. The browser's element and context are behind canvasElement
 // and ctx2D (browser_js.go adapts them), so that painting code builds
 // natively and is tested with a recording context.
+//
+// A canvas can be zoomed (canvasElement.Zoom, the style sheet's
+// --canvas-zoom: presenter mode's 20/13, so that a chart's 13 px labels are
+// 20 px on the screen): drawing units are then CSS pixels divided by the
+// zoom, w and h are the element's size in those units and dpr is device
+// pixels per unit, so painting code lays out a smaller canvas that the
+// transform scales up, text and all.
 type canvas2D struct {
-	el   canvasElement
-	ctx  ctx2D
-	w, h float64 // CSS pixels
-	dpr  float64
+	el         canvasElement
+	ctx        ctx2D
+	w, h       float64 // drawing units: CSS pixels / zoom
+	dpr        float64 // device pixels per drawing unit
+	cssW, cssH float64 // the element's CSS size at the last fit
 }
 
 // canvasElement is the <canvas> element as painting code needs it.
@@ -19,6 +27,9 @@ type canvasElement interface {
 	// Size is the element's CSS size (clientWidth, clientHeight) and the
 	// window's devicePixelRatio.
 	Size() (w, h, dpr float64)
+	// Zoom is how many CSS pixels one drawing unit takes (the custom
+	// property --canvas-zoom of the element's style; 1 when unset).
+	Zoom() float64
 	// SetBacking sets the backing store's size in device pixels.
 	SetBacking(w, h int)
 }
@@ -51,18 +62,23 @@ type ctx2D interface {
 }
 
 // fit resizes the backing store to the element's current CSS size and resets
-// the transform so that one unit is one CSS pixel. It reports whether the
-// canvas has a non-zero size.
+// the transform so that one unit is one CSS pixel times the zoom. It
+// reports whether the canvas has a non-zero size.
 func (c *canvas2D) fit() bool {
 	w, h, dpr := c.el.Size()
 	if !(dpr > 0) {
 		dpr = 1
 	}
-	if w != c.w || h != c.h || dpr != c.dpr {
-		c.w, c.h, c.dpr = w, h, dpr
+	z := c.el.Zoom()
+	if !(z > 0) || math.IsInf(z, 0) {
+		z = 1
+	}
+	if w != c.cssW || h != c.cssH || dpr*z != c.dpr {
+		c.cssW, c.cssH = w, h
+		c.w, c.h, c.dpr = w/z, h/z, dpr*z
 		c.el.SetBacking(int(math.Round(w*dpr)), int(math.Round(h*dpr)))
 	}
-	c.ctx.Call("setTransform", dpr, 0, 0, dpr, 0, 0)
+	c.ctx.Call("setTransform", c.dpr, 0, 0, c.dpr, 0, 0)
 	return w > 0 && h > 0
 }
 
@@ -70,7 +86,7 @@ func (c *canvas2D) fit() bool {
 // the last fit.
 func (c *canvas2D) resized() bool {
 	w, h, _ := c.el.Size()
-	return w != c.w || h != c.h
+	return w != c.cssW || h != c.cssH
 }
 
 func (c *canvas2D) clear() {

@@ -48,14 +48,18 @@ func (p *Page) presenterControls(c state.Config) vecty.List {
 
 // classDialog is the native <dialog> of the class link: a checkbox per
 // [state.ClassChoices] (in words), presenter on or off, and a button that
-// writes the link and copies it.
+// writes the link and copies it. The ticks are the user's: their initial
+// state is the checked attribute (the hide keys the page's link has), never
+// the checked property, which Vecty writes on every rerender from the
+// rendered value (it compares with the live property), so that Copy class
+// link (whose note rerenders the page) cleared the teacher's ticks.
 func (p *Page) classDialog(c state.Config) *vecty.HTML {
 	a := p.app
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("class-choices"))}
 	for _, ch := range state.ClassChoices {
 		items = append(items, elem.Label(
 			elem.Input(vecty.Markup(prop.Type(prop.TypeCheckbox), vecty.Data("key", ch.Key),
-				prop.Checked(c.Hidden(ch.Key)))),
+				vecty.MarkupIf(c.Hidden(ch.Key), vecty.Attribute("checked", "")))),
 			vecty.Text(" Hide "+ch.What),
 		))
 	}
@@ -88,7 +92,10 @@ func (p *Page) classDialog(c state.Config) *vecty.HTML {
 		elem.Paragraph(vecty.Text("The link opens this run at this step. Tick what your class should not see.")),
 		elem.Div(items...),
 		elem.Label(vecty.Markup(vecty.Class("class-pm")),
-			elem.Input(vecty.Markup(prop.Type(prop.TypeCheckbox), prop.ID("class-presenter"), prop.Checked(true))),
+			// Off until ticked: a student opens a class link on a phone
+			// as often as a teacher on a projector (a phone ignores
+			// presenter mode anyway: style.css).
+			elem.Input(vecty.Markup(prop.Type(prop.TypeCheckbox), prop.ID("class-presenter"))),
 			vecty.Text(" Presenter mode (the plot fills the screen, large text)"),
 		),
 		elem.Input(vecty.Markup(prop.ID("class-url"), prop.Type(prop.TypeText), vecty.Attribute("readonly", ""),

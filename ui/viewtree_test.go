@@ -264,8 +264,11 @@ var _ browser = (*fakeBrowser)(nil)
 // fakeCanvasEl is a canvas element of a set CSS size and pixel ratio.
 type fakeCanvasEl struct {
 	w, h, dpr float64
+	zoom      float64 // 0: none
 	backing   [2]int
 }
+
+func (e *fakeCanvasEl) Zoom() float64 { return e.zoom }
 
 func (e *fakeCanvasEl) Size() (w, h, dpr float64) { return e.w, e.h, e.dpr }
 func (e *fakeCanvasEl) SetBacking(w, h int)       { e.backing = [2]int{w, h} }
