@@ -18,7 +18,7 @@ PURE     := ./core/... ./ui/state/... ./ui/app/... ./ui/sim/... ./ui/render/... 
 # (ui/render) and gonum. Inlining elsewhere mostly copies vecty's element
 # builders and the standard library's helpers into their callers: without it
 # main.wasm is 33 KB gzip smaller (1,307,424 → 1,274,589 bytes) at the same
-# frame rate (make wasm && go test -run TestBrowser/Measure, 3 runs each way:
+# frame rate (make wasm && go test -run TestBrowser/Measure ./tests/browser, 3 runs each way:
 # 46–53 frames/s before, 51–58 after; November 2026). -gcflags=all=-l would
 # save another 67 KB, but the surface then took 5–7 ms a frame instead of 4.
 WASMGC    := -gcflags=all=-l -gcflags=runtime= -gcflags=internal/runtime/...= -gcflags=math= \
@@ -48,7 +48,7 @@ serve: wasm
 # brotli -n: the .br gets the time it was written (brotli would copy
 # main.wasm's to the second, older than main.wasm's to the nanosecond, and
 # serve.go does not send a copy older than its source). TestSizeBudget
-# (serve_size_test.go) runs this target with WASMOUT set to a
+# (tests/browser/size_test.go) runs this target with WASMOUT set to a
 # temporary directory and holds the zopfli gzip to its budget.
 WASMOUT ?= static
 wasm: brotli
@@ -94,10 +94,12 @@ vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 
-# Every package natively except the top-level one (serve.go), whose browser
-# test needs the built page: test-browser runs it.
+# Every package natively except tests/browser, which needs the built page and
+# Chromium (test-browser runs it): the server's unit tests and the import
+# graph (the top-level package) included.
+BROWSERTESTS := ./tests/browser
 test-native: liblinear
-	$(GO) test $$($(GO) list ./... | grep -vx kernelplay)
+	$(GO) test $$($(GO) list ./... | grep -vx kernelplay/tests/browser)
 
 # The whole suite, paper reproductions included, under node as natively
 # (about 45 s each for core/learn and core/experiment on an idle 2-core box),
@@ -105,12 +107,14 @@ test-native: liblinear
 test-wasm: node
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" $(PURE) ./wasm/simd/...
 
-# The server's unit tests and the page in headless Chromium (serve_test.go),
-# which measures main.wasm as served (zopfli's gzip), and TestSizeBudget,
-# which builds it once more into a temporary directory (about a minute:
-# hence a timeout above go test's default 10 minutes).
+# The page in headless Chromium (tests/browser: one Chromium for the package,
+# a tab per test, serve.go built and run as a subprocess), which measures
+# main.wasm as served (zopfli's gzip), and TestSizeBudget, which builds it
+# once more into a temporary directory (about a minute). The whole package
+# takes about 15 minutes on an idle 2-core box: hence a timeout well above
+# go test's default 10 minutes.
 test-browser: chromium zopfli axe brotli wasm
-	$(GO) test -count=1 -timeout 30m -v .
+	$(GO) test -count=1 -timeout 40m -v $(BROWSERTESTS)
 
 zopfli:
 	@command -v zopfli >/dev/null 2>&1 || { \
@@ -142,7 +146,7 @@ liblinear:
 	    { $(APT) install -y liblinear-tools || { $(APT) --fix-broken install -y && $(APT) install -y liblinear-tools; }; }; }
 
 # axe-core, the accessibility checker the browser test injects into every view
-# (serve_a11y_test.go reads $(AXE)/node_modules/axe-core/axe.min.js), installed
+# (tests/browser/a11y_test.go reads $(AXE)/node_modules/axe-core/axe.min.js), installed
 # by npm into a gitignored directory when missing.
 AXE         := .cache/npm
 AXEVERSION  := 4.10.3

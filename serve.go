@@ -25,8 +25,10 @@
 // timeouts ([defaultTimeouts]) so that a half-sent request does not hold a
 // connection open.
 //
-// serve_test.go and serve_size_test.go test the encoding negotiation; serve_test.go drives the page in headless
-// Chromium; serve_server_test.go tests the hardening. This file must not
+// serve_test.go, serve_size_test.go and serve_speed_test.go test the encoding negotiation,
+// serve_server_test.go the hardening (natively: make test-native); tests/browser
+// runs this program as a subprocess and drives the page in headless Chromium
+// (make test-browser). This file must not
 // import anything from kernelplay: it is the only program that runs natively.
 package main
 

@@ -51,7 +51,7 @@ func UseColumnLane(f func(dst, cols []float64, offs []int, vals []float64)) { la
 // HookMinWork is the fewest multiply-adds (len(dst)·d for [UseDots],
 // len(dst)·len(offs) for [UseColumnLane]) for which the hooks are called:
 // below it the call into the other module costs about what it saves
-// (wasm/simd in Chromium, November 2026, serve_simd_test.go's Measure: at
+// (wasm/simd in Chromium, November 2026, tests/browser/simd_test.go's Measure: at
 // 8 multiply-adds 0.024 µs against the Go loop's 0.034 for a row, 0.029
 // against 0.029 for a lane; at 32, 0.030 against 0.064 for a row, 0.030
 // against 0.034 for a lane). [Dots] keeps its

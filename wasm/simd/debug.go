@@ -13,7 +13,7 @@ import (
 )
 
 // installDebugHook puts window.kernelplaySIMD on the page, for the browser
-// test (serve_simd_test.go) and the curious; *installed is [Install]'s
+// test (tests/browser/simd_test.go) and the curious; *installed is [Install]'s
 // result. Its functions, all synchronous:
 //
 //	stats()    {installed, dotsCalls, laneCalls (the hooks' calls so far:

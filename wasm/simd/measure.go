@@ -12,7 +12,7 @@ import (
 
 // The measurements behind issue 13's "wasm/native ≤ 3× on one step": pure
 // Go, run by the page's debug hook (install.go: in the browser, with and
-// without the SIMD module) and natively by serve_simd_test.go (the native
+// without the SIMD module) and natively by tests/browser/simd_test.go (the native
 // figure), so that both time the same code path. Times are medians over
 // batches of calls: a browser's clock is coarse (Chromium rounds
 // performance.now to 100 µs on a page that is not cross-origin isolated),

@@ -5,7 +5,7 @@
 // program's own memory and plugged into core/kernel with kernel.UseDots and
 // kernel.UseColumnLane (install.go, js and wasm only). Its functions compute
 // the same sums in the same order as the Go loops of core/kernel, so their
-// results are the same bits (serve_simd_test.go checks it in Chromium).
+// results are the same bits (tests/browser/simd_test.go checks it in Chromium).
 //
 // This file is pure Go (it only assembles bytes); only install.go touches
 // syscall/js. The package imports nothing of kernelplay but core/.

@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package browser
 
 import (
 	"context"
@@ -110,11 +110,26 @@ func violations(ctx context.Context) ([]string, error) {
 
 // withPolicy serves static/ with the Content-Security-Policy replaced by
 // policy (to check that the test sees a violation when there is one).
-func withPolicy(policy string) http.Handler {
-	static := newHandler("static")
+func withPolicy(t *testing.T, policy string) http.Handler {
+	static := staticHandler(t)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		static.ServeHTTP(policyWriter{w, policy}, r)
 	})
+}
+
+// servedPolicy is the Content-Security-Policy serve.go sends with the page.
+func servedPolicy(t *testing.T) string {
+	t.Helper()
+	resp, err := http.Get(pageServer(t).URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	p := resp.Header.Get("Content-Security-Policy")
+	if !strings.Contains(p, " 'wasm-unsafe-eval'") {
+		t.Fatalf("serve.go's Content-Security-Policy %q has no 'wasm-unsafe-eval' to remove", p)
+	}
+	return p
 }
 
 type policyWriter struct {
@@ -146,8 +161,7 @@ func TestBrowserCSP(t *testing.T) {
 	csp := listenCSP(t, ctx)
 
 	t.Run("PagePasses", func(t *testing.T) {
-		srv := httptest.NewServer(newHandler("static"))
-		defer srv.Close()
+		srv := pageServer(t)
 		within(t, ctx, 90*time.Second, func(ctx context.Context) error {
 			if err := open(ctx, srv.URL, ""); err != nil {
 				return err
@@ -186,7 +200,7 @@ func TestBrowserCSP(t *testing.T) {
 	})
 
 	t.Run("ViolationIsSeen", func(t *testing.T) {
-		srv := httptest.NewServer(withPolicy(strings.Replace(contentSecurityPolicy, " 'wasm-unsafe-eval'", "", 1)))
+		srv := httptest.NewServer(withPolicy(t, strings.Replace(servedPolicy(t), " 'wasm-unsafe-eval'", "", 1)))
 		defer srv.Close()
 		csp.take()
 		within(t, ctx, 60*time.Second, func(ctx context.Context) error {

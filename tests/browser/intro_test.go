@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package browser
 
 import (
 	"context"
@@ -18,7 +18,7 @@ import (
 	"kernelplay/ui/state"
 )
 
-// openAt is open (serve_test.go) for a full address: the page at u, its
+// openAt is open (browser_test.go) for a full address: the page at u, its
 // first surface drawn.
 func openAt(ctx context.Context, u string) error {
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {

@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package browser
 
 import (
 	"context"
@@ -19,7 +19,7 @@ import (
 )
 
 // The page's layout, sliders, keys and classroom hide keys in headless
-// Chromium (helpers in serve_test.go).
+// Chromium (helpers in browser_test.go and page_test.go).
 
 // layoutShots are the screenshots the layout is judged by: the default
 // page at four window sizes (a phone among them), digits at three and

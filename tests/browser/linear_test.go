@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package browser
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 )
 
 // The linear solvers in the page (issue 5), driven in headless Chromium with
-// the helpers of serve_test.go: Pegasos and AMM chosen from the learner
+// the helpers of browser_test.go: Pegasos and AMM chosen from the learner
 // select, points clicked and learned, hyperplanes read back through
 // window.kernelplay.hyperplanes() and predictions at the clicked points;
 // the RES-vs-SGD preset chosen from the data set select, played, both
@@ -98,10 +98,9 @@ func linClickPoints(ctx context.Context, pts [][3]float64) error {
 	return chromedp.Do(ctx, chromedp.Click(chromedp.ID("only-clicked")))
 }
 
-// stepTens clicks Step with shift n times (10 examples each).
+// linStepTens clicks Step with shift n times (10 examples each).
 func linStepTens(ctx context.Context, n int) error {
-	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(
-		`(() => { for (let i = 0; i < %d; i++) document.getElementById("step").dispatchEvent(new MouseEvent("click", {bubbles: true, shiftKey: true})); return true })()`, n)))
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](shiftStepJS(n)))
 	return err
 }
 

@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package browser
 
 import (
 	"context"
@@ -50,7 +50,7 @@ type simdTimes struct {
 // through it (the 8×8 digits run: sparse rows, the column lanes). Measure
 // logs the times behind issue 13's wasm/native ratio, not asserted.
 //
-//	make wasm && go test -count=1 -run TestBrowserSIMD -v .
+//	make wasm && go test -count=1 -run TestBrowserSIMD -v ./tests/browser
 func TestBrowserSIMD(t *testing.T) {
 	srv := pageServer(t)
 	ctx := browser(t)

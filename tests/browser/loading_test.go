@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package browser
 
 import (
 	"bytes"
@@ -38,7 +38,7 @@ const loadingBoxesJS = `(() => {
 // of the body the Go program replaces), so the view does not jump when
 // they arrive.
 func TestBrowserLoadingView(t *testing.T) {
-	static := newHandler("static")
+	static := staticHandler(t)
 	var holdCSS atomic.Bool
 	release := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package browser
 
 import (
 	"context"
@@ -96,8 +96,7 @@ func clickPlot(ctx context.Context, x, y float64, other bool) error {
 
 // stepN clicks Step with shift n times (ten examples each).
 func stepN(ctx context.Context, n int) error {
-	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(
-		`(() => { for (let i = 0; i < %d; i++) document.getElementById("step").dispatchEvent(new MouseEvent("click", {bubbles: true, shiftKey: true})); return true })()`, n)))
+	_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](shiftStepJS(n)))
 	return err
 }
 

@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package browser
 
 import (
 	"context"
@@ -20,7 +20,7 @@ import (
 )
 
 // The digits and compare views in headless Chromium (helpers in
-// serve_test.go): the digits preset and two compare presets run; the
+// browser_test.go): the digits preset and two compare presets run; the
 // gallery, the confusion matrices and the overlaid charts appear and change
 // between two polls; screenshots go to testdata/screenshots/. Measured and
 // logged, not asserted: steps per second on MNIST-10k at ω = 4096 while the
@@ -350,7 +350,7 @@ func TestBrowserDigits(t *testing.T) {
 	// A data set that cannot be downloaded: a clear message, and the app
 	// keeps working (the 8×8 digits still run).
 	t.Run("LoadFailure", func(t *testing.T) {
-		broken := serverWithout("mnist10k.kpd.gz")
+		broken := serverWithout(t, "mnist10k.kpd.gz")
 		defer broken.Close()
 		cfg := state.DigitsDefault()
 		cfg.Data = state.DataMNIST
@@ -408,7 +408,7 @@ func TestBrowserDigits(t *testing.T) {
 
 	// A slow download shows its progress (bytes received of the total).
 	t.Run("LoadProgress", func(t *testing.T) {
-		static := newHandler("static")
+		static := staticHandler(t)
 		slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if !strings.HasSuffix(r.URL.Path, "mnist10k.kpd.gz") {
 				static.ServeHTTP(w, r)

@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package browser
 
 import (
 	"bytes"
@@ -36,8 +36,8 @@ type downloads struct {
 	done  chan [2]string    // suggested name, path of a completed download
 }
 
-// watchDownloads sets Chromium's download directory to dir, with events,
-// and follows them.
+// watchDownloads sets the download directory of the tab's browser context
+// to dir, with events, and follows them.
 func watchDownloads(ctx context.Context, dir string) (*downloads, error) {
 	d := &downloads{names: map[string]string{}, done: make(chan [2]string, 16)}
 	if err := chromedp.ListenBrowser(ctx, func(ev any) {
@@ -59,7 +59,8 @@ func watchDownloads(ctx context.Context, dir string) (*downloads, error) {
 	}
 	on := true
 	_, err := chromedp.CallBrowser(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
-		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: &on})
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: &on,
+		BrowserContextID: chromedp.FromContext(ctx).BrowserContextID}) // the test's tab's own (see browser)
 	return d, err
 }
 

@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package browser
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 
 // The charts in the page (render's display lists, painted by ui/paint.go),
 // driven in headless Chromium at 1280×800 with the helpers of
-// serve_test.go: the 2D page's stack at t = 3 and after a long run, the
+// browser_test.go: the 2D page's stack at t = 3 and after a long run, the
 // RES-vs-SGD objective and the digits comparison. Each check reads the
 // chart's text back through window.kernelplay.chartTexts, measures every
 // text with the browser's own fonts and asserts that the layout's width

@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package browser
 
 // Browser tests of issue 19's text and classroom-path items owned by the
 // "text" part: the tours' claims and pacing (items 7, 8), the inspector's
