@@ -42,7 +42,7 @@ func TestSliderRoundTrip(t *testing.T) {
 func TestSliderLinearSnaps(t *testing.T) {
 	f, ok := state.FieldByKey("n") // noise: 0–0.5 step 0.01
 	if !ok {
-		t.Skip("no noise field")
+		t.Fatal("no noise field (key n)")
 	}
 	if got := sliderValue(f, 0.30000000000000004); got != "0.3" {
 		t.Errorf("noise slider at 0.30000000000000004 gives %q, want 0.3", got)

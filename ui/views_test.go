@@ -62,7 +62,7 @@ func TestViewEveryLearner(t *testing.T) {
 			a, _ := testApp(t, "v1&play=0&l="+l)
 			c := a.store.Config()
 			if c.Learner != l {
-				t.Skipf("the link with l=%s runs %s (the task refuses it)", l, c.Learner)
+				t.Fatalf("the link with l=%s runs %s: the 2D column's default task refuses a learner its menu offers", l, c.Learner)
 			}
 			body := page(t, a)
 			if _, sel, _ := body.mustID(t, "learner-select").options(); sel != l {
@@ -130,7 +130,7 @@ func TestViewSliderAndMenu(t *testing.T) {
 	}
 	s := body.byID("f-lam")
 	if s == nil {
-		t.Skip("λ has no slider under the default learner")
+		t.Fatal("λ has no slider (#f-lam) under the default learner")
 	}
 	fb.value = "250"
 	s.fire(t, "input")
@@ -155,7 +155,7 @@ func TestViewSliderAndMenu(t *testing.T) {
 		}
 	}
 	if refused == "" {
-		t.Skip("multiclass refuses no learner")
+		t.Fatal("multiclass refuses no learner: the refused-choice check has nothing to choose")
 	}
 	fb2.value = refused
 	page(t, a2).mustID(t, "learner-select").fire(t, "change")
