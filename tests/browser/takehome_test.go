@@ -352,7 +352,7 @@ func TestBrowserTakeHome(t *testing.T) {
 
 	t.Run("BadModelFiles", func(t *testing.T) {
 		if model == nil {
-			t.Skip("no model file (ModelContinues failed)")
+			t.Fatal("no model file: ModelContinues failed")
 		}
 		l3, err := sim.Learner(state.Default(), 3)
 		if err != nil {

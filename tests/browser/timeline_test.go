@@ -198,7 +198,7 @@ func TestBrowserTimeline(t *testing.T) {
 
 	t.Run("LinkInNewTab", func(t *testing.T) {
 		if link == "" {
-			t.Skip("no link: EditsWhileRunning failed")
+			t.Fatal("no link: EditsWhileRunning failed")
 		}
 		tab, cancel := chromedp.NewContext(ctx)
 		defer cancel()
@@ -230,7 +230,7 @@ func TestBrowserTimeline(t *testing.T) {
 
 	t.Run("UndoAndAt", func(t *testing.T) {
 		if link == "" {
-			t.Skip("no link: EditsWhileRunning failed")
+			t.Fatal("no link: EditsWhileRunning failed")
 		}
 		within(t, ctx, 90*time.Second, func(ctx context.Context) error {
 			// In the first tab: Ctrl+Z removes the σ change and replays the
