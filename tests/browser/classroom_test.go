@@ -103,11 +103,10 @@ type walkView struct {
 	Charts, Step     *walkBox
 }
 
-// walkPage is one tab walking a classroom path at one screen size.
+// walkPage is one tab walking a classroom path at one screen size: the
+// page object (Page) with what the walk checks.
 type walkPage struct {
-	t     *testing.T
-	ctx   context.Context
-	srv   string
+	*Page
 	name  string // the screenshots' prefix: walk-<name>-…
 	touch bool   // a phone: taps instead of clicks
 	shot  int
@@ -127,7 +126,7 @@ func walkOpen(t *testing.T, ctx context.Context, srv, name string, w, h int64, t
 	if err := open(ctx, srv, hash); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	return &walkPage{t: t, ctx: ctx, srv: srv, name: name, touch: touch}
+	return &walkPage{Page: &Page{t: t, ctx: ctx, base: srv}, name: name, touch: touch}
 }
 
 // view reads what the user sees.
@@ -148,16 +147,6 @@ func (p *walkPage) points() walkPoints {
 		p.t.Fatalf("%s: reading the plot: %v", p.name, err)
 	}
 	return v
-}
-
-// stats reads window.kernelplay.stats().
-func (p *walkPage) stats() pageStats {
-	p.t.Helper()
-	s, err := readStats(p.ctx)
-	if err != nil {
-		p.t.Fatalf("%s: %v", p.name, err)
-	}
-	return s
 }
 
 // waitPaused waits until the run is paused and two more frames are drawn.
@@ -203,14 +192,6 @@ func (p *walkPage) press(id string) {
 	}
 }
 
-// key types a key on the page (space, →) with the focus where it is.
-func (p *walkPage) key(k string) {
-	p.t.Helper()
-	if err := chromedp.Do(p.ctx, chromedp.KeyEvent(k)); err != nil {
-		p.t.Fatalf("%s: key %q: %v", p.name, k, err)
-	}
-}
-
 // check asserts what the classroom needs to see after what the user did:
 // the plot fully on screen and drawn with its points, the top bar on
 // screen, the page not scrolled away from where it was (scrollY as
@@ -242,7 +223,7 @@ func (p *walkPage) check(what string, scrollY float64) walkView {
 	p.shot++
 	name := fmt.Sprintf("walk-%s-%d-%s.png", p.name, p.shot, what)
 	screenshot(p.t, p.ctx, name)
-	s := p.stats()
+	s := p.Stats()
 	p.t.Logf("%s: t = %d, playing %v, scrollY %.0f, page %.0f×%.0f, plot %v, points %.0f px²", name, s.T, s.Playing, v.ScrollY, v.PageW, v.PageH, v.Plot, pts.Points)
 	if len(bad) > 0 {
 		p.t.Errorf("%s after %s: %s", p.name, what, strings.Join(bad, "; "))
@@ -294,7 +275,7 @@ func TestBrowserWalkPausedLink(t *testing.T) {
 	}{{"paused-1440x900", 1440, 900, false}, {"paused-phone", 390, 844, true}} {
 		p := walkOpen(t, ctx, srv, sz.name, sz.w, sz.h, sz.touch, walkLink(1000, false))
 		p.waitPaused("opening the link")
-		if s := p.stats(); s.T != 1000 {
+		if s := p.Stats(); s.T != 1000 {
 			t.Errorf("%s: opened at t = %d, want 1000", sz.name, s.T)
 		}
 		p.check("opened", 0)
@@ -319,11 +300,11 @@ func TestBrowserWalkPauseStaysPut(t *testing.T) {
 		if sz.touch {
 			continue // a phone has no space bar
 		}
-		p.key(" ")
+		p.Key(" ")
 		if err := waitFor(ctx, `window.kernelplay.stats().playing`, 5*time.Second); err != nil {
 			t.Fatalf("%s: space does not play: %v", p.name, err)
 		}
-		p.key(" ")
+		p.Key(" ")
 		p.waitPaused("space")
 		p.check("paused-by-space", y)
 	}
@@ -615,7 +596,7 @@ func TestBrowserWalkTouchTargets(t *testing.T) {
 	if err := openAt(tab, srv+"/?intro"); err != nil {
 		t.Fatal(err)
 	}
-	p := &walkPage{t: t, ctx: tab, srv: srv, name: "targets-intro", touch: true}
+	p := &walkPage{Page: &Page{t: t, ctx: tab, base: srv}, name: "targets-intro", touch: true}
 	if err := waitFor(tab, introOpenJS, 10*time.Second); err != nil {
 		t.Fatalf("?intro shows no introduction: %v", err)
 	}
@@ -661,7 +642,7 @@ func TestBrowserWalkClassroom(t *testing.T) {
 	p.press("step")
 	p.frames(2)
 	p.check("paused-stepped", 0)
-	at := p.stats().T
+	at := p.Stats().T
 	p.press("class-link")
 	if err := waitFor(ctx, `document.getElementById("class-dialog").open`, 5*time.Second); err != nil {
 		t.Fatalf("the class dialog does not open: %v", err)
@@ -694,7 +675,7 @@ func TestBrowserWalkClassroom(t *testing.T) {
 	for _, sz := range walkSizes[:2] {
 		p := walkOpen(t, ctx, srv, "classroom-"+sz.name, sz.w, sz.h, false, hash)
 		p.waitPaused("opening the class link")
-		if s := p.stats(); s.T != at {
+		if s := p.Stats(); s.T != at {
 			t.Errorf("%s: the class link opened at t = %d, want %d", p.name, s.T, at)
 		}
 		y := p.check("opened", 0).ScrollY
@@ -713,20 +694,20 @@ func TestBrowserWalkClassroom(t *testing.T) {
 		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.activeElement.blur(), true`)); err != nil {
 			t.Fatal(err)
 		}
-		t0 := p.stats().T
-		p.key(kb.ArrowRight)
+		t0 := p.Stats().T
+		p.Key(kb.ArrowRight)
 		if err := waitFor(ctx, `window.kernelplay.stats().t === `+strconv.Itoa(t0+1), 5*time.Second); err != nil {
 			t.Errorf("%s: → does not step: %v", p.name, err)
 		}
 		p.frames(2)
 		p.check("key-step", y)
-		p.key(" ")
+		p.Key(" ")
 		if err := waitFor(ctx, `window.kernelplay.stats().playing`, 5*time.Second); err != nil {
 			t.Errorf("%s: space does not play: %v", p.name, err)
 		}
 		p.frames(10)
 		p.check("key-play", y)
-		p.key(" ")
+		p.Key(" ")
 		p.waitPaused("space")
 		p.check("key-pause", y)
 		p.walkPresenterFits("paused-fits", false)
@@ -738,7 +719,7 @@ func TestBrowserWalkClassroom(t *testing.T) {
 	s.check("opened", 0)
 	for _, tap := range [][2]string{{"step", "tap-step"}, {"play", "tap-play"}, {"play", "tap-pause"}, {"step", "tap-step"}} {
 		id := tap[0]
-		t0 := s.stats().T
+		t0 := s.Stats().T
 		s.press(id)
 		if id == "play" {
 			s.frames(10)
