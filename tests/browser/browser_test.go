@@ -231,29 +231,21 @@ func TestBrowser(t *testing.T) {
 	srv, ctx := pg.base, pg.ctx
 
 	t.Run("DefaultDrawsSurface", func(t *testing.T) {
-		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
-			if err := open(ctx, srv, ""); err != nil {
-				return err
-			}
-			// The default demo is already learning.
-			if err := waitFor(ctx, `window.kernelplay.stats().t > 100`, 10*time.Second); err != nil {
-				return fmt.Errorf("the default demo is not learning: %w", err)
-			}
-			s, err := surfaceShown(ctx, "on the default page", 20, 0.2)
-			t.Logf("plot canvas %d×%d: %d colours, %.0f%% coloured", s.Width, s.Height, s.Colours, 100*s.Coloured)
-			if err != nil {
-				return err
-			}
-			st, err := readStats(ctx)
-			if err != nil {
-				return err
-			}
-			if st.Message != "" {
-				return fmt.Errorf("the default page shows a message: %q", st.Message)
-			}
-			return nil
-		})
-		screenshot(t, ctx, "default.png")
+		p := pg.In(t)
+		p.Open("")
+		// The default demo is already learning.
+		if err := waitFor(p.Ctx(), `window.kernelplay.stats().t > 100`, 10*time.Second); err != nil {
+			t.Fatalf("the default demo is not learning: %v", err)
+		}
+		s, err := surfaceShown(p.Ctx(), "on the default page", 20, 0.2)
+		t.Logf("plot canvas %d×%d: %d colours, %.0f%% coloured", s.Width, s.Height, s.Colours, 100*s.Coloured)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st := p.Stats(); st.Message != "" {
+			t.Fatalf("the default page shows a message: %q", st.Message)
+		}
+		p.Screenshot("default.png")
 	})
 
 	var link, trace1 string
@@ -333,31 +325,20 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("TouchAndDeleteMode", func(t *testing.T) {
-		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
-			if err := open(ctx, srv, ""); err != nil {
-				return err
-			}
-			box, err := readPlotBox(ctx)
-			if err != nil {
-				return err
-			}
-			// A tap adds a point of the selected class.
-			x, y := box.toPage(0.25, 0.75)
-			if err := chromedp.Do(ctx, chromedp.TapXY(x, y)); err != nil {
-				return err
-			}
-			if err := waitFor(ctx, `window.kernelplay.config().Points.length === 1`, 5*time.Second); err != nil {
-				return fmt.Errorf("a tap did not add a point: %w", err)
-			}
-			// Delete mode: a click on the point removes it.
-			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("delete-mode")), chromedp.MouseClickXY(x+2, y+1)); err != nil {
-				return err
-			}
-			if err := waitFor(ctx, `window.kernelplay.config().Points.length === 0`, 5*time.Second); err != nil {
-				return fmt.Errorf("delete mode did not remove the point: %w", err)
-			}
-			return nil
-		})
+		p := pg.In(t)
+		p.Open("")
+		// A tap adds a point of the selected class.
+		x, y := p.PlotBox().toPage(0.25, 0.75)
+		p.do("tapping the plot", chromedp.TapXY(x, y))
+		if err := waitFor(p.Ctx(), `window.kernelplay.config().Points.length === 1`, 5*time.Second); err != nil {
+			t.Fatalf("a tap did not add a point: %v", err)
+		}
+		// Delete mode: a click on the point removes it.
+		p.Click("delete-mode")
+		p.do("clicking the point", chromedp.MouseClickXY(x+2, y+1))
+		if err := waitFor(p.Ctx(), `window.kernelplay.config().Points.length === 0`, 5*time.Second); err != nil {
+			t.Fatalf("delete mode did not remove the point: %v", err)
+		}
 	})
 
 	t.Run("GarbageHashShowsMessage", func(t *testing.T) {
@@ -467,51 +448,28 @@ func TestBrowser(t *testing.T) {
 		c := state.Default()
 		c.Learner, c.Eta0, c.Mu, c.Lambda, c.Decay = state.LearnerSVMD0, 10, 10, 1e-6, 1
 		c.Kernel, c.Degree, c.Scale, c.Constant = state.KernelPolynomial, 10, 100, 10
-		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
-			if err := open(ctx, srv, state.Encode(c)); err != nil {
-				return err
-			}
-			if err := waitFor(ctx, `document.getElementById("message-reset") !== null`, 20*time.Second); err != nil {
-				return fmt.Errorf("no Reset offered after divergence: %w", err)
-			}
-			msg, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("message")))
-			if err != nil {
-				return err
-			}
-			t.Logf("message: %q", msg)
-			screenshot(t, ctx, "diverged.png")
-			if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("message-reset"))); err != nil {
-				return err
-			}
-			st, err := readStats(ctx)
-			if err != nil {
-				return err
-			}
-			if st.Message != "" || st.T > 0 {
-				return fmt.Errorf("after Reset: message %q, t = %d; want no message and t = 0", st.Message, st.T)
-			}
-			return nil
-		})
+		p := pg.In(t)
+		p.Open(state.Encode(c))
+		if err := waitFor(p.Ctx(), `document.getElementById("message-reset") !== null`, 20*time.Second); err != nil {
+			t.Fatalf("no Reset offered after divergence: %v", err)
+		}
+		t.Logf("message: %q", p.Text("message"))
+		p.Screenshot("diverged.png")
+		p.Click("message-reset")
+		if st := p.Stats(); st.Message != "" || st.T > 0 {
+			t.Fatalf("after Reset: message %q, t = %d; want no message and t = 0", st.Message, st.T)
+		}
 	})
 
 	t.Run("HiddenControls", func(t *testing.T) {
 		// A classroom link hides the learner select and the σ slider.
 		c := state.Default()
 		c.Hide = []string{"l", "s"}
-		within(t, ctx, 60*time.Second, func(ctx context.Context) error {
-			if err := open(ctx, srv, state.Encode(c)); err != nil {
-				return err
-			}
-			gone, err := chromedp.Run(ctx, chromedp.Evaluate[bool](
-				`!document.getElementById("learner-select") && !document.getElementById("f-s") && !!document.getElementById("f-e")`))
-			if err != nil {
-				return err
-			}
-			if !gone {
-				return fmt.Errorf("hidden controls are shown (or η₀ is missing)")
-			}
-			return nil
-		})
+		p := pg.In(t)
+		p.Open(state.Encode(c))
+		if !pageEval[bool](p, `!document.getElementById("learner-select") && !document.getElementById("f-s") && !!document.getElementById("f-e")`) {
+			t.Fatal("hidden controls are shown (or η₀ is missing)")
+		}
 	})
 
 	t.Run("ModeSwitchRedrawsPlot", func(t *testing.T) {

@@ -165,6 +165,18 @@ func (p *Page) StepSequence(t0 int) {
 	}
 }
 
+// Text is the text of the element with the given id.
+func (p *Page) Text(id string) string {
+	p.t.Helper()
+	ctx, cancel := context.WithTimeout(p.ctx, pageCallTimeout)
+	defer cancel()
+	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID(id)))
+	if err != nil {
+		p.t.Fatalf("reading #%s's text: %v", id, err)
+	}
+	return s
+}
+
 // Stats is window.kernelplay.stats().
 func (p *Page) Stats() pageStats {
 	p.t.Helper()
