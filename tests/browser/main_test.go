@@ -1,5 +1,23 @@
 //go:build !js
 
+// Package browser drives the built page (static/, `make wasm`) in headless
+// Chromium through chromedp: `make test-browser`, or
+//
+//	make wasm && go test -count=1 -v -run TestBrowserX ./tests/browser
+//
+// The package builds serve.go once and runs it as a subprocess (`serve
+// -addr 127.0.0.1:0 -dir static`, its address read from the line it logs);
+// a test that needs a server of its own (a lost file, a held response, a
+// slow download, another policy, HTTP/2) puts an httptest.Server with
+// staticHandler, a proxy to it, in front. It starts one Chromium for the
+// package (TestMain stops it) and gives each test a fresh tab in a browser
+// context of its own (browser). Page (page_test.go) is the page object:
+// its methods open, click, step, read and screenshot, and fail the test
+// themselves. The tests run from the module's root: screenshots go to
+// testdata/screenshots/ (gitignored) and axe-core is read from .cache/.
+// They skip when static/main.wasm or Chromium is missing, except in CI
+// (CI=true), where that is a failure. They read the page through the
+// read-only debug hook window.kernelplay (ui/debug.go).
 package browser
 
 import (
