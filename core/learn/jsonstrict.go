@@ -31,12 +31,15 @@ import (
 // checked only for their arrays' length (their keys are checked where they
 // are decoded).
 func StrictJSON(b []byte, v any, maxElems int) error {
-	var skip struct{}
-	if err := json.Unmarshal(b, &skip); err != nil {
-		var te *json.UnmarshalTypeError
-		if !errors.As(err, &te) {
-			return err // not JSON: a syntax error with its offset
+	if !json.Valid(b) {
+		var skip struct{}
+		if err := json.Unmarshal(b, &skip); err != nil {
+			var te *json.UnmarshalTypeError
+			if !errors.As(err, &te) {
+				return err // not JSON: a syntax error with its offset
+			}
 		}
+		return errors.New("learn: StrictJSON: not JSON") // unreachable: Valid and Unmarshal agree
 	}
 	t := reflect.TypeOf(v)
 	if t == nil || t.Kind() != reflect.Pointer {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -222,43 +221,50 @@ type LoadModel struct {
 }
 
 // readRunFile parses and checks a run file and rebuilds its run at the
-// saved step (sim.Resume): the link decodes and validates, the model file
-// is read by learn.UnmarshalModel (truncated JSON, another version, NaN,
-// lengths that do not fit) and must be the learner the link builds (type,
-// task, input dimension). It returns the run's configuration at t = 0.
+// saved step: [startRunFile], then the whole replay at once (up to
+// sim.MaxResume examples, a few seconds; a page advances the Resumer a
+// slice per frame instead). It returns the run's configuration at t = 0.
 func readRunFile(b []byte) (state.Config, *sim.Sim, error) {
+	c, r, err := startRunFile(b)
+	if err != nil {
+		return state.Config{}, nil, err
+	}
+	_, target := r.Progress()
+	r.Advance(target)
+	s, err := r.Finish()
+	if err != nil {
+		return state.Config{}, nil, err
+	}
+	return c, s, nil
+}
+
+// startRunFile parses and checks a run file and begins rebuilding its run
+// (sim.StartResumeModel): the file is read strictly (sim.StrictJSON: exact
+// keys, none repeated, the arrays' numbers bounded before decoding, so a
+// file of 64 MB allocates about twice its length at most), the link
+// decodes and validates, the model file is read by learn.UnmarshalModel
+// (truncated JSON, another version, NaN, lengths that do not fit) and must
+// be the learner the link builds (type, task, input dimension; its
+// settings are compared when the replay finishes, sim.Resumer.Finish).
+// Every name the file gives is clipped in the errors. It returns the run's
+// configuration at t = 0.
+func startRunFile(b []byte) (state.Config, *sim.Resumer, error) {
 	if len(b) > sim.MaxModelBytes {
 		return state.Config{}, nil, fmt.Errorf("%d MB, more than the %d MB a model file may hold", len(b)>>20, sim.MaxModelBytes>>20)
 	}
-	var peek struct {
-		Format string `json:"format"`
-	}
-	if json.Unmarshal(b, &peek) == nil && peek.Format == bareModelFormat {
-		return state.Config{}, nil, errors.New("it is a bare learner model file (core/learn) without the run's link and step; " +
-			"Load model reads the run files that Model (JSON) saves")
-	}
 	var f runFile
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		var se *json.SyntaxError
-		switch {
-		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-			return state.Config{}, nil, errors.New("the file ends too early (truncated?)")
-		case errors.As(err, &se):
-			why := ""
-			if o := se.Offset - 1; o >= 0 && o < int64(len(b)) && (b[o] == 'N' || b[o] == 'I') {
-				why = ": NaN and Infinity are not numbers in JSON (a diverged model cannot be saved)"
-			}
-			return state.Config{}, nil, fmt.Errorf("not JSON at byte %d (%v)%s", se.Offset, se, why)
+	if err := sim.StrictJSON(b, &f); err != nil {
+		var peek struct {
+			Format string `json:"format"`
 		}
-		return state.Config{}, nil, fmt.Errorf("not a kernelplay run file: %v", err)
-	}
-	if dec.More() {
-		return state.Config{}, nil, errors.New("text after the run file's JSON object")
+		if strings.Contains(err.Error(), "unknown key") && json.Unmarshal(b, &peek) == nil && peek.Format == bareModelFormat {
+			return state.Config{}, nil, errors.New("it is a bare learner model file (core/learn) without the run's link and step; " +
+				"Load model reads the run files that Model (JSON) saves")
+		}
+		return state.Config{}, nil, runFileError(b, err)
 	}
 	if f.Format != RunFormat {
-		return state.Config{}, nil, fmt.Errorf("format %q, not a kernelplay run file (%q)", f.Format, RunFormat)
+		return state.Config{}, nil, fmt.Errorf("format %s, not a kernelplay run file (%q)", sim.Clip(f.Format), RunFormat)
 	}
 	if f.Version != RunVersion {
 		return state.Config{}, nil, fmt.Errorf("version %d; this page reads version %d", f.Version, RunVersion)
@@ -274,11 +280,30 @@ func readRunFile(b []byte) (state.Config, *sim.Sim, error) {
 		return state.Config{}, nil, errors.New("its link is not a 2D plot run")
 	}
 	c.At, c.Playing = 0, false
-	r, err := sim.ResumeModel(c, f.Model, f.Position)
+	r, err := sim.StartResumeModel(c, f.Model, f.Position)
 	if err != nil {
 		return state.Config{}, nil, err
 	}
 	return c, r, nil
+}
+
+// runFileError words an error of reading a run file's JSON.
+func runFileError(b []byte, err error) error {
+	var se *json.SyntaxError
+	if !errors.As(err, &se) {
+		return fmt.Errorf("not a kernelplay run file: %v", err)
+	}
+	switch {
+	case se.Offset >= int64(len(b)):
+		return errors.New("the file ends too early (truncated?)")
+	case strings.Contains(se.Error(), "after top-level value"):
+		return errors.New("text after the run file's JSON object")
+	}
+	why := ""
+	if o := se.Offset - 1; o >= 0 && o < int64(len(b)) && (b[o] == 'N' || b[o] == 'I') {
+		why = ": NaN and Infinity are not numbers in JSON (a diverged model cannot be saved)"
+	}
+	return fmt.Errorf("not JSON at byte %d (%v)%s", se.Offset, se, why)
 }
 
 // loadModel applies [LoadModel].
