@@ -139,7 +139,8 @@ func TestBrowserMonkey(t *testing.T) {
 			mu.Lock()
 			console = nil
 			mu.Unlock()
-			within(t, ctx, 120*time.Second, func(ctx context.Context) error {
+			// 120 s for the 6 default rounds, 10 s more a round beyond.
+			within(t, ctx, time.Duration(60+10*monkeyRounds)*time.Second, func(ctx context.Context) error {
 				if err := open(ctx, srv.URL, st.hash); err != nil {
 					return err
 				}
