@@ -177,6 +177,14 @@ const (
 //
 // The "model" member is a model file as core/learn writes and reads it,
 // so a Go program takes the learner out with learn.UnmarshalModel on it.
+//
+// The model's settings must be the ones its link has in force at the saved
+// step, every one of them (learn.SameSettings: kernel, σ, λ, ω, …); a file
+// whose model contradicts its link is refused, naming the setting. We
+// compare rather than take the settings from the file because the link is
+// what the page shows — the controls, the caption, the share link and
+// Reset's replay all come from it — and Model (JSON) never writes such a
+// file: it was edited by hand or is corrupt.
 type runFile struct {
 	Format   string          `json:"format"`
 	Version  int             `json:"version"`
