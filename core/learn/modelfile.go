@@ -983,8 +983,9 @@ func (a *AMM) setModelState(st ammState) error {
 			return fmt.Errorf("count %d, want 1 … %d (MaxHyperplanes)", c, a.s.MaxHyperplanes)
 		}
 	}
-	if !(st.Scale > 0) {
-		return fmt.Errorf("scale = %v, want > 0", st.Scale)
+	if !(st.Scale > 0 && st.Scale <= 1) {
+		// The lazy scale is Π(1 − 1/t) ≤ 1, folded into β below 1e-100.
+		return fmt.Errorf("scale = %v, want in (0, 1]", st.Scale)
 	}
 	if err := checkCounter("t", st.T); err != nil {
 		return err

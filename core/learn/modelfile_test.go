@@ -411,9 +411,15 @@ func FuzzUnmarshalModel(f *testing.F) {
 		f.Add(b)
 	}
 	f.Add([]byte(`{"format":"kernelplay-model","version":1}`))
+	f.Add([]byte(`{"format":"kernelplay-model","FORMAT":"x","version":1,"learner":"lin\u212a"}`)) // issue 25: folded, repeated keys
 	f.Fuzz(func(t *testing.T, b []byte) {
 		l, err := learn.UnmarshalModel(b)
 		if err != nil {
+			// Names from the file are clipped (issue 25: a 62 MB name gave
+			// a 130 MB message).
+			if n := len(err.Error()); n > 1000 {
+				t.Fatalf("a %d-byte error message: %.200s", n, err)
+			}
 			return
 		}
 		var h struct{ Dim int }

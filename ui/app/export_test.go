@@ -339,12 +339,17 @@ func FuzzLoadModel(f *testing.F) {
 	f.Add(good.Bytes[:len(good.Bytes)/3])
 	f.Add([]byte(`{"format":"kernelplay-run","version":1,"link":"v1","position":{"t":0,"mistakes":0,"abs_error_sum":0},"model":{}}`))
 	f.Add([]byte(`null`))
+	f.Add(bytes.Replace(good.Bytes, []byte(`"link":`), []byte("\"lin\u212a\":"), 1)) // issue 25: a case-folded key
+	f.Add(bytes.Replace(good.Bytes, []byte(`"t":`), []byte(`"t":1,"t":`), 1))        // a repeated key
 	s := stepped(state.Default(), 5)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		run, hash := s.Run(), s.Hash()
 		s.Dispatch(LoadModel{Name: "fuzz.json", Bytes: b})
 		if s.Message().Kind == Warning && (s.Run() != run || s.Hash() != hash) {
 			t.Fatalf("a refused file changed the store: %s", s.Message().Text)
+		}
+		if n := len(s.Message().Text); n > 1500 {
+			t.Fatalf("a %d-byte message: %.200s", n, s.Message().Text)
 		}
 	})
 }
