@@ -27,8 +27,9 @@ const (
 	// largest learner (SVMD with ω = 4096, d = 64, K = 10) needs 4.4·10⁵.
 	MaxModelFloats = 1 << 22
 	// MaxModelBytes bounds the length of a model file [UnmarshalModel]
-	// accepts (64 MiB); decoding allocates at most a few times the file's
-	// length.
+	// accepts (64 MiB). Decoding allocates at most 2 bytes per byte of the
+	// file plus 24 per float64 its settings need, and nothing before the
+	// file's arrays are known to fit its settings (see UnmarshalModel).
 	MaxModelBytes = 64 << 20
 )
 
