@@ -52,6 +52,10 @@ func StrictJSON(b []byte, v any, maxElems int) error {
 	return json.Unmarshal(b, v)
 }
 
+// ErrTooManyNumbers is the error [StrictJSON] wraps when the arrays of a
+// text hold more numbers than its limit.
+var ErrTooManyNumbers = errors.New("too many numbers in its arrays")
+
 // ClipLen is the longest piece of user-provided text (a learner's, a
 // kernel's or a key's name) that an error message of this package copies;
 // longer text is cut and ends in "…".
@@ -151,7 +155,7 @@ func (s *jsonScan) array(elem reflect.Type) error {
 	}
 	for s.i < len(s.b) {
 		if s.elems++; s.elems > s.max {
-			return fmt.Errorf("its arrays hold more than %d numbers, the most allowed here", s.max)
+			return fmt.Errorf("%w: more than %d", ErrTooManyNumbers, s.max)
 		}
 		if err := s.value(elem); err != nil {
 			return err

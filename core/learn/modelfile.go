@@ -189,6 +189,9 @@ func UnmarshalModel(b []byte) (Learner, error) {
 	}
 	var f modelFile
 	if err := StrictJSON(b, &f, MaxModelFloats+maxConfigElems); err != nil {
+		if errors.Is(err, ErrTooManyNumbers) {
+			return nil, fmt.Errorf("learn: model file: larger than any model (%w)", err)
+		}
 		return nil, fmt.Errorf("learn: model file: not a model (truncated or not JSON?): %w", err)
 	}
 	if f.Format != ModelFormat {

@@ -80,7 +80,7 @@ func TestModelHugeArray(t *testing.T) {
 			var err error
 			total, heap, took := allocated(func() { _, err = learn.UnmarshalModel(b) })
 			t.Logf("%d-byte file: allocated %d bytes (heap %d MB at the end) in %v: %v", len(b), total, heap>>20, took, err)
-			if err == nil || !strings.Contains(err.Error(), "more than") {
+			if err == nil || !strings.Contains(err.Error(), "too many numbers") {
 				t.Fatalf("error %v, want the arrays refused", err)
 			}
 			if total > uint64(len(b))/10 {
@@ -200,7 +200,7 @@ func TestModelUnreachableState(t *testing.T) {
 func TestModelArrayBeyondSettings(t *testing.T) {
 	b := hugeSVMDFile(t, 2000, true)
 	_, err := learn.UnmarshalModel(b)
-	if err == nil || !strings.Contains(err.Error(), "state: its arrays hold more than") {
+	if err == nil || !strings.Contains(err.Error(), "state: too many numbers in its arrays: more than ") {
 		t.Fatalf("error %v, want the state's arrays refused", err)
 	}
 }

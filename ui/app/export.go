@@ -298,6 +298,9 @@ func startRunFile(b []byte) (state.Config, *sim.Resumer, error) {
 // runFileError words an error of reading a run file's JSON.
 func runFileError(b []byte, err error) error {
 	var se *json.SyntaxError
+	if errors.Is(err, sim.ErrTooManyNumbers) {
+		return fmt.Errorf("it holds more numbers than any model the page saves (%v)", err)
+	}
 	if !errors.As(err, &se) {
 		return fmt.Errorf("not a kernelplay run file: %v", err)
 	}

@@ -14,6 +14,10 @@ func StrictJSON(b []byte, v any) error {
 	return learn.StrictJSON(b, v, learn.MaxModelFloats+1<<16)
 }
 
+// ErrTooManyNumbers is the error StrictJSON and ResumeModel wrap when a
+// file's arrays hold more numbers than a model may (learn.ErrTooManyNumbers).
+var ErrTooManyNumbers = learn.ErrTooManyNumbers
+
 // Clip quotes user-provided text for an error message, cut after
 // learn.ClipLen characters (learn.Clip).
 func Clip(s string) string { return learn.Clip(s) }
