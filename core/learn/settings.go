@@ -66,6 +66,7 @@ type SettingDiff struct {
 	A, B string
 }
 
+// Error returns "learn: settings differ: Name is A and B".
 func (d *SettingDiff) Error() string {
 	return fmt.Sprintf("learn: settings differ: %s is %s and %s", d.Name, d.A, d.B)
 }
