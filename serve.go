@@ -19,8 +19,10 @@
 // nothing changed).
 //
 // Hardening (every response, see [securityHeaders] for the policy and why):
-// GET and HEAD only (405 with Allow otherwise); no dotfiles (.git, .env: 404)
-// and no directory listings (a directory without index.html is 404); a path
+// GET and HEAD only (405 with Allow otherwise, "OPTIONS *" included); no
+// dotfiles (.git, .env: 404) and no directory listings (a directory without
+// index.html is 404); nothing outside the directory, even through a
+// symbolic link (an os.Root, [rootedFS]: 404); a path
 // longer than [maxPathLen] bytes is 414; read-header, read, write and idle
 // timeouts ([defaultTimeouts]) so that a half-sent request does not hold a
 // connection open.
@@ -102,13 +104,18 @@ const (
 
 // newServer returns the http.Server for dir with the handler of
 // [newHandler] and the deadlines t.
+//
+// DisableGeneralOptionsHandler sends "OPTIONS *" to the handler like any
+// other request (405 with the security headers) instead of net/http's
+// built-in 200 without them.
 func newServer(dir string, t timeouts) *http.Server {
 	return &http.Server{
-		Handler:           newHandler(dir),
-		ReadHeaderTimeout: t.ReadHeader,
-		ReadTimeout:       t.Read,
-		WriteTimeout:      t.Write,
-		IdleTimeout:       t.Idle,
+		Handler:                      newHandler(dir),
+		DisableGeneralOptionsHandler: true,
+		ReadHeaderTimeout:            t.ReadHeader,
+		ReadTimeout:                  t.Read,
+		WriteTimeout:                 t.Write,
+		IdleTimeout:                  t.Idle,
 	}
 }
 
@@ -188,7 +195,7 @@ func securityHeaders(h http.Header) {
 // precompressed .wasm files, the security headers and revalidation on every
 // load.
 func newHandler(dir string) http.Handler {
-	root := publicFS{http.Dir(dir)}
+	root := publicFS{rootedFS(dir)}
 	files := http.FileServer(root)
 	text := &gzipText{}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -225,6 +232,25 @@ func newHandler(dir string) http.Handler {
 		files.ServeHTTP(w, r)
 	})
 }
+
+// rootedFS returns dir as an http.FileSystem that cannot leave it: it
+// opens files through an os.Root, so a path that resolves outside dir — a
+// symbolic link such as static/link → /etc, or "..", however spelled — is
+// an error (then 404), where http.Dir follows links anywhere. If dir cannot
+// be opened every path is "not found".
+func rootedFS(dir string) http.FileSystem {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		log.Printf("serve: %v", err)
+		return http.FS(emptyFS{})
+	}
+	return http.FS(root.FS())
+}
+
+// emptyFS is the empty file system of a directory that cannot be opened.
+type emptyFS struct{}
+
+func (emptyFS) Open(string) (fs.File, error) { return nil, fs.ErrNotExist }
 
 // gzipText compresses the page, its style sheets and scripts on the fly (a
 // static host does the same), once per version of a file: on a slow link

@@ -89,7 +89,7 @@ func (g Gaussian) FromDot(dot, xx, zz float64) float64 {
 func (g Gaussian) String() string { return "gaussian(σ=" + fmtNum(g.sigma()) + ")" }
 
 // Validate returns an error unless σ is finite and positive (or zero, the
-// default).
+// default) and 1/(2σ²) is finite (σ above about 10⁻¹⁵⁴).
 func (g Gaussian) Validate() error {
 	if math.IsNaN(g.Sigma) || math.IsInf(g.Sigma, 0) || g.Sigma < 0 {
 		return fmt.Errorf("kernel: gaussian width σ = %v must be a positive number", g.Sigma)
@@ -216,10 +216,14 @@ func (l Laplacian) FromDot(dot, xx, zz float64) float64 {
 func (l Laplacian) String() string { return "laplacian(σ=" + fmtNum(l.sigma()) + ")" }
 
 // Validate returns an error unless σ is finite and positive (or zero, the
-// default).
+// default) and 1/σ is finite (σ above about 5.6·10⁻³⁰⁹: a narrower σ
+// gives 0·∞ = NaN for a point at distance 0 in the kernel rows).
 func (l Laplacian) Validate() error {
 	if math.IsNaN(l.Sigma) || math.IsInf(l.Sigma, 0) || l.Sigma < 0 {
 		return fmt.Errorf("kernel: laplacian length scale σ = %v must be a positive number", l.Sigma)
+	}
+	if math.IsInf(1/l.sigma(), 0) {
+		return fmt.Errorf("kernel: laplacian length scale σ = %v is too small", l.Sigma)
 	}
 	return nil
 }

@@ -141,6 +141,7 @@ func TestValidate(t *testing.T) {
 	bad := []Kernel{
 		Gaussian{Sigma: -1}, Gaussian{Sigma: nan}, Gaussian{Sigma: inf}, Gaussian{Sigma: 1e-200},
 		Laplacian{Sigma: -1}, Laplacian{Sigma: nan}, Laplacian{Sigma: inf},
+		Laplacian{Sigma: 1e-320}, Laplacian{Sigma: 5e-324}, Gaussian{Sigma: 1e-160},
 		Polynomial{Scale: -1}, Polynomial{Scale: nan}, Polynomial{Constant: -1}, Polynomial{Constant: inf},
 		Polynomial{Degree: -1}, Polynomial{Degree: 65},
 		nil,

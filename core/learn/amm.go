@@ -312,6 +312,9 @@ func (a *AMM) step(c, z int) Step {
 	a.last = AMMUpdate{T: t, Class: c, Assigned: z, Created: z == a.count[c]-1 && z != k, Score: a.dots[c*a.s.MaxHyperplanes+z],
 		RivalClass: ri, RivalPlane: rk, RivalScore: rs, Margin: m, LossValue: st.Loss, Violated: m < 1,
 		Lambda: a.s.Lambda, Eta: eta, Shrink: 1 - 1/float64(t)}
+	if blown(m, rs, st.Loss) {
+		a.dead = true
+	}
 	if a.dead {
 		st.Diverged = true
 		return st
@@ -332,7 +335,10 @@ func (a *AMM) step(c, z int) Step {
 		floats.Scale(a.scale, a.beta)
 		a.scale = 1
 	}
-	if math.IsNaN(a.scale) || !allFinite(a.slot(c, z)) {
+	// The updated hyperplanes must score x̃_t finitely too: finite β can
+	// still overflow β·x̃ (a huge bias feature B, issue 25).
+	if math.IsNaN(a.scale) || !allFinite(a.slot(c, z)) ||
+		blown(a.scale*floats.Dot(a.slot(c, z), a.xt), a.scale*floats.Dot(a.slot(ri, rk), a.xt)) {
 		a.dead = true
 		st.Diverged = true
 	}

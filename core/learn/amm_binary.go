@@ -71,6 +71,10 @@ func (b *BinaryAMM) Learn(x []float64, y float64) Step {
 	f := b.sc[1] - b.sc[0]
 	st := b.a.Learn(x, c)
 	st.Prediction, st.Mistake = binaryPrediction(f, y)
+	if blown(f) {
+		b.a.dead = true
+		st.Diverged = true
+	}
 	return st
 }
 

@@ -172,6 +172,9 @@ func (d *DCDOnline) Learn(x []float64, y float64) Step {
 	lv, _ := d.ml.eval(m)
 	st := Step{Loss: lv, MarginError: m < 1, Margin: 1}
 	st.Prediction, st.Mistake = binaryPrediction(f, y)
+	if blown(f, lv) {
+		d.dead = true
+	}
 	if d.dead {
 		st.Diverged, st.BufferSize = true, d.n
 		return st

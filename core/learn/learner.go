@@ -59,8 +59,11 @@ type Step struct {
 	Margin float64
 	// BufferSize is the number of terms stored after the update (≤ ω).
 	BufferSize int
-	// Diverged reports a non-finite quantity after the update; the learner
-	// has stopped learning and should be Reset.
+	// Diverged reports a non-finite quantity: the step's score or loss
+	// (a non-finite or overflowing input, a score past the float64 range)
+	// or the model after the update. Every learner reports it, for this
+	// step and every later one: it has stopped learning and should be
+	// Reset (learntest checks this for each).
 	Diverged bool
 }
 

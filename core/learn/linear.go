@@ -230,6 +230,18 @@ func linSign(s float64) float64 {
 }
 
 // allFinite reports whether every element of v is finite.
+// blown reports whether a quantity of a step (a score, a loss) is NaN or
+// ±Inf: the learner reports Diverged and stops, as it does when its state
+// blows up (a non-finite input, a score past the float64 range).
+func blown(v ...float64) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return true
+		}
+	}
+	return false
+}
+
 func allFinite(v []float64) bool {
 	for _, x := range v {
 		if math.IsNaN(x) || math.IsInf(x, 0) {

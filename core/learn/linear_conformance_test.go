@@ -97,17 +97,22 @@ func TestAMMConformance(t *testing.T) {
 }
 
 func TestKernelPegasosConformance(t *testing.T) {
+	cfg := with(learn.DefaultKernelPegasosConfig(), func(c *learn.KernelPegasosConfig) {
+		c.Kernel = kernel.Gaussian{Sigma: 1}
+		c.Lambda = 1e-2
+		c.BufferSize = 64
+	})
 	learntest.Test(t, "kernel-pegasos", func() learn.Learner {
-		l, err := learn.NewKernelPegasos(with(learn.DefaultKernelPegasosConfig(), func(c *learn.KernelPegasosConfig) {
-			c.Kernel = kernel.Gaussian{Sigma: 1}
-			c.Lambda = 1e-2
-			c.BufferSize = 64
-		}), 2)
+		l, err := learn.NewKernelPegasos(cfg, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return l
-	}, learntest.Options{Dim: 2, Warmup: 200})
+	}, learntest.Options{Dim: 2, Warmup: 200, WithKernel: func(k kernel.Kernel) (learn.Learner, error) {
+		c := cfg
+		c.Kernel = k
+		return learn.NewKernelPegasos(c, 2)
+	}})
 }
 
 func TestDCDOnlineConformance(t *testing.T) {

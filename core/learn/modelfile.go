@@ -1,11 +1,9 @@
 package learn
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 
@@ -29,8 +27,9 @@ const (
 	// largest learner (SVMD with ω = 4096, d = 64, K = 10) needs 4.4·10⁵.
 	MaxModelFloats = 1 << 22
 	// MaxModelBytes bounds the length of a model file [UnmarshalModel]
-	// accepts (64 MiB); decoding allocates at most a few times the file's
-	// length.
+	// accepts (64 MiB). Decoding allocates at most 2 bytes per byte of the
+	// file plus 24 per float64 its settings need, and nothing before the
+	// file's arrays are known to fit its settings (see UnmarshalModel).
 	MaxModelBytes = 64 << 20
 )
 
@@ -101,7 +100,7 @@ func MarshalModel(l Learner) ([]byte, error) {
 		who, f.Dim = modelKernelPegasos, m.dim
 		cfg, err = m.s.toJSON()
 		st = m.modelState()
-		need = float64(m.s.BufferSize) * float64(m.dim+5)
+		need = kernelPegasosFloats(m.s, m.dim)
 	case *Pegasos:
 		who, f.Dim = modelPegasos, m.dim
 		cfg, st = m.s, m.modelState()
@@ -163,26 +162,40 @@ func MarshalModel(l Learner) ([]byte, error) {
 // stopped (the concrete type is the saved one's: *SVMD, *NORMA,
 // *KernelPegasos, *Pegasos, *SGD, *RES, *DCDOnline, *AMM or *BinaryAMM).
 //
-// It returns an error, with a message naming what is wrong, for: a file
-// longer than [MaxModelBytes]; text that is not one JSON object (a
-// truncated file); another "format" or "version"; an unknown learner;
-// unknown fields; a number that does not fit a float64 (JSON has no NaN or
-// Inf); settings the learner's constructor rejects, or that need more than
-// [MaxModelFloats] float64s (checked before allocating) or online DCD
-// passes above [MaxModelWork]; and a state whose
-// lengths do not match the settings and dimension (a model for another
-// dimension, a truncated array) or whose counters are out of range. It does
-// not panic on any input.
+// It returns an error, with a message naming what is wrong (any name the
+// file gives clipped to [ClipLen] characters), for: a file longer than
+// [MaxModelBytes]; text that is not one JSON object (a truncated file);
+// another "format" or "version"; an unknown learner; unknown, repeated or
+// case-folded keys ([StrictJSON]); a number that does not fit a float64
+// (JSON has no NaN or Inf); settings the learner's constructor rejects, or
+// that need more than [MaxModelFloats] float64s (checked before
+// allocating) or online DCD passes above [MaxModelWork]; a state whose
+// arrays hold more numbers than the settings need (refused while scanning,
+// before they are decoded) or whose lengths do not match the settings and
+// dimension (a model for another dimension, a truncated array); and a
+// state no run can reach: counters below 0 or above [MaxModelSteps], step
+// sizes or margins below 0, lazy multipliers of f that are not positive.
+// It does not panic on any input.
+//
+// Memory: the checks before decoding allocate nothing; decoding then
+// allocates at most about 2 bytes per byte of b (the "config" and "state"
+// members are copied once, the top level is never buffered) plus about 3
+// times 8 bytes per float64 the settings need (the state's slices as
+// encoding/json grows them, then the learner), so at most 2·len(b) +
+// 24·[MaxModelFloats] bytes (about 230 MiB for the largest file).
 func UnmarshalModel(b []byte) (Learner, error) {
 	if len(b) > MaxModelBytes {
 		return nil, fmt.Errorf("learn: model file: %d bytes, above the limit %d", len(b), MaxModelBytes)
 	}
 	var f modelFile
-	if err := strictJSON(b, &f); err != nil {
+	if err := StrictJSON(b, &f, MaxModelFloats+maxConfigElems); err != nil {
+		if errors.Is(err, ErrTooManyNumbers) {
+			return nil, fmt.Errorf("learn: model file: larger than any model (%w)", err)
+		}
 		return nil, fmt.Errorf("learn: model file: not a model (truncated or not JSON?): %w", err)
 	}
 	if f.Format != ModelFormat {
-		return nil, fmt.Errorf("learn: model file: format %q, want %q", f.Format, ModelFormat)
+		return nil, fmt.Errorf("learn: model file: format %s, want %q", Clip(f.Format), ModelFormat)
 	}
 	if f.Version != ModelVersion {
 		return nil, fmt.Errorf("learn: model file: version %d, this program reads version %d", f.Version, ModelVersion)
@@ -192,187 +205,134 @@ func UnmarshalModel(b []byte) (Learner, error) {
 	}
 	l, err := decodeModel(f)
 	if err != nil {
-		return nil, fmt.Errorf("learn: model file: %s: %w", f.Learner, err)
+		return nil, fmt.Errorf("learn: model file: %s: %w", clipName(f.Learner), err)
 	}
 	return l, nil
 }
 
-// decodeModel builds the learner of f: settings, budget, constructor, then
-// the state.
-func decodeModel(f modelFile) (Learner, error) {
-	d := f.Dim
-	switch f.Learner {
-	case modelSVMD:
-		var cj svmdConfigJSON
-		if err := strictJSON(f.Config, &cj); err != nil {
-			return nil, fmt.Errorf("config: %w", err)
-		}
-		cfg, err := cj.config()
-		if err != nil {
-			return nil, err
-		}
-		if err := checkModelBudget(svmdFloats(cfg, d)); err != nil {
-			return nil, err
-		}
-		m, err := NewSVMD(cfg, d)
-		if err != nil {
-			return nil, err
-		}
-		return m, decodeState(f.State, m.setModelState)
-	case modelNORMA:
-		var cj normaConfigJSON
-		if err := strictJSON(f.Config, &cj); err != nil {
-			return nil, fmt.Errorf("config: %w", err)
-		}
-		cfg, err := cj.config()
-		if err != nil {
-			return nil, err
-		}
-		if err := checkModelBudget(normaFloats(cfg, d)); err != nil {
-			return nil, err
-		}
-		m, err := NewNORMA(cfg, d)
-		if err != nil {
-			return nil, err
-		}
-		return m, decodeState(f.State, m.setModelState)
-	case modelKernelPegasos:
-		var cj kernelPegasosConfigJSON
-		if err := strictJSON(f.Config, &cj); err != nil {
-			return nil, fmt.Errorf("config: %w", err)
-		}
-		cfg, err := cj.config()
-		if err != nil {
-			return nil, err
-		}
-		if err := checkModelBudget(float64(cfg.BufferSize) * float64(d+5)); err != nil {
-			return nil, err
-		}
-		m, err := NewKernelPegasos(cfg, d)
-		if err != nil {
-			return nil, err
-		}
-		return m, decodeState(f.State, m.setModelState)
-	case modelPegasos:
-		var cfg PegasosConfig
-		if err := strictJSON(f.Config, &cfg); err != nil {
-			return nil, fmt.Errorf("config: %w", err)
-		}
-		if err := checkModelBudget(2 * (float64(d) + 1)); err != nil {
-			return nil, err
-		}
-		m, err := NewPegasos(cfg, d)
-		if err != nil {
-			return nil, err
-		}
-		return m, decodeState(f.State, m.setModelState)
-	case modelSGD:
-		var cj sgdConfigJSON
-		if err := strictJSON(f.Config, &cj); err != nil {
-			return nil, fmt.Errorf("config: %w", err)
-		}
-		cfg, err := cj.config()
-		if err != nil {
-			return nil, err
-		}
-		if err := checkModelBudget(2 * (float64(d) + 1)); err != nil {
-			return nil, err
-		}
-		m, err := NewSGD(cfg, d)
-		if err != nil {
-			return nil, err
-		}
-		return m, decodeState(f.State, m.setModelState)
-	case modelRES:
-		var cj resConfigJSON
-		if err := strictJSON(f.Config, &cj); err != nil {
-			return nil, fmt.Errorf("config: %w", err)
-		}
-		cfg, err := cj.config()
-		if err != nil {
-			return nil, err
-		}
-		if err := checkModelBudget(resFloats(cfg, d)); err != nil {
-			return nil, err
-		}
-		m, err := NewRES(cfg, d)
-		if err != nil {
-			return nil, err
-		}
-		return m, decodeState(f.State, m.setModelState)
-	case modelDCDOnline:
-		var cj dcdOnlineConfigJSON
-		if err := strictJSON(f.Config, &cj); err != nil {
-			return nil, fmt.Errorf("config: %w", err)
-		}
-		cfg, err := cj.config()
-		if err != nil {
-			return nil, err
-		}
-		if err := checkModelBudget(dcdFloats(cfg, d)); err != nil {
-			return nil, err
-		}
-		if err := checkDCDWork(cfg, d); err != nil {
-			return nil, err
-		}
-		m, err := NewDCDOnline(cfg, d)
-		if err != nil {
-			return nil, err
-		}
-		return m, decodeState(f.State, m.setModelState)
-	case modelAMM, modelBinaryAMM:
-		var cfg AMMConfig
-		if err := strictJSON(f.Config, &cfg); err != nil {
-			return nil, fmt.Errorf("config: %w", err)
-		}
-		if err := checkModelBudget(ammFloats(cfg, d)); err != nil {
-			return nil, err
-		}
-		if f.Learner == modelBinaryAMM {
-			if cfg.Classes != 2 {
-				return nil, fmt.Errorf("Classes = %d, a binary AMM has 2", cfg.Classes)
-			}
-			m, err := NewBinaryAMM(cfg, d)
-			if err != nil {
-				return nil, err
-			}
-			return m, decodeState(f.State, m.a.setModelState)
-		}
-		m, err := NewAMM(cfg, d)
-		if err != nil {
-			return nil, err
-		}
-		return m, decodeState(f.State, m.setModelState)
+// clipName is a learner name for an error's prefix: as written when it is
+// short, else clipped and quoted.
+func clipName(s string) string {
+	if len(s) <= ClipLen {
+		return s
 	}
-	return nil, fmt.Errorf("unknown learner %q (want one of svmd, norma, kernel-pegasos, pegasos, sgd, res, dcd-online, amm, binary-amm)", f.Learner)
+	return Clip(s)
 }
 
-// strictJSON decodes exactly one JSON value from b into v, refusing unknown
-// fields and trailing data.
-func strictJSON(b []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		if errors.Is(err, io.EOF) {
-			return io.ErrUnexpectedEOF
-		}
-		return err
+// maxConfigElems bounds the numbers in the arrays of a model file's
+// "config" (SVMD's LabelKernel, K×K: K ≤ 256).
+const maxConfigElems = 1 << 16
+
+// MaxModelSteps bounds every step counter of a model file's state (2^53:
+// above it a count is no longer exact as the float64 the schedules compute
+// η_t from, and t + 1 could overflow; no run on the page comes near it).
+const MaxModelSteps = 1 << 53
+
+// modelDecoders reads the settings and the state of each learner of a
+// model file (see readModel).
+var modelDecoders = map[string]func(modelFile) (Learner, error){
+	modelSVMD: func(f modelFile) (Learner, error) {
+		return readModel(f, svmdConfigJSON.config, svmdFloats, nil, NewSVMD, (*SVMD).setModelState)
+	},
+	modelNORMA: func(f modelFile) (Learner, error) {
+		return readModel(f, normaConfigJSON.config, normaFloats, nil, NewNORMA, (*NORMA).setModelState)
+	},
+	modelKernelPegasos: func(f modelFile) (Learner, error) {
+		return readModel(f, kernelPegasosConfigJSON.config, kernelPegasosFloats, nil, NewKernelPegasos, (*KernelPegasos).setModelState)
+	},
+	modelPegasos: func(f modelFile) (Learner, error) {
+		return readModel(f, asIs[PegasosConfig], linearFloats[PegasosConfig], nil, NewPegasos, (*Pegasos).setModelState)
+	},
+	modelSGD: func(f modelFile) (Learner, error) {
+		return readModel(f, sgdConfigJSON.config, linearFloats[SGDConfig], nil, NewSGD, (*SGD).setModelState)
+	},
+	modelRES: func(f modelFile) (Learner, error) {
+		return readModel(f, resConfigJSON.config, resFloats, nil, NewRES, (*RES).setModelState)
+	},
+	modelDCDOnline: func(f modelFile) (Learner, error) {
+		return readModel(f, dcdOnlineConfigJSON.config, dcdFloats, checkDCDWork, NewDCDOnline, (*DCDOnline).setModelState)
+	},
+	modelAMM: func(f modelFile) (Learner, error) {
+		return readModel(f, asIs[AMMConfig], ammFloats, nil, NewAMM, (*AMM).setModelState)
+	},
+	modelBinaryAMM: func(f modelFile) (Learner, error) {
+		return readModel(f, asIs[AMMConfig], ammFloats, checkBinaryAMM, NewBinaryAMM,
+			func(m *BinaryAMM, st ammState) error { return m.a.setModelState(st) })
+	},
+}
+
+// decodeModel builds the learner of f (modelDecoders).
+func decodeModel(f modelFile) (Learner, error) {
+	read, ok := modelDecoders[f.Learner]
+	if !ok {
+		return nil, fmt.Errorf("unknown learner %s (want one of svmd, norma, kernel-pegasos, pegasos, sgd, res, dcd-online, amm, binary-amm)", Clip(f.Learner))
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("data after the JSON value")
+	return read(f)
+}
+
+// readModel reads the settings of f through their file form J (conv),
+// checks the budget (floats, then check if not nil) before allocating,
+// builds the learner and installs its state S, whose arrays may together
+// hold no more numbers than the settings need.
+func readModel[J, C any, L Learner, S any](f modelFile, conv func(J) (C, error), floats func(C, int) float64,
+	check func(C, int) error, build func(C, int) (L, error), set func(L, S) error) (Learner, error) {
+	var j J
+	if err := StrictJSON(f.Config, &j, maxConfigElems); err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	c, err := conv(j)
+	if err != nil {
+		return nil, err
+	}
+	need := floats(c, f.Dim)
+	if err := checkModelBudget(need); err != nil {
+		return nil, err
+	}
+	if check != nil {
+		if err := check(c, f.Dim); err != nil {
+			return nil, err
+		}
+	}
+	l, err := build(c, f.Dim)
+	if err != nil {
+		return nil, err
+	}
+	var st S
+	if err := StrictJSON(f.State, &st, int(need)+16); err != nil {
+		return nil, fmt.Errorf("state: %w", err)
+	}
+	if err := set(l, st); err != nil {
+		return nil, fmt.Errorf("state: %w", err)
+	}
+	return l, nil
+}
+
+// asIs is the file form of a Config type written as it is.
+func asIs[C any](c C) (C, error) { return c, nil }
+
+// checkBinaryAMM refuses a binary AMM with other than 2 classes.
+func checkBinaryAMM(c AMMConfig, _ int) error {
+	if c.Classes != 2 {
+		return fmt.Errorf("Classes = %d, a binary AMM has 2", c.Classes)
 	}
 	return nil
 }
 
-// decodeState decodes the state object b into a fresh T and hands it to
-// set, which validates and installs it.
-func decodeState[T any](b json.RawMessage, set func(T) error) error {
-	var st T
-	if err := strictJSON(b, &st); err != nil {
-		return fmt.Errorf("state: %w", err)
+// checkCounter refuses a step counter no run reaches (see MaxModelSteps).
+func checkCounter(name string, t int) error {
+	if t < 0 || t > MaxModelSteps {
+		return fmt.Errorf("%s = %d, want 0 … 2^53", name, t)
 	}
-	if err := set(st); err != nil {
-		return fmt.Errorf("state: %w", err)
+	return nil
+}
+
+// checkScales refuses an expansion whose lazy multipliers no learner
+// reaches: the factors the learners scale f and v by, 1 − ηλ and the like,
+// are clamped at 0 (which resets the multiplier to 1), so AlphaScale and
+// BetaScale stay positive; a negative AlphaScale would flip f's sign.
+func checkScales(st expansion.State) error {
+	if !(st.AlphaScale > 0) || !(st.BetaScale > 0) {
+		return fmt.Errorf("expansion: alpha_scale = %v, beta_scale = %v, want > 0", st.AlphaScale, st.BetaScale)
 	}
 	return nil
 }
@@ -426,6 +386,13 @@ func dcdFloats(c DCDOnlineConfig, d int) float64 {
 	return float64(c.BufferSize)*(float64(d)+6) + float64(d) + 1
 }
 
+func kernelPegasosFloats(c KernelPegasosConfig, d int) float64 {
+	return float64(c.BufferSize) * (float64(d) + 5)
+}
+
+// linearFloats is Pegasos' and SGD's w and gradient, p = d + 1 at most.
+func linearFloats[C any](_ C, d int) float64 { return 2 * (float64(d) + 1) }
+
 func ammFloats(c AMMConfig, d int) float64 {
 	return float64(c.Classes)*float64(c.MaxHyperplanes)*(float64(d)+4) + float64(d) + 1
 }
@@ -474,7 +441,7 @@ func (j *kernelJSON) kernel() (kernel.Kernel, error) {
 	case j.Type == "linear" && onlySigma && j.Sigma == 0:
 		return kernel.Linear{}, nil
 	}
-	return nil, fmt.Errorf("kernel %q with these parameters is not a known kernel (gaussian or laplacian: sigma; polynomial: scale, constant, degree; linear)", j.Type)
+	return nil, fmt.Errorf("kernel %s with these parameters is not a known kernel (gaussian or laplacian: sigma; polynomial: scale, constant, degree; linear)", Clip(j.Type))
 }
 
 // linearLosses are the losses the linear learners' files name, by their
@@ -502,7 +469,7 @@ func lossFromJSON(name string) (loss.Loss, error) {
 			return c, nil
 		}
 	}
-	return nil, fmt.Errorf("unknown loss %q", name)
+	return nil, fmt.Errorf("unknown loss %s", Clip(name))
 }
 
 // scheduleJSON is a NORMA step-size schedule: "type" constant (eta0), sqrt
@@ -539,7 +506,7 @@ func (j *scheduleJSON) schedule() (Schedule, error) {
 	case j.Type == "inv-sqrt-t" && j.Eta0 == 0 && j.Tau == 0:
 		return InvSqrtT{Lambda: j.Lambda}, nil
 	}
-	return nil, fmt.Errorf("schedule %q with these parameters is not a known schedule (constant: eta0; sqrt: eta0, tau; inv-sqrt-t: lambda)", j.Type)
+	return nil, fmt.Errorf("schedule %s with these parameters is not a known schedule (constant: eta0; sqrt: eta0, tau; inv-sqrt-t: lambda)", Clip(j.Type))
 }
 
 // enumByName returns the value of an enumeration (SVMDLoss, Rule,
@@ -553,7 +520,7 @@ func enumByName[T interface {
 			return T(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown %s %q", what, name)
+	return 0, fmt.Errorf("unknown %s %s", what, Clip(name))
 }
 
 // The Config types in a file: their own fields under their Go names, with
@@ -754,8 +721,12 @@ func (s *SVMD) setModelState(st svmdState) error {
 		return fmt.Errorf("eta = %v, want ≥ 0", st.Eta)
 	case st.Eps < 0 || st.EtaEps < 0:
 		return fmt.Errorf("margin %v with step size %v: want ≥ 0", st.Eps, st.EtaEps)
-	case st.Steps < 0:
-		return fmt.Errorf("steps = %d, want ≥ 0", st.Steps)
+	}
+	if err := checkCounter("steps", st.Steps); err != nil {
+		return err
+	}
+	if err := checkScales(st.Expansion); err != nil {
+		return err
 	}
 	for _, v := range st.EtaB {
 		if v < 0 {
@@ -795,8 +766,14 @@ func (n *NORMA) setModelState(st normaState) error {
 	if err := checkLens("b", st.B, n.k); err != nil {
 		return err
 	}
-	if st.T < 0 || st.Margin < 0 {
-		return fmt.Errorf("t = %d and margin %v, want ≥ 0", st.T, st.Margin)
+	if st.Margin < 0 {
+		return fmt.Errorf("margin %v, want ≥ 0", st.Margin)
+	}
+	if err := checkCounter("t", st.T); err != nil {
+		return err
+	}
+	if err := checkScales(st.Expansion); err != nil {
+		return err
 	}
 	if err := n.exp.SetState(st.Expansion); err != nil {
 		return err
@@ -820,8 +797,11 @@ func (p *KernelPegasos) modelState() kernelPegasosState {
 }
 
 func (p *KernelPegasos) setModelState(st kernelPegasosState) error {
-	if st.T < 0 {
-		return fmt.Errorf("t = %d, want ≥ 0", st.T)
+	if err := checkCounter("t", st.T); err != nil {
+		return err
+	}
+	if err := checkScales(st.Expansion); err != nil {
+		return err
 	}
 	if err := p.exp.SetState(st.Expansion); err != nil {
 		return err
@@ -846,10 +826,10 @@ func checkBatch(st batchState, p, batch int) error {
 	if err := checkLens("w", st.W, p, "grad", st.Grad, p); err != nil {
 		return err
 	}
-	if st.InBatch < 0 || st.InBatch >= batch || st.T < 0 {
-		return fmt.Errorf("in_batch = %d of a batch of %d, t = %d: out of range", st.InBatch, batch, st.T)
+	if st.InBatch < 0 || st.InBatch >= batch {
+		return fmt.Errorf("in_batch = %d of a batch of %d: out of range", st.InBatch, batch)
 	}
-	return nil
+	return checkCounter("t", st.T)
 }
 
 func (p *Pegasos) modelState() batchState {
@@ -904,8 +884,11 @@ func (r *RES) modelState() resState {
 
 func (r *RES) setModelState(st resState) error {
 	p := r.p
-	if st.InBatch < 0 || st.InBatch >= r.s.BatchSize || st.T < 0 || st.Skips < 0 || st.Skips > st.T {
+	if st.InBatch < 0 || st.InBatch >= r.s.BatchSize || st.Skips < 0 || st.Skips > st.T {
 		return fmt.Errorf("in_batch = %d of a batch of %d, t = %d, skipped = %d: out of range", st.InBatch, r.s.BatchSize, st.T, st.Skips)
+	}
+	if err := checkCounter("t", st.T); err != nil {
+		return err
 	}
 	if err := checkLens("w", st.W, p, "batch_x", st.BatchX, st.InBatch*p, "batch_y", st.BatchY, st.InBatch, "curvature", st.Curvature, p*p); err != nil {
 		return err
@@ -1004,8 +987,12 @@ func (a *AMM) setModelState(st ammState) error {
 			return fmt.Errorf("count %d, want 1 … %d (MaxHyperplanes)", c, a.s.MaxHyperplanes)
 		}
 	}
-	if !(st.Scale > 0) || st.T < 0 {
-		return fmt.Errorf("scale = %v and t = %d, want > 0 and ≥ 0", st.Scale, st.T)
+	if !(st.Scale > 0 && st.Scale <= 1) {
+		// The lazy scale is Π(1 − 1/t) ≤ 1, folded into β below 1e-100.
+		return fmt.Errorf("scale = %v, want in (0, 1]", st.Scale)
+	}
+	if err := checkCounter("t", st.T); err != nil {
+		return err
 	}
 	copy(a.beta, st.Beta)
 	copy(a.count, st.Count)

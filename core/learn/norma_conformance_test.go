@@ -100,6 +100,11 @@ func TestNORMAConformance(t *testing.T) {
 	for _, c := range cases {
 		opt := learntest.Options{Dim: c.dim, Warmup: 700}
 		c.cfg.BufferSize = omega
+		opt.WithKernel = func(k kernel.Kernel) (learn.Learner, error) {
+			cfg := c.cfg
+			cfg.Kernel = k
+			return learn.NewNORMA(cfg, c.dim)
+		}
 		if c.name == "soft-margin-defaults" {
 			c.cfg.BufferSize = 512 // passed by the 700-step warm-up
 		}
@@ -122,6 +127,10 @@ func TestPerceptronConformance(t *testing.T) {
 			}
 			return p
 		}
-		learntest.Test(t, "perceptron", f, learntest.Options{Dim: 2})
+		learntest.Test(t, "perceptron", f, learntest.Options{Dim: 2, WithKernel: func(k kernel.Kernel) (learn.Learner, error) {
+			c := cfg
+			c.Kernel = k
+			return learn.NewPerceptron(c, 2)
+		}})
 	}
 }

@@ -125,6 +125,9 @@ func (p *Pegasos) Learn(x []float64, y float64) Step {
 	st.Prediction, st.Mistake = binaryPrediction(f, y)
 	p.last = PegasosUpdate{T: t, InBatch: p.inBat + 1, BatchSize: p.s.BatchSize, Y: y, Score: f, LossValue: st.Loss,
 		Violated: m < 1, Lambda: p.s.Lambda, Eta: eta, Radius: p.radius, Index: -1, EvictedIndex: -1}
+	if blown(f, st.Loss) {
+		p.dead = true
+	}
 	if p.dead {
 		st.Diverged = true
 		return st

@@ -141,6 +141,9 @@ func (p *KernelPegasos) Learn(x []float64, y float64) Step {
 	st.Prediction, st.Mistake = binaryPrediction(f, y)
 	p.last = PegasosUpdate{T: t, InBatch: 1, BatchSize: 1, Y: y, Score: f, LossValue: st.Loss, Violated: m < 1,
 		Lambda: p.s.Lambda, Eta: eta, Radius: p.radius, Projection: 1, Terms: p.exp.Len(), Index: -1, EvictedIndex: -1}
+	if blown(f, st.Loss, p.exp.SelfKernel()) {
+		p.dead = true
+	}
 	if p.dead {
 		st.Diverged = true
 		st.BufferSize = p.exp.Len()

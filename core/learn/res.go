@@ -120,10 +120,10 @@ type RES struct {
 var _ Learner = (*RES)(nil)
 
 // NewRES returns a RES learner for inputs of dimension dim ≥ 1 (smaller
-// is an error). It returns an error for settings out of range: non-positive or
-// non-finite λ, δ, Γ, ε0, τ after defaults, a negative BatchSize, Delta or
-// Gamma set together with NonRegularized, B0 ≤ δ, the hinge or an unknown
-// loss, or a negative Bias.
+// is an error). It returns an error for settings out of range: a negative
+// or non-finite λ, δ or Γ, a non-positive or non-finite ε0 or τ, a
+// BatchSize below 1, B0 ≤ δ,
+// the hinge or an unknown loss, or a negative Bias.
 func NewRES(s RESConfig, dim int) (*RES, error) {
 	if err := checkDim("RES", dim); err != nil {
 		return nil, err
@@ -244,6 +244,9 @@ func (r *RES) Learn(x []float64, y float64) Step {
 	st.Prediction, st.Mistake = binaryPrediction(f, y)
 	r.last = RESUpdate{T: r.t + 1, InBatch: r.inBat + 1, BatchSize: r.s.BatchSize, Y: y, Score: f, LossValue: lv, Slope: ld,
 		Eps: st.Eta, Lambda: r.lambda, Delta: r.delta, Gamma: r.gamma}
+	if blown(f, lv) {
+		r.dead = true
+	}
 	if r.dead {
 		st.Diverged = true
 		return st

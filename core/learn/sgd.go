@@ -135,6 +135,9 @@ func (g *SGD) Learn(x []float64, y float64) Step {
 		Eta: resEpsilon(g.s.Eta0, g.s.Tau, g.s.ConstantStep, g.t), Margin: 1,
 	}
 	st.Prediction, st.Mistake = binaryPrediction(f, y)
+	if blown(f, lv) {
+		g.dead = true
+	}
 	if g.dead {
 		st.Diverged = true
 		return st

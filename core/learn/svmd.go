@@ -80,8 +80,9 @@ const (
 // [DefaultSVMDConfig] gives the settings of the experiments of JMLR §6
 // (Vishwanathan, Schraudolph, Smola 2006), documented field by field there.
 type SVMDConfig struct {
-	// Kernel is the input kernel k(x, x'); kernels failing kernel.Validate,
-	// nil included, are an error.
+	// Kernel is the input kernel k(x, x'); nil means the Gaussian of width
+	// σ = 1 (kernel.Gaussian{}); kernels failing kernel.Validate are an
+	// error.
 	Kernel kernel.Kernel
 	// LabelKernel is the K×K label kernel K_Y, row-major, symmetric with a
 	// finite, non-negative diagonal, giving k((x, y), (x', y')) =
@@ -263,7 +264,7 @@ func svmdFinite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
 // NewSVMD returns an SVMD learner for inputs of dimension dim with the
 // defaults of [SVMDConfig] applied. It returns an error for any invalid
 // setting (negative or non-finite numbers, ν ∉ [0, 1), Decay > 1, a kernel
-// failing kernel.Validate, label kernel or Δ of the wrong shape, ν or
+// failing kernel.Validate — a nil Kernel is the Gaussian of σ = 1 —, label kernel or Δ of the wrong shape, ν or
 // offsets with a loss that has none, dim < 1, more than [MaxClasses]
 // classes, or a buffer needing more than [MaxFloats] float64s,
 // ω·(2d + 4K + 11), the feature-major copy of sparse inputs included).

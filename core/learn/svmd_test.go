@@ -830,6 +830,11 @@ func TestSVMDConformance(t *testing.T) {
 			c.BufferSize = 64
 		}), learntest.Options{Dim: 2, Warmup: 200}},
 	} {
+		tc.opt.WithKernel = func(k kernel.Kernel) (learn.Learner, error) {
+			c := tc.cfg
+			c.Kernel = k
+			return learn.NewSVMD(c, tc.opt.Dim)
+		}
 		learntest.Test(t, "svmd-"+tc.name, func() learn.Learner {
 			l, err := learn.NewSVMD(tc.cfg, tc.opt.Dim)
 			if err != nil {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -183,6 +182,14 @@ const (
 // them, so a Go program takes a learner out with learn.UnmarshalModel on
 // one. Version 1 (written before comparisons were saved) has no "second":
 // a comparison's second learner is then rebuilt by replaying the link.
+//
+// The models' settings must be the ones the link has in force at the saved
+// step, every one of them (learn.SameSettings: kernel, σ, λ, ω, …); a file
+// whose model contradicts its link is refused, naming the setting. We
+// compare rather than take the settings from the file because the link is
+// what the page shows — the controls, the caption, the share link and
+// Reset's replay all come from it — and Model (JSON) never writes such a
+// file: it was edited by hand or is corrupt.
 type runFile struct {
 	Format   string          `json:"format"`
 	Version  int             `json:"version"`
@@ -252,55 +259,68 @@ type LoadModel struct {
 	Bytes []byte
 }
 
-// loadedRun is a run file read and checked: its configuration at t = 0 and
-// its learners resumed at the saved step (b nil for one learner).
+// loadedRun is a run file read and checked (startRunFile): its link's
+// configuration at t = 0 and its learners, not yet installed (b's learner
+// is absent for one learner).
 type loadedRun struct {
 	name string
 	c    state.Config
-	a, b *sim.Sim
+	a, b sim.Saved
+	two  bool // the file holds a second learner (b)
 }
 
-// readRunFile parses and checks a run file and rebuilds its run at the
-// saved step (sim.Resume, sim.ResumeSecond): the link decodes and
-// validates, each model file is read by learn.UnmarshalModel (truncated
-// JSON, another version, NaN, lengths that do not fit) and must be the
-// learner the link builds (type, task, input dimension). A "second" needs a
-// link that compares; a version 1 file of a comparison resumes its first
-// learner alone (b nil).
-func readRunFile(b []byte) (loadedRun, error) {
+// readRunFile parses and checks a run file ([startRunFile]) and rebuilds
+// its run at the saved step at once, replaying the stream (sim.Resume,
+// sim.ResumeSecond: up to sim.MaxResume examples, a few seconds). It
+// returns the run's configuration at t = 0 and its learners' runs (b nil
+// for one learner). The page does not call it: it replays the link over
+// frames ([Store.loadModel]); programs and tests do.
+func readRunFile(b []byte) (state.Config, *sim.Sim, *sim.Sim, error) {
+	ld, err := startRunFile(b)
+	if err != nil {
+		return state.Config{}, nil, nil, err
+	}
+	ra, err := ld.a.Resume(ld.c, false)
+	if err != nil {
+		return state.Config{}, nil, nil, err
+	}
+	var rb *sim.Sim
+	if ld.two {
+		if rb, err = ld.b.Resume(ld.c, true); err != nil {
+			return state.Config{}, nil, nil, fmt.Errorf("the second learner: %v", err)
+		}
+	}
+	return ld.c, ra, rb, nil
+}
+
+// startRunFile parses and checks a run file without replaying anything:
+// the file is read strictly (sim.StrictJSON: exact keys, none repeated, the
+// arrays' numbers bounded before decoding, so a file of 64 MB allocates
+// about twice its length at most), the link decodes and validates, each
+// model file is read by learn.UnmarshalModel (truncated JSON, another
+// version, NaN, lengths that do not fit) and must be the learner the link
+// builds (type, task, input dimension) with the settings the link has in
+// force at the saved step (sim.Saved.Check). A "second" needs a link that
+// compares; a version 1 file of a comparison holds its first learner
+// alone. Every name the file gives is clipped in the errors.
+func startRunFile(b []byte) (loadedRun, error) {
 	var none loadedRun
 	if len(b) > sim.MaxModelBytes {
 		return none, fmt.Errorf("%d MB, more than the %d MB a model file may hold", len(b)>>20, sim.MaxModelBytes>>20)
 	}
-	var peek struct {
-		Format string `json:"format"`
-	}
-	if json.Unmarshal(b, &peek) == nil && peek.Format == bareModelFormat {
-		return none, errors.New("it is a bare learner model file (core/learn) without the run's link and step; " +
-			"Load model reads the run files that Model (JSON) saves")
-	}
 	var f runFile
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		var se *json.SyntaxError
-		switch {
-		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-			return none, errors.New("the file ends too early (truncated?)")
-		case errors.As(err, &se):
-			why := ""
-			if o := se.Offset - 1; o >= 0 && o < int64(len(b)) && (b[o] == 'N' || b[o] == 'I') {
-				why = ": NaN and Infinity are not numbers in JSON (a diverged model cannot be saved)"
-			}
-			return none, fmt.Errorf("not JSON at byte %d (%v)%s", se.Offset, se, why)
+	if err := sim.StrictJSON(b, &f); err != nil {
+		var peek struct {
+			Format string `json:"format"`
 		}
-		return none, fmt.Errorf("not a kernelplay run file: %v", err)
-	}
-	if dec.More() {
-		return none, errors.New("text after the run file's JSON object")
+		if strings.Contains(err.Error(), "unknown key") && json.Unmarshal(b, &peek) == nil && peek.Format == bareModelFormat {
+			return none, errors.New("it is a bare learner model file (core/learn) without the run's link and step; " +
+				"Load model reads the run files that Model (JSON) saves")
+		}
+		return none, runFileError(b, err)
 	}
 	if f.Format != RunFormat {
-		return none, fmt.Errorf("format %q, not a kernelplay run file (%q)", f.Format, RunFormat)
+		return none, fmt.Errorf("format %s, not a kernelplay run file (%q)", sim.Clip(f.Format), RunFormat)
 	}
 	if f.Version != 1 && f.Version != RunVersion {
 		return none, fmt.Errorf("version %d; this page reads versions 1 and %d", f.Version, RunVersion)
@@ -328,97 +348,149 @@ func readRunFile(b []byte) (loadedRun, error) {
 	if f.Version == RunVersion && c.Comparing() && f.Second == nil {
 		return none, errors.New(`its link compares two learners but the file holds no "second"`)
 	}
-	a, err := sim.ResumeModel(c, f.Model, f.Position)
-	if err != nil {
+	ld := loadedRun{c: c}
+	if ld.a, err = sim.ReadSaved(f.Model, f.Position); err != nil {
 		return none, err
 	}
-	var sec *sim.Sim
+	if err := ld.a.Check(c, false); err != nil {
+		return none, err
+	}
 	if f.Second != nil {
 		if f.Second.Position.T != f.Position.T {
 			return none, fmt.Errorf("the second learner is at step %d, the first at %d", f.Second.Position.T, f.Position.T)
 		}
-		if sec, err = sim.ResumeSecondModel(c, f.Second.Model, f.Second.Position); err != nil {
+		if ld.b, err = sim.ReadSaved(f.Second.Model, f.Second.Position); err != nil {
 			return none, fmt.Errorf("the second learner: %v", err)
 		}
+		if err := ld.b.Check(c, true); err != nil {
+			return none, fmt.Errorf("the second learner: %v", err)
+		}
+		ld.two = true
 	}
-	return loadedRun{c: c, a: a, b: sec}, nil
+	return ld, nil
 }
 
-// loadModel applies [LoadModel]: it checks the file (readRunFile), then
-// opens its link at its step (replayed) and, when the replay gets there,
-// settles which learners continue ([Store.settleLoad]).
+// runFileError words an error of reading a run file's JSON.
+func runFileError(b []byte, err error) error {
+	var se *json.SyntaxError
+	if errors.Is(err, sim.ErrTooManyNumbers) {
+		return fmt.Errorf("it holds more numbers than any model the page saves (%v)", err)
+	}
+	if !errors.As(err, &se) {
+		return fmt.Errorf("not a kernelplay run file: %v", err)
+	}
+	switch {
+	case se.Offset >= int64(len(b)):
+		return errors.New("the file ends too early (truncated?)")
+	case strings.Contains(se.Error(), "after top-level value"):
+		return errors.New("text after the run file's JSON object")
+	}
+	why := ""
+	if o := se.Offset - 1; o >= 0 && o < int64(len(b)) && (b[o] == 'N' || b[o] == 'I') {
+		why = ": NaN and Infinity are not numbers in JSON (a diverged model cannot be saved)"
+	}
+	return fmt.Errorf("not JSON at byte %d (%v)%s", se.Offset, se, why)
+}
+
+// loadModel applies [LoadModel]: it checks the whole file before changing
+// anything (startRunFile), then opens its link at its step — replayed
+// over frames when long, with the replay's progress note and its Stop, as
+// a link's at= is — and, when the replay gets there, settles which
+// learners continue ([Store.settleLoad]).
 func (s *Store) loadModel(a LoadModel) {
-	ld, err := readRunFile(a.Bytes)
+	ld, err := startRunFile(a.Bytes)
 	if err != nil {
-		s.msg = Message{Kind: Warning, Text: "The model file " + a.Name + " cannot be loaded: " + err.Error() +
+		s.msg = Message{Kind: Warning, Text: "The model file " + sim.Clip(a.Name) + " cannot be loaded: " + err.Error() +
 			". Nothing was changed."}
 		return
 	}
-	ld.name = a.Name
+	ld.name = sim.Clip(a.Name)
 	c := ld.c
 	c.Hide, c.Presenter = s.pg.Hide, s.pg.Presenter
 	ld.c = c
-	c.At = ld.a.T()
+	c.At = ld.a.P.T
 	s.msg, s.keepHash = Message{}, ""
 	if err := s.open(c); err != nil {
-		// The link's run was built by readRunFile: this does not happen.
-		s.msg = Message{Kind: Warning, Text: "The model file " + a.Name + " cannot be loaded: " + err.Error() +
+		// startRunFile built the link's run: this does not happen.
+		s.msg = Message{Kind: Warning, Text: "The model file " + ld.name + " cannot be loaded: " + err.Error() +
 			". Nothing was changed."}
 		return
 	}
 	if s.replay > 0 {
-		s.loading = &ld // Replay settles it when it gets there
+		s.loading = &ld // Replay (or its Stop) settles it
 		return
 	}
 	s.settleLoad(&ld)
 }
 
 // settleLoad finishes a LoadModel once the link's replay has reached the
-// file's step (or stopped short of it): it keeps the replayed run when its
-// learners and positions equal the file's bit for bit, and otherwise
-// continues from the file's learners with charts that start at the file's
-// step. The banner says which.
+// file's step, or was stopped short of it. At the step, it keeps the
+// replayed run when its learners and positions equal the file's bit for
+// bit; otherwise (a file edited, or written by a program or another version
+// of the page) the file's learners take over from the replayed ones at that
+// step (sim.Sim.AdoptSaved: the stream is where the saved run's was, the
+// charts keep the replayed history). Stopped short, the run stays the
+// link's at the step it reached and the file's learners are not used. The
+// banner says which.
 func (s *Store) settleLoad(ld *loadedRun) {
-	r := s.run.Sim()
-	same := r != nil && r.T() == ld.a.T() && sameLearner(r, ld.a)
-	if ld.b != nil {
-		same = same && s.run.Second() != nil && sameLearner(s.run.Second(), ld.b)
-	}
 	c := ld.c
 	title := learnerTitle(c)
-	if c.Comparing() {
+	if c.Comparing() && ld.two {
 		na, nb := sim.PairNames(c)
 		title = na + " and " + nb
 	}
-	if same {
-		s.msg = Message{Kind: Info, Text: fmt.Sprintf("Loaded %s: %s at step %d, the charts and the step inspector "+
-			"replayed from its link. Press play to continue learning.", ld.name, title, r.T())}
+	r, t := s.run.Sim(), ld.a.P.T
+	if r == nil || r.T() != t {
+		got := 0
+		if r != nil {
+			got = r.T()
+		}
+		s.msg = Message{Kind: Info, Text: fmt.Sprintf("Stopped at step %d, before %s's step %d: the run is its link's, "+
+			"replayed to step %d, and the file's learners were not loaded. Load the file again to go on to step %d.",
+			got, ld.name, t, got, t)}
 		return
 	}
-	if ld.b == nil && c.Comparing() {
-		// A version 1 file holds the first learner only.
-		c.Compare = state.CompareNone
-		title = learnerTitle(c)
+	same := sameLearner(r, ld.a)
+	if ld.two {
+		same = same && s.run.Second() != nil && sameLearner(s.run.Second(), ld.b)
 	}
-	s.base, s.run, s.at = c, plotRun{s: ld.a, b: ld.b}, 0
-	s.pg = c
+	if same {
+		s.msg = Message{Kind: Info, Text: fmt.Sprintf("Loaded %s: %s at step %d, the charts and the step inspector "+
+			"replayed from its link. Press play to continue learning.", ld.name, title, t)}
+		return
+	}
+	err := r.AdoptSaved(ld.a)
+	if err == nil && ld.two {
+		if b := s.run.Second(); b == nil {
+			err = errors.New("the link's run has no second learner")
+		} else if err = b.AdoptSaved(ld.b); err != nil {
+			err = fmt.Errorf("the second learner: %v", err)
+		}
+	}
+	if err != nil {
+		// Check refused what Adopt refuses before anything changed: this
+		// does not happen; the replayed run stays.
+		s.msg = Message{Kind: Warning, Text: "The model file " + ld.name + " cannot be loaded: " + err.Error() +
+			". The run is its link's, replayed to step " + strconv.Itoa(t) + "."}
+		return
+	}
 	s.pg.Playing = false
 	s.msg = Message{Kind: Info, Text: fmt.Sprintf("Loaded %s: %s at step %d. Its learner is not the one its link "+
-		"replays (the file was edited or made elsewhere), so the run continues from the file's learner and the charts "+
-		"start at step %d. Press play to continue learning.", ld.name, title, ld.a.T(), ld.a.T())}
+		"replays (the file was edited or made elsewhere), so the run continues from the file's learner; the charts "+
+		"before step %d are the link's replay. Press play to continue learning.", ld.name, title, t, t)}
 }
 
-// sameLearner reports whether the runs a and b are at the same position
-// with learners whose model files are byte for byte equal.
-func sameLearner(a, b *sim.Sim) bool {
-	if a.Position() != b.Position() {
+// sameLearner reports whether the run r is at the saved position of sv
+// with a learner whose model file is byte for byte the saved one's.
+func sameLearner(r *sim.Sim, sv sim.Saved) bool {
+	if r.Position() != sv.P {
 		return false
 	}
-	ma, err := a.MarshalModel()
+	ma, err := r.MarshalModel()
 	if err != nil {
 		return false
 	}
-	mb, err := b.MarshalModel()
+	mb, err := sv.Model()
 	return err == nil && bytes.Equal(ma, mb)
 }
 

@@ -350,12 +350,17 @@ func FuzzLoadModel(f *testing.F) {
 	f.Add(good.Bytes[:len(good.Bytes)/3])
 	f.Add([]byte(`{"format":"kernelplay-run","version":1,"link":"v1","position":{"t":0,"mistakes":0,"abs_error_sum":0},"model":{}}`))
 	f.Add([]byte(`null`))
+	f.Add(bytes.Replace(good.Bytes, []byte(`"link":`), []byte("\"lin\u212a\":"), 1)) // issue 25: a case-folded key
+	f.Add(bytes.Replace(good.Bytes, []byte(`"t":`), []byte(`"t":1,"t":`), 1))        // a repeated key
 	s := stepped(state.Default(), 5)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		run, hash := s.Run(), s.Hash()
 		s.Dispatch(LoadModel{Name: "fuzz.json", Bytes: b})
 		if s.Message().Kind == Warning && (s.Run() != run || s.Hash() != hash) {
 			t.Fatalf("a refused file changed the store: %s", s.Message().Text)
+		}
+		if n := len(s.Message().Text); n > 1500 {
+			t.Fatalf("a %d-byte message: %.200s", n, s.Message().Text)
 		}
 	})
 }
@@ -467,7 +472,7 @@ func TestLoadModelCompare(t *testing.T) {
 		}
 		l.Dispatch(state.Step{N: 100})
 		for i, p := range [][2]*sim.Sim{{s.Sim(), l.Sim()}, {s.Run().Second(), l.Run().Second()}} {
-			if !sameLearner(p[0], p[1]) {
+			if !sameModel(p[0], p[1]) {
 				t.Errorf("ReplayNow %d: learner %d differs from the uninterrupted run's 100 steps after loading", replayNow, i+1)
 			}
 		}
@@ -497,7 +502,7 @@ func TestLoadModelVersion1(t *testing.T) {
 		v1, _ := json.Marshal(f)
 		l := NewStore("")
 		l.Dispatch(LoadModel{Name: "v1.json", Bytes: v1})
-		if l.Message().Kind != Info || l.Run().T() != 200 || !sameLearner(l.Sim(), s.Sim()) ||
+		if l.Message().Kind != Info || l.Run().T() != 200 || !sameModel(l.Sim(), s.Sim()) ||
 			(l.Run().Second() != nil) != c.Comparing() {
 			t.Errorf("%s: version 1 loaded at t = %d, second %v: %+v", name, l.Run().T(), l.Run().Second() != nil, l.Message())
 		}
@@ -572,4 +577,18 @@ func TestCaptionCompare(t *testing.T) {
 	if i, j := strings.Index(got, "compared with"), strings.Index(got, "σ = 0.5"); j < i {
 		t.Errorf("caption %q: the second learner's σ is not after its name", got)
 	}
+}
+
+// sameModel reports whether the runs a and b are at the same position with
+// learners whose model files are byte for byte equal.
+func sameModel(a, b *sim.Sim) bool {
+	if a.Position() != b.Position() {
+		return false
+	}
+	ma, err := a.MarshalModel()
+	if err != nil {
+		return false
+	}
+	mb, err := b.MarshalModel()
+	return err == nil && bytes.Equal(ma, mb)
 }

@@ -236,15 +236,19 @@ func (s *Store) resetNote() {
 // stopReplay ends a replay under way at the step it reached, paused: the
 // run is a run at that step as any other (Play goes on from there, and a
 // copied link holds that step). The edits made during the replay apply
-// there, as they would have at the replay's end.
+// there, as they would have at the replay's end. A Load model under way
+// is settled: the banner says the file's learners were not loaded.
 func (s *Store) stopReplay() {
 	if s.replay == 0 {
 		return
 	}
-	waiting := s.waiting
+	waiting, ld := s.waiting, s.loading
 	s.endReplay()
 	s.pg.Playing = false
 	s.stopped()
+	if ld != nil {
+		s.settleLoad(ld)
+	}
 	for _, a := range waiting {
 		s.action(a)
 	}

@@ -2,7 +2,6 @@ package sim
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -261,13 +260,17 @@ const MaxResume = 1 << 26
 // The charts' histories start empty at p.T (they are not in the files);
 // the running average errors continue from p's counts.
 //
-// It returns an error, changing nothing, when cfg fails [New], for the
-// RES-vs-SGD preset (two learners, one file), when l is not the learner
-// cfg builds (another type, task, number of scores or input dimension), or
-// when p is negative, has more mistakes than examples, or exceeds
-// [MaxResume].
+// Resume replays the whole stream at once (up to [MaxResume] examples, a
+// few seconds): a page calls [StartResume] and advances the [Resumer] a
+// slice per frame instead. The errors are StartResume's and
+// [Resumer.Finish]'s.
 func Resume(cfg state.Config, l learn.Learner, p Position) (*Sim, error) {
-	return resume(cfg, l, p, false)
+	r, err := StartResume(cfg, l, p)
+	if err != nil {
+		return nil, err
+	}
+	r.Advance(p.T)
+	return r.Finish()
 }
 
 // ResumeSecond is [Resume] for the second learner of a 2D comparison: the
@@ -276,46 +279,12 @@ func Resume(cfg state.Config, l learn.Learner, p Position) (*Sim, error) {
 // a comparison's run file. It returns Resume's errors, and an error when
 // cfg compares nothing.
 func ResumeSecond(cfg state.Config, l learn.Learner, p Position) (*Sim, error) {
-	return resume(cfg, l, p, true)
-}
-
-// resume is [Resume] (second false) and [ResumeSecond] (second true).
-func resume(cfg state.Config, l learn.Learner, p Position, second bool) (*Sim, error) {
-	if p.T < 0 || p.T > MaxResume || p.Mistakes < 0 || p.Mistakes > p.T || !(p.AbsErrorSum >= 0) || math.IsInf(p.AbsErrorSum, 0) {
-		return nil, fmt.Errorf("resume: position t = %d, %d mistakes, Σ|error| = %v: out of range", p.T, p.Mistakes, p.AbsErrorSum)
-	}
-	var s *Sim
-	var err error
-	if second {
-		s, err = NewSecond(cfg)
-	} else {
-		s, err = New(cfg)
-	}
+	r, err := StartResumeSecond(cfg, l, p)
 	if err != nil {
 		return nil, err
 	}
-	if s.cmp != nil {
-		return nil, errors.New("resume: the RES-vs-SGD preset runs two learners; a model file holds one")
-	}
-	if err := sameShape(s.learner, l, s.task); err != nil {
-		return nil, err
-	}
-	// The stream is replayed without learning, and the run's edits (a
-	// clicked point is the next example, a deletion leaves the stream, a
-	// live setting reaches the learner that is then replaced) apply at
-	// their steps, as Step applies them: the stream at p.T is the one the
-	// saved run met.
-	for range p.T {
-		s.next()
-		s.t++
-		if err := s.applyDue(); err != nil {
-			return nil, err
-		}
-	}
-	s.learner = l
-	s.model, _ = l.(learn.KernelModel)
-	s.t, s.mistakes, s.absErr = p.T, p.Mistakes, p.AbsErrorSum
-	return s, nil
+	r.Advance(p.T)
+	return r.Finish()
 }
 
 // sameShape returns an error unless l could replace want: the same type,

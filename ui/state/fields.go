@@ -124,7 +124,7 @@ func (f *Field) set(c *Config, s string) error {
 			// large rather than "not a whole number".
 			if r, ferr := strconv.ParseFloat(s, 64); ferr == nil && r == math.Trunc(r) {
 				if math.Abs(r) > math.MaxInt32 {
-					return fmt.Errorf("%s is too large: want %s to %s", s, Format(f.Min), Format(f.Max))
+					return fmt.Errorf("%s is too large: want %s to %s", clip(s), Format(f.Min), Format(f.Max))
 				}
 				x, err = int(r), nil
 			}
@@ -134,7 +134,7 @@ func (f *Field) set(c *Config, s string) error {
 	case reflect.Uint64:
 		x, err := strconv.ParseUint(s, 10, 64)
 		if err != nil {
-			return fmt.Errorf("%q is not a whole number from 0 to %d", s, uint64(f.Max))
+			return fmt.Errorf("%q is not a whole number from 0 to %d", clip(s), uint64(f.Max))
 		}
 		v.SetUint(x)
 		return nil
@@ -232,7 +232,7 @@ func FieldByKey(key string) (*Field, bool) {
 func parseFloat(s string) (float64, error) {
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil {
-		return 0, fmt.Errorf("%q is not a number", s)
+		return 0, fmt.Errorf("%q is not a number", clip(s))
 	}
 	return v, nil
 }
@@ -240,7 +240,7 @@ func parseFloat(s string) (float64, error) {
 func parseInt(s string) (int, error) {
 	v, err := strconv.Atoi(s)
 	if err != nil {
-		return 0, fmt.Errorf("%q is not a whole number", s)
+		return 0, fmt.Errorf("%q is not a whole number", clip(s))
 	}
 	return v, nil
 }
@@ -252,7 +252,7 @@ func parseBool(s string) (bool, error) {
 	case "0", "false":
 		return false, nil
 	}
-	return false, fmt.Errorf("%q is not 1 or 0", s)
+	return false, fmt.Errorf("%q is not 1 or 0", clip(s))
 }
 
 func fmtBool(b bool) string {

@@ -96,7 +96,10 @@ func Encode(c Config) string {
 // are skipped. It returns an error — with a message a
 // user can act on, naming the setting — for a wrong version, a malformed,
 // unknown or repeated setting, corrupt points, or a configuration that
-// fails [Config.Validate]. Decode never panics.
+// fails [Config.Validate] or whose [Encode] would be longer than
+// [MaxHashLen] (the edits' values are read in their canonical form, the
+// one Encode writes: "0.5000" is "0.5", so Encode(Decode(h)) stays within
+// the limit and decodes to the same Config). Decode never panics.
 func Decode(hash string) (Config, error) {
 	hash = strings.TrimPrefix(hash, "#")
 	if len(hash) > MaxHashLen {
@@ -195,6 +198,13 @@ func Decode(hash string) (Config, error) {
 	}
 	if err := c.Validate(); err != nil {
 		return Config{}, fmt.Errorf("link: %w", err)
+	}
+	// The page shares Encode(c), which writes every setting: a link that
+	// decodes must re-encode within MaxHashLen, or the page's own share
+	// link would be refused. Edit values are canonical (decodeEvents), so
+	// this refuses only links packed to the limit with short forms.
+	if n := len(Encode(c)); n > MaxHashLen {
+		return Config{}, fmt.Errorf("link: written in full it would be %d characters long, more than the %d allowed", n, MaxHashLen)
 	}
 	return c, nil
 }

@@ -436,6 +436,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add("v1%26s%3D0.5")
 	f.Add(dupHideLink)
 	f.Add("v1&p=rotating&vs=norma&2s=0.4&2tau=50&2k=laplacian&win=200&ev=AAA") // a 2D comparison
+	f.Add(robustPaddedLink(2000))                                              // a σ edit "0.5000…0"
 	f.Fuzz(func(t *testing.T, hash string) {
 		c, err := Decode(hash)
 		if err != nil {
@@ -446,6 +447,9 @@ func FuzzDecode(f *testing.F) {
 		}
 		if err := c.Validate(); err != nil {
 			t.Fatalf("Decode accepted an invalid config: %v", err)
+		}
+		if n := len(Encode(c)); n > MaxHashLen {
+			t.Fatalf("a decoded link re-encodes to %d characters, above MaxHashLen", n)
 		}
 		d, err := Decode(Encode(c))
 		if err != nil {

@@ -176,6 +176,20 @@ func encodeEvents(evs []Event) string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
+// canonicalValue returns v in the form f.Get writes (a number's shortest
+// exact decimal, [Format]): an edit's value read from a link is stored as
+// the link would be written again, so that a value padded with zeros
+// ("0.5000…0", 65 KB) cannot make the re-encoded link longer than the one
+// read. A value f cannot parse is returned as it is (replaying the edit
+// refuses it).
+func canonicalValue(f *Field, v string) string {
+	var c Config
+	if f.set(&c, v) != nil {
+		return v
+	}
+	return f.get(&c)
+}
+
 // decodeEvents inverts encodeEvents, rejecting anything it could not have
 // written (the replay itself is checked by Validate).
 func decodeEvents(s string) ([]Event, error) {
@@ -232,7 +246,7 @@ func decodeEvents(s string) ([]Event, error) {
 			if !ok1 || !ok2 || i >= uint64(len(Fields)) || n > uint64(len(b)) {
 				return nil, truncated
 			}
-			e.Key, e.Value = Fields[i].Key, string(b[:n])
+			e.Key, e.Value = Fields[i].Key, canonicalValue(&Fields[i], string(b[:n]))
 			b = b[n:]
 		default:
 			return nil, fmt.Errorf("edit %d has an unknown kind", len(evs)+1)

@@ -41,7 +41,8 @@ func TestLinkDigitsDefaults(t *testing.T) {
 }
 
 // TestEventsRoundTrip: every kind of event, at steps that need several
-// varint bytes, comes back exactly; corrupt data is an error, not a panic.
+// varint bytes, comes back exactly (a setting's value in its canonical
+// form: "1e-3" is read as "0.001"); corrupt data is an error, not a panic.
 func TestEventsRoundTrip(t *testing.T) {
 	c := Default()
 	c.Events = []Event{
@@ -57,6 +58,7 @@ func TestEventsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Decode(%s): %v", h, err)
 	}
+	c.Events[4].Value = "0.001"
 	if !reflect.DeepEqual(c, d) {
 		t.Fatalf("round trip changed the events:\n%+v\n%+v", c.Events, d.Events)
 	}

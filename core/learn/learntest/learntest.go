@@ -45,12 +45,22 @@
 //   - A [learn.KernelModel] (every kernel learner) scores exactly its
 //     expansion plus its offsets, before and after the stream, and its
 //     expansion has the learner's dimension and NumScores labels.
+//   - Every blow-up is reported: after a step with a non-finite input
+//     coordinate (NaN, +Inf) or a huge one (1e300), a step whose Loss,
+//     Prediction, Eta or Margin is not finite, or after which a score is
+//     not finite, reports Diverged (for a NaN input it must: its loss or
+//     prediction cannot be a number), and so does every later step until
+//     Reset, after which the learner learns finitely again.
+//   - With Options.WithKernel (kernel learners), kernels whose width is too
+//     small for float64 (a Gaussian σ whose 1/(2σ²) overflows, a Laplacian
+//     σ whose 1/σ overflows) are refused by the constructor.
 //   - Misuse panics with a message starting with Options.PanicPrefix: a dst
 //     or x of the wrong length to Scores, an x of the wrong length to Learn,
 //     and a label outside the task's range (±1 for Binary, 0..K−1 for
 //     Multiclass).
 //
-// Package learntest may import testing and kernelplay/core/learn; it must not
+// Package learntest may import testing, kernelplay/core/learn and
+// kernelplay/core/kernel; it must not
 // import syscall/js, kernelplay/ui or kernelplay/core/experiment, and no
 // non-test code may import it.
 package learntest
@@ -62,6 +72,7 @@ import (
 	"strings"
 	"testing"
 
+	"kernelplay/core/kernel"
 	"kernelplay/core/learn"
 )
 
@@ -93,6 +104,9 @@ type Options struct {
 	Separation float64
 	// PanicPrefix starts every misuse panic message. Zero means "learn: ".
 	PanicPrefix string
+	// WithKernel, for a kernel learner, builds one with the learner's other
+	// settings and the kernel k (for the tiny-width check); nil skips it.
+	WithKernel func(k kernel.Kernel) (learn.Learner, error)
 	// SkipLearns skips the learning-quality check (for a learner that is
 	// not expected to learn this stream; say why at the call site).
 	SkipLearns bool
@@ -237,6 +251,10 @@ func Test(t *testing.T, name string, newLearner func() learn.Learner, opt Option
 		t.Run(name+"/learns", func(t *testing.T) { testLearns(t, newLearner, task, stream, opt) })
 	}
 	t.Run(name+"/panics", func(t *testing.T) { testPanics(t, newLearner, task, opt, k) })
+	t.Run(name+"/diverges", func(t *testing.T) { testDiverges(t, newLearner, stream, probes, k) })
+	if opt.WithKernel != nil {
+		t.Run(name+"/tinywidths", func(t *testing.T) { testTinyWidths(t, opt.WithKernel) })
+	}
 	if _, ok := probe.(learn.KernelModel); ok {
 		t.Run(name+"/kernelmodel", func(t *testing.T) { testKernelModel(t, newLearner, stream, probes, k) })
 	}
@@ -545,5 +563,74 @@ func testPanics(t *testing.T, newLearner func() learn.Learner, task learn.Task, 
 		for _, bad := range []float64{-1, float64(k), 0.5, math.NaN()} {
 			expectPanic(t, fmt.Sprintf("Learn with class %v of %d", bad, k), p, func() { l.Learn(x, bad) })
 		}
+	}
+}
+
+// testDiverges feeds, after 20 ordinary steps, one input with a NaN, +Inf
+// or huge (1e300) first coordinate and checks that any non-finite
+// quantity of that step or any non-finite score after it is reported as
+// Diverged (a NaN input must be), that Diverged stays until Reset, and that
+// the learner learns finitely after Reset.
+func testDiverges(t *testing.T, newLearner func() learn.Learner, stream, probes []Example, k int) {
+	for _, bad := range []float64{math.NaN(), math.Inf(1), 1e300} {
+		l := newLearner()
+		for _, e := range stream[:20] {
+			l.Learn(e.X, e.Y)
+		}
+		e := stream[20]
+		x := append([]float64(nil), e.X...)
+		x[0] = bad
+		st := l.Learn(x, e.Y)
+		blown := !finiteAll(st.Loss, st.Prediction, st.Eta, st.Margin)
+		for _, p := range probes {
+			if !finiteAll(l.Scores(make([]float64, k), p.X)...) {
+				blown = true
+			}
+		}
+		if math.IsNaN(bad) && !blown && !st.Diverged {
+			// A NaN input leaves no finite loss or prediction: the learner
+			// must have said so (a finite report is a wrong one).
+			t.Errorf("x₀ = NaN: a finite step %+v without Diverged", st)
+		}
+		if blown && !st.Diverged {
+			t.Errorf("x₀ = %v: a non-finite step or score (%+v) without Diverged", bad, st)
+		}
+		if st.Diverged {
+			if next := l.Learn(stream[21].X, stream[21].Y); !next.Diverged {
+				t.Errorf("x₀ = %v: the step after a divergence reports %+v", bad, next)
+			}
+		}
+		l.Reset()
+		for i, e := range stream[:20] {
+			s := l.Learn(e.X, e.Y)
+			if s.Diverged || !finiteAll(s.Loss, s.Prediction, s.Eta, s.Margin) {
+				t.Fatalf("x₀ = %v: step %d after Reset: %+v", bad, i, s)
+			}
+		}
+	}
+}
+
+// finiteAll reports whether every v is neither NaN nor ±Inf.
+func finiteAll(v ...float64) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// testTinyWidths checks that kernels too narrow for float64 are refused.
+func testTinyWidths(t *testing.T, build func(kernel.Kernel) (learn.Learner, error)) {
+	for _, k := range []kernel.Kernel{
+		kernel.Gaussian{Sigma: 1e-160}, kernel.Gaussian{Sigma: 5e-324},
+		kernel.Laplacian{Sigma: 1e-320}, kernel.Laplacian{Sigma: 5e-324},
+	} {
+		if l, err := build(k); err == nil {
+			t.Errorf("%v: accepted (a %T)", k, l)
+		}
+	}
+	if _, err := build(kernel.Gaussian{Sigma: 0.5}); err != nil {
+		t.Errorf("an ordinary kernel is refused: %v", err)
 	}
 }

@@ -27,6 +27,7 @@ type centroid struct {
 	count []float64 // k
 	r2    float64   // novelty: running mean of ‖x − μ‖²
 	n     float64
+	dead  bool // a non-finite step: Diverged until Reset
 }
 
 func newCentroid(task learn.Task, k, dim int) *centroid {
@@ -40,7 +41,7 @@ func (c *centroid) NumScores() int   { return c.k }
 func (c *centroid) Reset() {
 	clear(c.sum)
 	clear(c.count)
-	c.r2, c.n = 0, 0
+	c.r2, c.n, c.dead = 0, 0, false
 }
 
 func (c *centroid) check(dst, x []float64) {
@@ -85,7 +86,33 @@ func (c *centroid) Scores(dst, x []float64) []float64 {
 	return dst
 }
 
+// Learn learns (x, y) (learn0) and reports Diverged, then and until
+// Reset, once a step's loss or prediction or the model is not finite.
 func (c *centroid) Learn(x []float64, y float64) learn.Step {
+	if c.dead {
+		if len(x) != c.dim {
+			panic("ref: len(x)")
+		}
+		return learn.Step{Eta: 1, Diverged: true}
+	}
+	st := c.learn0(x, y)
+	bad := math.IsNaN(st.Loss) || math.IsInf(st.Loss, 0) || math.IsNaN(st.Prediction) || math.IsInf(st.Prediction, 0) ||
+		math.IsNaN(c.r2) || math.IsInf(c.r2, 0)
+	for _, v := range c.sum {
+		bad = bad || math.IsNaN(v) || math.IsInf(v, 0)
+	}
+	zero := make([]float64, c.dim)
+	for j := range c.count {
+		d := c.dist2(j, zero) // ‖μ_j‖²: finite, or every score is not
+		bad = bad || math.IsNaN(d) || math.IsInf(d, 0)
+	}
+	if bad {
+		c.dead, st.Diverged = true, true
+	}
+	return st
+}
+
+func (c *centroid) learn0(x []float64, y float64) learn.Step {
 	var one [1]float64
 	if c.task != learn.Multiclass {
 		c.check(one[:], x)
