@@ -32,7 +32,7 @@ WASMFLAGS := -trimpath -ldflags="-s -w" $(WASMGC)
 # less gzip -9).
 WASMSIZE  := $(GO) run ./wasm/internal/wasmsize
 
-.PHONY: serve wasm wasm-size wasm-breakdown test fmt vet test-native test-wasm test-browser chromium zopfli brotli node axe lighthouse clean
+.PHONY: serve wasm wasm-size wasm-breakdown test fmt vet test-native test-wasm test-browser chromium zopfli brotli node axe jsdom lighthouse clean
 
 serve: wasm
 	$(GO) run serve.go -addr $(ADDR)
@@ -96,14 +96,15 @@ vet:
 
 # Every package natively except the top-level one (serve.go), whose browser
 # test needs the built page: test-browser runs it.
-test-native: liblinear
+test-native: liblinear jsdom
 	$(GO) test $$($(GO) list ./... | grep -vx kernelplay)
 
 # The whole suite, paper reproductions included, under node as natively
 # (about 45 s each for core/learn and core/experiment on an idle 2-core box),
 # and wasm/simd's module run in node's WebAssembly against the Go loops.
-test-wasm: node
+test-wasm: node jsdom
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" $(PURE) ./wasm/simd/...
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(CURDIR)/ui/comp/testdata/jsdom_exec" ./ui/comp
 
 # The server's unit tests and the page in headless Chromium (serve_test.go),
 # which measures main.wasm as served (zopfli's gzip), and TestSizeBudget,
@@ -184,6 +185,18 @@ lighthouse: node chromium wasm
 	  done; \
 	  echo "load average: $$(cut -d' ' -f1-3 /proc/loadavg)"; \
 	  $(GO) run ./wasm/internal/lhsummary $(LHOUT)/*.json
+
+# jsdom, the document in which the views' tests run under node (ui/comp:
+# ui/comp/testdata/jsdom_exec, and the Vecty crash reproducer of
+# ui/comp/vectycrash), installed by npm into a gitignored directory when
+# missing.
+JSDOM        := .cache/jsdom
+JSDOMVERSION := 24.1.3
+jsdom: node
+	@test -f $(JSDOM)/node_modules/jsdom/package.json || { \
+	    command -v npm >/dev/null 2>&1 || { echo "installing npm"; $(APT) update && $(APT) install -y npm; }; \
+	    echo "installing jsdom@$(JSDOMVERSION) into $(JSDOM)"; \
+	    mkdir -p $(JSDOM) && npm install --no-save --no-audit --no-fund --prefix $(JSDOM) jsdom@$(JSDOMVERSION); }
 
 node:
 	@command -v node >/dev/null 2>&1 || { \

@@ -90,9 +90,9 @@ func (a *App) rerender() {
 	if !a.mounted || crash.stopped {
 		return
 	}
-	a.b.Rerender(a.page)
+	a.b.Rerender(&a.page.Hosted)
 	if a.statsMounted && a.store.Sim() != nil { // the 2D read-outs (the digits view has its own)
-		a.b.Rerender(a.stats)
+		a.b.Rerender(&a.stats.Hosted)
 	}
 }
 

@@ -5,7 +5,6 @@ package ui
 import (
 	"syscall/js"
 
-	"github.com/hexops/vecty"
 	"honnef.co/go/js/dom/v2"
 
 	"kernelplay/ui/app"
@@ -99,7 +98,7 @@ func (a *App) digitsFrame(now float64) bool {
 	a.sps.Add(now, steps)
 	if now-dg.lastStats >= 250 && a.mounted && dg.readout.mounted {
 		dg.lastStats = now
-		vecty.Rerender(dg.readout)
+		a.b.Rerender(&dg.readout.Hosted)
 	}
 	return true
 }

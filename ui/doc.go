@@ -12,7 +12,7 @@
 // rules of the page (app.Options, app.ClickClass, app.Route). Actions from
 // the controls go through Store.Dispatch and listeners rerender the page,
 // as in Vecty's todomvc example, without package-level state. The canvases (plot, strip, charts) implement
-// vecty.Mounter and SkipRender: Vecty renders them once per mount, and the
+// comp.Mounter and comp.Skipper: Vecty renders them once per mount, and the
 // frame loop (App.frame, one reused requestAnimationFrame js.Func) advances
 // the run by a capped number of ticks (Pacer, as Ebitengine's clock) and
 // redraws them, sharing each frame between learning and drawing
@@ -24,9 +24,24 @@
 // (static/lines.js; without one the plot draws them itself, see Plot). Every
 // chart (the 2D chart stack, the digits comparison, RES vs SGD on the plot
 // canvas) is a display list that ui/render lays out (render.List.Chart)
-// and paint.go paints op by op: no chart logic lives in a view. Every event
-// handler and the frame loop recover from panics into a message with a
-// Reset button.
+// and paint.go paints op by op: no chart logic lives in a view.
+//
+// # Views and Vecty
+//
+// The views (Page, Plot, Strip, Charts, Stats, Inspector, the sliders,
+// the thumbnails, the digits canvases) are plain structs with a Render
+// method (comp.View), not Vecty components: the one vecty.Component type
+// is ui/comp's Component[V], and a view enters Vecty's tree only as
+// comp.Of(view), made anew in each render that places it. That is where
+// every render, mount, unmount and skip recovers a panic (Vecty calls them
+// from its own animation-frame callback, which has no recover): the panic
+// goes to the crash sink (crash.go), which stops the page; event handlers
+// (App.on) and the frame loop recover into the same sink. The same
+// structure rules out Vecty v0.6.0's crash on one component instance in
+// two trees (ui/comp/vectycrash reproduces it in jsdom): the page keeps
+// views, never components, and TestOneComponentType fails on a type that
+// embeds vecty.Core or a field that holds a comp.Component. A view that
+// asks for its own render embeds comp.Hosted (browser.Rerender).
 //
 // The step inspector (inspector.go) shows the learner's last update as
 // ui/inspect's MathML blocks when the run is paused and after every Step
