@@ -104,7 +104,7 @@ test-native: liblinear jsdom
 # and wasm/simd's module run in node's WebAssembly against the Go loops.
 test-wasm: node jsdom
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" $(PURE) ./wasm/simd/...
-	GOOS=js GOARCH=wasm $(GO) test -exec="$(CURDIR)/ui/comp/testdata/jsdom_exec" ./ui/comp
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(CURDIR)/ui/comp/testdata/jsdom_exec" ./ui ./ui/comp
 
 # The server's unit tests and the page in headless Chromium (serve_test.go),
 # which measures main.wasm as served (zopfli's gzip), and TestSizeBudget,

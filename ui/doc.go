@@ -51,9 +51,11 @@
 //
 // # What builds where
 //
-// The components, their event handlers and their painting build natively
-// and are tested without a browser (views_test.go renders them and fires
-// their listeners, paint_test.go records their canvas calls). What they
+// The views, their event handlers and their painting build natively, and
+// their tests run under js/wasm in node with a jsdom document (make
+// test-wasm; ui/comp/testdata/jsdom_exec), where Vecty's init finds a
+// document: views_test.go renders them and fires their listeners,
+// paint_test.go records their canvas calls. What they
 // need of the browser beyond Vecty goes through two narrow seams: the
 // browser interface (browser.go: the clock, events' fields, files, the
 // clipboard, downloads, the class dialog, scrolling, Rerender, canvases)
