@@ -117,7 +117,7 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		return nil
 	}
 	if a.digitsFrame(now) {
-		return nil // the digits mode has its own loop (digits_app.go)
+		return nil // the digits mode has its own loop (digits_loop_js.go)
 	}
 	if r := s.Run(); r != a.budgetRun {
 		// A new run may be much faster or slower to learn and draw.

@@ -37,7 +37,7 @@ type App struct {
 	sps        RateMeter     // learning steps per second
 	lastStats  float64       // time of the last read-out refresh, ms
 	frameGov   FrameGovernor // shares each frame between learning and drawing (budget.go)
-	lastInput  float64       // when the user last pointed or typed, ms (frameinput.go)
+	lastInput  float64       // when the user last pointed or typed, ms (frameinput_js.go)
 	inputWired bool          // trackInput's listeners are installed
 
 	// What the canvases last showed, to skip redrawing an unchanged picture.
@@ -59,7 +59,7 @@ type App struct {
 	m          app.Measurements
 	lastCopied string
 	tour       tourState // the guided tour on screen (tour.go)
-	dg         *digitsUI // the digits mode (digits_app.go), nil until first used
+	dg         *digitsUI // the digits mode (digits_loop_js.go), nil until first used
 }
 
 // build makes the page's components for a's store and browser.

@@ -28,7 +28,7 @@ func (p *Page) controls() []vecty.MarkupOrChild {
 				elem.Heading2(vecty.Text(string(g))),
 				elem.Span(vecty.Markup(vecty.Class("spacer"))),
 				vecty.If(!c.Hidden(state.HideLoad), p.loadButton()),
-				p.takeHome(), // export.go
+				p.takeHome(), // exportmenu.go
 				vecty.If(!c.Hidden(state.HideDefaults), elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("defaults"),
 					vecty.Attribute("title", "restore the default demo"),
 					event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Defaults{}) })),

@@ -152,7 +152,7 @@ func (p *Page) renderDigits() *vecty.HTML {
 			// Load data… sits by the Data heading, as in the 2D column.
 			items[1] = elem.Div(vecty.Markup(vecty.Class("ghead")), elem.Heading2(vecty.Text(string(g))),
 				elem.Span(vecty.Markup(vecty.Class("spacer"))), vecty.If(!c.Hidden(state.HideLoad), p.loadButton()),
-				p.takeHome()) // export.go
+				p.takeHome()) // exportmenu.go
 			items = append(items, p.tourButton(c)) // tour.go
 			items = append(items, elem.Div(vecty.Markup(vecty.Class("dnote")), vecty.Text(dataNote(c, dg.fileNote))))
 		}

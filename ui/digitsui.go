@@ -35,8 +35,8 @@ type digitsUI struct {
 	slowCost   float64 // ms the last slow redraw took
 	lastStats  float64
 	dropWired  bool
-	load       loader       // the shipped sets, fetched (loaddata.go) and decoded
-	digitsJS                // the images' upload canvases (digits_draw.go)
+	load       loader       // the shipped sets, fetched (loaddata_js.go) and decoded
+	digitsJS                // the images' upload canvases (digits_draw_js.go)
 	chart      compareChart // the charts' display list and painter
 	termIdx    []int
 	alpha      []float64

@@ -63,14 +63,18 @@
 // Dash, Lines, Path and Gradient). Only the glue behind them carries the
 // build constraint js && wasm and calls syscall/js or the dom package:
 // browser_js.go and canvas_js.go (the adapters, blitting images),
-// bulk.go (static/draw.js and the line worker), app.go (Run, the frame
-// loop, the address bar, the keyboard listener, the clipboard),
-// plot_js.go (the surface's upload, the markers' atlas and layer, the
-// plot's listeners), digits_app.go and digits_draw.go (the digits frame
-// loop, drops, image uploads), loaddata.go (fetching the shipped sets),
-// export.go (pictures and downloads), crash_js.go (the stopped view),
-// debug.go (window.kernelplay, whose functions are debughook.go's) and
-// page_js.go (the first picture). The parts of App, Plot and digitsUI that
+// bulk_js.go (static/draw.js and the line worker), app.go (Run, the frame
+// loop, the address bar, the keyboard listener, the clipboard; the one
+// js-only file without the _js suffix, since the browser test reads its
+// name in an error report's stack), frameinput_js.go (when the user last
+// pointed or typed), plot_js.go (the surface's upload, the markers' atlas
+// and layer, the plot's listeners), digits_loop_js.go and
+// digits_draw_js.go (the digits frame loop, drops, image uploads),
+// loaddata_js.go (fetching the shipped sets), export_js.go (pictures and
+// downloads), crash_js.go (the stopped view), debug_js.go
+// (window.kernelplay, whose functions are debughook.go's),
+// hash_unescape_js.go (the browser's decodeURIComponent) and page_js.go
+// (the first picture). The parts of App, Plot and digitsUI that
 // hold js values are the embedded appJS, plotJS and digitsJS, empty
 // natively (jsparts_other.go).
 //

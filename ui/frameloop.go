@@ -8,7 +8,7 @@ import (
 // replaying a frame holds (Slicer, FrameGovernor), the surface's grid
 // while playing (GridGovernor), and what the read-outs say was cut. The
 // requestAnimationFrame callback and the canvases' painting that call them
-// are in app.go and digits_app.go (js && wasm); the clock is a.b.Now.
+// are in app.go and digits_loop_js.go (js && wasm); the clock is a.b.Now.
 
 const (
 	// learnCap2D is the most learning a frame of the 2D view gets, ms
