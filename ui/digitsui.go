@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/pace"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 )
@@ -19,8 +20,8 @@ type digitsUI struct {
 	builtFor app.Run       // the store's run when last looked at
 	status   string        // why there is no run (loading, a failure), "" when running
 	failed   bool          // status is a failure (shown as an error)
-	slicer   Slicer
-	sps      RateMeter
+	slicer   pace.Slicer
+	sps      pace.RateMeter
 	perFrame int // steps learned in the last frame
 
 	now        *dCanvas // the current digit, large

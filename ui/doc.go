@@ -16,7 +16,7 @@
 // frame loop (App.frame, one reused requestAnimationFrame js.Func) advances
 // the run by a capped number of ticks (Pacer, as Ebitengine's clock) and
 // redraws them, sharing each frame between learning and drawing
-// (FrameGovernor, Slicer, GridGovernor in budget.go: pure, tested with
+// (FrameGovernor, Slicer, GridGovernor of ui/pace: pure, tested with
 // simulated clocks) so that the frame adapts to the machine. The decision surface is one RGBA image from ui/render,
 // copied to a grid-sized canvas with one js.CopyBytesToJS and scaled by the
 // browser; the traced boundary and margins and the markers go, as numbers

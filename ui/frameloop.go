@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"kernelplay/ui/pace"
 	"kernelplay/ui/state"
 )
 
@@ -28,7 +29,7 @@ const (
 //
 // Under an open tour whose step paces the run (app.TourLimit) it learns no
 // further than the step's Until, and pauses the run there (tourPause).
-func (a *App) learn(sl *Slicer, want int) (ran int, stopped bool) {
+func (a *App) learn(sl *pace.Slicer, want int) (ran int, stopped bool) {
 	want, pace := a.tourPace(want)
 	ran, stopped = a.learnSlices(sl, want)
 	if pace && !stopped && ran == want {
@@ -39,7 +40,7 @@ func (a *App) learn(sl *Slicer, want int) (ran int, stopped bool) {
 }
 
 // learnSlices is learn without the tour's pacing.
-func (a *App) learnSlices(sl *Slicer, want int) (ran int, stopped bool) {
+func (a *App) learnSlices(sl *pace.Slicer, want int) (ran int, stopped bool) {
 	t0 := a.b.Now()
 	spent := 0.0
 	for done := 0; done < want; {
@@ -81,7 +82,7 @@ func (a *App) replayNow(c state.Config) int {
 		}
 	}
 	if ps > 0 {
-		return ReplaySteps(ps)
+		return pace.ReplaySteps(ps)
 	}
 	return replayAtBoot
 }

@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package ui
+package pace
 
 import "testing"
 
