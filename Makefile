@@ -10,7 +10,7 @@ ADDR     ?= 127.0.0.1:8080
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT      := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 # Pure packages: built and tested natively and under js/wasm (node).
-PURE     := ./core/... ./ui/state/... ./ui/app/... ./ui/sim/... ./ui/render/... ./ui/inspect/...
+PURE     := ./core/... ./ui/state/... ./ui/app/... ./ui/sim/... ./ui/render/... ./ui/inspect/... ./ui/pace/...
 # -s -w drop the symbol table and DWARF (on wasm: the 120 KB "name" section);
 # -trimpath keeps build paths out of the binary. -l (no inlining) everywhere
 # except where the page's time goes: the runtime, math and syscall/js, the
@@ -32,7 +32,7 @@ WASMFLAGS := -trimpath -ldflags="-s -w" $(WASMGC)
 # less gzip -9).
 WASMSIZE  := $(GO) run ./wasm/internal/wasmsize
 
-.PHONY: serve wasm wasm-size wasm-breakdown test fmt vet test-native test-wasm test-browser chromium zopfli brotli node axe lighthouse clean
+.PHONY: serve wasm wasm-size wasm-breakdown test fmt vet test-native test-wasm test-browser chromium zopfli brotli node axe jsdom lighthouse clean
 
 serve: wasm
 	$(GO) run serve.go -addr $(ADDR)
@@ -96,16 +96,18 @@ vet:
 
 # Every package natively except tests/browser, which needs the built page and
 # Chromium (test-browser runs it): the server's unit tests and the import
-# graph (the top-level package) included.
+# graph (the top-level package) included. ui/comp/vectycrash runs Vecty's
+# crash reproducer in node with jsdom.
 BROWSERTESTS := ./tests/browser
-test-native: liblinear
+test-native: liblinear jsdom
 	$(GO) test $$($(GO) list ./... | grep -vx kernelplay/tests/browser)
 
 # The whole suite, paper reproductions included, under node as natively
 # (about 45 s each for core/learn and core/experiment on an idle 2-core box),
 # and wasm/simd's module run in node's WebAssembly against the Go loops.
-test-wasm: node
+test-wasm: node jsdom
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(WASMEXEC)" $(PURE) ./wasm/simd/...
+	GOOS=js GOARCH=wasm $(GO) test -exec="$(CURDIR)/ui/comp/testdata/jsdom_exec" ./ui ./ui/comp
 
 # The page in headless Chromium (tests/browser: one Chromium for the package,
 # a tab per test, serve.go built and run as a subprocess), which measures
@@ -188,6 +190,18 @@ lighthouse: node chromium wasm
 	  done; \
 	  echo "load average: $$(cut -d' ' -f1-3 /proc/loadavg)"; \
 	  $(GO) run ./wasm/internal/lhsummary $(LHOUT)/*.json
+
+# jsdom, the document in which the views' tests run under node (ui/comp:
+# ui/comp/testdata/jsdom_exec, and the Vecty crash reproducer of
+# ui/comp/vectycrash), installed by npm into a gitignored directory when
+# missing.
+JSDOM        := .cache/jsdom
+JSDOMVERSION := 24.1.3
+jsdom: node
+	@test -f $(JSDOM)/node_modules/jsdom/package.json || { \
+	    command -v npm >/dev/null 2>&1 || { echo "installing npm"; $(APT) update && $(APT) install -y npm; }; \
+	    echo "installing jsdom@$(JSDOMVERSION) into $(JSDOM)"; \
+	    mkdir -p $(JSDOM) && npm install --no-save --no-audit --no-fund --prefix $(JSDOM) jsdom@$(JSDOMVERSION); }
 
 node:
 	@command -v node >/dev/null 2>&1 || { \

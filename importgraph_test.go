@@ -13,6 +13,8 @@ import (
 // The layers of the module, bottom up, as the package docs state them:
 //
 //	wasm → ui (views; their DOM glue js/wasm only) → ui/app → ui/render, ui/sim → ui/state
+//	         ↘ ui/comp (the one Vecty component type), ui/pace (the frame loop's clock
+//	           and budgets): both import nothing of the module
 //	                                                    ↘ core/…  (core never imports ui)
 //
 // ui/inspect (the step inspector's equations) sits beside ui/render and uses
@@ -33,9 +35,12 @@ var allowedImports = map[string][]string{
 	// The views reach the core only through app, sim, render and inspect
 	// values: they import no core package.
 	"kernelplay/ui": {"kernelplay/ui/app", "kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",
-		"kernelplay/ui/inspect"},
-	"kernelplay/wasm":      {"kernelplay/ui", "kernelplay/wasm/simd"},
-	"kernelplay/wasm/simd": {"kernelplay/core/…"}, // the SIMD kernel rows: core/kernel's hooks
+		"kernelplay/ui/inspect", "kernelplay/ui/comp", "kernelplay/ui/pace"},
+	"kernelplay/ui/pace":            {}, // the frame loop's clock and budgets
+	"kernelplay/ui/comp":            {},
+	"kernelplay/ui/comp/vectycrash": {}, // a test only: its programs are testdata
+	"kernelplay/wasm":               {"kernelplay/ui", "kernelplay/wasm/simd"},
+	"kernelplay/wasm/simd":          {"kernelplay/core/…"}, // the SIMD kernel rows: core/kernel's hooks
 }
 
 // jsAllowed are the packages that may import syscall/js: the views, the

@@ -9,6 +9,7 @@ import (
 	"github.com/hexops/vecty"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/comp"
 )
 
 // appJS is App's part that only the browser has: the one
@@ -45,7 +46,7 @@ func Run(hash string) {
 	js.Global().Call("requestAnimationFrame", a.raf)
 	a.syncURL()
 	vecty.SetTitle("kernelplay — online kernel learning, live")
-	vecty.RenderBody(a.page)
+	vecty.RenderBody(comp.Of(a.page))
 }
 
 // jsFunc wraps a callback for addEventListener with the same protection.
@@ -116,7 +117,7 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		return nil
 	}
 	if a.digitsFrame(now) {
-		return nil // the digits mode has its own loop (digits_app.go)
+		return nil // the digits mode has its own loop (digits_loop_js.go)
 	}
 	if r := s.Run(); r != a.budgetRun {
 		// A new run may be much faster or slower to learn and draw.
@@ -161,7 +162,7 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 	}
 	if now-a.lastStats >= 250/a.frameGov.Scale() && a.statsMounted {
 		a.lastStats = now
-		vecty.Rerender(a.stats)
+		a.b.Rerender(&a.stats.Hosted)
 	}
 	return nil
 }
@@ -206,7 +207,7 @@ func (a *App) draw(now float64) {
 		// while playing: their numbers agree with the charts' within a
 		// few steps; paused, in the same frame).
 		a.lastStats = now
-		vecty.Rerender(a.stats)
+		a.b.Rerender(&a.stats.Hosted)
 	}
 	t4 := perfNow()
 	a.m.DrawMS = app.EMA(a.m.DrawMS, t4-t0)

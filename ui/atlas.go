@@ -7,7 +7,7 @@ import (
 )
 
 // The sprite atlas's layout (the page draws the markers into it once per
-// pixel ratio: bulk.go): where each marker's cell goes, and how a marker
+// pixel ratio: bulk_js.go): where each marker's cell goes, and how a marker
 // is placed on the plot.
 
 // spriteSpec is one marker: a circle of radius R (CSS pixels) around the

@@ -4,6 +4,8 @@ import (
 	"image"
 
 	"github.com/hexops/vecty"
+
+	"kernelplay/ui/comp"
 )
 
 // browser is what the page needs of the browser beyond Vecty's rendering:
@@ -72,8 +74,9 @@ type browser interface {
 	// pixel per image pixel (the backing store takes img's size).
 	PutImage(el *vecty.HTML, img *image.RGBA)
 
-	// Rerender schedules c's render (vecty.Rerender).
-	Rerender(c vecty.Component)
+	// Rerender schedules the render of the view that embeds h
+	// (vecty.Rerender of its component; nothing before its first render).
+	Rerender(h *comp.Hosted)
 	// SetRange gives the range input el its min, max and step before Vecty
 	// sets its value (see rangeSlider); SetNodeValue sets el's value once
 	// it is in the document. Both do nothing before el is in the document.

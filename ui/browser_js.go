@@ -10,6 +10,8 @@ import (
 
 	"github.com/hexops/vecty"
 	"honnef.co/go/js/dom/v2"
+
+	"kernelplay/ui/comp"
 )
 
 // jsBrowser is the page's browser (see browser): syscall/js and the dom
@@ -179,7 +181,11 @@ func (*jsBrowser) PutImage(el *vecty.HTML, img *image.RGBA) {
 	b.put(img)
 }
 
-func (*jsBrowser) Rerender(c vecty.Component) { vecty.Rerender(c) }
+func (*jsBrowser) Rerender(h *comp.Hosted) {
+	if h.Host() != nil {
+		vecty.Rerender(h.Host())
+	}
+}
 
 func (*jsBrowser) SetRange(el *vecty.HTML, min, max, step string) {
 	n := el.Node()

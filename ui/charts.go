@@ -13,7 +13,6 @@ import (
 // papers' figures), the loss and the number of stored terms. One canvas,
 // drawn by the frame loop.
 type Charts struct {
-	vecty.Core
 	app    *App
 	el     *vecty.HTML
 	cv     *canvas2D
@@ -21,9 +20,8 @@ type Charts struct {
 	view   chartView
 }
 
-// Render implements vecty.Component.
-func (ch *Charts) Render() (out vecty.ComponentOrHTML) {
-	defer guardRender("Charts.Render", &out, elem.Div)
+// Render implements comp.View.
+func (ch *Charts) Render() vecty.ComponentOrHTML {
 	ch.el = elem.Canvas(vecty.Markup(vecty.Class("charts"), vecty.Attribute("id", "charts"),
 		vecty.Attribute("role", "img"),
 		vecty.Attribute("aria-label", "traces of the step size, average error, loss and buffer size"),
@@ -31,18 +29,17 @@ func (ch *Charts) Render() (out vecty.ComponentOrHTML) {
 	return ch.el
 }
 
-// SkipRender implements vecty.RenderSkipper: while mounted the frame loop
+// Skip implements comp.Skipper: while mounted the frame loop
 // draws the canvas; after an unmount (a mode switch) Vecty must build it
 // afresh, not keep what another view left at its place.
-func (ch *Charts) SkipRender(prev vecty.Component) bool { return ch.cv != nil }
+func (ch *Charts) Skip() bool { return ch.cv != nil }
 
-// Mount implements vecty.Mounter.
+// Mount implements comp.Mounter.
 func (ch *Charts) Mount() {
-	defer guard("Charts.Mount")
 	ch.cv = ch.app.b.Canvas(ch.el)
 }
 
-// Unmount implements vecty.Unmounter: the canvas is gone (mode switch).
+// Unmount implements comp.Unmounter: the canvas is gone (mode switch).
 func (ch *Charts) Unmount() { ch.cv = nil }
 
 func (ch *Charts) resized() bool {

@@ -20,7 +20,6 @@ import (
 // (app.Second). One canvas, drawn by the frame loop; the view holds no
 // rule of the page.
 type Second2D struct {
-	vecty.Core
 	app        *App
 	el         *vecty.HTML
 	cv         *canvas2D
@@ -29,9 +28,8 @@ type Second2D struct {
 	path       pathBuilder // the boundary's path, reused
 }
 
-// Render implements vecty.Component.
-func (v *Second2D) Render() (out vecty.ComponentOrHTML) {
-	defer guardRender("Second2D.Render", &out, elem.Div)
+// Render implements comp.View.
+func (v *Second2D) Render() vecty.ComponentOrHTML {
 	sv := app.Second(v.app.store.Run())
 	v.el = elem.Canvas(vecty.Markup(vecty.Class("surface2"), prop.ID("surface2"),
 		vecty.Attribute("role", "img"),
@@ -51,17 +49,16 @@ func (v *Second2D) Render() (out vecty.ComponentOrHTML) {
 	)
 }
 
-// SkipRender implements vecty.RenderSkipper: the caption changes with the
+// Skip implements comp.Skipper: the caption changes with the
 // store (a rerender of the page), the canvas with the frame loop.
-func (v *Second2D) SkipRender(prev vecty.Component) bool { return false }
+func (v *Second2D) Skip() bool { return false }
 
-// Mount implements vecty.Mounter.
+// Mount implements comp.Mounter.
 func (v *Second2D) Mount() {
-	defer guard("Second2D.Mount")
 	v.cv = v.app.b.Canvas(v.el)
 }
 
-// Unmount implements vecty.Unmounter.
+// Unmount implements comp.Unmounter.
 func (v *Second2D) Unmount() { v.cv = nil }
 
 // paint draws over the second surface (w × h CSS pixels) the boundary

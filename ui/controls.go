@@ -9,6 +9,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/comp"
 	"kernelplay/ui/state"
 )
 
@@ -27,7 +28,7 @@ func (p *Page) controls() []vecty.MarkupOrChild {
 				elem.Heading2(vecty.Text(string(g))),
 				elem.Span(vecty.Markup(vecty.Class("spacer"))),
 				vecty.If(!c.Hidden(state.HideLoad), p.loadButton()),
-				p.takeHome(), // export.go
+				p.takeHome(), // exportmenu.go
 				vecty.If(!c.Hidden(state.HideDefaults), elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("defaults"),
 					vecty.Attribute("title", "restore the default demo"),
 					event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Defaults{}) })),
@@ -138,7 +139,7 @@ func menuRow(f *state.Field, id string, sel *vecty.HTML) *vecty.HTML {
 // every input event, so the plot follows the thumb.
 func (a *App) slider(f *state.Field, c state.Config, id string) vecty.ComponentOrHTML {
 	lo, hi, step := sliderAttrs(f)
-	return &rangeSlider{
+	return comp.Of(&rangeSlider{
 		ID: id, Label: f.Label, b: a.b,
 		Min:  strconv.FormatFloat(lo, 'g', -1, 64),
 		Max:  strconv.FormatFloat(hi, 'g', -1, 64),
@@ -154,7 +155,7 @@ func (a *App) slider(f *state.Field, c state.Config, id string) vecty.ComponentO
 				a.store.Dispatch(state.SetField{Key: f.Key, Value: v})
 			}
 		}),
-	}
+	})
 }
 
 // rangeSlider is an <input type=range> whose thumb sits at Pos from the
@@ -167,7 +168,6 @@ func (a *App) slider(f *state.Field, c state.Config, id string) vecty.ComponentO
 // reused input (another field's slider in the same place, after a learner
 // switch) gets its new range before Vecty sets the value (Render).
 type rangeSlider struct {
-	vecty.Core
 	ID      string             `vecty:"prop"`
 	Label   string             `vecty:"prop"`
 	Min     string             `vecty:"prop"`
@@ -179,9 +179,8 @@ type rangeSlider struct {
 	el      *vecty.HTML
 }
 
-// Render implements vecty.Component.
-func (s *rangeSlider) Render() (out vecty.ComponentOrHTML) {
-	defer guardRender("slider.Render", &out, elem.Div)
+// Render implements comp.View.
+func (s *rangeSlider) Render() vecty.ComponentOrHTML {
 	if s.el != nil {
 		s.b.SetRange(s.el, s.Min, s.Max, s.Step)
 	}
@@ -195,10 +194,9 @@ func (s *rangeSlider) Render() (out vecty.ComponentOrHTML) {
 	return s.el
 }
 
-// Mount implements vecty.Mounter: the value again, now that min, max and
+// Mount implements comp.Mounter: the value again, now that min, max and
 // step are set.
 func (s *rangeSlider) Mount() {
-	defer guard("slider.Mount")
 	s.b.SetNodeValue(s.el, s.Pos)
 }
 

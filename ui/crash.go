@@ -5,9 +5,8 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/hexops/vecty"
-
 	"kernelplay/ui/app"
+	"kernelplay/ui/comp"
 )
 
 // Every entry from JavaScript into Go recovers, so that a bug never ends
@@ -15,19 +14,15 @@ import (
 //
 //   - event handlers (a.on), listeners (a.jsFunc) and the frame loop defer
 //     App.recovered;
-//   - Vecty's batch renderer calls the components' Render, Mount and
-//     Unmount from its own requestAnimationFrame callback, with no recover
-//     and no hook to add one (vecty v0.6.0, dom.go: batchRenderer.render).
-//     Each of those methods that can panic defers guardRender or guard, one
-//     line at its top. That is the least invasive sound choice: wrapping
-//     the renderer would need a fork of Vecty (its callback and batch are
-//     unexported), and a JavaScript wrapper around requestAnimationFrame
-//     cannot help, since an unrecovered Go panic ends the runtime before
-//     control returns to JavaScript. SkipRender methods compare a field and
-//     the Mount/Unmount methods that only set a flag cannot panic, so they
-//     have no guard. A panic inside Vecty itself (a stored *HTML rendered
-//     twice) still ends the runtime: static/boot.js's "stopped" view is
-//     the last line for that and for running out of memory.
+//   - Vecty's batch renderer calls the components' Render, Mount,
+//     Unmount and SkipRender from its own requestAnimationFrame callback,
+//     with no recover and no hook to add one (vecty v0.6.0, dom.go:
+//     batchRenderer.render). The page's one vecty.Component type,
+//     comp.Component (ui/comp), recovers in those four methods, and
+//     every view reaches Vecty only through it. A panic inside Vecty
+//     itself (a stored *HTML rendered twice) still ends the runtime:
+//     static/boot.js's "stopped" view is the last line for that and for
+//     running out of memory.
 //
 // A caught panic stops the page: the run, the frame loop and rendering
 // stop (the state that panicked cannot be trusted), and boot.js's stopped
@@ -39,6 +34,13 @@ import (
 // that hold no *App (the sliders), and it must work when the App's own
 // state is what broke.
 var crash crashSink
+
+// Every view's Render, Mount, Unmount and SkipRender reach Vecty through
+// comp.Component, which hands what it recovers to the crash sink.
+func init() {
+	comp.Caught = func(where string, r any) { crash.caught(where, r) }
+	comp.Injected = func(where string) any { return crash.injected(where) }
+}
 
 // crashSink records the first caught panic and stops the page.
 type crashSink struct {
@@ -88,39 +90,16 @@ func (c *crashSink) injected(where string) any {
 	return "kernelplay.debugPanic: a panic injected into " + where
 }
 
-// guardRender is deferred first thing by a component's Render (with a named
-// result): a panic in Render stops the page (crashSink) and Render returns
-// an empty element made by fallback (elem.Body for the page, so that
-// Vecty's first render of the body still gets a body), so Vecty's batch
-// renderer goes on.
-func guardRender(where string, out *vecty.ComponentOrHTML, fallback func(...vecty.MarkupOrChild) *vecty.HTML) {
-	r := recover()
-	if r == nil {
-		if v := crash.injected(where); v != nil {
-			// The debug hook's panic, raised here, at the end of Render:
-			// it takes the path a panic in Render's body takes (this
-			// guard, deferred again, recovers it).
-			defer guardRender(where, out, fallback)
-			panic(v)
-		}
-		return
+// debugPoint raises the debug hook's panic for where inside the function
+// that calls it, so that the error report's stack shows that function: the
+// page's Render calls it for "Page.Render" (the browser test reads the
+// page's frame in the report). Every other view's injected panic is raised
+// by comp.Component after the view's Render returns. It is no guard: the
+// recover is comp.Component's.
+func debugPoint(where string) {
+	if v := crash.injected(where); v != nil {
+		panic(v)
 	}
-	crash.caught(where, r)
-	*out = fallback()
-}
-
-// guard is deferred first thing by a component's Mount or Unmount (or any
-// other entry that returns nothing): a panic stops the page (crashSink).
-func guard(where string) {
-	r := recover()
-	if r == nil {
-		if v := crash.injected(where); v != nil {
-			defer guard(where) // as in guardRender
-			panic(v)
-		}
-		return
-	}
-	crash.caught(where, r)
 }
 
 // Recover is deferred by wasm/main.go's main: a panic that escapes Run

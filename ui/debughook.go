@@ -12,7 +12,7 @@ import (
 
 // debugHooks are the functions of window.kernelplay, a small read-only view
 // of the page for the browser test and for the curious (installDebugHook,
-// debug.go, puts them on the page with link() and stats().compiledMs,
+// debug_js.go, puts them on the page with link() and stats().compiledMs,
 // which only the browser knows). Each takes the call's arguments (numbers
 // as float64, strings; anything else nil) and returns a plain value
 // (numbers, strings, bools, nil, []any, map[string]any) or an error,

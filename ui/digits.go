@@ -9,6 +9,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/comp"
 	"kernelplay/ui/render"
 	"kernelplay/ui/state"
 )
@@ -16,7 +17,6 @@ import (
 // dCanvas is a canvas of the digits view: rendered once, skipped by
 // Vecty's diff, drawn by the frame loop.
 type dCanvas struct {
-	vecty.Core
 	id, class, label string
 	el               *vecty.HTML
 	cv               *canvas2D
@@ -25,24 +25,22 @@ type dCanvas struct {
 	b                browser
 }
 
-// Render implements vecty.Component.
-func (d *dCanvas) Render() (out vecty.ComponentOrHTML) {
-	defer guardRender("digits canvas.Render", &out, elem.Div)
+// Render implements comp.View.
+func (d *dCanvas) Render() vecty.ComponentOrHTML {
 	d.el = elem.Canvas(vecty.Markup(vecty.Class(d.class), prop.ID(d.id), vecty.Attribute("role", "img"),
 		vecty.Attribute("aria-label", d.label), vecty.Attribute("aria-describedby", "digits-progress")))
 	return d.el
 }
 
-// SkipRender implements vecty.RenderSkipper: as Charts.SkipRender.
-func (d *dCanvas) SkipRender(prev vecty.Component) bool { return d.cv != nil }
+// Skip implements comp.Skipper: as Charts.Skip.
+func (d *dCanvas) Skip() bool { return d.cv != nil }
 
-// Mount implements vecty.Mounter.
+// Mount implements comp.Mounter.
 func (d *dCanvas) Mount() {
-	defer guard("digits canvas.Mount")
 	d.cv = d.b.Canvas(d.el)
 }
 
-// Unmount implements vecty.Unmounter: the canvas is gone (mode switch).
+// Unmount implements comp.Unmounter: the canvas is gone (mode switch).
 func (d *dCanvas) Unmount() { d.cv = nil }
 
 func (d *dCanvas) resized() bool {
@@ -52,20 +50,19 @@ func (d *dCanvas) resized() bool {
 // digitsReadout is the progress line of a digits run: t of N with a bar,
 // steps per second, time per step; rerendered four times a second.
 type digitsReadout struct {
-	vecty.Core
+	comp.Hosted
 	app     *App
 	mounted bool // in the document: Rerender is allowed
 }
 
-// Mount implements vecty.Mounter.
+// Mount implements comp.Mounter.
 func (r *digitsReadout) Mount() { r.mounted = true }
 
-// Unmount implements vecty.Unmounter.
+// Unmount implements comp.Unmounter.
 func (r *digitsReadout) Unmount() { r.mounted = false }
 
-// Render implements vecty.Component.
-func (r *digitsReadout) Render() (out vecty.ComponentOrHTML) {
-	defer guardRender("digits readout.Render", &out, elem.Div)
+// Render implements comp.View.
+func (r *digitsReadout) Render() vecty.ComponentOrHTML {
 	dg := r.app.digits()
 	run := dg.run
 	if run == nil {
@@ -131,21 +128,21 @@ func (p *Page) renderDigits() *vecty.HTML {
 					elem.Span(vecty.Markup(vecty.Class("who")), swatch(i), vecty.Text(title)),
 					elem.Span(vecty.Markup(vecty.Class("evict")), vecty.Text("oldest → newest · ▼ evicted next")),
 				),
-				dg.galleries[i]))
+				comp.Of(dg.galleries[i])))
 			conf = append(conf, elem.Div(vecty.Markup(vecty.Class("conf")),
 				elem.Div(vecty.Markup(vecty.Class("cap")), swatch(i), vecty.Text(name)),
-				dg.confusions[i]))
+				comp.Of(dg.confusions[i])))
 		}
 		gallery, confusion = elem.Div(gal...), elem.Div(conf...)
 	}
 	centre := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("dcenter")),
-		elem.Div(vecty.Markup(vecty.Class("panel", "nowwrap")), dg.now, dg.readout),
+		elem.Div(vecty.Markup(vecty.Class("panel", "nowwrap")), comp.Of(dg.now), comp.Of(dg.readout)),
 		vecty.If(gallery != nil && !c.Hidden(state.HideBuffer), gallery),
 	}
 	side := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("dside")),
-		vecty.If(!c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), dg.charts, a.windowControl(c))),
+		vecty.If(!c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), comp.Of(dg.charts), a.windowControl(c))),
 		vecty.If(confusion != nil && !c.Hidden(state.HideConfusion), confusion),
-		vecty.If(!c.Hidden(state.HideInspector), a.inspD), // the step inspector last, scrolled into view when it shows (inspector.go)
+		vecty.If(!c.Hidden(state.HideInspector), comp.Of(a.inspD)), // the step inspector last, scrolled into view when it shows (inspector.go)
 	}
 	var groups []vecty.MarkupOrChild
 	groups = append(groups, vecty.Markup(vecty.Class("controls", "panel"), vecty.Attribute("aria-label", "settings")))
@@ -155,7 +152,7 @@ func (p *Page) renderDigits() *vecty.HTML {
 			// Load data… sits by the Data heading, as in the 2D column.
 			items[1] = elem.Div(vecty.Markup(vecty.Class("ghead")), elem.Heading2(vecty.Text(string(g))),
 				elem.Span(vecty.Markup(vecty.Class("spacer"))), vecty.If(!c.Hidden(state.HideLoad), p.loadButton()),
-				p.takeHome()) // export.go
+				p.takeHome()) // exportmenu.go
 			items = append(items, p.tourButton(c)) // tour.go
 			items = append(items, elem.Div(vecty.Markup(vecty.Class("dnote")), vecty.Text(dataNote(c, dg.fileNote))))
 		}

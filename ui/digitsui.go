@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/pace"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 )
@@ -19,8 +20,8 @@ type digitsUI struct {
 	builtFor app.Run       // the store's run when last looked at
 	status   string        // why there is no run (loading, a failure), "" when running
 	failed   bool          // status is a failure (shown as an error)
-	slicer   Slicer
-	sps      RateMeter
+	slicer   pace.Slicer
+	sps      pace.RateMeter
 	perFrame int // steps learned in the last frame
 
 	now        *dCanvas // the current digit, large
@@ -35,8 +36,8 @@ type digitsUI struct {
 	slowCost   float64 // ms the last slow redraw took
 	lastStats  float64
 	dropWired  bool
-	load       loader       // the shipped sets, fetched (loaddata.go) and decoded
-	digitsJS                // the images' upload canvases (digits_draw.go)
+	load       loader       // the shipped sets, fetched (loaddata_js.go) and decoded
+	digitsJS                // the images' upload canvases (digits_draw_js.go)
 	chart      compareChart // the charts' display list and painter
 	termIdx    []int
 	alpha      []float64

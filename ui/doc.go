@@ -12,11 +12,11 @@
 // rules of the page (app.Options, app.ClickClass, app.Route). Actions from
 // the controls go through Store.Dispatch and listeners rerender the page,
 // as in Vecty's todomvc example, without package-level state. The canvases (plot, strip, charts) implement
-// vecty.Mounter and SkipRender: Vecty renders them once per mount, and the
+// comp.Mounter and comp.Skipper: Vecty renders them once per mount, and the
 // frame loop (App.frame, one reused requestAnimationFrame js.Func) advances
 // the run by a capped number of ticks (Pacer, as Ebitengine's clock) and
 // redraws them, sharing each frame between learning and drawing
-// (FrameGovernor, Slicer, GridGovernor in budget.go: pure, tested with
+// (FrameGovernor, Slicer, GridGovernor of ui/pace: pure, tested with
 // simulated clocks) so that the frame adapts to the machine. The decision surface is one RGBA image from ui/render,
 // copied to a grid-sized canvas with one js.CopyBytesToJS and scaled by the
 // browser; the traced boundary and margins and the markers go, as numbers
@@ -24,9 +24,24 @@
 // (static/lines.js; without one the plot draws them itself, see Plot). Every
 // chart (the 2D chart stack, the digits comparison, RES vs SGD on the plot
 // canvas) is a display list that ui/render lays out (render.List.Chart)
-// and paint.go paints op by op: no chart logic lives in a view. Every event
-// handler and the frame loop recover from panics into a message with a
-// Reset button.
+// and paint.go paints op by op: no chart logic lives in a view.
+//
+// # Views and Vecty
+//
+// The views (Page, Plot, Strip, Charts, Stats, Inspector, the sliders,
+// the thumbnails, the digits canvases) are plain structs with a Render
+// method (comp.View), not Vecty components: the one vecty.Component type
+// is ui/comp's Component[V], and a view enters Vecty's tree only as
+// comp.Of(view), made anew in each render that places it. That is where
+// every render, mount, unmount and skip recovers a panic (Vecty calls them
+// from its own animation-frame callback, which has no recover): the panic
+// goes to the crash sink (crash.go), which stops the page; event handlers
+// (App.on) and the frame loop recover into the same sink. The same
+// structure rules out Vecty v0.6.0's crash on one component instance in
+// two trees (ui/comp/vectycrash reproduces it in jsdom): the page keeps
+// views, never components, and TestOneComponentType fails on a type that
+// embeds vecty.Core or a field that holds a comp.Component. A view that
+// asks for its own render embeds comp.Hosted (browser.Rerender).
 //
 // The step inspector (inspector.go) shows the learner's last update as
 // ui/inspect's MathML blocks when the run is paused and after every Step
@@ -36,9 +51,11 @@
 //
 // # What builds where
 //
-// The components, their event handlers and their painting build natively
-// and are tested without a browser (views_test.go renders them and fires
-// their listeners, paint_test.go records their canvas calls). What they
+// The views, their event handlers and their painting build natively, and
+// their tests run under js/wasm in node with a jsdom document (make
+// test-wasm; ui/comp/testdata/jsdom_exec), where Vecty's init finds a
+// document: views_test.go renders them and fires their listeners,
+// paint_test.go records their canvas calls. What they
 // need of the browser beyond Vecty goes through two narrow seams: the
 // browser interface (browser.go: the clock, events' fields, files, the
 // clipboard, downloads, the class dialog, scrolling, Rerender, canvases)
@@ -46,14 +63,18 @@
 // Dash, Lines, Path and Gradient). Only the glue behind them carries the
 // build constraint js && wasm and calls syscall/js or the dom package:
 // browser_js.go and canvas_js.go (the adapters, blitting images),
-// bulk.go (static/draw.js and the line worker), app.go (Run, the frame
-// loop, the address bar, the keyboard listener, the clipboard),
-// plot_js.go (the surface's upload, the markers' atlas and layer, the
-// plot's listeners), digits_app.go and digits_draw.go (the digits frame
-// loop, drops, image uploads), loaddata.go (fetching the shipped sets),
-// export.go (pictures and downloads), crash_js.go (the stopped view),
-// debug.go (window.kernelplay, whose functions are debughook.go's) and
-// page_js.go (the first picture). The parts of App, Plot and digitsUI that
+// bulk_js.go (static/draw.js and the line worker), app.go (Run, the frame
+// loop, the address bar, the keyboard listener, the clipboard; the one
+// js-only file without the _js suffix, since the browser test reads its
+// name in an error report's stack), frameinput_js.go (when the user last
+// pointed or typed), plot_js.go (the surface's upload, the markers' atlas
+// and layer, the plot's listeners), digits_loop_js.go and
+// digits_draw_js.go (the digits frame loop, drops, image uploads),
+// loaddata_js.go (fetching the shipped sets), export_js.go (pictures and
+// downloads), crash_js.go (the stopped view), debug_js.go
+// (window.kernelplay, whose functions are debughook.go's),
+// hash_unescape_js.go (the browser's decodeURIComponent) and page_js.go
+// (the first picture). The parts of App, Plot and digitsUI that
 // hold js values are the embedded appJS, plotJS and digitsJS, empty
 // natively (jsparts_other.go).
 //

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"kernelplay/ui/pace"
 	"kernelplay/ui/state"
 )
 
@@ -8,7 +9,7 @@ import (
 // replaying a frame holds (Slicer, FrameGovernor), the surface's grid
 // while playing (GridGovernor), and what the read-outs say was cut. The
 // requestAnimationFrame callback and the canvases' painting that call them
-// are in app.go and digits_app.go (js && wasm); the clock is a.b.Now.
+// are in app.go and digits_loop_js.go (js && wasm); the clock is a.b.Now.
 
 const (
 	// learnCap2D is the most learning a frame of the 2D view gets, ms
@@ -28,7 +29,7 @@ const (
 //
 // Under an open tour whose step paces the run (app.TourLimit) it learns no
 // further than the step's Until, and pauses the run there (tourPause).
-func (a *App) learn(sl *Slicer, want int) (ran int, stopped bool) {
+func (a *App) learn(sl *pace.Slicer, want int) (ran int, stopped bool) {
 	want, pace := a.tourPace(want)
 	ran, stopped = a.learnSlices(sl, want)
 	if pace && !stopped && ran == want {
@@ -39,7 +40,7 @@ func (a *App) learn(sl *Slicer, want int) (ran int, stopped bool) {
 }
 
 // learnSlices is learn without the tour's pacing.
-func (a *App) learnSlices(sl *Slicer, want int) (ran int, stopped bool) {
+func (a *App) learnSlices(sl *pace.Slicer, want int) (ran int, stopped bool) {
 	t0 := a.b.Now()
 	spent := 0.0
 	for done := 0; done < want; {
@@ -81,7 +82,7 @@ func (a *App) replayNow(c state.Config) int {
 		}
 	}
 	if ps > 0 {
-		return ReplaySteps(ps)
+		return pace.ReplaySteps(ps)
 	}
 	return replayAtBoot
 }

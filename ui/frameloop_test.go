@@ -1,3 +1,5 @@
+//go:build js && wasm
+
 package ui
 
 import (
@@ -5,6 +7,7 @@ import (
 	"testing"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/pace"
 	"kernelplay/ui/state"
 )
 
@@ -19,7 +22,7 @@ func TestFrameLearn(t *testing.T) {
 		t.Fatalf("free learning: ran %d, stopped %v, t = %d; want 300", ran, stopped, a.store.Run().T())
 	}
 	fb.tick = 1
-	sl := Slicer{BudgetMS: 6}
+	sl := pace.Slicer{BudgetMS: 6}
 	t0 := a.store.Run().T()
 	ran, _ = a.learn(&sl, 100000)
 	if ran <= 0 || ran >= 100000 || a.store.Run().T()-t0 != ran {

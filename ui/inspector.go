@@ -10,6 +10,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/comp"
 	"kernelplay/ui/render"
 	"kernelplay/ui/state"
 )
@@ -25,7 +26,7 @@ import (
 // the plot. It rerenders when the store changes (with the page) and when
 // the lit sub-step changes, never per frame otherwise.
 type Inspector struct {
-	vecty.Core
+	comp.Hosted
 	app *App
 
 	slow    app.SlowMotion
@@ -45,10 +46,10 @@ type Inspector struct {
 // newInspector returns the panel of a, with nothing lit.
 func newInspector(a *App) *Inspector { return &Inspector{app: a, lit: -1, inT: -1} }
 
-// Mount implements vecty.Mounter.
+// Mount implements comp.Mounter.
 func (i *Inspector) Mount() { i.mounted = true }
 
-// Unmount implements vecty.Unmounter.
+// Unmount implements comp.Unmounter.
 func (i *Inspector) Unmount() { i.mounted = false }
 
 // refresh recomputes what is shown when the run, its step or the page
@@ -99,7 +100,7 @@ func (i *Inspector) frame(now float64) {
 			i.reveal, i.align = `#inspector .iblock[data-index="`+strconv.Itoa(lit)+`"]`, "nearest"
 		}
 		if i.mounted {
-			i.app.b.Rerender(i)
+			i.app.b.Rerender(&i.Hosted)
 		}
 	}
 }
@@ -199,12 +200,11 @@ func ring(ctx ctx2D, x, y, r, width float64) {
 	ctx.Call("stroke")
 }
 
-// Render implements vecty.Component: the panel's head (title, step,
+// Render implements comp.View: the panel's head (title, step,
 // slow-motion toggle and pace), then the blocks, or a line saying when
 // they appear. The panel's data- attributes carry the record's numbers
 // (see recordData) for tests and the debug hook.
-func (i *Inspector) Render() (out vecty.ComponentOrHTML) {
-	defer guardRender("Inspector.Render", &out, elem.Div)
+func (i *Inspector) Render() vecty.ComponentOrHTML {
 	i.refresh()
 	in := i.in
 	a := i.app
@@ -220,11 +220,11 @@ func (i *Inspector) Render() (out vecty.ComponentOrHTML) {
 					i.slow.On = a.b.Checked(e)
 					i.lit = -1
 					a.plot.dirty = true
-					a.b.Rerender(i)
+					a.b.Rerender(&i.Hosted)
 				})))),
 			vecty.Text("slow motion")),
 		vecty.If(i.slow.On, elem.Label(vecty.Markup(vecty.Class("inline", "ipace"), vecty.Attribute("title", "time each sub-step is shown")),
-			&rangeSlider{ // (controls.go: its thumb sits at the pace from the moment it appears)
+			comp.Of(&rangeSlider{ // (controls.go: its thumb sits at the pace from the moment it appears)
 				b:  a.b,
 				ID: "slow-pace", Label: "slow-motion pace, milliseconds per sub-step",
 				Min: strconv.Itoa(app.MinPaceMS), Max: strconv.Itoa(app.MaxPaceMS), Step: "100",
@@ -232,10 +232,10 @@ func (i *Inspector) Render() (out vecty.ComponentOrHTML) {
 				OnInput: a.on(func(e *vecty.Event) {
 					if v, err := strconv.ParseFloat(a.b.Value(e), 64); err == nil {
 						i.slow.PaceMS = v
-						a.b.Rerender(i)
+						a.b.Rerender(&i.Hosted)
 					}
 				}),
-			},
+			}),
 			elem.Span(vecty.Markup(vecty.Class("val")), vecty.Text(ftoa(i.slow.Pace()/1000, 1)+" s")))),
 	)
 	attrs := []vecty.Applyer{vecty.Class("panel", "inspector"), prop.ID("inspector"),

@@ -7,7 +7,7 @@ import (
 )
 
 // The shipped data sets' way into memory, as the page reports it (the
-// fetching is loaddata.go's).
+// fetching is loaddata_js.go's).
 
 // loadPhase is where a data set is on its way into memory.
 type loadPhase int

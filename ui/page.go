@@ -9,6 +9,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/comp"
 	"kernelplay/ui/state"
 )
 
@@ -17,17 +18,17 @@ import (
 // It rerenders when the store changes (an action), never per frame: the
 // canvases inside it skip Vecty's diff and are drawn by the frame loop.
 type Page struct {
-	vecty.Core
+	comp.Hosted
 	app *App
 }
 
-// Render implements vecty.Component: the view of the mode, the
+// Render implements comp.View: the view of the mode, the
 // introduction and the tour panel.
-func (p *Page) Render() (out vecty.ComponentOrHTML) {
-	defer guardRender("Page.Render", &out, elem.Body)
-	var view vecty.Component = &view2D{page: p}
+func (p *Page) Render() vecty.ComponentOrHTML {
+	debugPoint("Page.Render")
+	var view vecty.Component = comp.Of(&view2D{page: p})
 	if p.app.store.Config().Mode == state.ModeDigits {
-		view = &viewDigits{page: p}
+		view = comp.Of(&viewDigits{page: p})
 	}
 	return elem.Body(
 		view,
@@ -44,25 +45,21 @@ func (p *Page) Render() (out vecty.ComponentOrHTML) {
 // panics there, inside its own animation-frame callback beyond the page's
 // recover, and the program ends (TestBrowserMonkey found it).
 type view2D struct {
-	vecty.Core
 	page *Page
 }
 
-// Render implements vecty.Component.
-func (v *view2D) Render() (out vecty.ComponentOrHTML) {
-	defer guardRender("view2D.Render", &out, elem.Div)
+// Render implements comp.View.
+func (v *view2D) Render() vecty.ComponentOrHTML {
 	return v.page.render2D()
 }
 
 // viewDigits is the digits mode's view (see view2D).
 type viewDigits struct {
-	vecty.Core
 	page *Page
 }
 
-// Render implements vecty.Component.
-func (v *viewDigits) Render() (out vecty.ComponentOrHTML) {
-	defer guardRender("viewDigits.Render", &out, elem.Div)
+// Render implements comp.View.
+func (v *viewDigits) Render() vecty.ComponentOrHTML {
 	return v.page.renderDigits() // digits.go
 }
 
@@ -78,19 +75,19 @@ func (p *Page) render2D() *vecty.HTML {
 			elem.Div(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("controls", "panel"),
 				vecty.Attribute("aria-label", "settings"))}, p.controlsAfterBoot()...)...),
 			elem.Div(vecty.Markup(vecty.Class("center")),
-				elem.Div(vecty.Markup(vecty.Class("plotwrap")), a.plot),
+				elem.Div(vecty.Markup(vecty.Class("plotwrap")), comp.Of(a.plot)),
 				vecty.If(!a.booting, p.plotHint()),
 				vecty.If(!a.booting && !c.Hidden(state.HideBuffer), elem.Div(vecty.Markup(vecty.Class("panel", "stripwrap")),
 					p.stripCaption(),
-					a.strip,
+					comp.Of(a.strip),
 				)),
 			),
 			elem.Div(vecty.Markup(vecty.Class("side")),
-				vecty.If(!a.booting && a.store.Run().Second() != nil && !c.Hidden(state.HideSecond), a.second), // compare2d.go
-				vecty.If(!a.booting && !c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), a.charts,
+				vecty.If(!a.booting && a.store.Run().Second() != nil && !c.Hidden(state.HideSecond), comp.Of(a.second)), // compare2d.go
+				vecty.If(!a.booting && !c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), comp.Of(a.charts),
 					a.windowControl(c))),
-				vecty.If(!a.booting && !c.Hidden(state.HideStats), a.stats),
-				vecty.If(!a.booting && !c.Hidden(state.HideInspector), a.insp), // the step inspector (inspector.go)
+				vecty.If(!a.booting && !c.Hidden(state.HideStats), comp.Of(a.stats)),
+				vecty.If(!a.booting && !c.Hidden(state.HideInspector), comp.Of(a.insp)), // the step inspector (inspector.go)
 			),
 		),
 	)
@@ -284,3 +281,7 @@ func dismissLabel(m app.Message) string {
 	}
 	return "dismiss"
 }
+
+// Fallback implements comp.Fallbacker: a render that panics still gives Vecty
+// a body (its first render of the page needs one).
+func (p *Page) Fallback() *vecty.HTML { return elem.Body() }

@@ -4,7 +4,7 @@ package ui
 
 import "kernelplay/ui/app"
 
-// Mount implements vecty.Mounter: from now on the page may be rerendered.
+// Mount implements comp.Mounter: from now on the page may be rerendered.
 //
 // The page starts as a skeleton — the top bar with the name only, the plot
 // in its final place, the side columns empty — and the surface is drawn into
@@ -15,7 +15,6 @@ import "kernelplay/ui/app"
 // the costliest the first time, while the browser compiles the code they
 // run.
 func (p *Page) Mount() {
-	defer guard("Page.Mount")
 	a := p.app
 	a.mounted, a.m.MountMS = true, perfNow()
 	a.maybeOpenIntro() // intro.go

@@ -1,3 +1,5 @@
+//go:build js && wasm
+
 package ui
 
 import (
@@ -253,7 +255,7 @@ func TestInspectorSlowMotion(t *testing.T) {
 	if i.lit != 0 || !a.plot.dirty || i.steps(5) != 0 {
 		t.Fatalf("first frame: lit %d dirty %v steps %d", i.lit, a.plot.dirty, i.steps(5))
 	}
-	if fb.rerendered[len(fb.rerendered)-1] != i {
+	if fb.rerendered[len(fb.rerendered)-1] != &i.Hosted {
 		t.Error("the panel was not rerendered for the lit block")
 	}
 	i.frame(1000 + i.slow.Pace())

@@ -9,11 +9,10 @@ import (
 
 // Plot is the square plot: the decision surface, its boundary and margins,
 // the points, the support vectors and the term evicted next, in three
-// stacked canvases (see Render). It renders once per mount (SkipRender) and
+// stacked canvases (see Render). It renders once per mount (Skip) and
 // is drawn by the frame loop. Pointer input (mouse, pen, touch) adds and
 // deletes points.
 type Plot struct {
-	vecty.Core
 	app    *App
 	el     *vecty.HTML // the plot canvas: legend, evict mark, exact lines; input
 	under  *vecty.HTML // the surface canvas under it (grid-sized, scaled by CSS)
@@ -44,7 +43,7 @@ type Plot struct {
 	surfMS float64  // time computing the surface (render.Surface.Render), ms, moving average
 }
 
-// Render implements vecty.Component.
+// Render implements comp.View.
 //
 // Three canvases, so that the main thread draws as little as possible: the
 // decision surface, one canvas pixel per grid cell, which the browser's
@@ -52,8 +51,7 @@ type Plot struct {
 // stroked by a worker (static/lines.js) on an OffscreenCanvas; on top the
 // plot proper at device resolution (markers, legend), which takes the
 // input.
-func (p *Plot) Render() (out vecty.ComponentOrHTML) {
-	defer guardRender("Plot.Render", &out, elem.Div)
+func (p *Plot) Render() vecty.ComponentOrHTML {
 	p.under = elem.Canvas(vecty.Markup(vecty.Class("surface"), vecty.Attribute("id", "surface"),
 		vecty.Attribute("aria-hidden", "true")))
 	p.mid = elem.Canvas(vecty.Markup(vecty.Class("lines"), vecty.Attribute("id", "lines"),
@@ -66,5 +64,5 @@ func (p *Plot) Render() (out vecty.ComponentOrHTML) {
 	return elem.Div(vecty.Markup(vecty.Class("plotframe")), p.under, p.mid, p.el)
 }
 
-// SkipRender implements vecty.RenderSkipper: as Charts.SkipRender.
-func (p *Plot) SkipRender(prev vecty.Component) bool { return p.cv != nil }
+// Skip implements comp.Skipper: as Charts.Skip.
+func (p *Plot) Skip() bool { return p.cv != nil }

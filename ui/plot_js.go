@@ -46,9 +46,8 @@ func (p *Plot) markers(dpr float64) {
 	p.atlas.build(key, dpr, specs)
 }
 
-// Mount implements vecty.Mounter.
+// Mount implements comp.Mounter.
 func (p *Plot) Mount() {
-	defer guard("Plot.Mount")
 	el := p.el.Node()
 	p.cv = newCanvas2D(el)
 	p.blit.target(p.under.Node())
@@ -66,9 +65,8 @@ func (p *Plot) Mount() {
 	on("blur", func(js.Value) { p.focusChanged(false) })
 }
 
-// Unmount implements vecty.Unmounter.
+// Unmount implements comp.Unmounter.
 func (p *Plot) Unmount() {
-	defer guard("Plot.Unmount")
 	if p.worker {
 		kpDraw.linesStop()
 		p.worker = false

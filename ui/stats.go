@@ -4,6 +4,8 @@ import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
+
+	"kernelplay/ui/comp"
 )
 
 // readoutsID is the read-outs' element id: the plot, the charts and the
@@ -15,20 +17,19 @@ const readoutsID = "readouts"
 // margin, terms, speed). The frame loop rerenders it four times a second,
 // not per frame; its values have a fixed width, so they change in place.
 type Stats struct {
-	vecty.Core
+	comp.Hosted
 	app *App
 }
 
-// Mount implements vecty.Mounter: from now on the read-outs may be
+// Mount implements comp.Mounter: from now on the read-outs may be
 // rerendered (the page's skeleton has none; see Page.Mount).
 func (s *Stats) Mount() { s.app.statsMounted = true }
 
-// Unmount implements vecty.Unmounter: the digits view has no 2D read-outs.
+// Unmount implements comp.Unmounter: the digits view has no 2D read-outs.
 func (s *Stats) Unmount() { s.app.statsMounted = false }
 
-// Render implements vecty.Component.
-func (s *Stats) Render() (out vecty.ComponentOrHTML) {
-	defer guardRender("Stats.Render", &out, elem.Div)
+// Render implements comp.View.
+func (s *Stats) Render() vecty.ComponentOrHTML {
 	if s.app.store.Sim() == nil {
 		// A rerender batched before a switch to the digits view, which
 		// has its own read-outs.

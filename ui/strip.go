@@ -11,7 +11,6 @@ import (
 // coefficient α_i, oldest at the left; the term evicted next is marked. It
 // renders once and is drawn by the frame loop.
 type Strip struct {
-	vecty.Core
 	app  *App
 	el   *vecty.HTML
 	cv   *canvas2D
@@ -20,25 +19,23 @@ type Strip struct {
 	path pathBuilder
 }
 
-// Render implements vecty.Component.
-func (s *Strip) Render() (out vecty.ComponentOrHTML) {
-	defer guardRender("Strip.Render", &out, elem.Div)
+// Render implements comp.View.
+func (s *Strip) Render() vecty.ComponentOrHTML {
 	s.el = elem.Canvas(vecty.Markup(vecty.Class("strip"), vecty.Attribute("id", "strip"),
 		vecty.Attribute("role", "img"), vecty.Attribute("aria-label", "support-vector buffer"),
 		vecty.Attribute("aria-describedby", readoutsID)))
 	return s.el
 }
 
-// SkipRender implements vecty.RenderSkipper: as Charts.SkipRender.
-func (s *Strip) SkipRender(prev vecty.Component) bool { return s.cv != nil }
+// Skip implements comp.Skipper: as Charts.Skip.
+func (s *Strip) Skip() bool { return s.cv != nil }
 
-// Mount implements vecty.Mounter.
+// Mount implements comp.Mounter.
 func (s *Strip) Mount() {
-	defer guard("Strip.Mount")
 	s.cv = s.app.b.Canvas(s.el)
 }
 
-// Unmount implements vecty.Unmounter: the canvas is gone (mode switch).
+// Unmount implements comp.Unmounter: the canvas is gone (mode switch).
 func (s *Strip) Unmount() { s.cv = nil }
 
 func (s *Strip) resized() bool {

@@ -10,6 +10,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/comp"
 	"kernelplay/ui/state"
 )
 
@@ -29,14 +30,13 @@ func (p *Page) dataThumbs(c state.Config) vecty.ComponentOrHTML {
 	if c.Task == state.TaskRegression {
 		return nil
 	}
-	return &thumbRow{App: p.app, Task: c.Task, Classes: c.Classes, Current: c.Preset, Clicked: len(c.Points) > 0 && !c.Generated}
+	return comp.Of(&thumbRow{App: p.app, Task: c.Task, Classes: c.Classes, Current: c.Preset, Clicked: len(c.Points) > 0 && !c.Generated})
 }
 
 // thumbRow is the row of thumbnail buttons. Vecty keeps one instance
 // across renders (props copied in), so the pictures are computed again only
 // when the task or the number of classes changes.
 type thumbRow struct {
-	vecty.Core
 	App     *App   `vecty:"prop"`
 	Task    string `vecty:"prop"`
 	Classes int    `vecty:"prop"`
@@ -47,9 +47,8 @@ type thumbRow struct {
 	thumb []app.DataThumb
 }
 
-// Render implements vecty.Component.
-func (r *thumbRow) Render() (out vecty.ComponentOrHTML) {
-	defer guardRender("thumbRow.Render", &out, elem.Div)
+// Render implements comp.View.
+func (r *thumbRow) Render() vecty.ComponentOrHTML {
 	c := r.App.store.Config()
 	if key := r.Task + "/" + strconv.Itoa(r.Classes); key != r.key || r.thumb == nil {
 		r.key, r.thumb = key, app.DataThumbs(c, thumbPixels)
@@ -68,7 +67,7 @@ func (r *thumbRow) Render() (out vecty.ComponentOrHTML) {
 			prop.ID("thumb-"+preset), vecty.Attribute("aria-label", "data set: "+name), vecty.Attribute("title", name),
 			vecty.Attribute("aria-pressed", pressed),
 			event.Click(r.App.on(func(*vecty.Event) { r.App.store.Dispatch(state.SetPreset{Preset: preset}) })),
-		), &thumbCanvas{Browser: r.App.b, Img: th.Image}))
+		), comp.Of(&thumbCanvas{Browser: r.App.b, Img: th.Image})))
 	}
 	return elem.Div(items...)
 }
@@ -76,7 +75,6 @@ func (r *thumbRow) Render() (out vecty.ComponentOrHTML) {
 // thumbCanvas is one thumbnail's canvas: drawn when mounted and again when
 // its picture changes (the task or the classes changed).
 type thumbCanvas struct {
-	vecty.Core
 	Browser browser     `vecty:"prop"`
 	Img     *image.RGBA `vecty:"prop"`
 
@@ -84,9 +82,8 @@ type thumbCanvas struct {
 	drawn *image.RGBA // the picture on the canvas
 }
 
-// Render implements vecty.Component.
-func (t *thumbCanvas) Render() (out vecty.ComponentOrHTML) {
-	defer guardRender("thumbCanvas.Render", &out, elem.Canvas)
+// Render implements comp.View.
+func (t *thumbCanvas) Render() vecty.ComponentOrHTML {
 	prev := t.el
 	t.el = elem.Canvas(vecty.Markup(vecty.Attribute("aria-hidden", "true")))
 	if prev != nil && t.drawn != t.Img {
@@ -97,14 +94,13 @@ func (t *thumbCanvas) Render() (out vecty.ComponentOrHTML) {
 	return t.el
 }
 
-// SkipRender implements vecty.RenderSkipper: only a new picture is drawn.
-func (t *thumbCanvas) SkipRender(prev vecty.Component) bool {
+// Skip implements comp.Skipper: only a new picture is drawn.
+func (t *thumbCanvas) Skip() bool {
 	return t.drawn != nil && t.drawn == t.Img
 }
 
-// Mount implements vecty.Mounter: the picture goes onto the new canvas.
+// Mount implements comp.Mounter: the picture goes onto the new canvas.
 func (t *thumbCanvas) Mount() {
-	defer guard("thumbCanvas.Mount")
 	t.Browser.PutImage(t.el, t.Img)
 	t.drawn = t.Img
 }

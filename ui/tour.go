@@ -59,7 +59,7 @@ func (a *App) showTour(name string, step int) {
 	}
 	a.tour = tourState{name: name, step: step}
 	a.tour.left = a.highlightTour()
-	a.b.Rerender(a.page)
+	a.b.Rerender(&a.page.Hosted)
 }
 
 // highlightTour rings the element of the tour's step (and no other) and

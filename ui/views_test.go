@@ -1,3 +1,5 @@
+//go:build js && wasm
+
 package ui
 
 import (
@@ -8,6 +10,7 @@ import (
 	"github.com/hexops/vecty"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/comp"
 	"kernelplay/ui/state"
 )
 
@@ -319,7 +322,7 @@ func TestViewInspector(t *testing.T) {
 	}
 	fb.checked = true
 	n.mustID(t, "slow-motion").fire(t, "change")
-	if !a.insp.slow.On || len(fb.rerendered) == 0 || fb.rerendered[len(fb.rerendered)-1] != vecty.Component(a.insp) {
+	if !a.insp.slow.On || len(fb.rerendered) == 0 || fb.rerendered[len(fb.rerendered)-1] != &a.insp.Hosted {
 		t.Error("slow motion box did not turn it on and rerender the panel")
 	}
 }
@@ -361,7 +364,7 @@ func TestViewCrash(t *testing.T) {
 	crash = crashSink{out: func(msg string, rep app.Report, first bool) {
 		got = append(got, msg+"|"+rep.Where+"|"+strconv.FormatBool(first))
 	}}
-	out := tree(t, &panicky{})
+	out := tree(t, comp.Of(&panicky{}))
 	if len(out) != 1 || out[0].Tag != "div" || len(out[0].Kids) != 0 {
 		t.Errorf("fallback %+v, want an empty div", out)
 	}
@@ -372,15 +375,9 @@ func TestViewCrash(t *testing.T) {
 	a.on(func(*vecty.Event) { t.Error("a handler ran after the page stopped") })(&vecty.Event{})
 }
 
-type panicky struct{ vecty.Core }
+type panicky struct{}
 
-func (p *panicky) Render() (out vecty.ComponentOrHTML) {
-	defer guardRender("panicky.Render", &out, elemDiv)
-	panic("boom")
-}
-
-// elemDiv is elem.Div as guardRender's fallback.
-func elemDiv(m ...vecty.MarkupOrChild) *vecty.HTML { return vecty.Tag("div", m...) }
+func (p *panicky) Render() vecty.ComponentOrHTML { panic("boom") }
 
 // The debug hooks report the run on screen: stats' t and mode, config's
 // edits, the chart texts last painted; debugPanic refuses an unknown entry

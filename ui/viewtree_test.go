@@ -1,3 +1,5 @@
+//go:build js && wasm
+
 package ui
 
 import (
@@ -11,6 +13,7 @@ import (
 	"github.com/hexops/vecty"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/comp"
 )
 
 // node is a rendered element as the view tests read it: Vecty v0.6.0 keeps
@@ -66,6 +69,8 @@ func tree(t *testing.T, c any) []*node {
 		t.Fatalf("a keyed list in a view: viewtree_test.go does not read those")
 	case vecty.Component:
 		return tree(t, v.Render())
+	case comp.View:
+		return tree(t, comp.Of(v))
 	}
 	t.Fatalf("tree: unexpected %T", c)
 	return nil
@@ -181,7 +186,7 @@ type fakeBrowser struct {
 	presenterTicked bool
 	calls           []string
 	canvases        map[*vecty.HTML]*canvas2D
-	rerendered      []vecty.Component
+	rerendered      []*comp.Hosted
 	right           bool            // Ring's answer: the element is in the right half
 	search          string          // the address's query string
 	stored          map[string]bool // localStorage's flags
@@ -241,7 +246,7 @@ func (f *fakeBrowser) Remembered(key string, set bool) bool {
 func (f *fakeBrowser) PutImage(_ *vecty.HTML, img *image.RGBA) {
 	f.record("PutImage %dx%d", img.Bounds().Dx(), img.Bounds().Dy())
 }
-func (f *fakeBrowser) Rerender(c vecty.Component) { f.rerendered = append(f.rerendered, c) }
+func (f *fakeBrowser) Rerender(h *comp.Hosted) { f.rerendered = append(f.rerendered, h) }
 func (f *fakeBrowser) SetRange(_ *vecty.HTML, min, max, step string) {
 	f.record("SetRange %s %s %s", min, max, step)
 }

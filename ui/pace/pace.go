@@ -1,4 +1,11 @@
-package ui
+// Package pace is the frame loop's clock and budgets: Pacer (simulation
+// ticks from animation-frame time), RateMeter (steps and frames per
+// second), Slicer (learning slices within a time budget), Reduction,
+// GridGovernor (the surface's grid within a budget), FrameGovernor (each
+// frame shared between learning and drawing), Stagger and DigitsBudget.
+// Times are milliseconds of the page's clock (performance.now). It is pure
+// and imports nothing of the module: tested natively with simulated clocks.
+package pace
 
 import "math"
 

@@ -5,10 +5,10 @@ package ui
 import (
 	"syscall/js"
 
-	"github.com/hexops/vecty"
 	"honnef.co/go/js/dom/v2"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/pace"
 	"kernelplay/ui/state"
 )
 
@@ -87,7 +87,7 @@ func (a *App) digitsFrame(now float64) bool {
 	steps := 0
 	if dg.run != nil && c.Playing && !a.store.Run().Done() {
 		want := a.inspD.steps(a.pacer.Ticks(now) * c.StepsPerFrame) // slow motion: one at a time
-		dg.slicer.BudgetMS = digitsBudget(a.interacting(now), drawMS)
+		dg.slicer.BudgetMS = pace.DigitsBudget(a.interacting(now), drawMS)
 		steps, _ = a.learn(&dg.slicer, want)
 	} else {
 		a.pacer.Reset()
@@ -99,7 +99,7 @@ func (a *App) digitsFrame(now float64) bool {
 	a.sps.Add(now, steps)
 	if now-dg.lastStats >= 250 && a.mounted && dg.readout.mounted {
 		dg.lastStats = now
-		vecty.Rerender(dg.readout)
+		a.b.Rerender(&dg.readout.Hosted)
 	}
 	return true
 }

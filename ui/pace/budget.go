@@ -1,4 +1,4 @@
-package ui
+package pace
 
 import "math"
 
@@ -345,7 +345,7 @@ const (
 	digitsBusyMS = 5.0
 )
 
-// digitsBudget is the learning time of a frame of the digits view (the
+// DigitsBudget is the learning time of a frame of the digits view (the
 // digits frame draws first, then learns), ms: digitsTargetMS less the
 // frame's own drawing (drawMS, not an average: the galleries' redraws come
 // every few frames and would cut every frame's learning), at most
@@ -358,7 +358,7 @@ const (
 // load average 7–9): backing off to 0.6 of the target gave 46–53 frames/s
 // (median) and 30.6–34.8 s for the 10,000 steps; the fixed 10 ms of before
 // 50–58 frames/s and 24.5–32.7 s.
-func digitsBudget(interacting bool, drawMS float64) float64 {
+func DigitsBudget(interacting bool, drawMS float64) float64 {
 	capMS := digitsIdleMS
 	if interacting {
 		capMS = digitsBusyMS

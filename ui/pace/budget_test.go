@@ -1,4 +1,4 @@
-package ui
+package pace
 
 import (
 	"math"
@@ -259,7 +259,7 @@ func TestFrameGovernorStall(t *testing.T) {
 }
 
 // TestDigitsIdleBudget: the digits view's learning when nobody interacts
-// (digitsBudget: min(14, 15 − the frame's drawing)) with steps of 6 ms
+// (DigitsBudget: min(14, 15 − the frame's drawing)) with steps of 6 ms
 // (MNIST at ω = 4096 in wasm) and 1 ms of drawing: the Slicer learns two
 // steps a frame (12 ms: a third would overrun), and frames stay at 60 a
 // second; with steps of 1.8 ms (the same on a faster machine) seven (12.6
@@ -275,7 +275,7 @@ func TestDigitsIdleBudget(t *testing.T) {
 		const period = 1000.0 / 60
 		frames, steps := 0, 0
 		for range 120 {
-			s.BudgetMS = digitsBudget(false, 1)
+			s.BudgetMS = DigitsBudget(false, 1)
 			spent, ran := 0.0, 0
 			for {
 				n := s.Plan(1000-ran, spent)
@@ -295,10 +295,10 @@ func TestDigitsIdleBudget(t *testing.T) {
 			t.Errorf("steps of %v ms: %.1f frames/s, %d steps in 120 frames; want 60 frames/s and %d steps a frame", c.stepMS, fps, steps, c.steps)
 		}
 	}
-	if b := digitsBudget(true, 1); b != 5 {
+	if b := DigitsBudget(true, 1); b != 5 {
 		t.Errorf("interacting: budget %v ms, want 5", b)
 	}
-	if b := digitsBudget(false, 40); b != 1 {
+	if b := DigitsBudget(false, 40); b != 1 {
 		t.Errorf("after 40 ms of drawing: budget %v ms, want the floor 1", b)
 	}
 }
