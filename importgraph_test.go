@@ -41,6 +41,8 @@ var allowedImports = map[string][]string{
 	"kernelplay/ui/comp/vectycrash": {}, // a test only: its programs are testdata
 	"kernelplay/wasm":               {"kernelplay/ui", "kernelplay/wasm/simd"},
 	"kernelplay/wasm/simd":          {"kernelplay/core/…"}, // the SIMD kernel rows: core/kernel's hooks
+	// A build tool: static/favicon.ico drawn in the page's palette.
+	"kernelplay/wasm/internal/favicon": {"kernelplay/ui/render"},
 }
 
 // jsAllowed are the packages that may import syscall/js: the views, the

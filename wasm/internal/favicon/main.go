@@ -1,8 +1,7 @@
 // Command favicon writes static/favicon.ico: a 32×32 picture of a decision
-// surface in the page's own palette (ui/render.Diverging's stops, copied:
-// the layer rules keep build tools out of ui/; the test checks the copy —
-// blue where f < 0, white at the boundary, orange where f > 0) with the
-// boundary f = 0 drawn
+// surface in the page's own palette (ui/render.Diverging: blue where
+// f < 0, white at the boundary, orange where f > 0) with the boundary
+// f = 0 drawn
 // dark, as one PNG image in an ICO container (which every current browser
 // reads). Browsers ask for /favicon.ico whether or not the page names one;
 // without the file that request is a 404 in the console (Lighthouse's
@@ -22,32 +21,9 @@ import (
 	"log"
 	"math"
 	"os"
+
+	"kernelplay/ui/render"
 )
-
-// stops are ui/render's divergingStops (ColorBrewer's RdBu reversed into
-// blue–white–orange), from f = −1 to +1.
-var stops = [...]color.RGBA{
-	{0x21, 0x66, 0xac, 0xff},
-	{0x43, 0x93, 0xc3, 0xff},
-	{0x92, 0xc5, 0xde, 0xff},
-	{0xd1, 0xe5, 0xf0, 0xff},
-	{0xf7, 0xf7, 0xf7, 0xff},
-	{0xfe, 0xe0, 0xb6, 0xff},
-	{0xfd, 0xb8, 0x63, 0xff},
-	{0xe0, 0x82, 0x14, 0xff},
-	{0xb3, 0x58, 0x06, 0xff},
-}
-
-// diverging interpolates the stops linearly at t ∈ [−1, 1] (clamped), as
-// ui/render's palette table does.
-func diverging(t float64) color.RGBA {
-	u := (max(-1, min(1, t)) + 1) / 2 * float64(len(stops)-1)
-	i := min(int(u), len(stops)-2)
-	w := u - float64(i)
-	a, b := stops[i], stops[i+1]
-	mix := func(x, y uint8) uint8 { return uint8(math.Round(float64(x)*(1-w) + float64(y)*w)) }
-	return color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 0xff}
-}
 
 // size is the icon's width and height in pixels.
 const size = 32
@@ -77,7 +53,7 @@ func icon() ([]byte, error) {
 		for px := range size {
 			x, y := (float64(px)+0.5)/size, 1-(float64(py)+0.5)/size
 			v := f(x, y)
-			c := diverging(v)
+			c := render.Diverging(v)
 			// The boundary: pixels within about a pixel of f = 0
 			// (|f| over its gradient's size), blended by distance.
 			const h = 1e-4

@@ -6,20 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"kernelplay/ui/render"
 )
-
-// TestFaviconPalette: the copied stops are the page's palette (render's
-// table rounds t to 1/128, so the colours agree at its entries).
-func TestFaviconPalette(t *testing.T) {
-	for i := -128; i <= 128; i++ {
-		v := float64(i) / 128
-		if got, want := diverging(v), render.Diverging(v); got != want {
-			t.Errorf("diverging(%v) = %v, render.Diverging = %v", v, got, want)
-		}
-	}
-}
 
 // TestFaviconUpToDate: static/favicon.ico is what this program writes, a
 // 32×32 PNG in an ICO container (regenerate with `go run
