@@ -281,11 +281,7 @@ func TestBrowserFilesCompareModel(t *testing.T) {
 		if err := open(ctx, srv.URL, ""); err != nil {
 			return err
 		}
-		p := filepath.Join(t.TempDir(), "compare-model.json")
-		if err := os.WriteFile(p, model, 0o644); err != nil {
-			return err
-		}
-		if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("load-model-input"), []string{p})); err != nil {
+		if err := uploadBytes(ctx, t, "load-model-input", "compare-model.json", model); err != nil {
 			return err
 		}
 		if err := waitFor(ctx, fmt.Sprintf(`window.kernelplay.stats().t === %d && !window.kernelplay.stats().playing && window.kernelplay.stats().message.startsWith("Loaded")`, saveAt), 30*time.Second); err != nil {
@@ -466,11 +462,7 @@ func TestBrowserFilesLoadHistory(t *testing.T) {
 		if err := open(ctx, srv.URL, ""); err != nil {
 			return err
 		}
-		p := filepath.Join(t.TempDir(), "svmd-model.json")
-		if err := os.WriteFile(p, model, 0o644); err != nil {
-			return err
-		}
-		if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("load-model-input"), []string{p})); err != nil {
+		if err := uploadBytes(ctx, t, "load-model-input", "svmd-model.json", model); err != nil {
 			return err
 		}
 		if err := waitFor(ctx, fmt.Sprintf(`window.kernelplay.stats().t === %d && !window.kernelplay.stats().playing && window.kernelplay.stats().message.startsWith("Loaded")`, saveAt), 30*time.Second); err != nil {

@@ -5,6 +5,8 @@ package browser
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -261,4 +263,16 @@ func TestBrowserFreshTab(t *testing.T) {
 			t.Logf("tab %d: %s, the page's own storage keys %q", i, origin, keys)
 		})
 	}
+}
+
+// uploadBytes writes data to a file named name in a temporary directory of
+// t and hands it to the page's file input with the given id, as a user's
+// choice in the file dialog does (Load model…, Load data…).
+func uploadBytes(ctx context.Context, t *testing.T, inputID, name string, data []byte) error {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		return err
+	}
+	return chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID(inputID), []string{p}))
 }

@@ -7,8 +7,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -98,12 +96,8 @@ func TestBrowserRobustRunFile(t *testing.T) {
 				if err != nil {
 					return err
 				}
-				p := filepath.Join(t.TempDir(), "run-model.json")
-				if err := os.WriteFile(p, c.file, 0o644); err != nil {
-					return err
-				}
 				start := time.Now()
-				if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("load-model-input"), []string{p})); err != nil {
+				if err := uploadBytes(ctx, t, "load-model-input", "run-model.json", c.file); err != nil {
 					return err
 				}
 				if err := waitFor(ctx, `window.kernelplay.stats().message.includes("cannot be loaded")`, 60*time.Second); err != nil {

@@ -316,11 +316,7 @@ func TestBrowserTakeHome(t *testing.T) {
 			if err := open(ctx, srv.URL, ""); err != nil {
 				return err
 			}
-			p := filepath.Join(t.TempDir(), "run-model.json")
-			if err := os.WriteFile(p, model, 0o644); err != nil {
-				return err
-			}
-			if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("load-model-input"), []string{p})); err != nil {
+			if err := uploadBytes(ctx, t, "load-model-input", "run-model.json", model); err != nil {
 				return err
 			}
 			if err := waitFor(ctx, fmt.Sprintf(`window.kernelplay.stats().t === %d && !window.kernelplay.stats().playing`, saveAt), 10*time.Second); err != nil {
@@ -398,11 +394,7 @@ func TestBrowserTakeHome(t *testing.T) {
 				if err != nil {
 					return err
 				}
-				p := filepath.Join(t.TempDir(), "bad.json")
-				if err := os.WriteFile(p, c.b, 0o644); err != nil {
-					return err
-				}
-				if err := chromedp.Do(ctx, chromedp.SetUploadFiles(chromedp.ID("load-model-input"), []string{p})); err != nil {
+				if err := uploadBytes(ctx, t, "load-model-input", "bad.json", c.b); err != nil {
 					return err
 				}
 				if err := waitFor(ctx, fmt.Sprintf(`window.kernelplay.stats().message.includes(%q)`, c.want), 10*time.Second); err != nil {
