@@ -25,9 +25,9 @@ import (
 // the table may import nothing of the module.
 var allowedImports = map[string][]string{
 	"kernelplay/core/…": {"kernelplay/core/…"},
-	// The hindsight comparator and the papers' bounds: kernels only, so
-	// that it measures any learner without depending on one.
-	"kernelplay/core/regret": {"kernelplay/core/kernel"},
+	// The hindsight comparator and the papers' bounds: kernels, and the
+	// learners' settings whose conditions the bounds check.
+	"kernelplay/core/regret": {"kernelplay/core/kernel", "kernelplay/core/learn"},
 	"kernelplay/ui/state":    {},
 	"kernelplay/ui/sim":      {"kernelplay/ui/state", "kernelplay/core/…"},
 	"kernelplay/ui/render":   {"kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/core/…"},

@@ -86,6 +86,9 @@ type Point struct {
 	Converged bool
 	// Epochs is the number of epochs this checkpoint took.
 	Epochs int
+	// X2 is X² = max_{t≤m} k(x_t, x_t), the kernel bound of NORMA
+	// Theorems 1–2 and Proposition 1 (R² of the perceptron bound).
+	X2 float64
 }
 
 // NextCheckpoint returns the checkpoint following m ≥ 0: m + 1 up to 8,
@@ -113,6 +116,7 @@ type Comparator struct {
 	x, xx, y []float64
 	t        int     // examples added
 	online   float64 // Σ R_stoch[f_t, t] so far
+	x2       float64 // max k(x_t, x_t) so far
 	next     int     // next checkpoint
 	pending  []Point // checkpoints reached, not yet solved (M, Online set)
 	points   []Point // solved checkpoints, in order
@@ -123,22 +127,19 @@ type Comparator struct {
 	kc     []float64   // (Kc)_i
 	pos    int         // position in the current epoch
 	epochs int         // epochs of the current checkpoint
-	gap    float64
-	fstar  float64 // J at the last solve
-	bstar  float64 // offset b* at the last solve
 
 	// Frozen comparator beyond MaxExact.
 	frozen      bool
-	frozenJ     float64 // J_MaxExact + Σ later R_stoch[g*, t]
-	frozenN2    float64 // ‖f*‖²
-	frozenC     []float64
-	frozenOff   float64
+	frozenJ     float64   // J_MaxExact + Σ later R_stoch[g*, t]
+	frozenN2    float64   // ‖f*‖²
 	queue       []float64 // inputs (row-major) and labels waiting for the frozen g*
 	queueY      []float64
 	head        int // queue entries before head are evaluated
 	frozenCount int // examples beyond MaxExact evaluated
 	frozenM     *Model
 	scratch     []float64
+	model       *Model    // g* of the last solved checkpoint
+	margins     []float64 // its normalised margins
 }
 
 // NewComparator returns a comparator for inputs of dimension dim. Errors:
@@ -195,12 +196,13 @@ func (c *Comparator) Settings() Settings { return c.set }
 // regret since a detected change, package kernelplay/core/drift).
 func (c *Comparator) Restart() {
 	c.x, c.xx, c.y = c.x[:0], c.xx[:0], c.y[:0]
-	c.t, c.online, c.next = 0, 0, 1
+	c.t, c.online, c.next, c.x2 = 0, 0, 1, 0
 	c.pending, c.points = c.pending[:0], c.points[:0]
 	c.k, c.c, c.kc = c.k[:0], c.c[:0], c.kc[:0]
-	c.pos, c.epochs, c.gap, c.fstar, c.bstar = 0, 0, 0, 0, 0
-	c.frozen, c.frozenJ, c.frozenN2, c.frozenC, c.frozenOff = false, 0, 0, nil, 0
+	c.pos, c.epochs = 0, 0
+	c.frozen, c.frozenJ, c.frozenN2 = false, 0, 0
 	c.queue, c.queueY, c.head, c.frozenCount, c.frozenM = c.queue[:0], c.queueY[:0], 0, 0, nil
+	c.model, c.margins = nil, c.margins[:0]
 }
 
 // Add appends example (x, y) to the prefix with online = R_stoch[f_t, t] of
@@ -229,9 +231,11 @@ func (c *Comparator) Add(x []float64, y, online float64) {
 	}
 	c.t++
 	c.online += online
+	xx := dot(x, x)
+	c.x2 = max(c.x2, c.obj.Kernel.FromDot(xx, xx, xx))
 	if c.t <= c.set.MaxExact {
 		c.x = append(c.x, x...)
-		c.xx = append(c.xx, dot(x, x))
+		c.xx = append(c.xx, xx)
 		c.y = append(c.y, y)
 	} else {
 		if len(c.queueY)-c.head >= c.set.MaxExact {
@@ -241,11 +245,28 @@ func (c *Comparator) Add(x []float64, y, online float64) {
 		c.queueY = append(c.queueY, y)
 	}
 	if c.t == c.next || c.t == c.set.MaxExact {
-		c.pending = append(c.pending, Point{M: c.t, Online: c.online, Exact: c.t <= c.set.MaxExact})
+		c.pending = append(c.pending, Point{M: c.t, Online: c.online, Exact: c.t <= c.set.MaxExact, X2: c.x2})
 		for c.next <= c.t {
 			c.next = NextCheckpoint(c.next)
 		}
 	}
+}
+
+// Mark adds a checkpoint at the current prefix length T (the end of a
+// finite stream, a run's fixed length m of NORMA Theorem 1) unless T is
+// already one or T = 0. The points stay a deterministic function of the
+// prefix as long as Mark is called at steps that are (never on a timer).
+func (c *Comparator) Mark() {
+	if c.t == 0 {
+		return
+	}
+	if n := len(c.pending); n > 0 && c.pending[n-1].M == c.t {
+		return
+	}
+	if n := len(c.points); n > 0 && c.points[n-1].M == c.t && len(c.pending) == 0 {
+		return
+	}
+	c.pending = append(c.pending, Point{M: c.t, Online: c.online, Exact: c.t <= c.set.MaxExact, X2: c.x2})
 }
 
 // T returns the number of examples added since the start or Restart.
@@ -545,16 +566,11 @@ func (c *Comparator) record(p, gap, b float64, converged bool) {
 	pt.Hindsight, pt.Regret = p, pt.Online-p
 	pt.Norm, pt.Gap, pt.Converged, pt.Epochs = math.Sqrt(max(0, n2)), gap, converged, c.epochs
 	c.points = append(c.points, pt)
-	c.fstar, c.bstar, c.epochs, c.pos = p, b, 0, 0
+	c.epochs, c.pos = 0, 0
+	c.snapshot(b, n2)
 	if pt.M == c.set.MaxExact {
 		c.frozen = true
-		c.frozenJ, c.frozenN2, c.frozenOff = p, n2, b
-		c.frozenC = make([]float64, len(c.c))
-		for i, ci := range c.c {
-			if mu > 0 {
-				c.frozenC[i] = ci / mu
-			}
-		}
+		c.frozenJ, c.frozenN2, c.frozenM = p, n2, c.model
 		c.k = nil // the Gram matrix is no longer needed
 	}
 }
@@ -572,9 +588,6 @@ func (c *Comparator) drainQueue(budget int) int {
 // costing d + 1 units, adding R_stoch[g*, t] to the frozen sum.
 func (c *Comparator) drainQueueN(budget, n int) int {
 	spent := 0
-	if c.frozenM == nil {
-		c.frozenM = c.Model()
-	}
 	for n > 0 && c.head < len(c.queueY) && (spent == 0 || spent < budget) {
 		x := c.queue[c.head*c.dim : (c.head+1)*c.dim]
 		y := c.queueY[c.head]
@@ -601,26 +614,37 @@ func (c *Comparator) finishFrozen() {
 }
 
 // Model returns the comparator g* of the last solved checkpoint (nil before
-// the first), a copy: g*(x) = Σ_i Coef[i]·k(X_i, x) + Offset.
-func (c *Comparator) Model() *Model {
-	if len(c.points) == 0 {
-		return nil
-	}
-	m := &Model{Kernel: c.obj.Kernel, Dim: c.dim, Offset: c.bstar}
+// the first): g*(x) = Σ_i Coef[i]·k(X_i, x) + Offset, the comparator's own
+// copy taken when the checkpoint was solved (do not modify; the boundary
+// of g* for a plot is Score over a grid).
+func (c *Comparator) Model() *Model { return c.model }
+
+// Margins appends to dst the normalised margins y_t·f*(x_t)/‖f*‖ (offset
+// excluded) of the prefix of the last exactly solved checkpoint: y_t⟨θ,
+// φ(x_t)⟩ for the unit direction θ = f*/‖f*‖ in the RKHS, the input of
+// [PerceptronBound]. It returns dst unchanged when no checkpoint is solved
+// or f* = 0.
+func (c *Comparator) Margins(dst []float64) []float64 { return append(dst, c.margins...) }
+
+// snapshot builds the Model and the margins of the solution in c.c.
+func (c *Comparator) snapshot(b, n2 float64) {
 	mu := c.mu()
-	src := c.c
-	if c.frozen {
-		src, mu = c.frozenC, 1
-		m.Offset = c.frozenOff
-	}
-	for i, ci := range src {
+	m := &Model{Kernel: c.obj.Kernel, Dim: c.dim, Offset: b}
+	c.margins = c.margins[:0]
+	for i, ci := range c.c {
 		if ci != 0 && mu > 0 {
 			m.X = append(m.X, c.x[i*c.dim:(i+1)*c.dim]...)
 			m.norms = append(m.norms, c.xx[i])
 			m.Coef = append(m.Coef, ci/mu)
 		}
 	}
-	return m
+	if n2 > 0 {
+		norm := math.Sqrt(n2)
+		for i := range c.c {
+			c.margins = append(c.margins, c.y[i]*c.kc[i]/mu/norm)
+		}
+	}
+	c.model = m
 }
 
 // Model is a fixed predictor g(x) = Σ_i Coef[i]·k(X_i, x) + Offset.

@@ -66,6 +66,24 @@
 // Why: the exact solve costs O(m²) memory and O(m²) per epoch, which a
 // frame budget cannot carry for long streams.
 //
+// # Bounds
+//
+// Each bound is a function of the run's settings and a [Point] returning a
+// [Bound]: its value, or "not applicable" with the failing condition.
+//
+//	bound                                   applies when                                  value
+//	NORMA Theorem 2, eq. (23)  [NORMATheorem2]  soft margin (fixed ρ), binary, no offset,     Σ R_stoch[g*] + 2λ(B + X/λ)²√m
+//	                                        ω ≥ m, Λ_t = 1/(3λ√t) (learn.InvSqrtT)        (O(1) term unstated, left out)
+//	NORMA Theorem 1, eq. (22)  [NORMATheorem1]  as above, Λ = B/(X√m) constant, m and B     Σ R_stoch[g*] + B·X·√m
+//	                                        fixed in advance, at t = m, ‖g*‖ ≤ B
+//	NORMA Proposition 1, eq. (11) [Truncation] constant Λ, |c'| ≤ C, one score             ‖f − f_trunc‖_H (own read-out)
+//	JMLR Theorem 1 [PerceptronBound]        perceptron, λ = 0, no offset, no eviction     ((R + D)/γ)² mistakes
+//	Pegasos (lecture) [PegasosNorm]         λ > 0                                         ‖g*‖ ≤ 1/√λ
+//
+// Where none applies (SVMD's adaptive η, the ν-trick, AMM, RES, NORMA with
+// JMLR's schedule) only the measured regret is shown.
+//
 // Package regret is pure Go: it must not import syscall/js or anything under
-// kernelplay/ui. It imports kernelplay/core/kernel only.
+// kernelplay/ui. It imports kernelplay/core/kernel and kernelplay/core/learn
+// (the learners' settings, whose conditions the bounds check) only.
 package regret
