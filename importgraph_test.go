@@ -24,11 +24,14 @@ import (
 // packages it may import directly (prefixes allowed). A package missing from
 // the table may import nothing of the module.
 var allowedImports = map[string][]string{
-	"kernelplay/core/…":     {"kernelplay/core/…"},
-	"kernelplay/ui/state":   {},
-	"kernelplay/ui/sim":     {"kernelplay/ui/state", "kernelplay/core/…"},
-	"kernelplay/ui/render":  {"kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/core/…"},
-	"kernelplay/ui/inspect": {"kernelplay/ui/render", "kernelplay/core/learn"},
+	"kernelplay/core/…": {"kernelplay/core/…"},
+	// The hindsight comparator and the papers' bounds: kernels, and the
+	// learners' settings whose conditions the bounds check.
+	"kernelplay/core/regret": {"kernelplay/core/kernel", "kernelplay/core/learn"},
+	"kernelplay/ui/state":    {},
+	"kernelplay/ui/sim":      {"kernelplay/ui/state", "kernelplay/core/…"},
+	"kernelplay/ui/render":   {"kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/core/…"},
+	"kernelplay/ui/inspect":  {"kernelplay/ui/render", "kernelplay/core/learn"},
 	"kernelplay/ui/app": {"kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",
 		"kernelplay/ui/inspect", "kernelplay/core/data", // the data set type of loaded files
 		"kernelplay/core/learn"}, // the learners' inspection records (the step inspector)

@@ -1,0 +1,691 @@
+package regret
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"kernelplay/core/kernel"
+)
+
+// Loss selects the loss c of the objective.
+type Loss int
+
+const (
+	// Hinge is the soft margin c = max(0, ρ − y·g(x)) with labels y = ±1 and
+	// a fixed margin ρ = [Objective.Margin] ≥ 0 (NORMA eq. 12 and §4; ρ = 0
+	// is eq. 15's hinge, the perceptron's loss).
+	Hinge Loss = iota
+	// Squared is c = ½(y − g(x))² (NORMA eq. 17), y real.
+	Squared
+)
+
+// String returns "hinge" or "squared".
+func (l Loss) String() string {
+	switch l {
+	case Hinge:
+		return "hinge"
+	case Squared:
+		return "squared"
+	}
+	return fmt.Sprintf("Loss(%d)", int(l))
+}
+
+// Objective is the learner's objective J_m(g) = Σ_{t≤m} R_stoch[g, t]
+// (NORMA eq. 3 summed; see the package documentation).
+type Objective struct {
+	// Kernel is the input kernel k of the learner; nil or invalid
+	// (kernel.Validate) is an error.
+	Kernel kernel.Kernel
+	// Loss is the loss c.
+	Loss Loss
+	// Margin is ρ ≥ 0 of the Hinge loss (ignored by Squared).
+	Margin float64
+	// Lambda is the regulariser λ > 0 of R_stoch (λ = 0 only with Hinge
+	// and Margin 0, where g* = 0).
+	Lambda float64
+	// Offset adds an unregularised offset b to g = f + b, as NORMA's
+	// Offset (NORMA §3).
+	Offset bool
+}
+
+// Settings of the solver; the zero value of a field means its default.
+type Settings struct {
+	// Tolerance is the relative duality gap (P − D)/max(P, 1e-300) at which
+	// a checkpoint is solved. Zero means 1e-9; it must lie in (0, 0.1].
+	Tolerance float64
+	// MaxExact is the largest prefix solved exactly; zero means 1000, at
+	// most 4096 (the Gram matrix is MaxExact² float64s).
+	MaxExact int
+	// MaxEpochs bounds the epochs (m coordinate steps each) spent on one
+	// checkpoint; a checkpoint that reaches it is recorded with
+	// Converged = false and its gap. Zero means 2000.
+	MaxEpochs int
+}
+
+// Point is the comparison at one checkpoint m.
+type Point struct {
+	// M is the prefix length m (examples since the start or the last Restart).
+	M int
+	// Online is Σ_{t≤m} R_stoch[f_t, t], as passed to [Comparator.Add].
+	Online float64
+	// Hindsight is J_m(g*), the primal objective of the solution found
+	// (Exact) or the frozen predictor's cumulative risk (not Exact).
+	Hindsight float64
+	// Regret is Online − Hindsight; Regret/M is the average regret.
+	Regret float64
+	// Norm is ‖f*‖_H of the comparator (the B of NORMA Theorems 1–2).
+	Norm float64
+	// Gap is the duality gap P − D at the end of the solve (0 when frozen).
+	Gap float64
+	// Exact reports m ≤ MaxExact (the true optimum to the tolerance);
+	// otherwise Hindsight is that of g*_{MaxExact} and Regret a lower bound.
+	Exact bool
+	// Converged reports the gap reached the tolerance within MaxEpochs.
+	Converged bool
+	// Epochs is the number of epochs this checkpoint took.
+	Epochs int
+	// X2 is X² = max_{t≤m} k(x_t, x_t), the kernel bound of NORMA
+	// Theorems 1–2 and Proposition 1 (R² of the perceptron bound).
+	X2 float64
+}
+
+// NextCheckpoint returns the checkpoint following m ≥ 0: m + 1 up to 8,
+// then m + ⌊m/4⌋ (≈ ten per decade). Integer arithmetic, so the schedule
+// is the same on every platform.
+func NextCheckpoint(m int) int {
+	if m < 0 {
+		panic(fmt.Sprintf("regret: NextCheckpoint(%d)", m))
+	}
+	return m + max(1, m/4)
+}
+
+// Comparator computes the hindsight comparator of [Objective] on a growing
+// prefix at log-spaced checkpoints, in slices of bounded work. Build one
+// with [NewComparator], feed it every example with [Comparator.Add], and
+// drive the solver with [Comparator.Step]. Not safe for concurrent use.
+//
+// Memory: MaxExact·(MaxExact + d + 3) float64s at most.
+type Comparator struct {
+	obj Objective
+	set Settings
+	dim int
+
+	// The prefix, row-major, with squared norms and labels.
+	x, xx, y []float64
+	t        int     // examples added
+	online   float64 // Σ R_stoch[f_t, t] so far
+	x2       float64 // max k(x_t, x_t) so far
+	next     int     // next checkpoint
+	pending  []Point // checkpoints reached, not yet solved (M, Online set)
+	points   []Point // solved checkpoints, in order
+
+	// Solver state (m = len(c) examples in the current solve).
+	k      [][]float64 // Gram rows k(x_i, x_j), j < len(k[i]) = rows built
+	c      []float64   // dual coefficients: f = (1/μ) Σ c_i k(x_i, ·)
+	kc     []float64   // (Kc)_i
+	pos    int         // position in the current epoch
+	epochs int         // epochs of the current checkpoint
+
+	// Frozen comparator beyond MaxExact.
+	frozen      bool
+	frozenJ     float64   // J_MaxExact + Σ later R_stoch[g*, t]
+	frozenN2    float64   // ‖f*‖²
+	queue       []float64 // inputs (row-major) and labels waiting for the frozen g*
+	queueY      []float64
+	head        int // queue entries before head are evaluated
+	frozenCount int // examples beyond MaxExact evaluated
+	frozenM     *Model
+	scratch     []float64
+	model       *Model    // g* of the last solved checkpoint
+	margins     []float64 // its normalised margins
+}
+
+// NewComparator returns a comparator for inputs of dimension dim. Errors:
+// a nil or invalid kernel, an unknown loss, a negative or non-finite Margin
+// or Lambda, λ = 0 unless the hinge at margin 0, settings out of range, dim < 1.
+func NewComparator(obj Objective, set Settings, dim int) (*Comparator, error) {
+	if err := kernel.Validate(obj.Kernel); err != nil {
+		return nil, fmt.Errorf("regret: %w", err)
+	}
+	if obj.Loss != Hinge && obj.Loss != Squared {
+		return nil, fmt.Errorf("regret: unknown loss %d", int(obj.Loss))
+	}
+	if bad(obj.Margin) || bad(obj.Lambda) {
+		return nil, fmt.Errorf("regret: Margin = %v, Lambda = %v: want finite and ≥ 0", obj.Margin, obj.Lambda)
+	}
+	if obj.Lambda == 0 && !(obj.Loss == Hinge && obj.Margin == 0) {
+		return nil, errors.New("regret: Lambda = 0: the hindsight problem has no minimiser (only the hinge at margin 0, where g* = 0, is defined)")
+	}
+	if dim < 1 {
+		return nil, fmt.Errorf("regret: dimension %d, want ≥ 1", dim)
+	}
+	if set.Tolerance == 0 {
+		set.Tolerance = 1e-9
+	}
+	if !(set.Tolerance > 0 && set.Tolerance <= 0.1) {
+		return nil, fmt.Errorf("regret: Tolerance = %v, want in (0, 0.1]", set.Tolerance)
+	}
+	if set.MaxExact == 0 {
+		set.MaxExact = 1000
+	}
+	if set.MaxExact < 1 || set.MaxExact > 4096 {
+		return nil, fmt.Errorf("regret: MaxExact = %d, want 1…4096", set.MaxExact)
+	}
+	if set.MaxEpochs == 0 {
+		set.MaxEpochs = 2000
+	}
+	if set.MaxEpochs < 1 {
+		return nil, fmt.Errorf("regret: MaxEpochs = %d, want ≥ 1", set.MaxEpochs)
+	}
+	c := &Comparator{obj: obj, set: set, dim: dim}
+	c.Restart()
+	return c, nil
+}
+
+func bad(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) || v < 0 }
+
+// Objective returns the objective compared.
+func (c *Comparator) Objective() Objective { return c.obj }
+
+// Settings returns the solver settings with the defaults filled in.
+func (c *Comparator) Settings() Settings { return c.set }
+
+// Restart forgets the prefix: the next Add is example 1 of a new prefix (the
+// regret since a detected change, package kernelplay/core/drift).
+func (c *Comparator) Restart() {
+	c.x, c.xx, c.y = c.x[:0], c.xx[:0], c.y[:0]
+	c.t, c.online, c.next, c.x2 = 0, 0, 1, 0
+	c.pending, c.points = c.pending[:0], c.points[:0]
+	c.k, c.c, c.kc = c.k[:0], c.c[:0], c.kc[:0]
+	c.pos, c.epochs = 0, 0
+	c.frozen, c.frozenJ, c.frozenN2 = false, 0, 0
+	c.queue, c.queueY, c.head, c.frozenCount, c.frozenM = c.queue[:0], c.queueY[:0], 0, 0, nil
+	c.model, c.margins = nil, c.margins[:0]
+}
+
+// Add appends example (x, y) to the prefix with online = R_stoch[f_t, t] of
+// the learner on it, measured before the learner learnt it (the loss
+// learn.Step.Loss plus (λ/2)‖f_t‖² of the hypothesis before the step). x is
+// copied. len(x) ≠ dim, a non-finite x, y or online, or y ≠ ±1 with
+// the hinge panic (the caller's stream is validated upstream).
+//
+// Beyond MaxExact the example waits for the frozen g* (solved by Step); at
+// most MaxExact examples wait: the next Add then finishes the pending work
+// itself (bounded memory, same result).
+func (c *Comparator) Add(x []float64, y, online float64) {
+	if len(x) != c.dim {
+		panic(fmt.Sprintf("regret: Add: len(x) = %d, want %d", len(x), c.dim))
+	}
+	for _, v := range x {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			panic("regret: Add: non-finite input")
+		}
+	}
+	if math.IsNaN(y) || math.IsInf(y, 0) || math.IsNaN(online) || math.IsInf(online, 0) {
+		panic(fmt.Sprintf("regret: Add: y = %v, online = %v", y, online))
+	}
+	if c.obj.Loss == Hinge && y != 1 && y != -1 {
+		panic(fmt.Sprintf("regret: Add: label %v, want ±1 with the hinge", y))
+	}
+	c.t++
+	c.online += online
+	xx := dot(x, x)
+	c.x2 = max(c.x2, c.obj.Kernel.FromDot(xx, xx, xx))
+	if c.t <= c.set.MaxExact {
+		c.x = append(c.x, x...)
+		c.xx = append(c.xx, xx)
+		c.y = append(c.y, y)
+	} else {
+		if len(c.queueY)-c.head >= c.set.MaxExact {
+			c.Step(math.MaxInt)
+		}
+		c.queue = append(c.queue, x...)
+		c.queueY = append(c.queueY, y)
+	}
+	if c.t == c.next || c.t == c.set.MaxExact {
+		c.pending = append(c.pending, Point{M: c.t, Online: c.online, Exact: c.t <= c.set.MaxExact, X2: c.x2})
+		for c.next <= c.t {
+			c.next = NextCheckpoint(c.next)
+		}
+	}
+}
+
+// Mark adds a checkpoint at the current prefix length T (the end of a
+// finite stream, a run's fixed length m of NORMA Theorem 1) unless T is
+// already one or T = 0. The points stay a deterministic function of the
+// prefix as long as Mark is called at steps that are (never on a timer).
+func (c *Comparator) Mark() {
+	if c.t == 0 {
+		return
+	}
+	if n := len(c.pending); n > 0 && c.pending[n-1].M == c.t {
+		return
+	}
+	if n := len(c.points); n > 0 && c.points[n-1].M == c.t && len(c.pending) == 0 {
+		return
+	}
+	c.pending = append(c.pending, Point{M: c.t, Online: c.online, Exact: c.t <= c.set.MaxExact, X2: c.x2})
+}
+
+// T returns the number of examples added since the start or Restart.
+func (c *Comparator) T() int { return c.t }
+
+// Online returns Σ_{t≤T} R_stoch[f_t, t] so far.
+func (c *Comparator) Online() float64 { return c.online }
+
+// Points returns the solved checkpoints in order (aliases the comparator's
+// storage: read, do not keep across Add or Step).
+func (c *Comparator) Points() []Point { return c.points }
+
+// Pending returns the number of checkpoints reached and not yet solved.
+func (c *Comparator) Pending() int { return len(c.pending) }
+
+// mu is μ = mλ of the current solve.
+func (c *Comparator) mu() float64 { return float64(len(c.c)) * c.obj.Lambda }
+
+// Step does at most about budget units of work and reports whether nothing
+// is left to do (every checkpoint reached is solved). One unit is one pass
+// over the m numbers of a prefix of length m (a dual coordinate step, one
+// column of the gap); a Gram row costs d + 1 units. Step(math.MaxInt) runs
+// to completion. budget < 1 panics.
+//
+// The sequence of operations does not depend on the budgets, so the points
+// are the same for any slicing.
+func (c *Comparator) Step(budget int) (done bool) {
+	if budget < 1 {
+		panic(fmt.Sprintf("regret: Step(%d)", budget))
+	}
+	for budget > 0 {
+		if len(c.pending) == 0 {
+			if c.frozen && len(c.queueY) > c.head {
+				budget -= c.drainQueue(budget)
+				continue
+			}
+			return true
+		}
+		p := &c.pending[0]
+		if !p.Exact {
+			if !c.frozen {
+				panic("regret: internal: frozen point before the last exact one")
+			}
+			need := p.M - c.set.MaxExact - c.frozenSeen()
+			if need > 0 {
+				budget -= c.drainQueueN(budget, need)
+				continue
+			}
+			c.finishFrozen()
+			continue
+		}
+		budget -= c.solveStep(p.M, budget)
+	}
+	return len(c.pending) == 0 && (!c.frozen || len(c.queueY) == c.head)
+}
+
+// solveStep advances the exact solve of the prefix of length m and returns
+// the units spent.
+func (c *Comparator) solveStep(m, budget int) int {
+	spent := 0
+	// Grow the Gram matrix and the dual to m examples (warm start: c_i = 0
+	// for the new ones).
+	for len(c.k) < m && spent < budget {
+		i := len(c.k)
+		row := make([]float64, i+1)
+		xi := c.x[i*c.dim : (i+1)*c.dim]
+		kernel.Row(c.obj.Kernel, row, xi, c.xx[i], c.x, c.xx)
+		c.k = append(c.k, row)
+		spent += c.dim + 1
+	}
+	for len(c.c) < len(c.k) && len(c.c) < m {
+		i := len(c.c)
+		var s float64
+		for j, cj := range c.c {
+			s += cj * c.k[i][j]
+		}
+		c.c = append(c.c, 0)
+		c.kc = append(c.kc, s)
+		c.pos, c.epochs = 0, 0
+		spent++
+	}
+	if len(c.c) < m {
+		return max(spent, 1)
+	}
+	if c.obj.Loss == Hinge && c.obj.Margin == 0 {
+		// g* = 0: the hinge at 0 is positively homogeneous.
+		clear(c.c)
+		clear(c.kc)
+		c.record(0, 0, 0, true)
+		return spent + 1
+	}
+	for spent < budget {
+		if c.pos < m {
+			if c.obj.Offset {
+				spent += c.pairStep()
+			} else {
+				c.coordStep(c.pos)
+				spent++
+			}
+			c.pos++
+			continue
+		}
+		// End of an epoch: the duality gap.
+		c.pos = 0
+		c.epochs++
+		p, d, b := c.primalDual()
+		spent += 2
+		gap := p - d
+		if gap <= c.set.Tolerance*max(math.Abs(p), 1e-300) || c.epochs >= c.set.MaxEpochs {
+			c.record(p, gap, b, gap <= c.set.Tolerance*max(math.Abs(p), 1e-300))
+			return spent
+		}
+	}
+	return spent
+}
+
+// krow returns k(x_i, x_j) from the lower-triangular Gram rows.
+func (c *Comparator) kat(i, j int) float64 {
+	if j <= i {
+		return c.k[i][j]
+	}
+	return c.k[j][i]
+}
+
+// box returns the bounds of c_i: hinge [min(0, y), max(0, y)], squared ℝ.
+func (c *Comparator) box(i int) (lo, hi float64) {
+	if c.obj.Loss == Squared {
+		return math.Inf(-1), math.Inf(1)
+	}
+	if c.y[i] > 0 {
+		return 0, 1
+	}
+	return -1, 0
+}
+
+// grad returns ∂F/∂c_i of the dual objective (to minimise)
+//
+//	F(c) = (1/(2μ)) cᵀKc + Σ φ_i(c_i),
+//	φ_i(c) = −ρ·y_i·c on the box (hinge),  ½c² − y_i·c (squared),
+//
+// the Fenchel dual of J_m: f = (1/μ)Σ c_i k(x_i, ·), J_m(g*) = −min F.
+func (c *Comparator) grad(i int, mu float64) float64 {
+	g := c.kc[i] / mu
+	if c.obj.Loss == Hinge {
+		return g - c.obj.Margin*c.y[i]
+	}
+	return g + c.c[i] - c.y[i]
+}
+
+// curv returns ∂²φ_i/∂c² (0 for the hinge, 1 for squared).
+func (c *Comparator) curv() float64 {
+	if c.obj.Loss == Squared {
+		return 1
+	}
+	return 0
+}
+
+// move sets c_i ← c_i + delta and updates Kc: O(m).
+func (c *Comparator) move(i int, delta float64) {
+	if delta == 0 {
+		return
+	}
+	c.c[i] += delta
+	row := c.k[i]
+	for j := range row {
+		c.kc[j] += delta * row[j]
+	}
+	for j := i + 1; j < len(c.c); j++ {
+		c.kc[j] += delta * c.k[j][i]
+	}
+}
+
+// coordStep is one exact coordinate minimisation of F in c_i, clipped to
+// its box (Hsieh et al. 2008's dual coordinate step in this scaling).
+func (c *Comparator) coordStep(i int) {
+	mu := c.mu()
+	h := c.k[i][i]/mu + c.curv()
+	if h <= 0 {
+		return // k(x_i, x_i) = 0: the coordinate does not move F
+	}
+	lo, hi := c.box(i)
+	v := min(hi, max(lo, c.c[i]-c.grad(i, mu)/h))
+	c.move(i, v-c.c[i])
+}
+
+// pairStep is one step on the most violating pair (i, j) under Σ c = 0
+// (Keerthi et al. 2001's maximal violating pair, as in LIBSVM's first-order
+// working-set selection): c_i += s, c_j −= s with the exact minimiser s
+// clipped to the boxes. Returns the units spent (3: selection and the two
+// row updates).
+func (c *Comparator) pairStep() int {
+	mu := c.mu()
+	i, j := -1, -1
+	gi, gj := math.Inf(1), math.Inf(-1)
+	for n := range c.c {
+		lo, hi := c.box(n)
+		g := c.grad(n, mu)
+		if c.c[n] < hi && g < gi {
+			i, gi = n, g
+		}
+		if c.c[n] > lo && g > gj {
+			j, gj = n, g
+		}
+	}
+	if i < 0 || j < 0 || i == j || gj-gi <= 0 {
+		return 1
+	}
+	h := (c.k[i][i]+c.k[j][j]-2*c.kat(i, j))/mu + 2*c.curv()
+	s := math.Inf(1)
+	if h > 0 {
+		s = (gj - gi) / h
+	}
+	_, hi := c.box(i)
+	lo, _ := c.box(j)
+	s = min(s, hi-c.c[i], c.c[j]-lo)
+	c.move(i, s)
+	c.move(j, -s)
+	return 3
+}
+
+// primalDual returns the primal J_m at f = (1/μ)Σ c_i k(x_i, ·) with the
+// best offset (0 without Offset), the dual value −F(c), and that offset.
+func (c *Comparator) primalDual() (p, d, b float64) {
+	mu := c.mu()
+	var ckc, phi float64
+	for i, ci := range c.c {
+		ckc += ci * c.kc[i]
+		if c.obj.Loss == Hinge {
+			phi -= c.obj.Margin * c.y[i] * ci
+		} else {
+			phi += 0.5*ci*ci - c.y[i]*ci
+		}
+	}
+	d = -(ckc/(2*mu) + phi)
+	if c.obj.Offset {
+		b = c.bestOffset(mu)
+	}
+	var ls float64
+	for i := range c.c {
+		ls += c.loss(c.kc[i]/mu+b, c.y[i])
+	}
+	p = ls + ckc/(2*mu) // (μ/2)‖f‖², ‖f‖² = cᵀKc/μ²
+	return p, d, b
+}
+
+// loss returns c(g, y).
+func (c *Comparator) loss(g, y float64) float64 {
+	if c.obj.Loss == Hinge {
+		return max(0, c.obj.Margin-y*g)
+	}
+	r := y - g
+	return 0.5 * r * r
+}
+
+// bestOffset returns the b minimising Σ c(f_i + b, y_i): the mean residual
+// for the squared loss; for the hinge the n₊-th smallest breakpoint
+// b_i = ρy_i − f_i (each breakpoint raises the slope of the piecewise-linear
+// sum by 1, from −n₊ at b → −∞).
+func (c *Comparator) bestOffset(mu float64) float64 {
+	n := len(c.c)
+	if c.obj.Loss == Squared {
+		var s float64
+		for i := range c.c {
+			s += c.y[i] - c.kc[i]/mu
+		}
+		return s / float64(n)
+	}
+	bp := c.scratch[:0]
+	np := 0
+	for i := range c.c {
+		bp = append(bp, c.obj.Margin*c.y[i]-c.kc[i]/mu)
+		if c.y[i] > 0 {
+			np++
+		}
+	}
+	c.scratch = bp
+	slices.Sort(bp)
+	if np == 0 {
+		return bp[0]
+	}
+	return bp[np-1]
+}
+
+// record closes the solve of the first pending point.
+func (c *Comparator) record(p, gap, b float64, converged bool) {
+	pt := c.pending[0]
+	c.pending = c.pending[1:]
+	mu := c.mu()
+	var ckc float64
+	for i, ci := range c.c {
+		ckc += ci * c.kc[i]
+	}
+	n2 := 0.0
+	if mu > 0 {
+		n2 = ckc / (mu * mu)
+	}
+	pt.Hindsight, pt.Regret = p, pt.Online-p
+	pt.Norm, pt.Gap, pt.Converged, pt.Epochs = math.Sqrt(max(0, n2)), gap, converged, c.epochs
+	c.points = append(c.points, pt)
+	c.epochs, c.pos = 0, 0
+	c.snapshot(b, n2)
+	if pt.M == c.set.MaxExact {
+		c.frozen = true
+		c.frozenJ, c.frozenN2, c.frozenM = p, n2, c.model
+		c.k = nil // the Gram matrix is no longer needed
+	}
+}
+
+// frozenSeen counts the examples beyond MaxExact already evaluated.
+func (c *Comparator) frozenSeen() int { return c.frozenCount }
+
+// drainQueue evaluates queued examples with the frozen g* within budget
+// and returns the units spent.
+func (c *Comparator) drainQueue(budget int) int {
+	return c.drainQueueN(budget, len(c.queueY)-c.head)
+}
+
+// drainQueueN evaluates at most n queued examples (at least one), each
+// costing d + 1 units, adding R_stoch[g*, t] to the frozen sum.
+func (c *Comparator) drainQueueN(budget, n int) int {
+	spent := 0
+	for n > 0 && c.head < len(c.queueY) && (spent == 0 || spent < budget) {
+		x := c.queue[c.head*c.dim : (c.head+1)*c.dim]
+		y := c.queueY[c.head]
+		c.frozenJ += c.loss(c.frozenM.Score(x), y) + 0.5*c.obj.Lambda*c.frozenN2
+		c.head++
+		c.frozenCount++
+		n--
+		spent += c.dim + 1
+	}
+	if c.head == len(c.queueY) {
+		c.queue, c.queueY, c.head = c.queue[:0], c.queueY[:0], 0
+	}
+	return max(spent, 1)
+}
+
+// finishFrozen records the first pending point (beyond MaxExact) with the
+// frozen comparator's cumulative risk.
+func (c *Comparator) finishFrozen() {
+	pt := c.pending[0]
+	c.pending = c.pending[1:]
+	pt.Hindsight, pt.Regret = c.frozenJ, pt.Online-c.frozenJ
+	pt.Norm, pt.Converged = math.Sqrt(c.frozenN2), true
+	c.points = append(c.points, pt)
+}
+
+// Model returns the comparator g* of the last solved checkpoint (nil before
+// the first): g*(x) = Σ_i Coef[i]·k(X_i, x) + Offset, the comparator's own
+// copy taken when the checkpoint was solved (do not modify; the boundary
+// of g* for a plot is Score over a grid).
+func (c *Comparator) Model() *Model { return c.model }
+
+// Margins appends to dst the normalised margins y_t·f*(x_t)/‖f*‖ (offset
+// excluded) of the prefix of the last exactly solved checkpoint: y_t⟨θ,
+// φ(x_t)⟩ for the unit direction θ = f*/‖f*‖ in the RKHS, the input of
+// [PerceptronBound]. It returns dst unchanged when no checkpoint is solved
+// or f* = 0.
+func (c *Comparator) Margins(dst []float64) []float64 { return append(dst, c.margins...) }
+
+// snapshot builds the Model and the margins of the solution in c.c.
+func (c *Comparator) snapshot(b, n2 float64) {
+	mu := c.mu()
+	m := &Model{Kernel: c.obj.Kernel, Dim: c.dim, Offset: b}
+	c.margins = c.margins[:0]
+	for i, ci := range c.c {
+		if ci != 0 && mu > 0 {
+			m.X = append(m.X, c.x[i*c.dim:(i+1)*c.dim]...)
+			m.norms = append(m.norms, c.xx[i])
+			m.Coef = append(m.Coef, ci/mu)
+		}
+	}
+	if n2 > 0 {
+		norm := math.Sqrt(n2)
+		for i := range c.c {
+			c.margins = append(c.margins, c.y[i]*c.kc[i]/mu/norm)
+		}
+	}
+	c.model = m
+}
+
+// Model is a fixed predictor g(x) = Σ_i Coef[i]·k(X_i, x) + Offset.
+type Model struct {
+	// Kernel is k; Dim the input dimension d.
+	Kernel kernel.Kernel
+	Dim    int
+	// X holds the support inputs, row-major len(Coef)×d.
+	X []float64
+	// Coef are the expansion coefficients; Offset is b.
+	Coef   []float64
+	Offset float64
+	norms  []float64
+	row    []float64
+}
+
+// Score returns g(x) in O(len(Coef)·d). len(x) ≠ Dim panics. Not safe for
+// concurrent use (scratch row).
+func (m *Model) Score(x []float64) float64 {
+	if len(x) != m.Dim {
+		panic(fmt.Sprintf("regret: Model.Score: len(x) = %d, want %d", len(x), m.Dim))
+	}
+	if len(m.Coef) == 0 {
+		return m.Offset
+	}
+	if cap(m.row) < len(m.Coef) {
+		m.row = make([]float64, len(m.Coef))
+	}
+	row := m.row[:len(m.Coef)]
+	kernel.Row(m.Kernel, row, x, dot(x, x), m.X, m.norms)
+	s := m.Offset
+	for i, v := range row {
+		s += m.Coef[i] * v
+	}
+	return s
+}
+
+func dot(a, b []float64) float64 {
+	var s float64
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}

@@ -1,0 +1,89 @@
+// Package regret compares an online learner with the best fixed predictor in
+// hindsight, and gives the papers' bounds on that comparison where their
+// theorems apply.
+//
+// # Regret
+//
+// NORMA (Kivinen, Smola, Williamson 2004, §4) measures an online learner by
+// its cumulative risk Σ_{t≤m} R_stoch[f_t, t], with
+//
+//	R_stoch[f, t] = c(x_t, y_t, g(x_t)) + (λ/2)‖f‖²_H,   g = f + b,   (3)
+//
+// evaluated on each example BEFORE the learner learns it (f_t is the
+// hypothesis after t − 1 examples). [Comparator] finds, for the prefix
+// (x_1, y_1) … (x_m, y_m), the fixed g* = f* + b* minimising the same sum,
+//
+//	J_m(g) = Σ_{t≤m} [c(x_t, y_t, g(x_t)) + (λ/2)‖f‖²] = Σ c + (mλ/2)‖f‖²,
+//
+// with the learner's kernel, loss, margin and λ, and the regret
+// R_m = Σ R_stoch[f_t, t] − J_m(g*) (negative on a drifting stream, where no
+// fixed g fits every part of the prefix).
+//
+// The offset b is treated as NORMA treats it: not regularised (NORMA §3
+// updates b by the gradient of the loss only). With [Objective.Offset] the
+// comparator minimises over an unregularised b ∈ ℝ as well (the dual gains
+// the equality constraint Σ c_i = 0, solved by pairwise steps). This is NOT
+// the problem of learn.KernelDCD with Bias > 0, which regularises its bias
+// (k̃ = k + B², LIBLINEAR's -B); that solver is not used here.
+//
+// # What is compared (learner × task)
+//
+//	learner (kernelplay/core/learn)        task        comparator g*                        exact
+//	NORMA RuleSoftMargin (ρ fixed)          binary      hinge at ρ, λ, offset as the learner  yes
+//	NORMA RuleHinge, kernel perceptron      binary      hinge at 0: g* = 0, J = 0 (see below) yes
+//	NORMA RuleSquared                       regression  squared loss ½(y−g)², λ, offset       yes
+//	Kernel Pegasos                          binary      hinge at 1, λ, no offset              yes
+//	SVMD with the hinge loss                binary      hinge at 1, its c as λ, no offset     yes
+//	ν rules (ρ, ε or σ learnt), Huber       —           not computed: the margin is a
+//	                                                    variable of the learner's objective
+//	                                                    (ν-SVM), not a fixed setting
+//	any learner, multiclass (digits)        —           not computed: binary tasks only
+//
+// The hinge at margin 0 is positively homogeneous, so J_m(s·g) = s·J_m(g)
+// for s > 0 when λ = 0 and J_m only grows with ‖f‖ otherwise: g* = 0 with
+// J_m = 0, and the regret of the perceptron is its cumulative hinge loss.
+// Multiclass runs are not compared: JMLR eq. (16)'s multiclass hinge would
+// need a dual with K coefficients per example; we show regret for binary
+// tasks only.
+//
+// # Checkpoints, slices and exactness
+//
+// The comparator is solved at the checkpoints of [NextCheckpoint]
+// (1, 2, …, 8, 10, 12, 15, 18, 22, …: ×1.25 per step, integer arithmetic),
+// every checkpoint in order, each warm-started from the previous solution,
+// by coordinate descent on the dual (pairwise steps with an offset) until
+// the duality gap is at most Tolerance·J_m. The work is done by
+// [Comparator.Step] in slices of a caller-given budget; the sequence of
+// operations does not depend on how it is sliced, so a checkpoint's value is
+// a deterministic function of the prefix (same bits for any frame budget).
+//
+// The prefix is solved exactly (to the tolerance) up to MaxExact examples
+// (default 1000: the m×m Gram matrix is stored, 8 MB). Beyond it the
+// comparator is frozen at g*_{MaxExact}, and the hindsight sum continues as
+// J_{MaxExact}(g*) + Σ_{t>MaxExact} R_stoch[g*, t]: the cumulative risk of
+// one fixed predictor, so an upper bound on the true J_m(g*) and the regret
+// reported is a LOWER bound on the true regret ([Point.Exact] is false).
+// Why: the exact solve costs O(m²) memory and O(m²) per epoch, which a
+// frame budget cannot carry for long streams.
+//
+// # Bounds
+//
+// Each bound is a function of the run's settings and a [Point] returning a
+// [Bound]: its value, or "not applicable" with the failing condition.
+//
+//	bound                                   applies when                                  value
+//	NORMA Theorem 2, eq. (23)  [NORMATheorem2]  soft margin (fixed ρ), binary, no offset,     Σ R_stoch[g*] + 2λ(B + X/λ)²√m
+//	                                        ω ≥ m, Λ_t = 1/(3λ√t) (learn.InvSqrtT)        (O(1) term unstated, left out)
+//	NORMA Theorem 1, eq. (22)  [NORMATheorem1]  as above, Λ = B/(X√m) constant, m and B     Σ R_stoch[g*] + B·X·√m
+//	                                        fixed in advance, at t = m, ‖g*‖ ≤ B
+//	NORMA Proposition 1, eq. (11) [Truncation] constant Λ, |c'| ≤ C, one score             ‖f − f_trunc‖_H (own read-out)
+//	JMLR Theorem 1 [PerceptronBound]        perceptron, λ = 0, no offset, no eviction     ((R + D)/γ)² mistakes
+//	Pegasos (lecture) [PegasosNorm]         λ > 0                                         ‖g*‖ ≤ 1/√λ
+//
+// Where none applies (SVMD's adaptive η, the ν-trick, AMM, RES, NORMA with
+// JMLR's schedule) only the measured regret is shown.
+//
+// Package regret is pure Go: it must not import syscall/js or anything under
+// kernelplay/ui. It imports kernelplay/core/kernel and kernelplay/core/learn
+// (the learners' settings, whose conditions the bounds check) only.
+package regret
