@@ -32,6 +32,9 @@ var allowedImports = map[string][]string{
 	"kernelplay/ui/sim":      {"kernelplay/ui/state", "kernelplay/core/…"},
 	"kernelplay/ui/render":   {"kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/core/…"},
 	"kernelplay/ui/inspect":  {"kernelplay/ui/render", "kernelplay/core/learn"},
+	// The drawing pad's preprocessing (issue 22) prepares data: it uses
+	// the digit sets' type and nothing that learns.
+	"kernelplay/core/data/pad": {"kernelplay/core/data"},
 	"kernelplay/ui/app": {"kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",
 		"kernelplay/ui/inspect", "kernelplay/core/data", // the data set type of loaded files
 		"kernelplay/core/learn"}, // the learners' inspection records (the step inspector)

@@ -42,9 +42,16 @@ type Digits struct {
 	names  []string // class names (rows/columns of the confusion matrix)
 	title  string
 	lanes  []lane
-	t      int // examples drawn
+	t      int // examples learned (drawn from the stream or taught)
+	drawn  int // examples drawn from the stream
 	done   bool
 	err    error
+	// teach holds the taught drawings still to learn (state.EventTeach,
+	// in step order; teach.go), last whether example t was one of them
+	// and lastRow the data row it came from otherwise.
+	teach   []state.Event
+	last    *state.Event
+	lastRow int
 }
 
 // lane is one learner's record.
@@ -90,6 +97,15 @@ func NewDigits(cfg state.Config, set *data.Set) (*Digits, error) {
 		d.lanes = append(d.lanes, lane{conf: make([]int, k*k), window: NewErrorWindow(max(1, cfg.Window))})
 	}
 	d.cs = cs
+	for _, e := range cfg.Events {
+		if e.Kind != state.EventTeach {
+			continue
+		}
+		if _, err := e.Apply(cfg); err != nil {
+			return nil, err
+		}
+		d.teach = append(d.teach, e)
+	}
 	return d, nil
 }
 
@@ -338,10 +354,15 @@ func (d *Digits) Step(n int) (ran int) {
 		}
 	}()
 	for ; ran < n && !d.done; ran++ {
-		e, ok := d.seq.Next()
+		e, ok := d.taught()
 		if !ok {
-			d.done = true
-			break
+			e, ok = d.seq.Next()
+			if !ok {
+				d.done = true
+				break
+			}
+			d.lastRow = d.seq.Row(d.drawn)
+			d.drawn++
 		}
 		for i, c := range d.cs {
 			st := c.Learner.Learn(e.X, e.Y)
@@ -355,7 +376,7 @@ func (d *Digits) Step(n int) (ran int) {
 			return ran + 1
 		}
 	}
-	if d.t >= d.seq.Len() {
+	if d.drawn >= d.seq.Len() && !d.teachNow() {
 		d.done = true
 	}
 	return ran
@@ -369,8 +390,10 @@ func (d *Digits) stopped(i int, e data.Example, st learn.Step) error {
 	if m := d.models[i]; m != nil {
 		k = m.Expansion().Kernel()
 	}
-	row := d.seq.Row(d.t)
-	where := fmt.Sprintf("example %d (row %d of the data)", d.t+1, row+1)
+	where := fmt.Sprintf("example %d (row %d of the data)", d.t+1, d.lastRow+1)
+	if d.last != nil {
+		where = fmt.Sprintf("example %d (a taught drawing)", d.t+1)
+	}
 	if err := DataCause(where, e.X, e.Y, k); err != nil {
 		return err
 	}
@@ -513,8 +536,12 @@ func (d *Digits) Model(i int) learn.KernelModel { return d.models[i] }
 type DigitsLast struct {
 	// T is the 1-based example index (0: nothing yet).
 	T int
-	// Row is the row of the data set the example came from.
+	// Row is the row of the data set the example came from, −1 for a
+	// taught drawing.
 	Row int
+	// Drawing is the taught drawing's levels (state.Event.Drawing) when
+	// the example was one, "" otherwise.
+	Drawing string
 	// Truth is the true class index (see ClassNames).
 	Truth int
 	// Pred and Mistake are each learner's prediction (class index) and
@@ -529,7 +556,10 @@ func (d *Digits) Last() DigitsLast {
 	if t == 0 {
 		return DigitsLast{}
 	}
-	l := DigitsLast{T: t, Row: d.seq.Row(t - 1)}
+	l := DigitsLast{T: t, Row: d.lastRow}
+	if d.last != nil {
+		l.Row, l.Drawing = -1, d.last.Drawing
+	}
 	for i := range d.lanes {
 		ln := &d.lanes[i]
 		if ln.steps < t {

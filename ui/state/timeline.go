@@ -43,6 +43,9 @@ const (
 	// EventSet sets the setting Event.Key (one of [LiveKeys]) to
 	// Event.Value.
 	EventSet
+	// EventTeach makes Event.Drawing, labelled Event.Label, the next
+	// example of a digits run (teach.go). It changes no setting.
+	EventTeach
 )
 
 // Event is one edit of a running run: at step T (after T examples were
@@ -62,6 +65,12 @@ type Event struct {
 	// Key and Value are the setting's URL key and its new value in string
 	// form (EventSet), as [SetField] takes them.
 	Key, Value string
+	// Drawing and Label are a taught drawing's quantised levels, one byte
+	// per pixel, and its digit class 0…9 (EventTeach; see [TeachLevels]).
+	// The levels are held in a string, not a []uint8, so that Event stays
+	// comparable with == (the timeline's code compares edits).
+	Drawing string
+	Label   int
 }
 
 // LiveKeys are the settings that may change while a run goes on (an
@@ -101,6 +110,8 @@ func (e Event) Apply(c Config) (Config, error) {
 			return c, fmt.Errorf("setting %q cannot change while a run goes on", e.Key)
 		}
 		return Apply(c, SetField{Key: e.Key, Value: e.Value})
+	case EventTeach:
+		return c, checkTeach(c, e)
 	}
 	return c, fmt.Errorf("unknown event kind %d", e.Kind)
 }
@@ -130,6 +141,9 @@ func (c Config) validateEvents() error {
 	if len(c.Events) > MaxEvents {
 		return fmt.Errorf("%d edits is too many: at most %d", len(c.Events), MaxEvents)
 	}
+	if n := countTeach(c.Events); n > MaxTeach {
+		return fmt.Errorf("%d taught drawings is too many for one link: at most %d", n, MaxTeach)
+	}
 	if c.At < 0 || c.At > MaxStep {
 		return fmt.Errorf("step at = %d is out of range: want 0 to %d", c.At, MaxStep)
 	}
@@ -152,7 +166,7 @@ func (c Config) validateEvents() error {
 // difference to the previous event and the kind as one unsigned varint
 // (dT·4 + kind), then the point packed in 4 bytes (31 bits, as "pts"), the
 // index as a varint, or the setting's index in [Fields] and its value as
-// a varint length and bytes.
+// a varint length and bytes, or the drawing (appendDrawing).
 func encodeEvents(evs []Event) string {
 	var b []byte
 	prev := 0
@@ -171,6 +185,8 @@ func encodeEvents(evs []Event) string {
 			b = binary.AppendUvarint(b, uint64(max(i, 0)))
 			b = binary.AppendUvarint(b, uint64(len(e.Value)))
 			b = append(b, e.Value...)
+		case EventTeach:
+			b = appendDrawing(b, e)
 		}
 	}
 	return base64.RawURLEncoding.EncodeToString(b)
@@ -201,7 +217,7 @@ func decodeEvents(s string) ([]Event, error) {
 		return nil, errors.New("the edits data is corrupt (not base64url)")
 	}
 	var evs []Event
-	t := 0
+	t, teach := 0, 0
 	uvarint := func() (uint64, bool) {
 		v, n := binary.Uvarint(b)
 		if n <= 0 {
@@ -248,6 +264,13 @@ func decodeEvents(s string) ([]Event, error) {
 			}
 			e.Key, e.Value = Fields[i].Key, canonicalValue(&Fields[i], string(b[:n]))
 			b = b[n:]
+		case EventTeach:
+			if teach++; teach > MaxTeach {
+				return nil, fmt.Errorf("more than %d taught drawings", MaxTeach)
+			}
+			if b, err = readDrawing(b, &e); err != nil {
+				return nil, fmt.Errorf("edit %d: %w", len(evs)+1, err)
+			}
 		default:
 			return nil, fmt.Errorf("edit %d has an unknown kind", len(evs)+1)
 		}
