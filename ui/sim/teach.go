@@ -73,6 +73,22 @@ func (d *Digits) Teach(e state.Event) error {
 	return nil
 }
 
+// Pending reports taught drawings lying ahead of the run, after its
+// current step (after Reset, or a link opened before its end); Truncate
+// drops them, so that a drawing taught now starts a new timeline from here
+// (drawings due at the current step stay, and are learned first).
+func (d *Digits) Pending() bool { return slices.ContainsFunc(d.teach, d.ahead) }
+
+// Truncate drops the taught drawings lying ahead of the run.
+func (d *Digits) Truncate() {
+	if i := slices.IndexFunc(d.teach, d.ahead); i >= 0 {
+		d.teach = d.teach[:i:i]
+	}
+}
+
+// ahead reports whether e lies after the current step.
+func (d *Digits) ahead(e state.Event) bool { return e.T > d.t }
+
 // Answer is one learner's reply to a drawing it is asked about and does
 // not learn ([Digits.Ask]).
 type Answer struct {
