@@ -680,14 +680,13 @@ func (s *Store) teach(e state.Event) {
 	}
 	e.T = d.T()
 	evs := s.base.Events[:len(s.base.Events):len(s.base.Events)]
-	if i := slices.IndexFunc(evs, func(o state.Event) bool { return o.T > e.T }); i >= 0 {
-		evs = evs[:i:i]
-		d.Truncate()
-		s.msg = Message{Kind: Info, Text: fmt.Sprintf("The edits after step %d were dropped: the run goes on from here with this drawing.", e.T)}
-	}
-	if err := d.Teach(e); err != nil {
+	if err := d.Teach(e); err != nil { // drops the drawings ahead
 		s.msg = Message{Kind: Warning, Text: sentence(err.Error())}
 		return
+	}
+	if i := slices.IndexFunc(evs, func(o state.Event) bool { return o.T > e.T }); i >= 0 {
+		evs = evs[:i:i]
+		s.msg = Message{Kind: Info, Text: fmt.Sprintf("The edits after step %d were dropped: the run goes on from here with this drawing.", e.T)}
 	}
 	s.base.Events = append(evs, e)
 }
