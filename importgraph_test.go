@@ -37,7 +37,8 @@ var allowedImports = map[string][]string{
 	"kernelplay/core/data/pad": {"kernelplay/core/data"},
 	"kernelplay/ui/app": {"kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",
 		"kernelplay/ui/inspect", "kernelplay/core/data", // the data set type of loaded files
-		"kernelplay/core/learn"}, // the learners' inspection records (the step inspector)
+		"kernelplay/core/data/pad", // the drawing pad's preprocessing, for the views (Preprocess)
+		"kernelplay/core/learn"},   // the learners' inspection records (the step inspector)
 	// The views reach the core only through app, sim, render and inspect
 	// values: they import no core package.
 	"kernelplay/ui": {"kernelplay/ui/app", "kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",

@@ -19,6 +19,8 @@
 // kernelplay/ui/inspect, for the data set type of loaded files and the 2D
 // generators the data menu's thumbnails draw (thumbs.go) kernelplay/core/data
 // and, for the learners' inspection records (the step
-// inspector, inspector.go), kernelplay/core/learn. It
+// inspector, inspector.go), kernelplay/core/learn, and for the drawing
+// pad's preprocessing (pad.go: the views import no core package)
+// kernelplay/core/data/pad. It
 // must not import syscall/js or kernelplay/ui (the views import it).
 package app

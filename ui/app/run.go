@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"kernelplay/core/data"
 	"kernelplay/ui/sim"
@@ -210,8 +211,8 @@ func newRun(cfg state.Config, sets map[string]*data.Set) (Run, error) {
 		}
 		return plotRun{s: s, b: b}, nil
 	}
-	if len(cfg.Events) > 0 {
-		return nil, errors.New("the digits view takes no edits while it runs")
+	if slices.ContainsFunc(cfg.Events, func(e state.Event) bool { return e.Kind != state.EventTeach }) {
+		return nil, errors.New("the digits view takes no edits while it runs but taught drawings")
 	}
 	key := DataKey(cfg)
 	set := sets[key]

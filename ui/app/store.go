@@ -287,6 +287,8 @@ func (s *Store) duringReplay(a state.Action, cur, next state.Config) bool {
 		edit = true
 	case state.AddPoint, state.DeletePoint:
 		edit = s.run.Kind() == Plot2D
+	case state.Teach:
+		edit = s.run.Digits() != nil
 	case state.SetField:
 		if a.Key == "win" && next.Window != cur.Window {
 			edit = true
@@ -559,6 +561,9 @@ func (s *Store) action(a state.Action) {
 		if s.event(state.Event{Kind: state.EventDelete, Index: a.Index}) {
 			return
 		}
+	case state.Teach:
+		s.teach(state.Event{Kind: state.EventTeach, Drawing: a.Drawing, Label: a.Label})
+		return
 	case state.SetField:
 		if a.Key == "win" && next.Window != cur.Window {
 			// The error window changes what the charts show, not the
@@ -653,6 +658,37 @@ func (s *Store) event(e state.Event) bool {
 	}
 	s.base.Events = evs
 	return true
+}
+
+// teach adds e, a taught drawing, at the current step of a digits run: the
+// run learns it next and the timeline keeps it (Undo takes it back, Reset
+// replays it, the link carries it). Where the run cannot take it (not a
+// digits run, stopped, too many edits) a Warning says why and nothing
+// changes. After Reset, edits lying ahead are dropped, as for a click.
+func (s *Store) teach(e state.Event) {
+	d := s.run.Digits()
+	switch {
+	case d == nil:
+		s.msg = Message{Kind: Warning, Text: "A drawing can be taught only to a digits run once its data is loaded."}
+		return
+	case s.run.Err() != nil:
+		s.msg = Message{Kind: Warning, Text: "The run has stopped: Reset, then teach the drawing."}
+		return
+	case len(s.base.Events) >= state.MaxEvents:
+		s.msg = Message{Kind: Warning, Text: fmt.Sprintf("The run holds %d edits, the most a link carries.", state.MaxEvents)}
+		return
+	}
+	e.T = d.T()
+	evs := s.base.Events[:len(s.base.Events):len(s.base.Events)]
+	if err := d.Teach(e); err != nil { // drops the drawings ahead
+		s.msg = Message{Kind: Warning, Text: sentence(err.Error())}
+		return
+	}
+	if i := slices.IndexFunc(evs, func(o state.Event) bool { return o.T > e.T }); i >= 0 {
+		evs = evs[:i:i]
+		s.msg = Message{Kind: Info, Text: fmt.Sprintf("The edits after step %d were dropped: the run goes on from here with this drawing.", e.T)}
+	}
+	s.base.Events = append(evs, e)
 }
 
 // newRun starts a new run at t = 0 from c (the settings and points in

@@ -90,15 +90,19 @@ func TestPadOptdigitsAcceptance(t *testing.T) {
 // learner gets wrong as written, two of which the changed stroke puts
 // right. A pixel of stroke width is a third to a half of an MNIST stroke,
 // and the default MNIST learner after one pass errs on a quarter of the
-// set, so its boundary lies close to many digits. Asserted for B: the pixel
-// tolerance, and agreement of at least 90% (five in a hundred below the
-// issue's bar, a margin stated after the first measurement).
+// set, so its boundary lies close to many digits. A control measures the
+// stroke change alone, without the pipeline (the digit thickened or
+// thinned in place at ×10 and averaged back): 45 of 50 (90%), so the
+// shortfall is the change of stroke's, not the preprocessing's. Asserted
+// for B: the pixel tolerance, and agreement of at least 90% (a margin
+// stated after the first measurement).
 func TestPadMNISTAcceptance(t *testing.T) {
 	d := loadDigits(t, "mnist10k.kpd.gz")
 	rng := rand.New(rand.NewPCG(padSeed, 2))
 	idx := rng.Perm(d.Len())[:padDigits]
 	drawA := make([][]uint8, padDigits)
 	drawB := make([][]uint8, padDigits)
+	control := make([][]uint8, padDigits)
 	var sum [2]float64
 	var sumQ, worst [2]float64
 	for k, i := range idx {
@@ -109,6 +113,12 @@ func TestPadMNISTAcceptance(t *testing.T) {
 		raster := image.NewGray(image.Rect(0, 0, pad.Size, pad.Size))
 		c := pad.Size / 2.0
 		xdraw.BiLinear.Transform(raster, f64.Aff3{s, 0, c - 14*s + dx, 0, s, c - 14*s + dy}, src, src.Bounds(), xdraw.Src, nil)
+		// The control: the same change of stroke without the pipeline — the
+		// digit upsampled ×10 in place, thickened or thinned alike, then
+		// averaged back over each 10×10 block.
+		up := image.NewGray(image.Rect(0, 0, pad.Size, pad.Size))
+		xdraw.BiLinear.Transform(up, f64.Aff3{10, 0, 0, 0, 10, 0}, src, src.Bounds(), xdraw.Src, nil)
+		control[k] = blockMean(morph(up, padMNISTThickRad, k%2 == 0))
 		for v, r := range []*image.Gray{raster, morph(raster, padMNISTThickRad, k%2 == 0)} {
 			m, err := pad.ToMNIST(r)
 			if err != nil {
@@ -139,6 +149,26 @@ func TestPadMNISTAcceptance(t *testing.T) {
 	run := padRun(t, d, cfg)
 	padAgreement(t, "A", run, d, idx, drawA, padMinAgreement)
 	padAgreement(t, "B", run, d, idx, drawB, padMinAgreementThick)
+	// Measured, not asserted: how much of B's shortfall the change of
+	// stroke causes by itself.
+	padAgreement(t, "control (stroke changed, no pipeline)", run, d, idx, control, 0)
+}
+
+// blockMean returns the 28×28 levels (16 grey levels, as Quantize28) of
+// the means of g's 10×10 blocks.
+func blockMean(g *image.Gray) []uint8 {
+	q := make([]uint8, 28*28)
+	for i := range q {
+		bx, by := i%28, i/28
+		s := 0
+		for y := by * 10; y < by*10+10; y++ {
+			for x := bx * 10; x < bx*10+10; x++ {
+				s += int(g.Pix[y*g.Stride+x])
+			}
+		}
+		q[i] = uint8((s/100 + pad.LevelStep28/2) / pad.LevelStep28)
+	}
+	return q
 }
 
 // padRun runs cfg's learner (10-way SVMD) for one pass over the whole set

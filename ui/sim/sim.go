@@ -9,7 +9,9 @@
 // The same Config (seed included) gives the same run, bit for bit: a share
 // link replays exactly. Its Events (edits made while the run went on: a
 // clicked point, a deletion, a live setting) are applied at their steps
-// (see state/timeline.go and [Sim.AddEvent]).
+// (see state/timeline.go and [Sim.AddEvent]); in the digits view a
+// student's taught drawing is one such edit ([Digits.Teach], teach.go),
+// and [Digits.Ask] answers about a drawing without learning it.
 //
 // Package sim is pure Go: it must not import syscall/js or kernelplay/ui
 // (the Vecty components), nor kernelplay/ui/app or kernelplay/ui/render.

@@ -32,46 +32,53 @@ func (d *Digits) taught() (data.Example, bool) {
 	}
 	e := d.teach[0]
 	d.teach = d.teach[1:]
-	x, err := pad.Features([]byte(e.Drawing))
-	if err != nil {
-		// Checked when the event joined (NewDigits, Teach).
-		panic("sim: a taught drawing: " + err.Error())
-	}
+	x, _ := pad.Features([]byte(e.Drawing)) // checked when e joined (NewDigits, Teach)
 	d.last = &e
 	return data.Example{X: x, Y: float64(e.Label)}, true
 }
 
 // Teach makes e, a state.EventTeach made now (e.T = T()), the next example
-// learned, as replaying the run from its link with e among its events
-// does. The page adds e to the configuration's events itself (as for a
-// click in 2D). Errors, with nothing changed: another kind or step, a
-// stopped run, or a drawing the run cannot take (state.Event.Apply: a
-// 10-way run on the drawing's own set, levels in range, a digit label).
+// learned (after any drawings already due at this step), as replaying the
+// run from its link with e among its events does; drawings lying ahead of
+// the run (after Reset) are dropped first, as the timeline drops the edits
+// ahead of a new one. The page adds e to the configuration's events itself
+// (as for a click in 2D). Errors, with nothing changed: another kind or
+// step, a stopped run, or a drawing the run cannot take
+// (state.Event.Apply: a 10-way run on the drawing's own set, levels in
+// range, a digit label).
 func (d *Digits) Teach(e state.Event) error {
 	switch {
 	case e.Kind != state.EventTeach:
 		return errors.New("not a taught drawing")
 	case e.T != d.t:
-		return fmt.Errorf("a drawing taught at step %d cannot join a run at step %d", e.T, d.t)
+		return errors.New("a drawing is taught at the run's current step")
 	case d.err != nil:
 		return d.err
 	}
 	if _, err := e.Apply(d.cfg); err != nil {
 		return err
 	}
-	if len(d.teach) > 0 && d.teach[0].T == d.t {
-		// After the drawings already due now, in the order taught.
-		i := slices.IndexFunc(d.teach, func(o state.Event) bool { return o.T > d.t })
-		if i < 0 {
-			i = len(d.teach)
-		}
-		d.teach = slices.Insert(d.teach, i, e)
-	} else {
-		d.teach = slices.Insert(d.teach, 0, e)
-	}
+	d.Truncate()
+	d.teach = append(d.teach, e)
 	d.done = false
 	return nil
 }
+
+// Pending reports taught drawings lying ahead of the run, after its
+// current step (after Reset, or a link opened before its end); Truncate
+// drops them, so that a drawing taught now starts a new timeline from here
+// (drawings due at the current step stay, and are learned first).
+func (d *Digits) Pending() bool { return slices.ContainsFunc(d.teach, d.ahead) }
+
+// Truncate drops the taught drawings lying ahead of the run.
+func (d *Digits) Truncate() {
+	if i := slices.IndexFunc(d.teach, d.ahead); i >= 0 {
+		d.teach = d.teach[:i:i]
+	}
+}
+
+// ahead reports whether e lies after the current step.
+func (d *Digits) ahead(e state.Event) bool { return e.T > d.t }
 
 // Answer is one learner's reply to a drawing it is asked about and does
 // not learn ([Digits.Ask]).

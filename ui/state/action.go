@@ -35,6 +35,17 @@ type DeletePoint struct{ Index int }
 // ClearPoints removes every clicked point (the generator takes over).
 type ClearPoints struct{}
 
+// Teach makes a student's drawing, its levels as [TeachLevels] describes
+// them (the page's pad and kernelplay/core/data/pad make them), labelled
+// Label (a digit 0…9), the next example of the digits run: an
+// [EventTeach] at the current step. [Apply] checks it against the
+// configuration (a 10-way digits run on the drawing's set, at most
+// [MaxTeach] drawings) and changes no setting; the store adds the edit.
+type Teach struct {
+	Drawing string
+	Label   int
+}
+
 // SetPreset selects the generator Preset and removes the clicked points.
 // [PresetRESvsSGD] also selects the RES learner and the binary task (the
 // preset runs RES against SGD); under it AddPoint is refused.
@@ -69,6 +80,7 @@ func (SetPresenter) isAction() {}
 func (AddPoint) isAction()     {}
 func (DeletePoint) isAction()  {}
 func (ClearPoints) isAction()  {}
+func (Teach) isAction()        {}
 func (SetPreset) isAction()    {}
 func (Reset) isAction()        {}
 func (Defaults) isAction()     {}
@@ -104,6 +116,11 @@ func Apply(c Config, a Action) (Config, error) {
 			n.Second = n.Settings()
 			compatibleSecond(&n)
 		}
+	case Teach:
+		if countTeach(c.Events) >= MaxTeach {
+			return c, fmt.Errorf("a link holds at most %d taught drawings", MaxTeach)
+		}
+		return c, checkTeach(c, Event{Kind: EventTeach, Drawing: a.Drawing, Label: a.Label})
 	case AddPoint:
 		if IsRESvsSGD(c) {
 			return c, errors.New("the RES-vs-SGD preset learns an n-dimensional problem: choose a 2D data set to click points")

@@ -2,7 +2,6 @@ package state
 
 import (
 	"errors"
-	"fmt"
 )
 
 // A taught drawing (issue 22): a student draws a digit on the pad, the page
@@ -54,19 +53,15 @@ func checkTeach(c Config, e Event) error {
 		return errors.New("a drawing can be taught only to a 10-way digits run (not a paper figure)")
 	}
 	n, top, ok := TeachLevels(c.Data)
-	if !ok {
-		return fmt.Errorf("a drawing cannot be taught on the data set %q", c.Data)
+	if !ok || len(e.Drawing) != n {
+		return errors.New("a drawing can be taught only on the set it was drawn for (8×8 or MNIST)")
 	}
-	if len(e.Drawing) != n {
-		return fmt.Errorf("a drawing of %d pixels cannot be taught on the %s set (%d pixels)", len(e.Drawing), c.Data, n)
+	bad := e.Label < 0 || e.Label > 9
+	for i := range n {
+		bad = bad || int(e.Drawing[i]) > top
 	}
-	if e.Label < 0 || e.Label > 9 {
-		return fmt.Errorf("a drawing labelled %d: want a digit 0 to 9", e.Label)
-	}
-	for i, v := range []byte(e.Drawing) {
-		if int(v) > top {
-			return fmt.Errorf("a drawing's pixel %d has level %d, above %d", i+1, v, top)
-		}
+	if bad {
+		return errors.New("a taught drawing needs a digit label 0 to 9 and levels within its set's range")
 	}
 	return nil
 }
@@ -83,92 +78,80 @@ func countTeach(evs []Event) int {
 }
 
 // appendDrawing appends the drawing of e (an EventTeach) to b in the link's
-// form (above). The caller validated e; a drawing of another length than
-// 64 or 784, or a level that does not fit 4 bits after −1, panics.
+// form (above). The caller validated e: a drawing of another length than
+// 64 or 784 panics.
 func appendDrawing(b []byte, e Event) []byte {
+	n := len(e.Drawing)
 	var shape byte
-	switch len(e.Drawing) {
+	switch n {
 	case 64:
 	case 784:
 		shape = 1
 	default:
-		panic(fmt.Sprintf("state: a drawing of %d levels", len(e.Drawing)))
+		panic("state: a drawing of a wrong length")
 	}
 	b = append(b, shape<<4|byte(e.Label)&0x0f)
-	mask := make([]byte, len(e.Drawing)/8)
-	var nib []byte
-	for i, v := range []byte(e.Drawing) {
+	m := len(b)
+	b = append(b, make([]byte, n/8)...)
+	half := false
+	for i := range n {
+		v := e.Drawing[i]
 		if v == 0 {
 			continue
 		}
-		if v > 16 {
-			panic(fmt.Sprintf("state: a drawing's level %d", v))
+		b[m+i/8] |= 0x80 >> (i % 8)
+		if half {
+			b[len(b)-1] |= (v - 1) & 0x0f
+		} else {
+			b = append(b, (v-1)<<4)
 		}
-		mask[i/8] |= 0x80 >> (i % 8)
-		nib = append(nib, v-1)
-	}
-	b = append(b, mask...)
-	for i := 0; i < len(nib); i += 2 {
-		v := nib[i] << 4
-		if i+1 < len(nib) {
-			v |= nib[i+1]
-		}
-		b = append(b, v)
+		half = !half
 	}
 	return b
 }
 
+// errDrawing reports a taught drawing in a link that the encoder could not
+// have written (truncated, a bad header, padding or level).
+var errDrawing = errors.New("a taught drawing in the edits data is corrupt")
+
 // readDrawing reads a drawing written by appendDrawing from the front of b
 // into e and returns the rest of b. It allocates at most 2·784 bytes.
 func readDrawing(b []byte, e *Event) ([]byte, error) {
-	if len(b) < 1 {
-		return nil, errors.New("the drawing is truncated")
+	if len(b) < 1 || b[0]>>5 != 0 || b[0]&0x0f > 9 {
+		return nil, errDrawing
 	}
-	h := b[0]
-	b = b[1:]
-	if h>>5 != 0 || h&0x0f > 9 {
-		return nil, errors.New("the drawing's header is corrupt")
-	}
-	n, top := 64, 16
-	if h>>4&1 == 1 {
+	n, top := 64, byte(16)
+	if b[0]>>4 == 1 {
 		n, top = 784, 15
 	}
+	e.Label = int(b[0] & 0x0f)
+	b = b[1:]
 	if len(b) < n/8 {
-		return nil, errors.New("the drawing is truncated")
+		return nil, errDrawing
 	}
-	mask := b[:n/8]
-	b = b[n/8:]
-	nz := 0
-	for _, m := range mask {
-		for ; m != 0; m &= m - 1 {
-			nz++
-		}
-	}
-	if len(b) < (nz+1)/2 {
-		return nil, errors.New("the drawing is truncated")
-	}
-	vals := b[:(nz+1)/2]
-	b = b[(nz+1)/2:]
-	if nz%2 == 1 && vals[len(vals)-1]&0x0f != 0 {
-		return nil, errors.New("the drawing is corrupt (padding)")
-	}
-	e.Label = int(h & 0x0f)
+	mask, vals := b[:n/8], b[n/8:]
 	d := make([]byte, n)
-	k := 0
+	k := 0 // nibbles read
 	for i := range n {
 		if mask[i/8]&(0x80>>(i%8)) == 0 {
 			continue
 		}
-		v := vals[k/2] >> 4
+		if k/2 >= len(vals) {
+			return nil, errDrawing
+		}
+		v := vals[k/2]>>4 + 1
 		if k%2 == 1 {
-			v = vals[k/2] & 0x0f
+			v = vals[k/2]&0x0f + 1
 		}
+		if v > top {
+			return nil, errDrawing
+		}
+		d[i] = v
 		k++
-		if int(v)+1 > top {
-			return nil, fmt.Errorf("the drawing has a level %d, above %d", v+1, top)
-		}
-		d[i] = v + 1
+	}
+	if k%2 == 1 && vals[k/2]&0x0f != 0 {
+		return nil, errDrawing // a non-zero pad nibble
 	}
 	e.Drawing = string(d)
-	return b, nil
+	return vals[(k+1)/2:], nil
 }

@@ -1,6 +1,7 @@
 package pad
 
 import (
+	"errors"
 	"fmt"
 
 	"kernelplay/core/data"
@@ -85,15 +86,34 @@ func Digits(name string, drawings [][]uint8, labels []uint8) (*data.Digits, erro
 }
 
 // Features returns the input the learner learns for one drawing's levels:
-// row 0 of Digits(…).Set(), so the same pixel/MaxValue scaling as the
-// shipped data ([data.Digits.Set]), bit for bit. Errors as [Digits].
+// what row 0 of Digits(…).Set() holds, the shipped sets' scaling
+// pixel/MaxValue computed as [data.Digits.Set] computes it, bit for bit
+// (TestLevels checks it against Set). Errors: levels of a length other
+// than 64 or 784, or a level above the set's maximum. (It does not build a
+// Digits, so that the page links only this loop.)
 func Features(levels []uint8) ([]float64, error) {
-	d, err := Digits("drawing", [][]uint8{levels}, []uint8{0})
-	if err != nil {
-		return nil, err
+	var top, mul, maxValue int
+	switch len(levels) {
+	case GridSide8 * GridSide8:
+		top, mul, maxValue = MaxLevel8, 1, MaxCount
+	case GridSide28 * GridSide28:
+		top, mul, maxValue = MaxLevel28, LevelStep28, 255
+	default:
+		return nil, errLevels
 	}
-	return d.Set().X, nil
+	scale := 1 / float64(maxValue)
+	x := make([]float64, len(levels))
+	for i, v := range levels {
+		if int(v) > top {
+			return nil, errLevels
+		}
+		x[i] = float64(v*uint8(mul)) * scale
+	}
+	return x, nil
 }
+
+// errLevels reports levels that are not a drawing of either set.
+var errLevels = errors.New("pad: not the levels of an 8×8 (64 levels 0…16) or MNIST (784 levels 0…15) drawing")
 
 // MaxDrawings bounds the drawings [Digits] takes at once (10,000, the size
 // of the MNIST subset: 7.8 MB of pixels, 63 MB as features), so that a
