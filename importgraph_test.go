@@ -28,6 +28,7 @@ var allowedImports = map[string][]string{
 	// The hindsight comparator and the papers' bounds: kernels, and the
 	// learners' settings whose conditions the bounds check.
 	"kernelplay/core/regret": {"kernelplay/core/kernel", "kernelplay/core/learn"},
+	"kernelplay/core/drift":  {}, // change detectors on a 0/1 error stream
 	"kernelplay/ui/state":    {},
 	"kernelplay/ui/sim":      {"kernelplay/ui/state", "kernelplay/core/…"},
 	"kernelplay/ui/render":   {"kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/core/…"},

@@ -51,8 +51,14 @@
 // The comparator is solved at the checkpoints of [NextCheckpoint]
 // (1, 2, …, 8, 10, 12, 15, 18, 22, …: ×1.25 per step, integer arithmetic),
 // every checkpoint in order, each warm-started from the previous solution,
-// by coordinate descent on the dual (pairwise steps with an offset) until
-// the duality gap is at most Tolerance·J_m. The work is done by
+// by greedy coordinate descent on the dual (the coordinate of largest
+// decrease, Gauss–Southwell; with an offset the maximal violating pair of
+// Keerthi et al. 2001, as LIBSVM) until the duality gap is at most
+// Tolerance·J_m (default 1e-9) or MaxEpochs epochs have run (then the
+// point carries its gap: the true J lies within it). Greedy selection
+// costs O(m) per step, as the step itself; on Gaussian Gram matrices it
+// converged in 2–12 epochs where a cyclic sweep took 136–489 (2D
+// streams) or did not reach the tolerance in 2000 (MNIST). The work is done by
 // [Comparator.Step] in slices of a caller-given budget; the sequence of
 // operations does not depend on how it is sliced, so a checkpoint's value is
 // a deterministic function of the prefix (same bits for any frame budget).
