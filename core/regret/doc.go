@@ -89,7 +89,18 @@
 // Where none applies (SVMD's adaptive η, the ν-trick, AMM, RES, NORMA with
 // JMLR's schedule) only the measured regret is shown.
 //
+// # Monitor
+//
+// [Monitor] is what a page runs beside one learner: the comparator of the
+// learner's objective ([ObjectiveOf], [ObjectiveOfSVMD],
+// [ObjectiveOfKernelPegasos]), fed [OnlineRisk] each step, ADWIN and
+// Page–Hinkley (package kernelplay/core/drift) on the learner's mistakes,
+// and optionally a restart of the comparator at an ADWIN alarm, so that the
+// regret is measured against the best fixed predictor since the change.
+// Its work is done in frame-sized slices by [Monitor.Step].
+//
 // Package regret is pure Go: it must not import syscall/js or anything under
-// kernelplay/ui. It imports kernelplay/core/kernel and kernelplay/core/learn
-// (the learners' settings, whose conditions the bounds check) only.
+// kernelplay/ui. It imports kernelplay/core/kernel, kernelplay/core/learn
+// (the learners' settings, whose conditions the bounds check) and
+// kernelplay/core/drift only.
 package regret
