@@ -111,7 +111,8 @@ func NextCheckpoint(m int) int {
 // with [NewComparator], feed it every example with [Comparator.Add], and
 // drive the solver with [Comparator.Step]. Not safe for concurrent use.
 //
-// Memory: MaxExact·(MaxExact + d + 3) float64s at most.
+// Memory: at most MaxExact·(MaxExact + 2d + 5) float64s (the Gram matrix,
+// the prefix and the queue of examples waiting for the frozen g*).
 type Comparator struct {
 	obj Objective
 	set Settings
