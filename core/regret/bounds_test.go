@@ -243,7 +243,7 @@ func TestTruncationBound(t *testing.T) {
 // separable stream with margin γ0 = 0.1 around a known unit θ0 (|⟨θ0, x⟩| ≥
 // γ0, ‖x‖ ≤ 1) stays below JMLR Theorem 1's ((R + D)/γ)² with θ the
 // comparator's soft-margin direction (λ = 1e-4, margin 1); the bound is
-// at most (1/γ0)² = 100 and within 40× the mistakes (the factor is logged).
+// at most (1/γ0)² = 100 and within 10× the mistakes (7.2× here; logged).
 func TestPerceptronBound(t *testing.T) {
 	const (
 		m      = 2000
@@ -297,8 +297,8 @@ func TestPerceptronBound(t *testing.T) {
 			pm++
 		}
 	}
-	if !b.Applies || float64(pm) > b.Value || b.Value > 1/(gamma0*gamma0) || b.Value > 40*float64(pm) {
-		t.Errorf("%d mistakes in %d, bound %+v, want mistakes ≤ bound ≤ min(100, 40·mistakes)", pm, p.M, b)
+	if !b.Applies || float64(pm) > b.Value || b.Value > 1/(gamma0*gamma0) || b.Value > 10*float64(pm) {
+		t.Errorf("%d mistakes in %d, bound %+v, want mistakes ≤ bound ≤ min(100, 10·mistakes)", pm, p.M, b)
 	}
 	if why := PerceptronApplies(cfg, m+1); !strings.Contains(why, "evicted") {
 		t.Errorf("eviction: %q", why)

@@ -19,15 +19,21 @@ const (
 	Hinge Loss = iota
 	// Squared is c = ½(y − g(x))² (NORMA eq. 17), y real.
 	Squared
+	// Huber is Huber's robust loss of NORMA eq. (19) with a fixed σ =
+	// [Objective.Margin] ≥ 0: c = r²/(2σ) for |r| ≤ σ, |r| − σ/2 otherwise,
+	// r = y − g(x) (σ = 0: the absolute loss |r|).
+	Huber
 )
 
-// String returns "hinge" or "squared".
+// String returns "hinge", "squared" or "huber".
 func (l Loss) String() string {
 	switch l {
 	case Hinge:
 		return "hinge"
 	case Squared:
 		return "squared"
+	case Huber:
+		return "huber"
 	}
 	return fmt.Sprintf("Loss(%d)", int(l))
 }
@@ -40,7 +46,8 @@ type Objective struct {
 	Kernel kernel.Kernel
 	// Loss is the loss c.
 	Loss Loss
-	// Margin is ρ ≥ 0 of the Hinge loss (ignored by Squared).
+	// Margin is ρ ≥ 0 of the Hinge loss and σ ≥ 0 of Huber (ignored by
+	// Squared).
 	Margin float64
 	// Lambda is the regulariser λ > 0 of R_stoch (λ = 0 only with Hinge
 	// and Margin 0, where g* = 0).
@@ -155,7 +162,7 @@ func NewComparator(obj Objective, set Settings, dim int) (*Comparator, error) {
 	if err := kernel.Validate(obj.Kernel); err != nil {
 		return nil, fmt.Errorf("regret: %w", err)
 	}
-	if obj.Loss != Hinge && obj.Loss != Squared {
+	if obj.Loss != Hinge && obj.Loss != Squared && obj.Loss != Huber {
 		return nil, fmt.Errorf("regret: unknown loss %d", int(obj.Loss))
 	}
 	if bad(obj.Margin) || bad(obj.Lambda) {
@@ -397,10 +404,14 @@ func (c *Comparator) kat(i, j int) float64 {
 	return c.k[i][j]
 }
 
-// box returns the bounds of c_i: hinge [min(0, y), max(0, y)], squared ℝ.
+// box returns the bounds of c_i: hinge [min(0, y), max(0, y)], squared
+// ℝ, Huber [−1, 1].
 func (c *Comparator) box(i int) (lo, hi float64) {
-	if c.obj.Loss == Squared {
+	switch c.obj.Loss {
+	case Squared:
 		return math.Inf(-1), math.Inf(1)
+	case Huber:
+		return -1, 1
 	}
 	if c.y[i] > 0 {
 		return 0, 1
@@ -412,6 +423,7 @@ func (c *Comparator) box(i int) (lo, hi float64) {
 //
 //	F(c) = (1/(2μ)) cᵀKc + Σ φ_i(c_i),
 //	φ_i(c) = −ρ·y_i·c on the box (hinge),  ½c² − y_i·c (squared),
+//	         (σ/2)c² − y_i·c on [−1, 1] (Huber: h*(u) = σu²/2, |u| ≤ 1),
 //
 // the Fenchel dual of J_m: f = (1/μ)Σ c_i k(x_i, ·), J_m(g*) = −min F.
 func (c *Comparator) grad(i int, mu float64) float64 {
@@ -419,13 +431,16 @@ func (c *Comparator) grad(i int, mu float64) float64 {
 	if c.obj.Loss == Hinge {
 		return g - c.obj.Margin*c.y[i]
 	}
-	return g + c.c[i] - c.y[i]
+	return g + c.curv()*c.c[i] - c.y[i]
 }
 
-// curv returns ∂²φ_i/∂c² (0 for the hinge, 1 for squared).
+// curv returns ∂²φ_i/∂c² (0 for the hinge, 1 for squared, σ for Huber).
 func (c *Comparator) curv() float64 {
-	if c.obj.Loss == Squared {
+	switch c.obj.Loss {
+	case Squared:
 		return 1
+	case Huber:
+		return c.obj.Margin
 	}
 	return 0
 }
@@ -523,7 +538,7 @@ func (c *Comparator) primalDual() (p, d, b float64) {
 		if c.obj.Loss == Hinge {
 			phi -= c.obj.Margin * c.y[i] * ci
 		} else {
-			phi += 0.5*ci*ci - c.y[i]*ci
+			phi += 0.5*c.curv()*ci*ci - c.y[i]*ci
 		}
 	}
 	d = -(ckc/(2*mu) + phi)
@@ -540,10 +555,17 @@ func (c *Comparator) primalDual() (p, d, b float64) {
 
 // loss returns c(g, y).
 func (c *Comparator) loss(g, y float64) float64 {
-	if c.obj.Loss == Hinge {
-		return max(0, c.obj.Margin-y*g)
-	}
 	r := y - g
+	switch c.obj.Loss {
+	case Hinge:
+		return max(0, c.obj.Margin-y*g)
+	case Huber:
+		s := c.obj.Margin
+		if a := math.Abs(r); a > s || s == 0 {
+			return a - s/2
+		}
+		return r * r / (2 * s)
+	}
 	return 0.5 * r * r
 }
 
@@ -553,12 +575,15 @@ func (c *Comparator) loss(g, y float64) float64 {
 // sum by 1, from −n₊ at b → −∞).
 func (c *Comparator) bestOffset(mu float64) float64 {
 	n := len(c.c)
-	if c.obj.Loss == Squared {
+	switch c.obj.Loss {
+	case Squared:
 		var s float64
 		for i := range c.c {
 			s += c.y[i] - c.kc[i]/mu
 		}
 		return s / float64(n)
+	case Huber:
+		return c.huberOffset(mu)
 	}
 	bp := c.scratch[:0]
 	np := 0
@@ -574,6 +599,46 @@ func (c *Comparator) bestOffset(mu float64) float64 {
 		return bp[0]
 	}
 	return bp[np-1]
+}
+
+// huberOffset returns the b where Σ ψ(r_i − b) = 0, r_i = y_i − f_i,
+// ψ(r) = clip(r/σ, −1, 1) (sgn r for σ = 0): the minimiser of the convex
+// Σ c(f_i + b, y_i), by bisection to the last representable midpoint (the
+// sum falls as b grows).
+func (c *Comparator) huberOffset(mu float64) float64 {
+	s := c.obj.Margin
+	psi := func(b float64) float64 {
+		var t float64
+		for i := range c.c {
+			r := c.y[i] - c.kc[i]/mu - b
+			switch {
+			case s > 0:
+				t += max(-1, min(1, r/s))
+			case r > 0:
+				t++
+			case r < 0:
+				t--
+			}
+		}
+		return t
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i := range c.c {
+		r := c.y[i] - c.kc[i]/mu
+		lo, hi = min(lo, r-s), max(hi, r+s)
+	}
+	for range 200 {
+		mid := lo + (hi-lo)/2
+		if mid <= lo || mid >= hi {
+			break
+		}
+		if psi(mid) > 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo + (hi-lo)/2
 }
 
 // record closes the solve of the first pending point.

@@ -32,9 +32,10 @@
 //	NORMA RuleSoftMargin (ρ fixed)          binary      hinge at ρ, λ, offset as the learner  yes
 //	NORMA RuleHinge, kernel perceptron      binary      hinge at 0: g* = 0, J = 0 (see below) yes
 //	NORMA RuleSquared                       regression  squared loss ½(y−g)², λ, offset       yes
+//	NORMA RuleHuber (σ fixed)               regression  Huber's loss (eq. 19), λ, offset      yes
 //	Kernel Pegasos                          binary      hinge at 1, λ, no offset              yes
 //	SVMD with the hinge loss                binary      hinge at 1, its c as λ, no offset     yes
-//	ν rules (ρ, ε or σ learnt), Huber       —           not computed: the margin is a
+//	ν rules, adaptive Huber                 —           not computed: the margin is a
 //	                                                    variable of the learner's objective
 //	                                                    (ν-SVM), not a fixed setting
 //	any learner, multiclass (digits)        —           not computed: binary tasks only
