@@ -308,3 +308,33 @@ func TestPerceptronBound(t *testing.T) {
 		t.Errorf("offset: %q", why)
 	}
 }
+
+// TestNORMATheorem1Holds runs NORMA with Theorem 1's constant rate Λ =
+// B/(X√m) for a run of m = 2000 examples and B = 1 fixed in advance (λ =
+// 1, Gaussian kernel: X = 1) on three binary presets, and checks eq. (22)
+// at the end of the run, where ‖g*‖ ≤ B must hold for it to apply; before
+// the end it does not apply.
+func TestNORMATheorem1Holds(t *testing.T) {
+	const (
+		m      = 2000
+		b      = 1.0
+		lambda = 1.0
+	)
+	for _, shape := range []data.Shape2D{data.Moons, data.XOR, data.Spirals} {
+		xs, ys := stream(shape, 0.1, m, 29)
+		cfg := theorem2Config(lambda, m)
+		cfg.Schedule = learn.Constant{Eta0: Theorem1Eta(b, 1, m)}
+		c, _ := runNORMA(t, cfg, Settings{MaxExact: m}, xs, ys)
+		pts := c.Points()
+		last := pts[len(pts)-1]
+		if bd := NORMATheorem1(cfg, b, m, pts[len(pts)-2]); bd.Applies {
+			t.Errorf("%v: eq. (22) applies before the end of the run", shape)
+		}
+		bd := NORMATheorem1(cfg, b, m, last)
+		t.Logf("%v: online %.5g, J(g*) %.5g, ‖g*‖ %.3g, eq. (22) %.5g (excess/regret %.3g)",
+			shape, last.Online, last.Hindsight, last.Norm, bd.Value, (bd.Value-last.Hindsight)/last.Regret)
+		if !bd.Applies || last.Online > bd.Value {
+			t.Errorf("%v: %+v, online %.6g", shape, bd, last.Online)
+		}
+	}
+}

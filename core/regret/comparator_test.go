@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -559,5 +560,31 @@ func TestHuberMatchesNewton(t *testing.T) {
 		if p.M != m || !p.Converged || math.Abs(p.Hindsight-want) > 1e-6*want {
 			t.Errorf("offset %v: M = %d, converged %v, J(g*) = %.12g, Newton %.12g", offset, p.M, p.Converged, p.Hindsight, want)
 		}
+	}
+}
+
+// TestQueueBounded: beyond MaxExact, examples wait for the frozen g*; a
+// caller that never calls Step leaves at most MaxExact waiting (Add then
+// does the work itself), and the points equal a run stepped every time.
+func TestQueueBounded(t *testing.T) {
+	const maxExact = 20
+	xs, ys := stream(data.Moons, 0.1, 300, 17)
+	obj := Objective{Kernel: kernel.Gaussian{Sigma: 0.5}, Loss: Hinge, Margin: 1, Lambda: 0.01}
+	lazy, _ := NewComparator(obj, Settings{MaxExact: maxExact}, 2)
+	eager, _ := NewComparator(obj, Settings{MaxExact: maxExact}, 2)
+	for i := range xs {
+		lazy.Add(xs[i], ys[i], 1)
+		eager.Add(xs[i], ys[i], 1)
+		eager.Step(math.MaxInt)
+		if w := len(lazy.queueY) - lazy.head; w > maxExact {
+			t.Fatalf("step %d: %d examples waiting, want ≤ %d", i+1, w, maxExact)
+		}
+		if len(lazy.x) > maxExact*2 || len(lazy.queue) > 2*maxExact*2 {
+			t.Fatalf("step %d: stored %d inputs, queue %d floats", i+1, len(lazy.x)/2, len(lazy.queue))
+		}
+	}
+	lazy.Step(math.MaxInt)
+	if !slices.Equal(lazy.Points(), eager.Points()) {
+		t.Errorf("lazy %v\neager %v", lazy.Points(), eager.Points())
 	}
 }
