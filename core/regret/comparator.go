@@ -138,6 +138,7 @@ type Comparator struct {
 	k      [][]float64 // Gram rows k(x_i, x_j), j < len(k[i]) = rows built (symmetric, stored in full)
 	c      []float64   // dual coefficients: f = (1/μ) Σ c_i k(x_i, ·)
 	kc     []float64   // (Kc)_i
+	diag   []float64   // k(x_i, x_i), contiguous for the greedy scan
 	pos    int         // position in the current epoch
 	epochs int         // epochs of the current checkpoint
 
@@ -211,7 +212,7 @@ func (c *Comparator) Restart() {
 	c.x, c.xx, c.y = c.x[:0], c.xx[:0], c.y[:0]
 	c.t, c.online, c.next, c.x2 = 0, 0, 1, 0
 	c.pending, c.points = c.pending[:0], c.points[:0]
-	c.k, c.c, c.kc = c.k[:0], c.c[:0], c.kc[:0]
+	c.k, c.c, c.kc, c.diag = c.k[:0], c.c[:0], c.kc[:0], c.diag[:0]
 	c.pos, c.epochs = 0, 0
 	c.frozen, c.frozenJ, c.frozenN2 = false, 0, 0
 	c.queue, c.queueY, c.head, c.frozenCount, c.frozenM = c.queue[:0], c.queueY[:0], 0, 0, nil
@@ -351,6 +352,7 @@ func (c *Comparator) solveStep(m, budget int) int {
 			c.k[j] = append(c.k[j], row[j]) // full symmetric rows: contiguous updates
 		}
 		c.k = append(c.k, row)
+		c.diag = append(c.diag, row[i])
 		spent += c.dim + 1
 	}
 	for len(c.c) < len(c.k) && len(c.c) < m {
@@ -478,14 +480,27 @@ func (c *Comparator) coordStep(i int) {
 func (c *Comparator) greedy() int {
 	mu := c.mu()
 	best, bestDec := 0, -1.0
-	for i := range c.c {
-		h := c.k[i][i]/mu + c.curv()
+	curv, rho := c.curv(), c.obj.Margin
+	hinge := c.obj.Loss == Hinge
+	diag, kc, cc, y := c.diag[:len(c.c)], c.kc[:len(c.c)], c.c, c.y[:len(c.c)]
+	for i, ci := range cc {
+		h := diag[i]/mu + curv
 		if h <= 0 {
 			continue
 		}
-		g := c.grad(i, mu)
-		lo, hi := c.box(i)
-		s := min(hi, max(lo, c.c[i]-g/h)) - c.c[i]
+		// grad and box, inlined (the same arithmetic).
+		var g, lo, hi float64
+		if hinge {
+			g = kc[i]/mu - rho*y[i]
+			lo, hi = -1, 0
+			if y[i] > 0 {
+				lo, hi = 0, 1
+			}
+		} else {
+			g = kc[i]/mu + curv*ci - y[i]
+			lo, hi = c.box(i)
+		}
+		s := min(hi, max(lo, ci-g/h)) - ci
 		if dec := -(g*s + 0.5*h*s*s); dec > bestDec {
 			best, bestDec = i, dec
 		}
@@ -662,7 +677,7 @@ func (c *Comparator) record(p, gap, b float64, converged bool) {
 	if pt.M == c.set.MaxExact {
 		c.frozen = true
 		c.frozenJ, c.frozenN2, c.frozenM = p, n2, c.model
-		c.k = nil // the Gram matrix is no longer needed
+		c.k, c.diag = nil, nil // the Gram matrix is no longer needed
 	}
 }
 
