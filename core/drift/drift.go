@@ -31,11 +31,12 @@ import (
 //	m = 1/(1/n0 + 1/n1),  δ' = δ/n,  n = |W|,
 //
 // the variance-aware ε_cut the paper recommends for practice (§3, after
-// Theorem 3.1; σ²_W the variance of the window). Theorem 3.1's guarantee
-// (false positives): while the mean is constant over W, the probability
-// that a step cuts is at most δ; with δ' = δ/n the union over the at most
-// n cut points is covered (ADWIN2 checks fewer, O(M log n), so δ/n is
-// conservative). After a cut the oldest bucket is dropped and the test
+// Theorem 3.1; σ²_W the variance of the window), or with Hoeffding set
+// Theorem 3.1's own ε_cut = √((1/(2m))·ln(4/δ')). Theorem 3.1's guarantee
+// (false positives), proven for the Hoeffding form: while the mean is
+// constant over W, the probability that a step cuts is at most δ; with
+// δ' = δ/n the union over the at most n cut points is covered (ADWIN2
+// checks fewer, O(M log n), so δ/n is conservative). After a cut the oldest bucket is dropped and the test
 // repeats. The detector alarms when a cut finds the newer mean higher
 // (one-sided), at step t > BurnIn.
 //
@@ -54,6 +55,10 @@ type ADWIN struct {
 	BurnIn int
 	// MinLen is the smallest n0 and n1 a cut is tested at, ≥ 1. Default 5.
 	MinLen int
+	// Hoeffding selects Theorem 3.1's ε_cut = √((1/(2m))·ln(4/δ')), for
+	// which the false-positive bound is proven, instead of the
+	// variance-aware one (the zero value, the paper's choice in practice).
+	Hoeffding bool
 
 	rows  [][]bucket // rows[i]: buckets of 2^i values, oldest first
 	n     int        // |W|
@@ -83,7 +88,7 @@ func NewADWIN(a ADWIN) (*ADWIN, error) {
 	if a.M < 2 || a.BurnIn < 0 || a.MinLen < 1 {
 		return nil, fmt.Errorf("drift: ADWIN M = %d (≥ 2), BurnIn = %d (≥ 0), MinLen = %d (≥ 1)", a.M, a.BurnIn, a.MinLen)
 	}
-	d := &ADWIN{Delta: a.Delta, M: a.M, BurnIn: a.BurnIn, MinLen: a.MinLen}
+	d := &ADWIN{Delta: a.Delta, M: a.M, BurnIn: a.BurnIn, MinLen: a.MinLen, Hoeffding: a.Hoeffding}
 	return d, nil
 }
 
@@ -211,6 +216,9 @@ func (a *ADWIN) test() (rise, cut bool) {
 			mu0, mu1 := s0/float64(n0), (a.sum-s0)/float64(n1)
 			m := 1 / (1/float64(n0) + 1/float64(n1))
 			eps := math.Sqrt(2/m*variance*lnd) + 2/(3*m)*lnd
+			if a.Hoeffding {
+				eps = math.Sqrt(1 / (2 * m) * (lnd + math.Ln2)) // ln(4/δ') = ln(2/δ') + ln 2
+			}
 			if math.Abs(mu0-mu1) > eps {
 				return mu1 > mu0, true
 			}

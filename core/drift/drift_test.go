@@ -12,7 +12,8 @@ import (
 )
 
 // TestADWINFalseAlarms: on Bernoulli error streams of constant rate (20
-// seeds × 10⁴ steps each, rates 0.1 and 0.3) Theorem 3.1 promises a false
+// seeds × 10⁴ steps each, rates 0.1 and 0.3; both ε_cut forms) Theorem 3.1
+// promises a false
 // cut with probability at most δ per step, so at most δ·2·10⁵ expected
 // cuts (alarms are the rising cuts): both counts must stay within that.
 // Page–Hinkley's measured alarm rate on the same streams is logged.
@@ -21,34 +22,36 @@ func TestADWINFalseAlarms(t *testing.T) {
 		seeds = 20
 		steps = 10000
 	)
-	for _, delta := range []float64{0.002, 0.05} {
-		for _, p := range []float64{0.1, 0.3} {
-			cuts, alarms, ph, ph10 := 0, 0, 0, 0
-			for s := range seeds {
-				a, err := NewADWIN(ADWIN{Delta: delta, M: 5, BurnIn: 30, MinLen: 5})
-				if err != nil {
-					t.Fatal(err)
-				}
-				h := DefaultPageHinkley()
-				h10 := DefaultPageHinkley()
-				h10.Lambda = 10
-				rng := rand.New(rand.NewPCG(uint64(s), 99))
-				for range steps {
-					x := 0.0
-					if rng.Float64() < p {
-						x = 1
+	for _, hoeffding := range []bool{false, true} {
+		for _, delta := range []float64{0.002, 0.05} {
+			for _, p := range []float64{0.1, 0.3} {
+				cuts, alarms, ph, ph10 := 0, 0, 0, 0
+				for s := range seeds {
+					a, err := NewADWIN(ADWIN{Delta: delta, M: 5, BurnIn: 30, MinLen: 5, Hoeffding: hoeffding})
+					if err != nil {
+						t.Fatal(err)
 					}
-					a.Add(x)
-					h.Add(x)
-					h10.Add(x)
+					h := DefaultPageHinkley()
+					h10 := DefaultPageHinkley()
+					h10.Lambda = 10
+					rng := rand.New(rand.NewPCG(uint64(s), 99))
+					for range steps {
+						x := 0.0
+						if rng.Float64() < p {
+							x = 1
+						}
+						a.Add(x)
+						h.Add(x)
+						h10.Add(x)
+					}
+					cuts, alarms, ph, ph10 = cuts+a.Cuts(), alarms+a.Alarms(), ph+h.Alarms(), ph10+h10.Alarms()
 				}
-				cuts, alarms, ph, ph10 = cuts+a.Cuts(), alarms+a.Alarms(), ph+h.Alarms(), ph10+h10.Alarms()
-			}
-			promise := delta * seeds * steps
-			t.Logf("δ = %g, p = %g: ADWIN %d cuts, %d alarms in %d steps (δ promises ≤ %g expected); Page–Hinkley λ = 50: %d alarms (%.3g per step), λ = 10: %d (%.3g per step)",
-				delta, p, cuts, alarms, seeds*steps, promise, ph, float64(ph)/(seeds*steps), ph10, float64(ph10)/(seeds*steps))
-			if float64(cuts) > promise || alarms > cuts {
-				t.Errorf("δ = %g, p = %g: %d cuts, %d alarms, above δ·steps = %g", delta, p, cuts, alarms, promise)
+				promise := delta * seeds * steps
+				t.Logf("Hoeffding %v, δ = %g, p = %g: ADWIN %d cuts, %d alarms in %d steps (δ promises ≤ %g expected); Page–Hinkley λ = 50: %d alarms (%.3g per step), λ = 10: %d (%.3g per step)",
+					hoeffding, delta, p, cuts, alarms, seeds*steps, promise, ph, float64(ph)/(seeds*steps), ph10, float64(ph10)/(seeds*steps))
+				if float64(cuts) > promise || alarms > cuts {
+					t.Errorf("δ = %g, p = %g: %d cuts, %d alarms, above δ·steps = %g", delta, p, cuts, alarms, promise)
+				}
 			}
 		}
 	}
