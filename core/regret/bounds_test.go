@@ -338,3 +338,22 @@ func TestNORMATheorem1Holds(t *testing.T) {
 		}
 	}
 }
+
+// TestPegasosNormBound: the comparator of kernel Pegasos' objective on three
+// presets has ‖g*‖ ≤ 1/√λ (the lecture's bound; its trivial form √2/√λ
+// would follow from J_m(g*) ≤ J_m(0) = m alone), at λ = 10⁻² and 10⁻³.
+func TestPegasosNormBound(t *testing.T) {
+	for _, lambda := range []float64{1e-2, 1e-3} {
+		for _, shape := range []data.Shape2D{data.Gaussians, data.Moons, data.XOR} {
+			xs, ys := stream(shape, 0.1, 300, 3)
+			pc := learn.DefaultKernelPegasosConfig()
+			pc.Kernel, pc.Lambda = kernel.Gaussian{Sigma: 0.5}, lambda
+			p, _ := solve(t, ObjectiveOfKernelPegasos(pc), Settings{}, xs, ys)
+			b := PegasosNorm(lambda)
+			t.Logf("λ = %g, %v: ‖g*‖ = %.4g ≤ 1/√λ = %.4g (%.2g of it)", lambda, shape, p.Norm, b.Value, p.Norm/b.Value)
+			if !b.Applies || !(p.Norm > 0) || p.Norm > b.Value {
+				t.Errorf("λ = %g, %v: ‖g*‖ = %v, bound %+v", lambda, shape, p.Norm, b)
+			}
+		}
+	}
+}
