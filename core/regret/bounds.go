@@ -58,7 +58,8 @@ func ObjectiveOf(cfg learn.NORMAConfig) (Objective, error) {
 
 // theoremRun checks the conditions NORMA's Theorems 1 and 2 share (§4):
 // the soft-margin loss with a fixed margin, binary, no offset, and no
-// truncation over the m examples (BufferSize ≥ m, so no term is evicted).
+// truncation over the m examples (BufferSize ≥ m, so no term can have been
+// evicted: a sufficient condition, since terms enter on margin errors only).
 func theoremRun(cfg learn.NORMAConfig, m int) string {
 	switch {
 	case cfg.Rule != learn.RuleSoftMargin:
@@ -68,7 +69,7 @@ func theoremRun(cfg learn.NORMAConfig, m int) string {
 	case cfg.Offset:
 		return "the theorem has no offset b"
 	case cfg.BufferSize < m:
-		return fmt.Sprintf("the buffer (ω = %d) has truncated f before m = %d: the theorem has no truncation", cfg.BufferSize, m)
+		return fmt.Sprintf("the buffer (ω = %d) is smaller than m = %d, so it may have truncated f: the theorem has none", cfg.BufferSize, m)
 	}
 	return ""
 }

@@ -138,7 +138,7 @@ func TestTheoremConditions(t *testing.T) {
 		why    string
 	}{
 		{func(c *learn.NORMAConfig) { c.Offset = true }, "offset"},
-		{func(c *learn.NORMAConfig) { c.BufferSize = 50 }, "truncated"},
+		{func(c *learn.NORMAConfig) { c.BufferSize = 50 }, "truncated f"},
 		{func(c *learn.NORMAConfig) { c.Rule = learn.RuleNuClassification }, "soft-margin"},
 		{func(c *learn.NORMAConfig) { c.Classes = 3 }, "binary"},
 		{func(c *learn.NORMAConfig) { c.Schedule = learn.Sqrt{} }, "rate"},
