@@ -34,7 +34,7 @@
 //	NORMA RuleSquared                       regression  squared loss ½(y−g)², λ, offset       yes
 //	NORMA RuleHuber (σ fixed)               regression  Huber's loss (eq. 19), λ, offset      yes
 //	Kernel Pegasos                          binary      hinge at 1, λ, no offset              yes
-//	SVMD with the hinge loss                binary      hinge at 1, its c as λ, no offset     yes
+//	SVMD with the hinge loss, ν = 0         binary      hinge at Margin0, c as λ, offset      yes
 //	ν rules, adaptive Huber                 —           not computed: the margin is a
 //	                                                    variable of the learner's objective
 //	                                                    (ν-SVM), not a fixed setting
@@ -56,7 +56,8 @@
 // decrease, Gauss–Southwell; with an offset the maximal violating pair of
 // Keerthi et al. 2001, as LIBSVM) until the duality gap is at most
 // Tolerance·J_m (default 1e-9) or MaxEpochs epochs have run (then the
-// point carries its gap: the true J lies within it). Greedy selection
+// point carries its gap: the true J lies within it; this happens near the
+// hard margin, mλ ≪ 1, e.g. at NORMA's default λ ≈ 2.7·10⁻⁷). Greedy selection
 // costs O(m) per step, as the step itself; on Gaussian Gram matrices it
 // converged in 2–12 epochs where a cyclic sweep took 136–489 (2D
 // streams) or did not reach the tolerance in 2000 (MNIST). The work is done by
@@ -85,6 +86,7 @@
 //	                                        fixed in advance, at t = m, ‖g*‖ ≤ B
 //	NORMA Proposition 1, eq. (11) [Truncation] constant Λ, |c'| ≤ C, one score             ‖f − f_trunc‖_H (own read-out)
 //	JMLR Theorem 1 [PerceptronBound]        perceptron, λ = 0, no offset, no eviction     ((R + D)/γ)² mistakes
+//	                                        (θ from a second Comparator: hinge at 1, small λ; [Comparator.Margins])
 //	Pegasos (lecture) [PegasosNorm]         λ > 0                                         ‖g*‖ ≤ 1/√λ
 //
 // Where none applies (SVMD's adaptive η, the ν-trick, AMM, RES, NORMA with
