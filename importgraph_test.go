@@ -25,9 +25,11 @@ import (
 // the table may import nothing of the module.
 var allowedImports = map[string][]string{
 	"kernelplay/core/…": {"kernelplay/core/…"},
-	// The hindsight comparator and the papers' bounds: kernels, and the
-	// learners' settings whose conditions the bounds check.
-	"kernelplay/core/regret": {"kernelplay/core/kernel", "kernelplay/core/learn"},
+	// The hindsight comparator and the papers' bounds: kernels, the
+	// learners' settings whose conditions the bounds check, and the change
+	// detectors its Monitor runs.
+	"kernelplay/core/regret": {"kernelplay/core/kernel", "kernelplay/core/learn", "kernelplay/core/drift"},
+	"kernelplay/core/drift":  {}, // change detectors on a 0/1 error stream
 	"kernelplay/ui/state":    {},
 	"kernelplay/ui/sim":      {"kernelplay/ui/state", "kernelplay/core/…"},
 	"kernelplay/ui/render":   {"kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/core/…"},

@@ -192,7 +192,8 @@ type NORMAUpdate struct {
 	// ∂c/∂m of the margin m (ρ, ε or σ) with the descent signs of the rule's
 	// documentation, and MarginNext the margin after the step:
 	// max(0, m − η_t·DMargin) (eqs. 14, 16, 18, 21) or, for MarginLogSpace,
-	// m·exp(−η_m·m·DMargin) (JMLR eqs. 55–56); EtaMargin is η_m then.
+	// m·exp(−η_m·m·DMargin) (JMLR eqs. 55–56); EtaMargin is η_m then, that
+	// of this step (shrunk by √(τ/(τ + t − 1)) with MarginDecayTau = τ > 0).
 	Nu, DMargin, MarginNext float64
 	MarginRule              MarginRule
 	EtaMargin               float64
@@ -221,7 +222,7 @@ func (n *NORMA) recordStart(y, eta, loss, dm float64, marginErr bool, g []float6
 	u.Margin, u.LossValue, u.MarginError = n.margin, loss, marginErr
 	u.Lambda, u.Shrink, u.Offset = n.lambda, s, n.cfg.Offset
 	u.Nu, u.DMargin, u.MarginNext = n.nu, dm, n.margin
-	u.MarginRule, u.EtaMargin = n.cfg.MarginRule, n.cfg.EtaMargin
+	u.MarginRule, u.EtaMargin = n.cfg.MarginRule, n.etaMargin()
 	u.Stored, u.Index, u.Evicted, u.EvictedIndex = false, -1, false, -1
 	u.Diverged = true // until recordEnd
 }

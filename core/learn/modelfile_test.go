@@ -72,6 +72,9 @@ func modelCases() []modelCase {
 		{"norma ν log-space", 2, norma(learn.RuleNuClassification, 0, func(c *learn.NORMAConfig) {
 			c.MarginRule = learn.MarginLogSpace
 		})},
+		{"norma ν log-space decaying step", 2, norma(learn.RuleNuClassification, 0, func(c *learn.NORMAConfig) {
+			c.MarginRule, c.MarginDecayTau = learn.MarginLogSpace, 10
+		})},
 		{"norma multiclass polynomial", 2, norma(learn.RuleSoftMargin, 3, func(c *learn.NORMAConfig) {
 			c.Kernel = kernel.Polynomial{Scale: 0.5, Constant: 1, Degree: 3}
 			c.Schedule = learn.Constant{Eta0: 0.05}

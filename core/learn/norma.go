@@ -62,6 +62,19 @@ type NORMAConfig struct {
 	// EtaMargin is the margin's step size η_m > 0 of MarginLogSpace
 	// (JMLR's η_ε); ignored otherwise.
 	EtaMargin float64
+	// MarginDecayTau, when positive, makes MarginLogSpace's step shrink like
+	// NORMA's own step (the form of JMLR eq. 59):
+	//
+	//	η_{m,t} = EtaMargin·√(τ/(τ + t − 1)),  τ = MarginDecayTau,  t = 1, 2, …
+	//
+	// Zero keeps η_m = EtaMargin fixed (the rule before this option).
+	// JMLR gives NORMA's margin no schedule (ν-SVMD adapts η_ε by SMD, eqs.
+	// 57–58, which NORMA has not); this one is our decision: a fixed η_m
+	// keeps the margin moving by the same relative amount forever while f's
+	// steps shrink, and the independent replay that checks our learners
+	// decays the margin's step this way. Negative or non-finite is an error;
+	// ignored unless MarginLogSpace.
+	MarginDecayTau float64
 	// BufferSize is ω ≥ 1, the number of expansion terms kept (the most
 	// recent ones; NORMA §2 "Truncation", eq. 11, and JMLR §5.5's LRU
 	// buffer). Storage ω·(2d + 2K + 11) float64s is at most [MaxFloats] (the
@@ -263,6 +276,8 @@ func (p *normaParams) setMargin(cfg *NORMAConfig) error {
 		return fmt.Errorf("learn: NORMA: the log-space margin rule is for the ν rules, not %v", r)
 	case cfg.MarginRule == MarginLogSpace && (bad(cfg.EtaMargin) || cfg.EtaMargin == 0):
 		return fmt.Errorf("learn: NORMA: EtaMargin = %v, want finite and > 0 for the log-space margin rule", cfg.EtaMargin)
+	case bad(cfg.MarginDecayTau):
+		return fmt.Errorf("learn: NORMA: MarginDecayTau = %v, want finite and ≥ 0", cfg.MarginDecayTau)
 	}
 	switch r {
 	case RuleSoftMargin, RuleNuClassification, RuleNovelty:
@@ -312,6 +327,17 @@ func (p *normaParams) setSchedule(cfg *NORMAConfig) error {
 
 // bad reports a negative or non-finite setting.
 func bad(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) || v < 0 }
+
+// etaMargin returns the margin's step size η_m of step n.t under
+// MarginLogSpace: EtaMargin, shrunk by √(τ/(τ + t − 1)) when MarginDecayTau
+// = τ > 0 (see [NORMAConfig.MarginDecayTau]).
+func (n *NORMA) etaMargin() float64 {
+	tau := n.cfg.MarginDecayTau
+	if tau == 0 {
+		return n.cfg.EtaMargin
+	}
+	return n.cfg.EtaMargin * math.Sqrt(tau/(tau+float64(n.t-1)))
+}
 
 // Config returns the settings in force (the Schedule is the one used: an
 // InvSqrtT with the learner's λ filled in).
@@ -491,7 +517,7 @@ func (n *NORMA) Learn(x []float64, y float64) Step {
 	}
 	if n.rule.adaptive() {
 		if n.cfg.MarginRule == MarginLogSpace {
-			n.margin *= math.Exp(-n.cfg.EtaMargin * n.margin * dm) // JMLR (55)–(56)
+			n.margin *= math.Exp(-n.etaMargin() * n.margin * dm) // JMLR (55)–(56)
 		} else {
 			n.margin = math.Max(0, n.margin-eta*dm)
 		}

@@ -33,6 +33,42 @@ func TestNORMALogSpaceMarginHand(t *testing.T) {
 	}
 }
 
+// TestNORMALogSpaceMarginDecay checks the shrinking margin step
+// (MarginDecayTau = τ): the same two steps as TestNORMALogSpaceMarginHand
+// with τ = 2, so η_{m,1} = 0.5 and η_{m,2} = 0.5·√(2/3); the inspection
+// record reports each step's η_m. With τ = 0 the run is bit-identical to
+// the fixed step's.
+func TestNORMALogSpaceMarginDecay(t *testing.T) {
+	c := learn.DefaultNORMAConfig(learn.RuleNuClassification, 0)
+	c.Kernel, c.Lambda, c.Nu, c.Schedule = kernel.Linear{}, 1, 0.25, learn.Constant{Eta0: 0.5}
+	c.MarginRule, c.EtaMargin, c.MarginDecayTau = learn.MarginLogSpace, 0.5, 2
+	n := mustNORMA(t, c, 1)
+	n.Learn([]float64{1}, 1)
+	rho1 := math.Exp(-0.375)
+	if got := n.Margin(); math.Abs(got-rho1) > 1e-15 || n.LastUpdate().EtaMargin != 0.5 {
+		t.Fatalf("step 1: ρ = %.17g, η_m = %v; want %.17g, 0.5", got, n.LastUpdate().EtaMargin, rho1)
+	}
+	n.Learn([]float64{4}, 1)
+	eta2 := 0.5 * math.Sqrt(2.0/3)
+	if got, want := n.Margin(), rho1*math.Exp(eta2*rho1*0.25); math.Abs(got-want) > 1e-15 || math.Abs(n.LastUpdate().EtaMargin-eta2) > 1e-16 {
+		t.Fatalf("step 2: ρ = %.17g, η_m = %v; want %.17g, %v", got, n.LastUpdate().EtaMargin, want, eta2)
+	}
+	// τ = 0: the fixed step, bit for bit.
+	c.MarginDecayTau = 0
+	a := mustNORMA(t, c, 1)
+	c.Kernel = kernel.Linear{}
+	b := mustNORMA(t, c, 1)
+	rng := logSeed(t, 3)
+	for range 200 {
+		x, y := []float64{2*rng.Float64() - 1}, float64(2*rng.IntN(2)-1)
+		a.Learn(x, y)
+		b.Learn(x, y)
+	}
+	if a.Margin() != b.Margin() || a.LastUpdate().EtaMargin != 0.5 {
+		t.Errorf("τ = 0: margins %v, %v; η_m %v", a.Margin(), b.Margin(), a.LastUpdate().EtaMargin)
+	}
+}
+
 // TestNORMALogSpaceMarginFraction checks that the log-space rule, like the
 // additive one, settles where a fraction ν of the examples are margin
 // errors (ν-classification, binary and 4 classes) or flagged (novelty), on
@@ -73,6 +109,8 @@ func TestNORMAMarginRuleErrors(t *testing.T) {
 		{"no step size", func(c *learn.NORMAConfig) { c.EtaMargin = 0 }},
 		{"zero margin", func(c *learn.NORMAConfig) { c.Margin0 = 0 }},
 		{"unknown", func(c *learn.NORMAConfig) { c.MarginRule = 7 }},
+		{"negative decay τ", func(c *learn.NORMAConfig) { c.MarginDecayTau = -1 }},
+		{"NaN decay τ", func(c *learn.NORMAConfig) { c.MarginDecayTau = math.NaN() }},
 	} {
 		c := learn.DefaultNORMAConfig(learn.RuleNuClassification, 0)
 		c.MarginRule = learn.MarginLogSpace

@@ -117,7 +117,8 @@ func (s *SVMD) Reconfigure(cfg SVMDConfig) error {
 //
 // Settings that define the run are refused with an error (the caller starts
 // a new run instead): Rule, MarginRule, Classes, BufferSize, Offset and the
-// kernel's type. EtaMargin is used from the next step. Reconfigure with the settings in force changes nothing: the run
+// kernel's type. EtaMargin and MarginDecayTau are used from the next step
+// (t continuing). Reconfigure with the settings in force changes nothing: the run
 // stays bit-identical to one without the call. A diverged learner stays
 // diverged until Reset.
 func (n *NORMA) Reconfigure(cfg NORMAConfig) error {

@@ -31,10 +31,11 @@ func notApplicable(source, format string, args ...any) Bound {
 // ObjectiveOf returns the objective a NORMA learner with the settings cfg
 // minimises (R_stoch of NORMA eq. 3 with its loss, margin, λ and offset),
 // or an error saying why none is compared: multiclass (JMLR eq. 16 is not
-// compared, binary tasks only), a ν rule (its margin is learnt: a variable
-// of the objective, not a setting), novelty, or the Huber losses (not
-// implemented). RuleHinge gives the hinge at margin 0; RuleSoftMargin the
-// hinge at Margin0; RuleSquared the squared loss.
+// compared, binary tasks only), a ν rule or adaptive Huber (the margin is
+// learnt: a variable of the objective, not a setting), or novelty.
+// RuleHinge gives the hinge at margin 0; RuleSoftMargin the hinge at
+// Margin0; RuleSquared the squared loss; RuleHuber Huber's loss with σ =
+// HuberSigma.
 func ObjectiveOf(cfg learn.NORMAConfig) (Objective, error) {
 	if cfg.Classes >= 2 {
 		return Objective{}, fmt.Errorf("regret: %d classes: the comparator is computed for binary tasks only", cfg.Classes)
@@ -47,6 +48,8 @@ func ObjectiveOf(cfg learn.NORMAConfig) (Objective, error) {
 		o.Loss = Hinge
 	case learn.RuleSquared:
 		o.Loss = Squared
+	case learn.RuleHuber:
+		o.Loss, o.Margin = Huber, cfg.HuberSigma
 	default:
 		return Objective{}, fmt.Errorf("regret: the %v rule: no fixed comparator (its margin is learnt, or its loss is not implemented here)", cfg.Rule)
 	}
@@ -55,7 +58,8 @@ func ObjectiveOf(cfg learn.NORMAConfig) (Objective, error) {
 
 // theoremRun checks the conditions NORMA's Theorems 1 and 2 share (§4):
 // the soft-margin loss with a fixed margin, binary, no offset, and no
-// truncation over the m examples (BufferSize ≥ m, so no term is evicted).
+// truncation over the m examples (BufferSize ≥ m, so no term can have been
+// evicted: a sufficient condition, since terms enter on margin errors only).
 func theoremRun(cfg learn.NORMAConfig, m int) string {
 	switch {
 	case cfg.Rule != learn.RuleSoftMargin:
@@ -65,7 +69,7 @@ func theoremRun(cfg learn.NORMAConfig, m int) string {
 	case cfg.Offset:
 		return "the theorem has no offset b"
 	case cfg.BufferSize < m:
-		return fmt.Sprintf("the buffer (ω = %d) has truncated f before m = %d: the theorem has no truncation", cfg.BufferSize, m)
+		return fmt.Sprintf("the buffer (ω = %d) is smaller than m = %d, so it may have truncated f: the theorem has none", cfg.BufferSize, m)
 	}
 	return ""
 }

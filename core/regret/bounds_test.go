@@ -117,11 +117,13 @@ func TestNORMATheorem2Holds(t *testing.T) {
 	xs, ys := stream(data.Moons, 0.1, m, 23)
 	def = learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0)
 	def.Kernel, def.BufferSize = kernel.Gaussian{Sigma: 0.5}, m
-	c, _ := runNORMA(t, def, Settings{}, xs, ys)
+	// Near the hard margin the solve stops at MaxEpochs (the gap is logged):
+	// the excess 2λ(B + X/λ)²√m ≈ 2X²√m/λ hardly depends on B.
+	c, _ := runNORMA(t, def, Settings{MaxEpochs: 20}, xs, ys)
 	last := c.Points()[len(c.Points())-1]
 	excess := 2 * def.Lambda * math.Pow(last.Norm+1/def.Lambda, 2) * math.Sqrt(float64(last.M))
-	t.Logf("default λ = %.3g, JMLR schedule (no theorem): regret %.4g at m = %d; eq. (23)'s excess would be %.3g (%.2g× the regret): vacuous",
-		def.Lambda, last.Regret, last.M, excess, excess/last.Regret)
+	t.Logf("default λ = %.3g, JMLR schedule (no theorem): regret %.4g (gap %.3g) at m = %d; eq. (23)'s excess would be %.3g (%.2g× the regret): vacuous",
+		def.Lambda, last.Regret, last.Gap, last.M, excess, excess/last.Regret)
 	if b := NORMATheorem2(def, last); b.Applies || !strings.Contains(b.Why, "rate") {
 		t.Errorf("Theorem 2 with JMLR's schedule: %+v, want not applicable (rate)", b)
 	}
@@ -136,7 +138,7 @@ func TestTheoremConditions(t *testing.T) {
 		why    string
 	}{
 		{func(c *learn.NORMAConfig) { c.Offset = true }, "offset"},
-		{func(c *learn.NORMAConfig) { c.BufferSize = 50 }, "truncated"},
+		{func(c *learn.NORMAConfig) { c.BufferSize = 50 }, "truncated f"},
 		{func(c *learn.NORMAConfig) { c.Rule = learn.RuleNuClassification }, "soft-margin"},
 		{func(c *learn.NORMAConfig) { c.Classes = 3 }, "binary"},
 		{func(c *learn.NORMAConfig) { c.Schedule = learn.Sqrt{} }, "rate"},
@@ -241,7 +243,7 @@ func TestTruncationBound(t *testing.T) {
 // separable stream with margin γ0 = 0.1 around a known unit θ0 (|⟨θ0, x⟩| ≥
 // γ0, ‖x‖ ≤ 1) stays below JMLR Theorem 1's ((R + D)/γ)² with θ the
 // comparator's soft-margin direction (λ = 1e-4, margin 1); the bound is
-// at most (1/γ0)² = 100 and within 40× the mistakes (the factor is logged).
+// at most (1/γ0)² = 100 and within 10× the mistakes (7.2× here; logged).
 func TestPerceptronBound(t *testing.T) {
 	const (
 		m      = 2000
@@ -295,8 +297,8 @@ func TestPerceptronBound(t *testing.T) {
 			pm++
 		}
 	}
-	if !b.Applies || float64(pm) > b.Value || b.Value > 1/(gamma0*gamma0) || b.Value > 40*float64(pm) {
-		t.Errorf("%d mistakes in %d, bound %+v, want mistakes ≤ bound ≤ min(100, 40·mistakes)", pm, p.M, b)
+	if !b.Applies || float64(pm) > b.Value || b.Value > 1/(gamma0*gamma0) || b.Value > 10*float64(pm) {
+		t.Errorf("%d mistakes in %d, bound %+v, want mistakes ≤ bound ≤ min(100, 10·mistakes)", pm, p.M, b)
 	}
 	if why := PerceptronApplies(cfg, m+1); !strings.Contains(why, "evicted") {
 		t.Errorf("eviction: %q", why)
@@ -304,5 +306,54 @@ func TestPerceptronBound(t *testing.T) {
 	cfg.Offset = true
 	if why := PerceptronApplies(cfg, 1); !strings.Contains(why, "offset") {
 		t.Errorf("offset: %q", why)
+	}
+}
+
+// TestNORMATheorem1Holds runs NORMA with Theorem 1's constant rate Λ =
+// B/(X√m) for a run of m = 2000 examples and B = 1 fixed in advance (λ =
+// 1, Gaussian kernel: X = 1) on three binary presets, and checks eq. (22)
+// at the end of the run, where ‖g*‖ ≤ B must hold for it to apply; before
+// the end it does not apply.
+func TestNORMATheorem1Holds(t *testing.T) {
+	const (
+		m      = 2000
+		b      = 1.0
+		lambda = 1.0
+	)
+	for _, shape := range []data.Shape2D{data.Moons, data.XOR, data.Spirals} {
+		xs, ys := stream(shape, 0.1, m, 29)
+		cfg := theorem2Config(lambda, m)
+		cfg.Schedule = learn.Constant{Eta0: Theorem1Eta(b, 1, m)}
+		c, _ := runNORMA(t, cfg, Settings{MaxExact: m}, xs, ys)
+		pts := c.Points()
+		last := pts[len(pts)-1]
+		if bd := NORMATheorem1(cfg, b, m, pts[len(pts)-2]); bd.Applies {
+			t.Errorf("%v: eq. (22) applies before the end of the run", shape)
+		}
+		bd := NORMATheorem1(cfg, b, m, last)
+		t.Logf("%v: online %.5g, J(g*) %.5g, ‖g*‖ %.3g, eq. (22) %.5g (excess/regret %.3g)",
+			shape, last.Online, last.Hindsight, last.Norm, bd.Value, (bd.Value-last.Hindsight)/last.Regret)
+		if !bd.Applies || last.Online > bd.Value {
+			t.Errorf("%v: %+v, online %.6g", shape, bd, last.Online)
+		}
+	}
+}
+
+// TestPegasosNormBound: the comparator of kernel Pegasos' objective on three
+// presets has ‖g*‖ ≤ 1/√λ (the lecture's bound; its trivial form √2/√λ
+// would follow from J_m(g*) ≤ J_m(0) = m alone), at λ = 10⁻² and 10⁻³.
+func TestPegasosNormBound(t *testing.T) {
+	for _, lambda := range []float64{1e-2, 1e-3} {
+		for _, shape := range []data.Shape2D{data.Gaussians, data.Moons, data.XOR} {
+			xs, ys := stream(shape, 0.1, 300, 3)
+			pc := learn.DefaultKernelPegasosConfig()
+			pc.Kernel, pc.Lambda = kernel.Gaussian{Sigma: 0.5}, lambda
+			p, _ := solve(t, ObjectiveOfKernelPegasos(pc), Settings{}, xs, ys)
+			b := PegasosNorm(lambda)
+			t.Logf("λ = %g, %v: ‖g*‖ = %.4g ≤ 1/√λ = %.4g (%.2g of it)", lambda, shape, p.Norm, b.Value, p.Norm/b.Value)
+			if !b.Applies || !(p.Norm > 0) || p.Norm > b.Value {
+				t.Errorf("λ = %g, %v: ‖g*‖ = %v, bound %+v", lambda, shape, p.Norm, b)
+			}
+		}
 	}
 }

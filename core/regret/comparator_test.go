@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -424,9 +425,10 @@ func TestNextCheckpoint(t *testing.T) {
 }
 
 // BenchmarkCheckpoint is one cold solve of a prefix of m examples (moons,
-// Gaussian kernel, hinge at 1, λ = 1e-3, no offset).
+// Gaussian kernel, hinge at 1, λ = 1e-3, no offset; MaxExact = m makes m
+// a checkpoint), Gram matrix included.
 func BenchmarkCheckpoint(b *testing.B) {
-	for _, m := range []int{97, 1000} {
+	for _, m := range []int{100, 1000} {
 		b.Run(strconv.Itoa(m), func(b *testing.B) {
 			xs, ys := stream(data.Moons, 0.1, m, 2)
 			obj := Objective{Kernel: kernel.Gaussian{Sigma: 0.5}, Loss: Hinge, Margin: 1, Lambda: 1e-3}
@@ -437,7 +439,152 @@ func BenchmarkCheckpoint(b *testing.B) {
 				}
 				c.pending = c.pending[len(c.pending)-1:] // the last checkpoint only, cold
 				c.Step(math.MaxInt)
+				b.ReportMetric(float64(c.Points()[0].Epochs), "epochs")
 			}
 		})
+	}
+}
+
+// TestHuberMatchesNewton checks Huber's loss (NORMA eq. 19, σ = 0.3), with
+// and without the unregularised offset, against an independent primal
+// solve on features of the Gram matrix: semismooth Newton with
+// backtracking on Σ h(y_i − ⟨w, φ_i⟩ − b) + (μ/2)‖w‖² (its Hessian on the
+// quadratic zone |r_i| ≤ σ, gonum's Cholesky for each system), run until
+// the gradient norm is below 1e-10.
+func TestHuberMatchesNewton(t *testing.T) {
+	const (
+		m      = 151 // a checkpoint
+		lambda = 0.01
+		sigma  = 0.3
+	)
+	k := kernel.Gaussian{Sigma: 0.3}
+	rng := rand.New(rand.NewPCG(12, 13))
+	src := data.Sine1D{Noise: 0.1}
+	var xs [][]float64
+	var ys []float64
+	for i := range m {
+		x, y := src.Next(rng)
+		if i%10 == 0 {
+			y += 3 // outliers, where Huber is linear
+		}
+		xs, ys = append(xs, x), append(ys, y+1)
+	}
+	phi := gramFeatures(t, k, xs)
+	mu := m * lambda
+	h := func(r float64) float64 {
+		if a := math.Abs(r); a > sigma {
+			return a - sigma/2
+		}
+		return r * r / (2 * sigma)
+	}
+	for _, offset := range []bool{false, true} {
+		n := m // w, then b when offset
+		if offset {
+			n++
+		}
+		feat := func(i, a int) float64 { // φ̃_i = (φ_i, 1)
+			if a < m {
+				return phi.At(i, a)
+			}
+			return 1
+		}
+		obj := func(w []float64) float64 {
+			s := 0.5 * mu * dot(w[:m], w[:m])
+			for i := range m {
+				r := ys[i] - dot(w[:m], phi.RawRowView(i))
+				if offset {
+					r -= w[m]
+				}
+				s += h(r)
+			}
+			return s
+		}
+		w := make([]float64, n)
+		for iter := 0; ; iter++ {
+			if iter == 200 {
+				t.Fatal("Newton did not converge")
+			}
+			g := make([]float64, n)
+			H := mat.NewSymDense(n, nil)
+			for j := range m {
+				g[j] = mu * w[j]
+				H.SetSym(j, j, mu)
+			}
+			for i := range m {
+				r := ys[i] - dot(w[:m], phi.RawRowView(i))
+				if offset {
+					r -= w[m]
+				}
+				psi := max(-1, min(1, r/sigma))
+				for a := range n {
+					g[a] -= psi * feat(i, a)
+				}
+				if math.Abs(r) <= sigma {
+					for a := range n {
+						for b := a; b < n; b++ {
+							H.SetSym(a, b, H.At(a, b)+feat(i, a)*feat(i, b)/sigma)
+						}
+					}
+				}
+			}
+			if math.Sqrt(dot(g, g)) < 1e-10 {
+				break
+			}
+			if offset && H.At(m, m) == 0 {
+				H.SetSym(m, m, 1e-12) // no point in the quadratic zone
+			}
+			var ch mat.Cholesky
+			if !ch.Factorize(H) {
+				t.Fatal("Newton: Hessian not positive definite")
+			}
+			var d mat.VecDense
+			if err := ch.SolveVecTo(&d, mat.NewVecDense(n, g)); err != nil {
+				t.Fatal(err)
+			}
+			f0 := obj(w)
+			for step := 1.0; ; step /= 2 {
+				nw := make([]float64, n)
+				for j := range nw {
+					nw[j] = w[j] - step*d.AtVec(j)
+				}
+				if f := obj(nw); f <= f0 || step < 1e-12 {
+					w = nw
+					break
+				}
+			}
+		}
+		want := obj(w)
+		p, _ := solve(t, Objective{Kernel: k, Loss: Huber, Margin: sigma, Lambda: lambda, Offset: offset}, Settings{}, xs, ys)
+		t.Logf("offset %v: J(g*) = %.12g, Newton %.12g, rel %.2g, epochs %d, gap %.2g",
+			offset, p.Hindsight, want, math.Abs(p.Hindsight-want)/want, p.Epochs, p.Gap)
+		if p.M != m || !p.Converged || math.Abs(p.Hindsight-want) > 1e-6*want {
+			t.Errorf("offset %v: M = %d, converged %v, J(g*) = %.12g, Newton %.12g", offset, p.M, p.Converged, p.Hindsight, want)
+		}
+	}
+}
+
+// TestQueueBounded: beyond MaxExact, examples wait for the frozen g*; a
+// caller that never calls Step leaves at most MaxExact waiting (Add then
+// does the work itself), and the points equal a run stepped every time.
+func TestQueueBounded(t *testing.T) {
+	const maxExact = 20
+	xs, ys := stream(data.Moons, 0.1, 300, 17)
+	obj := Objective{Kernel: kernel.Gaussian{Sigma: 0.5}, Loss: Hinge, Margin: 1, Lambda: 0.01}
+	lazy, _ := NewComparator(obj, Settings{MaxExact: maxExact}, 2)
+	eager, _ := NewComparator(obj, Settings{MaxExact: maxExact}, 2)
+	for i := range xs {
+		lazy.Add(xs[i], ys[i], 1)
+		eager.Add(xs[i], ys[i], 1)
+		eager.Step(math.MaxInt)
+		if w := len(lazy.queueY) - lazy.head; w > maxExact {
+			t.Fatalf("step %d: %d examples waiting, want ≤ %d", i+1, w, maxExact)
+		}
+		if len(lazy.x) > maxExact*2 || len(lazy.queue) > 2*maxExact*2 {
+			t.Fatalf("step %d: stored %d inputs, queue %d floats", i+1, len(lazy.x)/2, len(lazy.queue))
+		}
+	}
+	lazy.Step(math.MaxInt)
+	if !slices.Equal(lazy.Points(), eager.Points()) {
+		t.Errorf("lazy %v\neager %v", lazy.Points(), eager.Points())
 	}
 }

@@ -454,8 +454,11 @@ func normaConfig(cfg state.Config, t learn.Task, k kernel.Kernel) learn.NORMACon
 	c.Schedule = learn.Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau}
 	if nu {
 		c.Nu = cfg.Nu
-		if cfg.MarginRule == state.MarginRuleLog {
+		switch cfg.MarginRule {
+		case state.MarginRuleLog:
 			c.MarginRule = learn.MarginLogSpace
+		case state.MarginRuleLogDecay:
+			c.MarginRule, c.MarginDecayTau = learn.MarginLogSpace, cfg.Tau
 		}
 	}
 	return c

@@ -388,22 +388,28 @@ func TestRegressionAbsError(t *testing.T) {
 
 // TestNORMAMarginRule: the page's margin rule reaches ν-NORMA — with "log"
 // the margin moves by JMLR (55)–(56) and the run differs from "additive";
-// without ν the setting is not applied (NORMA refuses it for fixed margins).
+// "log-decay" shrinks the margin's step with the schedule's τ and differs
+// from both; without ν the setting is not applied (NORMA refuses it for
+// fixed margins).
 func TestNORMAMarginRule(t *testing.T) {
 	margins := map[string]float64{}
-	for _, rule := range []string{state.MarginRuleAdditive, state.MarginRuleLog} {
+	for _, rule := range []string{state.MarginRuleAdditive, state.MarginRuleLog, state.MarginRuleLogDecay} {
 		c := state.Default()
 		c.Learner, c.Nu, c.MarginRule = state.LearnerNORMA, 0.2, rule
 		s := mustNew(t, c)
 		s.Step(300)
 		n := s.Learner().(*learn.NORMA)
-		if got := n.Config().MarginRule.String(); (rule == state.MarginRuleLog) != (got == "log-space") {
+		if got := n.Config().MarginRule.String(); (rule != state.MarginRuleAdditive) != (got == "log-space") {
 			t.Fatalf("page rule %q, learner's %s", rule, got)
+		}
+		if tau := n.Config().MarginDecayTau; (rule == state.MarginRuleLogDecay) != (tau == c.Tau && tau > 0) {
+			t.Fatalf("page rule %q: MarginDecayTau %v, τ %v", rule, tau, c.Tau)
 		}
 		margins[rule] = n.Margin()
 	}
 	t.Logf("ρ after 300 steps: %v", margins)
-	if margins[state.MarginRuleAdditive] == margins[state.MarginRuleLog] || !(margins[state.MarginRuleLog] > 0) {
+	a, l, d := margins[state.MarginRuleAdditive], margins[state.MarginRuleLog], margins[state.MarginRuleLogDecay]
+	if a == l || l == d || a == d || !(l > 0) || !(d > 0) {
 		t.Errorf("the margin rules gave ρ = %v", margins)
 	}
 	c := state.Default()

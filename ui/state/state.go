@@ -60,6 +60,10 @@ const (
 const (
 	MarginRuleAdditive = "additive" // Kivinen et al. eq. (14), descent sign, step size η_t
 	MarginRuleLog      = "log"      // JMLR eqs. (55)–(56): log space, step size η_m = 1
+	// MarginRuleLogDecay is log space with the step η_m = √(τ/(τ + t − 1)),
+	// τ the NORMA schedule's (learn.NORMAConfig.MarginDecayTau: our
+	// decision, JMLR gives none).
+	MarginRuleLogDecay = "log-decay"
 )
 
 // Kernel values (core/kernel by name).
@@ -155,8 +159,9 @@ type Config struct {
 	// novelty detection needs ν > 0.
 	Nu float64
 	// MarginRule is how ν-NORMA moves its margin: MarginRuleAdditive (the
-	// NORMA paper's eq. 14 with the descent sign) or MarginRuleLog (JMLR
-	// eqs. 55–56, as ν-SVMD does), NORMA with ν > 0 only.
+	// NORMA paper's eq. 14 with the descent sign), MarginRuleLog (JMLR
+	// eqs. 55–56, as ν-SVMD does) or MarginRuleLogDecay (the same with a
+	// step shrinking like η_t), NORMA with ν > 0 only.
 	MarginRule string
 	// BufferSize is ω, the number of expansion terms kept (LRU).
 	BufferSize int
