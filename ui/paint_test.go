@@ -245,7 +245,7 @@ func TestPaintLinear(t *testing.T) {
 func TestInspectorSlowMotion(t *testing.T) {
 	a, fb := testApp(t, "v1&play=0")
 	i := a.insp
-	i.mounted = true
+	a.mounted = true // the page was rendered: it may be rerendered
 	i.slow.On = true
 	a.store.Dispatch(state.Step{N: 1})
 	if got := i.steps(5); got != 1 {
@@ -255,8 +255,8 @@ func TestInspectorSlowMotion(t *testing.T) {
 	if i.lit != 0 || !a.plot.dirty || i.steps(5) != 0 {
 		t.Fatalf("first frame: lit %d dirty %v steps %d", i.lit, a.plot.dirty, i.steps(5))
 	}
-	if fb.rerendered[len(fb.rerendered)-1] != &i.Hosted {
-		t.Error("the panel was not rerendered for the lit block")
+	if !rerenderedPage(a, fb) {
+		t.Error("the page (and its panel) was not rerendered for the lit block")
 	}
 	i.frame(1000 + i.slow.Pace())
 	if i.lit != 1 {
@@ -265,7 +265,7 @@ func TestInspectorSlowMotion(t *testing.T) {
 	if want := `Reveal #inspector .iblock[data-index="0"] nearest `; !contains(fb.calls, want) {
 		t.Errorf("no %q in %v", want, fb.calls)
 	}
-	n := tree(t, i)[0]
+	n := inspectorOf(t, a)
 	lit := n.all(func(m *node) bool { return m.Classes["lit"] })
 	later := n.all(func(m *node) bool { return m.Classes["later"] })
 	blocks := n.all(func(m *node) bool { return m.Classes["iblock"] })
