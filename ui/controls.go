@@ -43,21 +43,30 @@ func (p *Page) controls() []vecty.MarkupOrChild {
 				items = append(items, p.dataThumbs(c)) // thumbs.go
 				items = append(items, p.tourButton(c)) // tour.go: RES vs SGD's
 			}
-			if !c.Hidden(state.HidePoints) {
-				items = append(items, p.pointTools())
-			}
+			// (A place of its own when hidden: the keyed list of
+			// controls below keeps its position.)
+			items = append(items, vecty.If(!c.Hidden(state.HidePoints), p.pointTools()))
 		} else {
 			items = append(items, elem.Heading2(vecty.Text(string(g))))
 		}
+		// The controls are keyed by their field: after a learner switch
+		// Vecty keeps each field's control (its slider and its thumb)
+		// and makes new ones for the new fields, instead of handing the
+		// input at a position to whichever field comes there. The list
+		// is a keyspace of its own, so its unkeyed siblings are allowed.
 		keys := columnKeys(g, c)
+		var ctls vecty.List
 		for _, k := range keys {
 			f, _ := state.FieldByKey(k)
-			items = append(items, p.control(f, c))
+			ctls = append(ctls, p.controlOf(f, c, "f-"+k))
 		}
 		if len(keys) == 0 && g != state.GroupData {
 			continue
 		}
-		out = append(out, elem.Section(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("group"))}, items...)...))
+		items = append(items, ctls)
+		// The groups are keyed by name: the column's sections keep their
+		// identity when a group without controls is left out.
+		out = append(out, elem.Section(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("group"), vecty.Key("g-"+string(g)))}, items...)...))
 	}
 	return out
 }
@@ -65,6 +74,13 @@ func (p *Page) controls() []vecty.MarkupOrChild {
 // control renders one field: a row with symbol, label, input and value, and
 // a line with the range and the hint.
 func (p *Page) control(f *state.Field, c state.Config) *vecty.HTML {
+	return p.controlOf(f, c, nil)
+}
+
+// controlOf is control with the Vecty key key on its element (nil: none;
+// every sibling of a keyed element must be keyed: dom.go panics
+// otherwise).
+func (p *Page) controlOf(f *state.Field, c state.Config, key any) *vecty.HTML {
 	id := "f-" + f.Key
 	var input, value vecty.ComponentOrHTML
 	cls := []string{"ctl"}
@@ -110,7 +126,7 @@ func (p *Page) control(f *state.Field, c state.Config) *vecty.HTML {
 	if r := rangeText(f); r != "" {
 		hint = r + " · " + hint
 	}
-	return elem.Div(vecty.Markup(vecty.Class(cls...)),
+	return elem.Div(vecty.Markup(vecty.Class(cls...), vecty.Key(key)),
 		elem.Div(vecty.Markup(vecty.Class("row")),
 			elem.Span(vecty.Markup(vecty.Class("sym"), vecty.Attribute("aria-hidden", "true")), vecty.Text(sym)),
 			elem.Label(vecty.Markup(prop.For(id), vecty.Attribute("title", f.Label+": "+f.Hint)), vecty.Text(f.Label)),

@@ -64,7 +64,9 @@ func (r *thumbRow) Render() vecty.ComponentOrHTML {
 		if on {
 			pressed = "true"
 		}
-		items = append(items, elem.Button(vecty.Markup(vecty.Class("thumb"), vecty.ClassMap{"on": on},
+		// Keyed by data set: a change of task or classes keeps the
+		// buttons (and canvases) of the sets both menus have.
+		items = append(items, elem.Button(vecty.Markup(vecty.Class("thumb"), vecty.ClassMap{"on": on}, vecty.Key(preset),
 			prop.ID("thumb-"+preset), vecty.Attribute("aria-label", "data set: "+name), vecty.Attribute("title", name),
 			vecty.Attribute("aria-pressed", pressed),
 			event.Click(handle(func(*vecty.Event) { r.Dispatch(state.SetPreset{Preset: preset}) })),
