@@ -63,12 +63,6 @@ type (
 	// saveExport downloads one of the store's exports: "traces", "csv",
 	// "libsvm" or "model" (the Save menu).
 	saveExport struct{ What string }
-	// loadModel continues a run saved with Model (JSON): the file's name
-	// and bytes.
-	loadModel struct {
-		Name  string
-		Bytes []byte
-	}
 	// loadUserFile reads a user's data file (Load data…).
 	loadUserFile struct {
 		Name  string
@@ -120,7 +114,6 @@ func (s saveExport) do(a *App) {
 	}
 }
 
-func (l loadModel) do(a *App)    { a.store.Dispatch(app.LoadModel{Name: l.Name, Bytes: l.Bytes}) }
 func (l loadUserFile) do(a *App) { a.userFile(l.Name, l.Bytes) }
 func (s showTour) do(a *App)     { a.showTour(s.Name, s.Step) }
 

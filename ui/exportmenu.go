@@ -53,7 +53,7 @@ func (p *Page) takeHome() *vecty.HTML {
 				elem.Input(vecty.Markup(prop.Type(prop.TypeFile), prop.ID("load-model-input"),
 					vecty.Attribute("accept", ".json,application/json"),
 					event.Change(handle(func(e *vecty.Event) {
-						p.Files.ReadFile(e, func(name string, b []byte) { p.Dispatch(loadModel{Name: name, Bytes: b}) })
+						p.Files.ReadFile(e, func(name string, b []byte) { p.Dispatch(app.LoadModel{Name: name, Bytes: b}) })
 					})))),
 			))),
 		),
