@@ -143,7 +143,7 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		a.pacer.Reset()
 	}
 	a.sps.Add(now, steps)
-	a.insp.frame(now)
+	a.inspectFrame(now)
 	a.grids.BudgetMS = a.frameGov.GridBudget(gridShare)
 	drawn, t0 := a.m.Frames, perfNow()
 	a.draw(now)

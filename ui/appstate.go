@@ -66,7 +66,7 @@ func (a *App) build() {
 	a.charts = &Charts{app: a}
 	a.second = &Second2D{app: a}
 	a.stats = &Stats{}
-	a.insp = newInspector(a)
+	a.insp = newInspector()
 	a.page = &Page{Dispatch: a.dispatch, Ev: a.b, Files: a.b, Dialogs: a.b, Storage: a.b, Inputs: a.b, Images: a.b,
 		views: pageViews{plot: a.plot, strip: a.strip, charts: a.charts, second: a.second, stats: a.stats}}
 }

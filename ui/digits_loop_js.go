@@ -93,7 +93,7 @@ func (a *App) digitsFrame(now float64) bool {
 		a.pacer.Reset()
 	}
 	dg.perFrame = steps
-	a.insp.frame(now)
+	a.inspectFrame(now)
 	a.m.StepMS = dg.slicer.PerStep() // the debug hook's stepMs: learning time per example
 	dg.sps.Add(now, steps)
 	a.sps.Add(now, steps)

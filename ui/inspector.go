@@ -27,10 +27,10 @@ import (
 // is no view: the panel is inspectorPanel, one type placed in the 2D and
 // the digits trees alike (Page.inspector) with the props this state makes
 // (props); the page rerenders when the store changes and when the lit
-// sub-step changes, never per frame otherwise.
+// sub-step changes, never per frame otherwise. It holds no App and no
+// store: what it reads of them comes as arguments (App.inspectFrame,
+// App.snapshot, Plot.draw through mark).
 type Inspector struct {
-	app *App
-
 	slow   app.SlowMotion
 	in     app.Inspection // what is shown, for (inT, inRev, inSlow)
 	inT    int
@@ -44,15 +44,14 @@ type Inspector struct {
 	lines  []float64 // the lit margin lines, input coordinates then pixels
 }
 
-// newInspector returns the inspector of a, with nothing lit.
-func newInspector(a *App) *Inspector { return &Inspector{app: a, lit: -1, inT: -1} }
+// newInspector returns an inspector with nothing lit.
+func newInspector() *Inspector { return &Inspector{lit: -1, inT: -1} }
 
-// refresh recomputes what is shown when the run, its step or the page
-// changed since the last time.
-func (i *Inspector) refresh() {
-	s := i.app.store
+// refresh recomputes what is shown when the run of s, its step or the
+// page (its revision rev, App.rev) changed since the last time.
+func (i *Inspector) refresh(s *app.Store, rev int) {
 	r := s.Run()
-	if r.T() == i.inT && i.app.rev == i.inRev && i.slow.On == i.inSlow && r.Kind() == i.inKind {
+	if r.T() == i.inT && rev == i.inRev && i.slow.On == i.inSlow && r.Kind() == i.inKind {
 		return
 	}
 	i.in = s.Inspect(i.slow.On)
@@ -60,14 +59,26 @@ func (i *Inspector) refresh() {
 		i.reveal, i.align = "#inspector .iblocks", "start"
 	}
 	i.shown = i.in.Show
-	i.inT, i.inRev, i.inSlow, i.inKind = r.T(), i.app.rev, i.slow.On, r.Kind()
+	i.inT, i.inRev, i.inSlow, i.inKind = r.T(), rev, i.slow.On, r.Kind()
 }
 
-// frame runs the slow-motion machine at frame time now (ms): a new step
-// starts its playback, and a change of the lit sub-step rerenders the
-// panel and redraws the plot. Without slow motion it costs nothing.
-func (i *Inspector) frame(now float64) {
-	if i.app.tour.name != "" {
+// inspectFrame runs the inspector's slow motion in the frame at time now
+// (ms); a change of the lit sub-step redraws the plot and rerenders the
+// page (and its panel).
+func (a *App) inspectFrame(now float64) {
+	if a.insp.frame(now, a.store, a.rev, a.b, a.tour.name != "") {
+		a.plot.dirty = true
+		a.rerender()
+	}
+}
+
+// frame runs the slow-motion machine at frame time now (ms) on the run of
+// s (rev: App.rev): a new step starts its playback; lit reports a change
+// of the lit sub-step. It scrolls the panel's blocks into view once
+// rendered (sc), unless a tour is open. Without slow motion it costs
+// nothing.
+func (i *Inspector) frame(now float64, s *app.Store, rev int, sc scrolling, tourOpen bool) (lit bool) {
+	if tourOpen {
 		// An open tour keeps its step's element in view (tour.go): the
 		// panel does not scroll the page to itself.
 		i.reveal = ""
@@ -79,23 +90,24 @@ func (i *Inspector) frame(now float64) {
 		if i.align == "start" {
 			inside = "#inspector" // its head too
 		}
-		if i.app.b.Reveal(i.reveal, i.align, inside) {
+		if sc.Reveal(i.reveal, i.align, inside) {
 			i.reveal = ""
 		}
 	}
 	if !i.slow.On && i.lit < 0 {
-		return
+		return false
 	}
-	i.refresh()
+	i.refresh(s, rev)
 	i.slow.Sync(i.in.T, len(i.in.Blocks))
-	if lit := i.slow.Tick(now); lit != i.lit {
-		i.lit = lit
-		i.app.plot.dirty = true
-		if lit >= 0 {
-			i.reveal, i.align = `#inspector .iblock[data-index="`+strconv.Itoa(lit)+`"]`, "nearest"
-		}
-		i.app.rerender()
+	l := i.slow.Tick(now)
+	if l == i.lit {
+		return false
 	}
+	i.lit = l
+	if l >= 0 {
+		i.reveal, i.align = `#inspector .iblock[data-index="`+strconv.Itoa(l)+`"]`, "nearest"
+	}
+	return true
 }
 
 // steps is how many of the n examples due this frame a playing run may
@@ -119,7 +131,8 @@ const inspectColor = "#c8107a" // magenta: apart from both classes' blue and ora
 // lights: the margin lines, every term of the buffer or the new term.
 // Called by Plot.draw after the markers.
 func (i *Inspector) mark(p *Plot) {
-	i.refresh()
+	s := p.app.store
+	i.refresh(s, p.app.rev)
 	in := i.in
 	if !in.Show || len(in.X) == 0 {
 		return
@@ -127,8 +140,8 @@ func (i *Inspector) mark(p *Plot) {
 	ctx := p.cv.ctx
 	w, h := p.cv.w, p.cv.h
 	lit := app.Lit(in.Blocks, i.lit)
-	c := i.app.store.Config()
-	sm := i.app.store.Sim()
+	c := s.Config()
+	sm := s.Sim()
 	if lit.Margin && c.Task == state.TaskBinary && !state.IsLinear(c.Learner) {
 		if m := plotMargin(sm, c); m > 0 {
 			tol := 2 / w / p.cv.dpr / 3
@@ -204,13 +217,14 @@ type inspectorProps struct {
 	Why    string
 }
 
-// props is the panel's props for the page's render.
-func (i *Inspector) props() inspectorProps {
-	i.refresh()
+// props is the panel's props for the page's render of the store s at
+// revision rev (App.rev).
+func (i *Inspector) props(s *app.Store, rev int) inspectorProps {
+	i.refresh(s, rev)
 	p := inspectorProps{In: i.in, Lit: i.lit, Slow: i.slow.On, PaceMS: i.slow.Pace()}
 	if !i.in.Show {
 		p.Why = "Pause (space) or press Step (→) to see the last update, equation by equation, with its numbers."
-		if i.app.store.Run().T() > 0 && !i.app.store.Config().Playing {
+		if s.Run().T() > 0 && !s.Config().Playing {
 			p.Why = "This learner keeps no record of its steps."
 		}
 	}

@@ -251,14 +251,14 @@ func TestInspectorSlowMotion(t *testing.T) {
 	if got := i.steps(5); got != 1 {
 		t.Errorf("before the playback starts the run may learn %d, want 1 (Sync has not seen the step)", got)
 	}
-	i.frame(1000)
+	a.inspectFrame(1000)
 	if i.lit != 0 || !a.plot.dirty || i.steps(5) != 0 {
 		t.Fatalf("first frame: lit %d dirty %v steps %d", i.lit, a.plot.dirty, i.steps(5))
 	}
 	if !rerenderedPage(a, fb) {
 		t.Error("the page (and its panel) was not rerendered for the lit block")
 	}
-	i.frame(1000 + i.slow.Pace())
+	a.inspectFrame(1000 + i.slow.Pace())
 	if i.lit != 1 {
 		t.Fatalf("one pace later lit %d, want 1", i.lit)
 	}
@@ -284,7 +284,7 @@ func TestInspectorSlowMotion(t *testing.T) {
 	if !contains(rec.ops, "set strokeStyle "+inspectColor) {
 		t.Error("x_t not in the inspector's colour")
 	}
-	i.frame(1000 + float64(len(blocks)+1)*i.slow.Pace())
+	a.inspectFrame(1000 + float64(len(blocks)+1)*i.slow.Pace())
 	if i.lit != -1 || i.steps(5) != 1 {
 		t.Errorf("after the playback: lit %d, steps %d (want −1, 1)", i.lit, i.steps(5))
 	}

@@ -42,7 +42,7 @@ func (a *App) snapshot() Snapshot {
 	c := s.Config()
 	sn := Snapshot{Config: c, Run: s.Run(), Sim: s.Sim(), Message: s.Message(), Brush: s.Brush(),
 		Deleting: s.Deleting(), CanUndo: s.CanUndo(), Offers: s.SaveOffers(), Booting: a.booting,
-		Insp: a.insp.props()}
+		Insp: a.insp.props(s, a.rev)}
 	if a.tour.name != "" {
 		if t, step, ok := a.tourStep(); ok {
 			sn.Tour = tourView{Open: true, Tour: t, Step: min(step, len(t.Steps)-1), Left: a.tour.left}
