@@ -46,6 +46,7 @@ func Run(hash string) {
 	js.Global().Call("requestAnimationFrame", a.raf)
 	a.syncURL()
 	vecty.SetTitle("kernelplay — online kernel learning, live")
+	a.props()
 	vecty.RenderBody(comp.Of(a.page))
 }
 
@@ -142,7 +143,7 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		a.pacer.Reset()
 	}
 	a.sps.Add(now, steps)
-	a.insp.frame(now)
+	a.inspectFrame(now)
 	a.grids.BudgetMS = a.frameGov.GridBudget(gridShare)
 	drawn, t0 := a.m.Frames, perfNow()
 	a.draw(now)
@@ -160,9 +161,9 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 	} else {
 		a.infoSince = 0
 	}
-	if now-a.lastStats >= 250/a.frameGov.Scale() && a.statsMounted {
+	if now-a.lastStats >= 250/a.frameGov.Scale() && a.stats.mounted {
 		a.lastStats = now
-		a.b.Rerender(&a.stats.Hosted)
+		a.rerenderStats()
 	}
 	return nil
 }
@@ -202,12 +203,12 @@ func (a *App) draw(now float64) {
 		a.charts.draw()
 	}
 	t3 := perfNow()
-	if readouts && a.statsMounted {
+	if readouts && a.stats.mounted {
 		// The read-outs as often as the charts (a frame or two apart
 		// while playing: their numbers agree with the charts' within a
 		// few steps; paused, in the same frame).
 		a.lastStats = now
-		a.b.Rerender(&a.stats.Hosted)
+		a.rerenderStats()
 	}
 	t4 := perfNow()
 	a.m.DrawMS = app.EMA(a.m.DrawMS, t4-t0)

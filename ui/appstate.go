@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"github.com/hexops/vecty"
-
 	"kernelplay/ui/app"
 	"kernelplay/ui/pace"
 )
@@ -17,8 +15,7 @@ type App struct {
 	charts *Charts
 	stats  *Stats
 	second *Second2D  // the second learner of a 2D comparison (compare2d.go)
-	insp   *Inspector // the step inspector of the 2D views (inspector.go)
-	inspD  *Inspector // and of the digits view (a component lives in one tree)
+	insp   *Inspector // the step inspector's state and slow motion (inspector.go), shown in both views
 
 	b      browser          // the browser outside Vecty (browser.go)
 	budget func() []readout // the frame budget's read-outs (App.budgetRows; nil natively)
@@ -49,9 +46,8 @@ type App struct {
 	infoSince float64      // when the Info message now shown appeared, ms
 	rev       int          // bumps on every store change
 
-	mounted      bool // the body has been rendered: Rerender is allowed
-	booting      bool // the page shows its skeleton and the surface only (see Page.Mount)
-	statsMounted bool // the read-outs have been rendered: Rerender is allowed
+	mounted bool // the body has been rendered: Rerender is allowed
+	booting bool // the page shows its skeleton and the surface only (see Page.Mount)
 	// m are the timings kernelplay.stats() reports: MainMS (navigation to
 	// Run), MountMS (to the first render), FirstSurfaceMS, ShownMS (the
 	// first animation frame after it was painted), CompleteMS (the first
@@ -65,14 +61,14 @@ type App struct {
 
 // build makes the page's components for a's store and browser.
 func (a *App) build() {
-	a.page = &Page{app: a}
 	a.plot = &Plot{app: a}
 	a.strip = &Strip{app: a}
 	a.charts = &Charts{app: a}
 	a.second = &Second2D{app: a}
-	a.stats = &Stats{app: a}
-	a.insp = newInspector(a)
-	a.inspD = newInspector(a)
+	a.stats = &Stats{}
+	a.insp = newInspector()
+	a.page = &Page{Dispatch: a.dispatch, Ev: a.b, Files: a.b, Dialogs: a.b, Storage: a.b, Inputs: a.b, Images: a.b,
+		views: pageViews{plot: a.plot, strip: a.strip, charts: a.charts, second: a.second, stats: a.stats}}
 }
 
 // recovered stops the page after a panic (crash.go): boot.js shows the
@@ -84,31 +80,17 @@ func (a *App) recovered(where string) {
 	}
 }
 
-// rerender schedules the page and the read-outs for rendering (Vecty batches
-// it into the next animation frame); before the first render it does
-// nothing.
+// rerender hands the page a new snapshot (App.props) and schedules it
+// and the read-outs for rendering (Vecty batches it into the next
+// animation frame); before the first render it does nothing.
 func (a *App) rerender() {
 	if !a.mounted || crash.stopped {
 		return
 	}
+	a.props()
 	a.b.Rerender(&a.page.Hosted)
-	if a.statsMounted && a.store.Sim() != nil { // the 2D read-outs (the digits view has its own)
+	if a.stats.mounted && a.store.Sim() != nil { // the 2D read-outs (the digits view has its own)
 		a.b.Rerender(&a.stats.Hosted)
-	}
-}
-
-// on wraps an event handler so that a panic in it becomes a message instead
-// of killing the program.
-func (a *App) on(f func(*vecty.Event)) func(*vecty.Event) {
-	return func(e *vecty.Event) {
-		if crash.stopped {
-			return
-		}
-		defer a.recovered("event handler")
-		if r := crash.injected("event handler"); r != nil {
-			panic(r)
-		}
-		f(e)
 	}
 }
 

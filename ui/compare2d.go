@@ -135,12 +135,12 @@ func (p *Plot) compareLabel(ctx ctx2D, c state.Config, w float64) {
 }
 
 // windowControl is the error window N's slider, under the charts.
-func (a *App) windowControl(c state.Config) vecty.ComponentOrHTML {
+func (p *Page) windowControl(c state.Config) vecty.ComponentOrHTML {
 	f, _ := state.FieldByKey("win")
 	if c.Hidden(f.Key) {
 		return nil
 	}
-	return elem.Div(vecty.Markup(vecty.Class("winctl")), a.control(f, c))
+	return elem.Div(vecty.Markup(vecty.Class("winctl")), p.control(f, c))
 }
 
 // comparing is the page's extra class in a 2D comparison ("comparing":

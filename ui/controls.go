@@ -18,8 +18,7 @@ import (
 // one-line hint. Inactive fields (σ under the linear kernel, μ for NORMA…)
 // are left out, as are fields the link hides.
 func (p *Page) controls() []vecty.MarkupOrChild {
-	a := p.app
-	c := a.store.Config()
+	c, d := p.S.Config, p.Dispatch
 	var out []vecty.MarkupOrChild
 	for _, g := range columnGroups {
 		var items []vecty.MarkupOrChild
@@ -31,57 +30,73 @@ func (p *Page) controls() []vecty.MarkupOrChild {
 				p.takeHome(), // exportmenu.go
 				vecty.If(!c.Hidden(state.HideDefaults), elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("defaults"),
 					vecty.Attribute("title", "restore the default demo"),
-					event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Defaults{}) })),
+					event.Click(handle(func(*vecty.Event) { d(state.Defaults{}) })),
 				), vecty.Text("defaults"))),
 			))
 			// The task and the data set head the Data group (the top bar
 			// keeps one row at laptop widths).
 			if task, _ := state.FieldByKey("t"); !c.Hidden("t") {
-				items = append(items, menuRow(task, "task-select", a.choiceSelect(task, c, "task-select")))
+				items = append(items, menuRow(task, "task-select", p.choiceSelect(task, c, "task-select")))
 			}
 			if preset, _ := state.FieldByKey("p"); !c.Hidden("p") {
-				items = append(items, menuRow(preset, "preset-select", a.presetSelect(preset, c)))
+				items = append(items, menuRow(preset, "preset-select", p.presetSelect(preset, c)))
 				items = append(items, p.dataThumbs(c)) // thumbs.go
 				items = append(items, p.tourButton(c)) // tour.go: RES vs SGD's
 			}
-			if !c.Hidden(state.HidePoints) {
-				items = append(items, p.pointTools())
-			}
+			// (A place of its own when hidden: the keyed list of
+			// controls below keeps its position.)
+			items = append(items, vecty.If(!c.Hidden(state.HidePoints), p.pointTools()))
 		} else {
 			items = append(items, elem.Heading2(vecty.Text(string(g))))
 		}
+		// The controls are keyed by their field: after a learner switch
+		// Vecty keeps each field's control (its slider and its thumb)
+		// and makes new ones for the new fields, instead of handing the
+		// input at a position to whichever field comes there. The list
+		// is a keyspace of its own, so its unkeyed siblings are allowed.
 		keys := columnKeys(g, c)
+		var ctls vecty.List
 		for _, k := range keys {
 			f, _ := state.FieldByKey(k)
-			items = append(items, a.control(f, c))
+			ctls = append(ctls, p.controlOf(f, c, "f-"+k))
 		}
 		if len(keys) == 0 && g != state.GroupData {
 			continue
 		}
-		out = append(out, elem.Section(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("group"))}, items...)...))
+		items = append(items, ctls)
+		// The groups are keyed by name: the column's sections keep their
+		// identity when a group without controls is left out.
+		out = append(out, elem.Section(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("group"), vecty.Key("g-"+string(g)))}, items...)...))
 	}
 	return out
 }
 
 // control renders one field: a row with symbol, label, input and value, and
 // a line with the range and the hint.
-func (a *App) control(f *state.Field, c state.Config) *vecty.HTML {
+func (p *Page) control(f *state.Field, c state.Config) *vecty.HTML {
+	return p.controlOf(f, c, nil)
+}
+
+// controlOf is control with the Vecty key key on its element (nil: none;
+// every sibling of a keyed element must be keyed: dom.go panics
+// otherwise).
+func (p *Page) controlOf(f *state.Field, c state.Config, key any) *vecty.HTML {
 	id := "f-" + f.Key
 	var input, value vecty.ComponentOrHTML
 	cls := []string{"ctl"}
 	switch {
 	case f.Kind == state.Choice:
-		input = a.choiceSelect(f, c, id)
+		input = p.choiceSelect(f, c, id)
 		cls = append(cls, "choice")
 	case f.Kind == state.Bool:
 		cls = append(cls, "check")
 		input = elem.Input(vecty.Markup(prop.Type(prop.TypeCheckbox), prop.ID(id), prop.Checked(f.Value(c) != 0),
-			event.Change(a.on(func(e *vecty.Event) {
+			event.Change(handle(func(e *vecty.Event) {
 				v := "0"
-				if a.b.Checked(e) {
+				if p.Ev.Checked(e) {
 					v = "1"
 				}
-				a.store.Dispatch(state.SetField{Key: f.Key, Value: v})
+				p.Dispatch(state.SetField{Key: f.Key, Value: v})
 			}))))
 		value = elem.Span(vecty.Markup(vecty.Class("val")), vecty.Text(fieldText(f, c)))
 	case f.Max-f.Min > 1e6: // the seed: a number box and a "next seed" button
@@ -89,21 +104,21 @@ func (a *App) control(f *state.Field, c state.Config) *vecty.HTML {
 			elem.Input(vecty.Markup(prop.Type(prop.TypeNumber), prop.ID(id), prop.Value(f.Get(c)),
 				vecty.Attribute("min", state.Format(f.Min)), vecty.Attribute("max", state.Format(f.Max)),
 				vecty.Attribute("step", "1"),
-				event.Change(a.on(func(e *vecty.Event) {
-					a.store.Dispatch(state.SetField{Key: f.Key, Value: a.b.Value(e)})
+				event.Change(handle(func(e *vecty.Event) {
+					p.Dispatch(state.SetField{Key: f.Key, Value: p.Ev.Value(e)})
 				})))),
 			elem.Button(vecty.Markup(vecty.Class("btn", "small"), vecty.Attribute("title", "next seed"),
-				event.Click(a.on(func(*vecty.Event) {
+				event.Click(handle(func(*vecty.Event) {
 					next := uint64(f.Value(c)) + 1
 					if float64(next) > f.Max {
 						next = 0
 					}
-					a.store.Dispatch(state.SetField{Key: f.Key, Value: strconv.FormatUint(next, 10)})
+					p.Dispatch(state.SetField{Key: f.Key, Value: strconv.FormatUint(next, 10)})
 				}))), vecty.Text("+1")),
 		)
 		cls = append(cls, "choice")
 	default:
-		input = a.slider(f, c, id)
+		input = p.slider(f, c, id)
 		value = elem.Span(vecty.Markup(vecty.Class("val")), vecty.Text(fieldText(f, c)))
 	}
 	sym := f.Symbol
@@ -111,7 +126,7 @@ func (a *App) control(f *state.Field, c state.Config) *vecty.HTML {
 	if r := rangeText(f); r != "" {
 		hint = r + " · " + hint
 	}
-	return elem.Div(vecty.Markup(vecty.Class(cls...)),
+	return elem.Div(vecty.Markup(vecty.Class(cls...), vecty.Key(key)),
 		elem.Div(vecty.Markup(vecty.Class("row")),
 			elem.Span(vecty.Markup(vecty.Class("sym"), vecty.Attribute("aria-hidden", "true")), vecty.Text(sym)),
 			elem.Label(vecty.Markup(prop.For(id), vecty.Attribute("title", f.Label+": "+f.Hint)), vecty.Text(f.Label)),
@@ -137,25 +152,38 @@ func menuRow(f *state.Field, id string, sel *vecty.HTML) *vecty.HTML {
 
 // slider is the range input of a Number or Integer field; it dispatches on
 // every input event, so the plot follows the thumb.
-func (a *App) slider(f *state.Field, c state.Config, id string) vecty.ComponentOrHTML {
+func (p *Page) slider(f *state.Field, c state.Config, id string) vecty.ComponentOrHTML {
 	lo, hi, step := sliderAttrs(f)
 	return comp.Of(&rangeSlider{
-		ID: id, Label: f.Label, b: a.b,
-		Min:  strconv.FormatFloat(lo, 'g', -1, 64),
-		Max:  strconv.FormatFloat(hi, 'g', -1, 64),
-		Step: strconv.FormatFloat(step, 'g', -1, 64),
-		Pos:  strconv.FormatFloat(sliderPos(f, f.Value(c)), 'g', -1, 64),
-		OnInput: a.on(func(e *vecty.Event) {
-			pos, err := strconv.ParseFloat(a.b.Value(e), 64)
-			if err != nil {
-				return
-			}
-			v := sliderValue(f, pos)
-			if v != f.Get(a.store.Config()) {
-				a.store.Dispatch(state.SetField{Key: f.Key, Value: v})
-			}
-		}),
+		ID: id, Label: f.Label,
+		Min:      strconv.FormatFloat(lo, 'g', -1, 64),
+		Max:      strconv.FormatFloat(hi, 'g', -1, 64),
+		Step:     strconv.FormatFloat(step, 'g', -1, 64),
+		Pos:      strconv.FormatFloat(sliderPos(f, f.Value(c)), 'g', -1, 64),
+		Slide:    fieldSlide{Field: f},
+		Dispatch: p.Dispatch, Ev: p.Ev, Inputs: p.Inputs,
 	})
+}
+
+// slideAction makes the action of a slider moved to pos (its input's
+// value); ok is false for none (a value that does not parse).
+// Implemented by plain values (fieldSlide, paceSlide), never a closure,
+// so that a slider holds no store (TestViewsHoldNoHub).
+type slideAction interface {
+	slid(pos string) (action any, ok bool)
+}
+
+// fieldSlide is the slider of a Number or Integer field: it sets the
+// field to the value at the slider's position (sliderValue), unless the
+// field already holds it.
+type fieldSlide struct{ Field *state.Field }
+
+func (s fieldSlide) slid(pos string) (any, bool) {
+	x, err := strconv.ParseFloat(pos, 64)
+	if err != nil {
+		return nil, false
+	}
+	return setFieldIfChanged{Key: s.Field.Key, Value: sliderValue(s.Field, x)}, true
 }
 
 // rangeSlider is an <input type=range> whose thumb sits at Pos from the
@@ -168,28 +196,30 @@ func (a *App) slider(f *state.Field, c state.Config, id string) vecty.ComponentO
 // reused input (another field's slider in the same place, after a learner
 // switch) gets its new range before Vecty sets the value (Render).
 type rangeSlider struct {
-	ID      string             `vecty:"prop"`
-	Label   string             `vecty:"prop"`
-	Min     string             `vecty:"prop"`
-	Max     string             `vecty:"prop"`
-	Step    string             `vecty:"prop"`
-	Pos     string             `vecty:"prop"`
-	OnInput func(*vecty.Event) `vecty:"prop"`
-	b       browser            // sets the range and the value on the element (browser.go)
-	el      *vecty.HTML
+	ID       string      `vecty:"prop"`
+	Label    string      `vecty:"prop"`
+	Min      string      `vecty:"prop"`
+	Max      string      `vecty:"prop"`
+	Step     string      `vecty:"prop"`
+	Pos      string      `vecty:"prop"`
+	Slide    slideAction `vecty:"prop"` // the action of a move
+	Dispatch Dispatch    `vecty:"prop"`
+	Ev       events      `vecty:"prop"` // reads the input's value
+	Inputs   rangeInputs `vecty:"prop"` // sets the range and the value on the element (browser.go)
+	el       *vecty.HTML
 }
 
 // Render implements comp.View.
 func (s *rangeSlider) Render() vecty.ComponentOrHTML {
 	if s.el != nil {
-		s.b.SetRange(s.el, s.Min, s.Max, s.Step)
+		s.Inputs.SetRange(s.el, s.Min, s.Max, s.Step)
 	}
 	s.el = elem.Input(vecty.Markup(
 		prop.Type(prop.TypeRange), prop.ID(s.ID),
 		vecty.Attribute("min", s.Min), vecty.Attribute("max", s.Max), vecty.Attribute("step", s.Step),
 		vecty.Attribute("aria-label", s.Label),
 		prop.Value(s.Pos),
-		event.Input(s.OnInput),
+		event.Input(handle(s.input)),
 	))
 	return s.el
 }
@@ -197,26 +227,32 @@ func (s *rangeSlider) Render() vecty.ComponentOrHTML {
 // Mount implements comp.Mounter: the value again, now that min, max and
 // step are set.
 func (s *rangeSlider) Mount() {
-	s.b.SetNodeValue(s.el, s.Pos)
+	s.Inputs.SetNodeValue(s.el, s.Pos)
+}
+
+// input is the input event's handler: the action of the new position.
+func (s *rangeSlider) input(e *vecty.Event) {
+	if act, ok := s.Slide.slid(s.Ev.Value(e)); ok {
+		s.Dispatch(act)
+	}
 }
 
 // choiceSelect is the <select> of a Choice field. The preset select clears
 // clicked points (state.SetPreset).
-func (a *App) choiceSelect(f *state.Field, c state.Config, id string) *vecty.HTML {
+func (p *Page) choiceSelect(f *state.Field, c state.Config, id string) *vecty.HTML {
 	cur := f.Get(c)
 	var opts []vecty.MarkupOrChild
 	opts = append(opts, vecty.Markup(prop.ID(id), vecty.Attribute("aria-label", f.Label),
 		vecty.Attribute("title", f.Label+": "+f.Hint),
-		event.Change(a.on(func(e *vecty.Event) {
-			v := a.b.Value(e)
+		event.Change(handle(func(e *vecty.Event) {
+			v := p.Ev.Value(e)
 			if f.Key == "p" {
-				a.store.Dispatch(state.SetPreset{Preset: v})
+				p.Dispatch(state.SetPreset{Preset: v})
 				return
 			}
-			a.store.Dispatch(state.SetField{Key: f.Key, Value: v})
-			// A refused choice leaves the run as it was: show what runs
-			// (Vecty does not rewrite a select whose options did not change).
-			a.b.SetValue(e, f.Get(a.store.Config()))
+			// A refused choice leaves the run as it was: the select
+			// shows what runs (setFieldShown).
+			p.Dispatch(setFieldShown{Key: f.Key, Value: v, Show: func(running string) { p.Ev.SetValue(e, running) }})
 		}))))
 	for _, o := range app.Options(c, f.Key) {
 		title := ""
@@ -233,14 +269,14 @@ func (a *App) choiceSelect(f *state.Field, c state.Config, id string) *vecty.HTM
 // presetSelect is the data set <select> of the top bar. While points are
 // clicked it shows "clicked points" (choosing a preset clears them); for
 // regression, which always uses a noisy sine, it is disabled.
-func (a *App) presetSelect(f *state.Field, c state.Config) *vecty.HTML {
+func (p *Page) presetSelect(f *state.Field, c state.Config) *vecty.HTML {
 	cur := f.Get(c)
 	clicked := len(c.Points) > 0 && !c.Generated // the clicked points alone
 	regression := c.Task == state.TaskRegression
 	opts := []vecty.MarkupOrChild{vecty.Markup(prop.ID("preset-select"), vecty.Attribute("aria-label", f.Label),
 		vecty.Attribute("title", f.Hint), prop.Disabled(regression),
-		event.Change(a.on(func(e *vecty.Event) {
-			a.store.Dispatch(state.SetPreset{Preset: a.b.Value(e)})
+		event.Change(handle(func(e *vecty.Event) {
+			p.Dispatch(state.SetPreset{Preset: p.Ev.Value(e)})
 		})))}
 	switch {
 	case regression:
@@ -259,8 +295,8 @@ func (a *App) presetSelect(f *state.Field, c state.Config) *vecty.HTML {
 
 // pointTools are the class brushes, delete mode and "clear points".
 func (p *Page) pointTools() *vecty.HTML {
-	a := p.app
-	c := a.store.Config()
+	s, d := p.S, p.Dispatch
+	c := s.Config
 	k := c.NumClasses()
 	// Two groups that wrap as units: the class brushes, and the point
 	// buttons (on their own row when the column is too narrow for both).
@@ -270,36 +306,36 @@ func (p *Page) pointTools() *vecty.HTML {
 		for i := 0; i < k; i++ {
 			i := i
 			col := classCSS(c, i)
-			on := !a.store.Deleting() && a.store.Brush() == i
+			on := !s.Deleting && s.Brush == i
 			items = append(items, elem.Button(vecty.Markup(
 				vecty.Class("swatch"), vecty.MarkupIf(on, vecty.Class("on")),
 				vecty.Style("background", col),
 				vecty.Attribute("title", "click adds "+className(c, i)),
 				vecty.Attribute("aria-label", "add "+className(c, i)),
 				vecty.Attribute("aria-pressed", strconv.FormatBool(on)),
-				event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.SetBrush{Class: i}) })),
+				event.Click(handle(func(*vecty.Event) { d(app.SetBrush{Class: i}) })),
 			)))
 		}
 	}
 	brushes := elem.Span(items...)
 	tools := elem.Span(vecty.Markup(vecty.Class("group-row")),
-		elem.Button(vecty.Markup(vecty.Class("btn", "small"), vecty.MarkupIf(a.store.Deleting(), vecty.Class("on")),
+		elem.Button(vecty.Markup(vecty.Class("btn", "small"), vecty.MarkupIf(s.Deleting, vecty.Class("on")),
 			prop.ID("delete-mode"),
-			vecty.Attribute("aria-pressed", strconv.FormatBool(a.store.Deleting())),
+			vecty.Attribute("aria-pressed", strconv.FormatBool(s.Deleting)),
 			vecty.Attribute("title", "clicks remove the nearest point"),
-			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.SetDeleting{On: !a.store.Deleting()}) })),
+			event.Click(handle(func(*vecty.Event) { d(app.SetDeleting{On: !s.Deleting}) })),
 		), vecty.Text("delete")),
 		elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("clear-points"),
 			prop.Disabled(len(c.Points) == 0),
 			vecty.Attribute("title", "remove every clicked point: the generator takes over"),
-			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.ClearPoints{}) })),
+			event.Click(handle(func(*vecty.Event) { d(state.ClearPoints{}) })),
 		), vecty.Text("clear "+strconv.Itoa(len(c.Points)))),
 		elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("only-clicked"),
 			vecty.MarkupIf(!c.Generated && len(c.Points) > 0, vecty.Class("on")),
 			prop.Disabled(len(c.Points) == 0),
 			vecty.Attribute("aria-pressed", strconv.FormatBool(!c.Generated && len(c.Points) > 0)),
 			vecty.Attribute("title", "learn from the clicked points only (clears the generated data; a new run)"),
-			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.SetGenerated{On: !c.Generated}) })),
+			event.Click(handle(func(*vecty.Event) { d(app.SetGenerated{On: !c.Generated}) })),
 		), vecty.Text("only clicked")),
 	)
 	return elem.Div(vecty.Markup(vecty.Class("brushes")), brushes, tools)

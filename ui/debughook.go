@@ -126,8 +126,8 @@ func (a *App) debugHooks() map[string]func(args []any) (any, error) {
 		"hyperplanes": func([]any) (any, error) { return a.hyperplanes(), nil },
 		"objective":   func([]any) (any, error) { return a.objective(), nil },
 		"inspector": func([]any) (any, error) {
-			i := a.inspector()
-			i.refresh()
+			i := a.insp
+			i.refresh(a.store, a.rev)
 			return map[string]any{"show": i.in.Show, "t": i.in.T, "blocks": len(i.in.Blocks), "lit": i.lit,
 				"stage": i.stage(), "slow": i.slow.On, "paceMs": i.slow.Pace()}, nil
 		},

@@ -94,9 +94,8 @@ func (r *digitsReadout) Render() vecty.ComponentOrHTML {
 
 // renderDigits is the digits mode's view (viewDigits, page.go).
 func (p *Page) renderDigits() *vecty.HTML {
-	a := p.app
-	dg := a.digits()
-	c := a.store.Config()
+	dg := p.views.digits
+	c := p.S.Config
 	// The columns' children keep their positions whatever is shown (an
 	// absent part is a nil from vecty.If, not a shorter list), and each
 	// persistent component is rendered in one place only (the 2D read-outs
@@ -140,9 +139,9 @@ func (p *Page) renderDigits() *vecty.HTML {
 		vecty.If(gallery != nil && !c.Hidden(state.HideBuffer), gallery),
 	}
 	side := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("dside")),
-		vecty.If(!c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), comp.Of(dg.charts), a.windowControl(c))),
+		vecty.If(!c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), comp.Of(dg.charts), p.windowControl(c))),
 		vecty.If(confusion != nil && !c.Hidden(state.HideConfusion), confusion),
-		vecty.If(!c.Hidden(state.HideInspector), comp.Of(a.inspD)), // the step inspector last, scrolled into view when it shows (inspector.go)
+		vecty.If(!c.Hidden(state.HideInspector), p.inspector()), // the step inspector last, scrolled into view when it shows (inspector.go)
 	}
 	var groups []vecty.MarkupOrChild
 	groups = append(groups, vecty.Markup(vecty.Class("controls", "panel"), vecty.Attribute("aria-label", "settings")))
@@ -160,9 +159,9 @@ func (p *Page) renderDigits() *vecty.HTML {
 		for _, k := range keys {
 			f, _ := state.FieldByKey(k)
 			if k == "ds" {
-				items = append(items, a.dataSetControl(f, c))
+				items = append(items, p.dataSetControl(f, c))
 			} else {
-				items = append(items, a.control(f, c))
+				items = append(items, p.control(f, c))
 			}
 		}
 		if len(keys) > 0 || g == state.GroupData {
@@ -188,8 +187,7 @@ func swatch(i int) *vecty.HTML {
 
 // digitsTop is the top bar of the digits mode.
 func (p *Page) digitsTop() *vecty.HTML {
-	a := p.app
-	c := a.store.Config()
+	c := p.S.Config
 	playLabel := "▶ Play"
 	if c.Playing {
 		playLabel = "❚❚ Pause"
@@ -200,12 +198,12 @@ func (p *Page) digitsTop() *vecty.HTML {
 		p.brand(),
 		vecty.If(!c.Hidden(state.HideTabs), p.modeTabs()),
 		vecty.If(!c.Hidden("fig"), elem.Label(vecty.Markup(vecty.Class("inline")), elem.Span(vecty.Markup(vecty.Class("flbl")), vecty.Text("paper figure")),
-			a.choiceSelect(fig, c, "figure-select"))),
+			p.choiceSelect(fig, c, "figure-select"))),
 		p.runButtons(playLabel, "space"),
 		vecty.If(!c.Hidden("spf"), elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title",
 			"examples per frame while playing; heavy runs are sliced to keep the page responsive")),
 			elem.Span(vecty.Markup(vecty.Class("flbl")), vecty.Text("speed")), // (presenter mode hides the words: style.css)
-			a.slider(spf, c, "spf"),
+			p.slider(spf, c, "spf"),
 			elem.Span(vecty.Markup(vecty.Class("val", "spf")), vecty.Text(fieldText(spf, c))),
 		)),
 		elem.Div(vecty.Markup(vecty.Class("spacer"))),
@@ -216,8 +214,7 @@ func (p *Page) digitsTop() *vecty.HTML {
 
 // modeTabs switch between the 2D plot and the digits (with their presets).
 func (p *Page) modeTabs() *vecty.HTML {
-	a := p.app
-	c := a.store.Config()
+	c := p.S.Config
 	tab := func(label, id string, on bool, cfg func() state.Config, title string) *vecty.HTML {
 		cls := []string{"btn", "tab"}
 		if on {
@@ -225,8 +222,8 @@ func (p *Page) modeTabs() *vecty.HTML {
 		}
 		return elem.Button(vecty.Markup(vecty.Class(cls...), prop.ID(id), vecty.Attribute("title", title),
 			vecty.Attribute("aria-pressed", strconv.FormatBool(on)),
-			event.Click(a.on(func(*vecty.Event) {
-				a.store.Dispatch(app.LoadLink{Hash: state.Encode(cfg())})
+			event.Click(handle(func(*vecty.Event) {
+				p.Dispatch(app.LoadLink{Hash: state.Encode(cfg())})
 			}))), vecty.Text(label))
 	}
 	digits := c.Mode == state.ModeDigits
@@ -245,15 +242,14 @@ func (p *Page) modeTabs() *vecty.HTML {
 // place in a different mode's markup: a reused node would keep type=file while
 // Vecty sets its value, which the browser refuses with an exception.
 func (p *Page) loadButton() *vecty.HTML {
-	a := p.app
 	return vecty.Tag("kp-file", elem.Label(vecty.Markup(vecty.Class("btn", "file"), vecty.Attribute("title",
 		"load a LIBSVM/svmlight or CSV file (label in the last column); or drop it on the page"),
 	),
 		vecty.Text("Load data…"),
 		elem.Input(vecty.Markup(prop.Type(prop.TypeFile), prop.ID("file-input"),
 			vecty.Attribute("accept", ".svm,.libsvm,.svmlight,.txt,.csv,.tsv,.t,text/plain,text/csv"),
-			event.Change(a.on(func(e *vecty.Event) {
-				a.b.ReadFile(e, a.userFile)
+			event.Change(handle(func(e *vecty.Event) {
+				p.Files.ReadFile(e, func(name string, b []byte) { p.Dispatch(loadUserFile{Name: name, Bytes: b}) })
 			})))),
 	))
 }
@@ -261,13 +257,13 @@ func (p *Page) loadButton() *vecty.HTML {
 // dataSetControl is the digit-set control (a change of set also moves σ,
 // λ and η₀ to the new set's defaults where they were at the old set's:
 // state.Apply).
-func (a *App) dataSetControl(f *state.Field, c state.Config) *vecty.HTML {
+func (p *Page) dataSetControl(f *state.Field, c state.Config) *vecty.HTML {
 	id := "f-" + f.Key
 	var opts []vecty.MarkupOrChild
 	opts = append(opts, vecty.Markup(prop.ID(id), vecty.Attribute("aria-label", f.Label),
 		vecty.Attribute("title", f.Label+": "+f.Hint),
-		event.Change(a.on(func(e *vecty.Event) {
-			a.store.Dispatch(state.SetField{Key: f.Key, Value: a.b.Value(e)})
+		event.Change(handle(func(e *vecty.Event) {
+			p.Dispatch(state.SetField{Key: f.Key, Value: p.Ev.Value(e)})
 		}))))
 	for _, o := range f.Options {
 		opts = append(opts, elem.Option(vecty.Markup(prop.Value(o), vecty.Property("selected", o == c.Data)),

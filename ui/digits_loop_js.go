@@ -86,14 +86,14 @@ func (a *App) digitsFrame(now float64) bool {
 	drawMS := perfNow() - d0
 	steps := 0
 	if dg.run != nil && c.Playing && !a.store.Run().Done() {
-		want := a.inspD.steps(a.pacer.Ticks(now) * c.StepsPerFrame) // slow motion: one at a time
+		want := a.insp.steps(a.pacer.Ticks(now) * c.StepsPerFrame) // slow motion: one at a time
 		dg.slicer.BudgetMS = pace.DigitsBudget(a.interacting(now), drawMS)
 		steps, _ = a.learn(&dg.slicer, want)
 	} else {
 		a.pacer.Reset()
 	}
 	dg.perFrame = steps
-	a.inspD.frame(now)
+	a.inspectFrame(now)
 	a.m.StepMS = dg.slicer.PerStep() // the debug hook's stepMs: learning time per example
 	dg.sps.Add(now, steps)
 	a.sps.Add(now, steps)

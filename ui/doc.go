@@ -36,12 +36,36 @@
 // every render, mount, unmount and skip recovers a panic (Vecty calls them
 // from its own animation-frame callback, which has no recover): the panic
 // goes to the crash sink (crash.go), which stops the page; event handlers
-// (App.on) and the frame loop recover into the same sink. The same
+// (handle, dispatch.go) and the frame loop recover into the same sink. The same
 // structure rules out Vecty v0.6.0's crash on one component instance in
 // two trees (ui/comp/vectycrash reproduces it in jsdom): the page keeps
 // views, never components, and TestOneComponentType fails on a type that
 // embeds vecty.Core or a field that holds a comp.Component. A view that
 // asks for its own render embeds comp.Hosted (browser.Rerender).
+//
+// Props in, hub out: the views hold no App and no store. The App reads
+// the store once per render into a Snapshot (snapshot.go: the config,
+// the run, the banner, the brush, undo, the Save menu's offers, the tour
+// card, the inspector's props) and hands it to the Page before asking for
+// the render (App.props, from App.rerender); the Page passes plain values
+// down to the views it places. A handler changes anything only by sending
+// an action through the one Dispatch func type (dispatch.go): actions of
+// ui/app and ui/state go to app.Store.Dispatch, page actions (copyLink,
+// saveExport, showTour, setSlowMotion, …) are plain values the App
+// carries out. The browser is handed out as role interfaces (browser.go:
+// events, files, dialogs, storage, rangeInputs, canvases, …), each to the
+// views that use it. TestViewsHoldNoHub enforces it: every view's fields,
+// recursively, hold no *App or *app.Store, no func but a Dispatch and no
+// interface but a role (its hubExempt list holds the canvas views until
+// they take their run as a prop; it must end empty). The step inspector
+// is one panel type (inspectorPanel) placed by the 2D and the digits
+// trees alike with the same props; its state and slow motion (Inspector)
+// are the App's. Children are keyed where identity matters, and only
+// there: the 2D column's controls by field (a vecty.List of their own, so
+// that a learner switch keeps each field's input; TestKeyedControls), its
+// groups by name, the data menu's thumbnails by data set; every sibling of
+// a keyed element must be keyed (Vecty panics otherwise, inside its own
+// animation-frame callback), so a keyed list holds no nil.
 //
 // The step inspector (inspector.go) shows the learner's last update as
 // ui/inspect's MathML blocks when the run is paused and after every Step
@@ -57,9 +81,9 @@
 // document: views_test.go renders them and fires their listeners,
 // paint_test.go records their canvas calls. What they
 // need of the browser beyond Vecty goes through two narrow seams: the
-// browser interface (browser.go: the clock, events' fields, files, the
-// clipboard, downloads, the class dialog, scrolling, Rerender, canvases)
-// and canvas2D's ctx2D (canvas.go: a CanvasRenderingContext2D's Set, Call,
+// browser's role interfaces (browser.go: clock, events, files, clipboard,
+// address, storage, dialogs, scrolling, rerenderer, rangeInputs,
+// canvases; browser, all of them, is the App's alone) and canvas2D's ctx2D (canvas.go: a CanvasRenderingContext2D's Set, Call,
 // Dash, Lines, Path and Gradient). Only the glue behind them carries the
 // build constraint js && wasm and calls syscall/js or the dom package:
 // browser_js.go and canvas_js.go (the adapters, blitting images),
@@ -74,7 +98,7 @@
 // downloads), crash_js.go (the stopped view), debug_js.go
 // (window.kernelplay, whose functions are debughook.go's),
 // hash_unescape_js.go (the browser's decodeURIComponent) and page_js.go
-// (the first picture). The parts of App, Plot and digitsUI that
+// (the first picture, App.mount). The parts of App, Plot and digitsUI that
 // hold js values are the embedded appJS, plotJS and digitsJS, empty
 // natively (jsparts_other.go).
 //

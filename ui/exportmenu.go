@@ -19,11 +19,10 @@ import (
 // modes; the top bar has no room left at laptop widths): a <details>, no
 // state in Go, the browser opens and closes it.
 func (p *Page) takeHome() *vecty.HTML {
-	a := p.app
-	offer := a.store.SaveOffers() // which exports this run has (app.SaveOffers)
-	btn := func(id, label, title string, f func()) *vecty.HTML {
+	offer := p.S.Offers // which exports this run has (app.SaveOffers)
+	btn := func(id, label, title string, act any) *vecty.HTML {
 		return elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID(id), vecty.Attribute("title", title),
-			event.Click(a.on(func(*vecty.Event) { f() }))), vecty.Text(label))
+			event.Click(handle(func(*vecty.Event) { p.Dispatch(act) }))), vecty.Text(label))
 	}
 	return elem.Details(vecty.Markup(vecty.Class("takehome"), prop.ID("take-home")),
 		elem.Summary(vecty.Markup(vecty.Class("btn", "small"), vecty.Attribute("title", "save pictures, traces, data and models; load a model")),
@@ -37,32 +36,28 @@ func (p *Page) takeHome() *vecty.HTML {
 					elem.Option(vecty.Markup(prop.Value("2"), vecty.Property("selected", true)), vecty.Text("2× screen")),
 				))),
 			vecty.If(offer.PlotPicture, btn("save-plot-png", "Plot (PNG)",
-				"the plot alone: surface, boundary, margins, points and legend", func() { a.b.SavePicture("plot") })),
+				"the plot alone: surface, boundary, margins, points and legend", savePicture{What: "plot"})),
 			btn("save-view-png", "View (PNG)", "the plot, strip and charts with a caption line (settings, t, error, link)",
-				func() { a.b.SavePicture("view") }),
-			btn("save-traces", "Traces (CSV)", "every chart's series, one row per kept step", func() { a.saveExport(a.store.ExportTraces()) }),
+				savePicture{What: "view"}),
+			btn("save-traces", "Traces (CSV)", "every chart's series, one row per kept step", saveExport{What: "traces"}),
 			vecty.If(offer.Points, btn("save-points-csv", "Points (CSV)", "the plot's points, readable by Load data",
-				func() { a.saveExport(a.store.ExportData(app.FormatCSV)) })),
+				saveExport{What: "csv"})),
 			vecty.If(offer.Points, btn("save-points-libsvm", "Points (LIBSVM)", "the plot's points, readable by Load data",
-				func() { a.saveExport(a.store.ExportData(app.FormatLIBSVM)) })),
+				saveExport{What: "libsvm"})),
 			vecty.If(offer.Model, btn("save-model", "Model (JSON)", "the learner's full state with the run's link and step: Load model continues it",
-				func() { a.saveExport(a.store.ExportModel()) })),
+				saveExport{What: "model"})),
 			// (kp-file: see loadButton.)
 			vecty.If(offer.LoadModel, vecty.Tag("kp-file", elem.Label(vecty.Markup(vecty.Class("btn", "file"), prop.ID("load-model"),
 				vecty.Attribute("title", "continue a run saved with Model (JSON)")),
 				vecty.Text("Load model…"),
 				elem.Input(vecty.Markup(prop.Type(prop.TypeFile), prop.ID("load-model-input"),
 					vecty.Attribute("accept", ".json,application/json"),
-					event.Change(a.on(func(e *vecty.Event) { a.b.ReadFile(e, a.loadModel) })))),
+					event.Change(handle(func(e *vecty.Event) {
+						p.Files.ReadFile(e, func(name string, b []byte) { p.Dispatch(app.LoadModel{Name: name, Bytes: b}) })
+					})))),
 			))),
 		),
 	)
-}
-
-// loadModel hands a model file saved with Model (JSON) to the store, which
-// continues the run it holds (app.LoadModel).
-func (a *App) loadModel(name string, b []byte) {
-	a.store.Dispatch(app.LoadModel{Name: name, Bytes: b})
 }
 
 // saveExport downloads an export of the store, or says why there is none.

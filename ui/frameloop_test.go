@@ -81,7 +81,8 @@ func TestBudgetRows(t *testing.T) {
 	// They take whole lines of the read-outs, so that a long value does
 	// not cut the label: the stats panel marks them wide.
 	a.budget = a.budgetRows
-	wide := tree(t, &Stats{app: a})[0].all(func(m *node) bool { return m.Classes["wide"] })
+	a.props()
+	wide := tree(t, a.stats)[0].all(func(m *node) bool { return m.Classes["wide"] })
 	if len(wide) != 2 || wide[0].text() != "steps/frame9 of 20" || wide[1].text() != "grid40² of 200²" {
 		var w []string
 		for _, n := range wide {
@@ -107,6 +108,7 @@ func TestFramesReadout(t *testing.T) {
 			a.fps.Add(now, 1) // a picture four times a second
 		}
 	}
+	a.props()
 	n := tree(t, a.stats)
 	if len(n) != 1 {
 		t.Fatalf("the read-outs render %d nodes", len(n))

@@ -15,49 +15,43 @@ import (
 	"kernelplay/ui/state"
 )
 
-// Inspector is the step inspector panel: the learner's last update as the
-// paper writes it, one block per sub-step (predict → loss → step size →
-// shrink → insert/evict) with the live numbers, shown while the run is
-// paused and after every Step (app.Store.Inspect decides what is shown).
-// It owns the slow-motion machine (app.SlowMotion): with slow motion on, a
-// step plays as its sub-steps at the pace of the slider, the current block
-// lit in the panel and its element (x_t, the margin lines, the terms) on
-// the plot. The frame loop calls frame every frame and mark when it draws
-// the plot. It rerenders when the store changes (with the page) and when
-// the lit sub-step changes, never per frame otherwise.
+// Inspector is the step inspector's state, kept by the App for both
+// views: the learner's last update as the paper writes it, one block per
+// sub-step (predict → loss → step size → shrink → insert/evict) with the
+// live numbers, shown while the run is paused and after every Step
+// (app.Store.Inspect decides what is shown). It owns the slow-motion
+// machine (app.SlowMotion): with slow motion on, a step plays as its
+// sub-steps at the pace of the slider, the current block lit in the panel
+// and its element (x_t, the margin lines, the terms) on the plot. The
+// frame loop calls frame every frame and mark when it draws the plot. It
+// is no view: the panel is inspectorPanel, one type placed in the 2D and
+// the digits trees alike (Page.inspector) with the props this state makes
+// (props); the page rerenders when the store changes and when the lit
+// sub-step changes, never per frame otherwise. It holds no App and no
+// store: what it reads of them comes as arguments (App.inspectFrame,
+// App.snapshot, Plot.draw through mark).
 type Inspector struct {
-	comp.Hosted
-	app *App
-
-	slow    app.SlowMotion
-	in      app.Inspection // what is shown, for (inT, inRev, inSlow)
-	inT     int
-	inRev   int
-	inSlow  bool
-	inKind  app.Kind
-	lit     int       // the lit sub-step, −1 for none
-	shown   bool      // the blocks were shown at the last refresh
-	reveal  string    // a selector to scroll into view once rendered ("": none)
-	align   string    // and how: "start" (the panel) or "nearest" (a lit block)
-	mounted bool      // rendered: Rerender is allowed
-	lines   []float64 // the lit margin lines, input coordinates then pixels
+	slow   app.SlowMotion
+	in     app.Inspection // what is shown, for (inT, inRev, inSlow)
+	inT    int
+	inRev  int
+	inSlow bool
+	inKind app.Kind
+	lit    int       // the lit sub-step, −1 for none
+	shown  bool      // the blocks were shown at the last refresh
+	reveal string    // a selector to scroll into view once rendered ("": none)
+	align  string    // and how: "start" (the panel) or "nearest" (a lit block)
+	lines  []float64 // the lit margin lines, input coordinates then pixels
 }
 
-// newInspector returns the panel of a, with nothing lit.
-func newInspector(a *App) *Inspector { return &Inspector{app: a, lit: -1, inT: -1} }
+// newInspector returns an inspector with nothing lit.
+func newInspector() *Inspector { return &Inspector{lit: -1, inT: -1} }
 
-// Mount implements comp.Mounter.
-func (i *Inspector) Mount() { i.mounted = true }
-
-// Unmount implements comp.Unmounter.
-func (i *Inspector) Unmount() { i.mounted = false }
-
-// refresh recomputes what is shown when the run, its step or the page
-// changed since the last time.
-func (i *Inspector) refresh() {
-	s := i.app.store
+// refresh recomputes what is shown when the run of s, its step or the
+// page (its revision rev, App.rev) changed since the last time.
+func (i *Inspector) refresh(s *app.Store, rev int) {
 	r := s.Run()
-	if r.T() == i.inT && i.app.rev == i.inRev && i.slow.On == i.inSlow && r.Kind() == i.inKind {
+	if r.T() == i.inT && rev == i.inRev && i.slow.On == i.inSlow && r.Kind() == i.inKind {
 		return
 	}
 	i.in = s.Inspect(i.slow.On)
@@ -65,14 +59,26 @@ func (i *Inspector) refresh() {
 		i.reveal, i.align = "#inspector .iblocks", "start"
 	}
 	i.shown = i.in.Show
-	i.inT, i.inRev, i.inSlow, i.inKind = r.T(), i.app.rev, i.slow.On, r.Kind()
+	i.inT, i.inRev, i.inSlow, i.inKind = r.T(), rev, i.slow.On, r.Kind()
 }
 
-// frame runs the slow-motion machine at frame time now (ms): a new step
-// starts its playback, and a change of the lit sub-step rerenders the
-// panel and redraws the plot. Without slow motion it costs nothing.
-func (i *Inspector) frame(now float64) {
-	if i.app.tour.name != "" {
+// inspectFrame runs the inspector's slow motion in the frame at time now
+// (ms); a change of the lit sub-step redraws the plot and rerenders the
+// page (and its panel).
+func (a *App) inspectFrame(now float64) {
+	if a.insp.frame(now, a.store, a.rev, a.b, a.tour.name != "") {
+		a.plot.dirty = true
+		a.rerender()
+	}
+}
+
+// frame runs the slow-motion machine at frame time now (ms) on the run of
+// s (rev: App.rev): a new step starts its playback; lit reports a change
+// of the lit sub-step. It scrolls the panel's blocks into view once
+// rendered (sc), unless a tour is open. Without slow motion it costs
+// nothing.
+func (i *Inspector) frame(now float64, s *app.Store, rev int, sc scrolling, tourOpen bool) (lit bool) {
+	if tourOpen {
 		// An open tour keeps its step's element in view (tour.go): the
 		// panel does not scroll the page to itself.
 		i.reveal = ""
@@ -84,25 +90,24 @@ func (i *Inspector) frame(now float64) {
 		if i.align == "start" {
 			inside = "#inspector" // its head too
 		}
-		if i.app.b.Reveal(i.reveal, i.align, inside) {
+		if sc.Reveal(i.reveal, i.align, inside) {
 			i.reveal = ""
 		}
 	}
 	if !i.slow.On && i.lit < 0 {
-		return
+		return false
 	}
-	i.refresh()
+	i.refresh(s, rev)
 	i.slow.Sync(i.in.T, len(i.in.Blocks))
-	if lit := i.slow.Tick(now); lit != i.lit {
-		i.lit = lit
-		i.app.plot.dirty = true
-		if lit >= 0 {
-			i.reveal, i.align = `#inspector .iblock[data-index="`+strconv.Itoa(lit)+`"]`, "nearest"
-		}
-		if i.mounted {
-			i.app.b.Rerender(&i.Hosted)
-		}
+	l := i.slow.Tick(now)
+	if l == i.lit {
+		return false
 	}
+	i.lit = l
+	if l >= 0 {
+		i.reveal, i.align = `#inspector .iblock[data-index="`+strconv.Itoa(l)+`"]`, "nearest"
+	}
+	return true
 }
 
 // steps is how many of the n examples due this frame a playing run may
@@ -126,7 +131,8 @@ const inspectColor = "#c8107a" // magenta: apart from both classes' blue and ora
 // lights: the margin lines, every term of the buffer or the new term.
 // Called by Plot.draw after the markers.
 func (i *Inspector) mark(p *Plot) {
-	i.refresh()
+	s := p.app.store
+	i.refresh(s, p.app.rev)
 	in := i.in
 	if !in.Show || len(in.X) == 0 {
 		return
@@ -134,8 +140,8 @@ func (i *Inspector) mark(p *Plot) {
 	ctx := p.cv.ctx
 	w, h := p.cv.w, p.cv.h
 	lit := app.Lit(in.Blocks, i.lit)
-	c := i.app.store.Config()
-	sm := i.app.store.Sim()
+	c := s.Config()
+	sm := s.Sim()
 	if lit.Margin && c.Task == state.TaskBinary && !state.IsLinear(c.Learner) {
 		if m := plotMargin(sm, c); m > 0 {
 			tol := 2 / w / p.cv.dpr / 3
@@ -200,61 +206,87 @@ func ring(ctx ctx2D, x, y, r, width float64) {
 	ctx.Call("stroke")
 }
 
+// inspectorProps is what the panel shows: the inspection, the lit
+// sub-step (−1 for none), slow motion and its pace, and, when no blocks
+// show, why.
+type inspectorProps struct {
+	In     app.Inspection
+	Lit    int
+	Slow   bool
+	PaceMS float64
+	Why    string
+}
+
+// props is the panel's props for the page's render of the store s at
+// revision rev (App.rev).
+func (i *Inspector) props(s *app.Store, rev int) inspectorProps {
+	i.refresh(s, rev)
+	p := inspectorProps{In: i.in, Lit: i.lit, Slow: i.slow.On, PaceMS: i.slow.Pace()}
+	if !i.in.Show {
+		p.Why = "Pause (space) or press Step (→) to see the last update, equation by equation, with its numbers."
+		if s.Run().T() > 0 && !s.Config().Playing {
+			p.Why = "This learner keeps no record of its steps."
+		}
+	}
+	return p
+}
+
+// inspector is the step inspector's panel, placed by both views' trees:
+// a new comp.Of in each render (comp: one component per place), the same
+// type and props in both.
+func (p *Page) inspector() vecty.ComponentOrHTML {
+	return comp.Of(&inspectorPanel{P: p.S.Insp, Dispatch: p.Dispatch, Ev: p.Ev, Inputs: p.Inputs})
+}
+
+// inspectorPanel is the step inspector's panel (see Inspector).
+type inspectorPanel struct {
+	P        inspectorProps `vecty:"prop"`
+	Dispatch Dispatch       `vecty:"prop"`
+	Ev       events         `vecty:"prop"` // the slow-motion box
+	Inputs   rangeInputs    `vecty:"prop"` // the pace slider
+}
+
 // Render implements comp.View: the panel's head (title, step,
 // slow-motion toggle and pace), then the blocks, or a line saying when
 // they appear. The panel's data- attributes carry the record's numbers
 // (see recordData) for tests and the debug hook.
-func (i *Inspector) Render() vecty.ComponentOrHTML {
-	i.refresh()
-	in := i.in
-	a := i.app
+func (v *inspectorPanel) Render() vecty.ComponentOrHTML {
+	pr := v.P
+	in, lit := pr.In, pr.Lit
 	head := elem.Div(vecty.Markup(vecty.Class("ihead")),
 		elem.Heading2(vecty.Text("Step inspector")),
-		vecty.If(in.Show, elem.Span(vecty.Markup(vecty.Class("istep")), vecty.Text(i.stepText()))),
+		vecty.If(in.Show, elem.Span(vecty.Markup(vecty.Class("istep")), vecty.Text(stepText(in)))),
 		vecty.If(in.Show && in.Of != "", elem.Span(vecty.Markup(vecty.Class("iof"), prop.ID("inspector-of")), vecty.Text("learner: "+in.Of))),
 		elem.Span(vecty.Markup(vecty.Class("spacer"))),
 		elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title",
 			"play each step as its sub-steps, one at a time, at the pace set beside")),
-			elem.Input(vecty.Markup(prop.Type(prop.TypeCheckbox), prop.ID("slow-motion"), prop.Checked(i.slow.On),
-				event.Change(a.on(func(e *vecty.Event) {
-					i.slow.On = a.b.Checked(e)
-					i.lit = -1
-					a.plot.dirty = true
-					a.b.Rerender(&i.Hosted)
+			elem.Input(vecty.Markup(prop.Type(prop.TypeCheckbox), prop.ID("slow-motion"), prop.Checked(pr.Slow),
+				event.Change(handle(func(e *vecty.Event) {
+					v.Dispatch(setSlowMotion{On: v.Ev.Checked(e)})
 				})))),
 			vecty.Text("slow motion")),
-		vecty.If(i.slow.On, elem.Label(vecty.Markup(vecty.Class("inline", "ipace"), vecty.Attribute("title", "time each sub-step is shown")),
+		vecty.If(pr.Slow, elem.Label(vecty.Markup(vecty.Class("inline", "ipace"), vecty.Attribute("title", "time each sub-step is shown")),
 			comp.Of(&rangeSlider{ // (controls.go: its thumb sits at the pace from the moment it appears)
-				b:  a.b,
 				ID: "slow-pace", Label: "slow-motion pace, milliseconds per sub-step",
 				Min: strconv.Itoa(app.MinPaceMS), Max: strconv.Itoa(app.MaxPaceMS), Step: "100",
-				Pos: strconv.Itoa(int(i.slow.Pace())),
-				OnInput: a.on(func(e *vecty.Event) {
-					if v, err := strconv.ParseFloat(a.b.Value(e), 64); err == nil {
-						i.slow.PaceMS = v
-						a.b.Rerender(&i.Hosted)
-					}
-				}),
+				Pos:   strconv.Itoa(int(pr.PaceMS)),
+				Slide: paceSlide{}, Dispatch: v.Dispatch, Ev: v.Ev, Inputs: v.Inputs,
 			}),
-			elem.Span(vecty.Markup(vecty.Class("val")), vecty.Text(ftoa(i.slow.Pace()/1000, 1)+" s")))),
+			elem.Span(vecty.Markup(vecty.Class("val")), vecty.Text(ftoa(pr.PaceMS/1000, 1)+" s")))),
 	)
 	attrs := []vecty.Applyer{vecty.Class("panel", "inspector"), prop.ID("inspector"),
-		vecty.Attribute("aria-label", "step inspector"), vecty.Attribute("data-lit", strconv.Itoa(i.lit))}
+		vecty.Attribute("aria-label", "step inspector"), vecty.Attribute("data-lit", strconv.Itoa(lit))}
 	if !in.Show {
-		why := "Pause (space) or press Step (→) to see the last update, equation by equation, with its numbers."
-		if a.store.Run().T() > 0 && !a.store.Config().Playing {
-			why = "This learner keeps no record of its steps."
-		}
-		return elem.Section(vecty.Markup(attrs...), head, elem.Paragraph(vecty.Markup(vecty.Class("inote")), vecty.Text(why)))
+		return elem.Section(vecty.Markup(attrs...), head, elem.Paragraph(vecty.Markup(vecty.Class("inote")), vecty.Text(pr.Why)))
 	}
 	attrs = append(attrs, vecty.Attribute("data-t", strconv.Itoa(in.T)))
 	attrs = append(attrs, recordData(in.Record)...)
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("iblocks"))}
 	for k, b := range in.Blocks {
 		cls := []string{"iblock"}
-		if k == i.lit {
+		if k == lit {
 			cls = append(cls, "lit")
-		} else if i.lit >= 0 && k > i.lit {
+		} else if lit >= 0 && k > lit {
 			cls = append(cls, "later")
 		}
 		items = append(items, elem.ListItem(vecty.Markup(vecty.Class(cls...),
@@ -274,7 +306,7 @@ func (i *Inspector) Render() vecty.ComponentOrHTML {
 	}
 	// The learner made the step at once; slow motion replays its record,
 	// while the plot already shows the model after it.
-	note := vecty.If(i.lit >= 0, elem.Paragraph(vecty.Markup(vecty.Class("inote")),
+	note := vecty.If(lit >= 0, elem.Paragraph(vecty.Markup(vecty.Class("inote")),
 		vecty.Text("Replaying step t = "+strconv.Itoa(in.T)+" sub-step by sub-step; the plot already shows f after it.")))
 	return elem.Section(vecty.Markup(attrs...), head, note, elem.OrderedList(items...))
 }
@@ -282,8 +314,7 @@ func (i *Inspector) Render() vecty.ComponentOrHTML {
 // stepText is the head's "t = 23 · x_t = (0.12, −0.4) · y_t = 1" (2D) or
 // "t = 23 · example 23 of the stream" (digits). The line breaks only at a
 // " · " (no-break spaces elsewhere), and a whole label is written whole.
-func (i *Inspector) stepText() string {
-	in := i.in
+func stepText(in app.Inspection) string {
 	const nb = "\u00a0"
 	s := "t" + nb + "=" + nb + strconv.Itoa(in.T)
 	if in.Index >= 0 {
@@ -322,18 +353,6 @@ func (i *Inspector) stage() string {
 		return ""
 	}
 	return i.in.Blocks[i.lit].Stage.String()
-}
-
-// inspector is the panel of the view on screen: the 2D plot's (a.insp) or
-// the digits view's (a.inspD). Each view has its own component instance:
-// Vecty cannot move one component between the two views' trees (switching
-// 2D → digits → 2D with one shared instance ended the program inside
-// Vecty's reconcile, out of reach of every guard).
-func (a *App) inspector() *Inspector {
-	if a.store.Config().Mode == state.ModeDigits {
-		return a.inspD
-	}
-	return a.insp
 }
 
 // markStrip draws on the buffer strip what the lit sub-step of a
@@ -375,4 +394,16 @@ func (i *Inspector) markCharts(c *render.Chart) {
 		return
 	}
 	c.Markers = append(c.Markers, render.Marker{X: float64(i.in.T), Label: "η_t of this step", Color: inspectColor})
+}
+
+// paceSlide is the slow-motion pace slider: it sets the milliseconds per
+// sub-step at the slider's position.
+type paceSlide struct{}
+
+func (paceSlide) slid(pos string) (any, bool) {
+	ms, err := strconv.ParseFloat(pos, 64)
+	if err != nil {
+		return nil, false
+	}
+	return setSlowPace{MS: ms}, true
 }

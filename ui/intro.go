@@ -18,14 +18,13 @@ import (
 // body trees render their own; it is plain markup, so a mode switch only
 // replaces it).
 func (p *Page) introDialog() *vecty.HTML {
-	a := p.app
-	in := app.IntroFor(a.store.Config())
+	in := app.IntroFor(p.S.Config)
 	items := []vecty.MarkupOrChild{
 		vecty.Markup(prop.ID("intro"), vecty.Class("panel", "intro"), vecty.Attribute("aria-labelledby", "intro-title"),
 			// While it is open the page's shortcuts (space, →, r) stay
 			// off: space presses the focused button of the dialog.
-			&vecty.EventListener{Name: "keydown", Listener: func(e *vecty.Event) { a.b.StopPropagation(e) }},
-			&vecty.EventListener{Name: "close", Listener: a.on(func(*vecty.Event) { a.b.Remembered(app.IntroSeenKey, true) })},
+			&vecty.EventListener{Name: "keydown", Listener: func(e *vecty.Event) { p.Ev.StopPropagation(e) }},
+			&vecty.EventListener{Name: "close", Listener: handle(func(*vecty.Event) { p.Storage.Remembered(app.IntroSeenKey, true) })},
 		),
 		// The title takes the focus when it opens (not the button at the
 		// end, which would scroll a phone's dialog to its bottom).
@@ -45,7 +44,7 @@ func (p *Page) introDialog() *vecty.HTML {
 		elem.Div(vecty.Markup(vecty.Class("intro-buttons")),
 			elem.Span(vecty.Markup(vecty.Class("small")), vecty.Text("The ? by the name shows this again.")),
 			elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("intro-close"),
-				event.Click(a.on(func(*vecty.Event) { a.b.Dialog("intro", false) })), // its close event records it as seen
+				event.Click(handle(func(*vecty.Event) { p.Dialogs.Dialog("intro", false) })), // its close event records it as seen
 			), vecty.Text("Start exploring")),
 		))
 	return elem.Dialog(items...)
@@ -56,7 +55,7 @@ func (p *Page) introButton() *vecty.HTML {
 	return elem.Button(vecty.Markup(vecty.Class("btn", "help"), prop.ID("intro-open"),
 		vecty.Attribute("title", "what this page shows, what to click, what to watch"),
 		vecty.Attribute("aria-label", "introduction"), vecty.Attribute("aria-haspopup", "dialog"),
-		event.Click(p.app.on(func(*vecty.Event) { p.app.b.Dialog("intro", true) })),
+		event.Click(handle(func(*vecty.Event) { p.Dialogs.Dialog("intro", true) })),
 	), vecty.Text("?"))
 }
 

@@ -17,9 +17,33 @@ import (
 // three columns (controls · plot and buffer strip · charts and read-outs).
 // It rerenders when the store changes (an action), never per frame: the
 // canvases inside it skip Vecty's diff and are drawn by the frame loop.
+//
+// Page holds no store and no App: it renders the Snapshot the App hands
+// it before each render (App.props), and its handlers send actions
+// through Dispatch.
 type Page struct {
 	comp.Hosted
-	app *App
+	S        Snapshot    // the page's state for this render (App.props)
+	Dispatch Dispatch    // where the handlers send their actions
+	Ev       events      // the handlers' events (browser.go)
+	Files    files       // Load data…, Load model… (the file inputs)
+	Dialogs  dialogs     // the introduction and the class dialog
+	Storage  storage     // the introduction's "seen" flag
+	Inputs   rangeInputs // the sliders
+	Images   canvases    // the data menu's thumbnails
+	views    pageViews   // the views the App keeps across renders
+}
+
+// pageViews are the views that keep state across renders (their canvases,
+// what they last drew), made once by the App (App.build) and placed by the
+// page with comp.Of in each render.
+type pageViews struct {
+	plot   *Plot
+	strip  *Strip
+	charts *Charts
+	second *Second2D
+	stats  *Stats
+	digits *digitsUI // nil until the digits mode is first shown
 }
 
 // Render implements comp.View: the view of the mode, the
@@ -27,7 +51,7 @@ type Page struct {
 func (p *Page) Render() vecty.ComponentOrHTML {
 	debugPoint("Page.Render")
 	var view vecty.Component = comp.Of(&view2D{page: p})
-	if p.app.store.Config().Mode == state.ModeDigits {
+	if p.S.Config.Mode == state.ModeDigits {
 		view = comp.Of(&viewDigits{page: p})
 	}
 	return elem.Body(
@@ -66,28 +90,28 @@ func (v *viewDigits) Render() vecty.ComponentOrHTML {
 // render2D is the 2D mode's view: the top bar, the banner and the three
 // columns.
 func (p *Page) render2D() *vecty.HTML {
-	a := p.app
-	c := a.store.Config()
-	return elem.Div(vecty.Markup(appClass(c, comparing(a.store.Run())...)),
+	s, v := p.S, p.views
+	c := s.Config
+	return elem.Div(vecty.Markup(appClass(c, comparing(s.Run)...)),
 		p.topBarAfterBoot(),
 		p.banner(),
 		elem.Main(vecty.Markup(vecty.Class("main")),
 			elem.Div(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("controls", "panel"),
 				vecty.Attribute("aria-label", "settings"))}, p.controlsAfterBoot()...)...),
 			elem.Div(vecty.Markup(vecty.Class("center")),
-				elem.Div(vecty.Markup(vecty.Class("plotwrap")), comp.Of(a.plot)),
-				vecty.If(!a.booting, p.plotHint()),
-				vecty.If(!a.booting && !c.Hidden(state.HideBuffer), elem.Div(vecty.Markup(vecty.Class("panel", "stripwrap")),
+				elem.Div(vecty.Markup(vecty.Class("plotwrap")), comp.Of(v.plot)),
+				vecty.If(!s.Booting, p.plotHint()),
+				vecty.If(!s.Booting && !c.Hidden(state.HideBuffer), elem.Div(vecty.Markup(vecty.Class("panel", "stripwrap")),
 					p.stripCaption(),
-					comp.Of(a.strip),
+					comp.Of(v.strip),
 				)),
 			),
 			elem.Div(vecty.Markup(vecty.Class("side")),
-				vecty.If(!a.booting && a.store.Run().Second() != nil && !c.Hidden(state.HideSecond), comp.Of(a.second)), // compare2d.go
-				vecty.If(!a.booting && !c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), comp.Of(a.charts),
-					a.windowControl(c))),
-				vecty.If(!a.booting && !c.Hidden(state.HideStats), comp.Of(a.stats)),
-				vecty.If(!a.booting && !c.Hidden(state.HideInspector), comp.Of(a.insp)), // the step inspector (inspector.go)
+				vecty.If(!s.Booting && s.Run.Second() != nil && !c.Hidden(state.HideSecond), comp.Of(v.second)), // compare2d.go
+				vecty.If(!s.Booting && !c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), comp.Of(v.charts),
+					p.windowControl(c))),
+				vecty.If(!s.Booting && !c.Hidden(state.HideStats), comp.Of(v.stats)),
+				vecty.If(!s.Booting && !c.Hidden(state.HideInspector), p.inspector()), // the step inspector (inspector.go)
 			),
 		),
 	)
@@ -96,7 +120,7 @@ func (p *Page) render2D() *vecty.HTML {
 // controlsAfterBoot is the controls column's content: empty in the
 // skeleton the page starts as (see Mount).
 func (p *Page) controlsAfterBoot() []vecty.MarkupOrChild {
-	if p.app.booting {
+	if p.S.Booting {
 		return nil
 	}
 	return p.controls()
@@ -105,15 +129,14 @@ func (p *Page) controlsAfterBoot() []vecty.MarkupOrChild {
 // topBarAfterBoot is the top bar, or in the skeleton the page starts as
 // (see Mount) the bar with the name only, of the same height.
 func (p *Page) topBarAfterBoot() *vecty.HTML {
-	if p.app.booting {
+	if p.S.Booting {
 		return elem.Header(vecty.Markup(vecty.Class("top")), p.brand())
 	}
 	return p.topBar()
 }
 
 func (p *Page) topBar() *vecty.HTML {
-	a := p.app
-	c := a.store.Config()
+	c := p.S.Config
 	playLabel, playKey := "▶ Play", "space"
 	if c.Playing {
 		playLabel = "❚❚ Pause"
@@ -123,14 +146,14 @@ func (p *Page) topBar() *vecty.HTML {
 	return elem.Header(vecty.Markup(vecty.Class("top")),
 		p.brand(),
 		vecty.If(!c.Hidden(state.HideTabs), p.modeTabs()),
-		vecty.If(!hidden(c, "l"), a.choiceSelect(learner, c, "learner-select")),
+		vecty.If(!hidden(c, "l"), p.choiceSelect(learner, c, "learner-select")),
 		// A hidden learner menu leaves the learner's name.
 		vecty.If(hidden(c, "l"), elem.Span(vecty.Markup(vecty.Class("fixed"), prop.ID("learner-name"),
 			vecty.Attribute("title", "the learner (this link fixes it)")), vecty.Text(fieldOptionLabel("l", c.Learner)))),
 		p.runButtons(playLabel, playKey),
 		vecty.If(!hidden(c, "spf"), elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title", spf.Hint)),
 			elem.Span(vecty.Markup(vecty.Class("lbl")), vecty.Text("steps / frame")),
-			a.slider(spf, c, "spf"),
+			p.slider(spf, c, "spf"),
 			elem.Span(vecty.Markup(vecty.Class("val", "spf")), vecty.Text(fieldText(spf, c))),
 		)),
 		elem.Div(vecty.Markup(vecty.Class("spacer"))),
@@ -141,10 +164,9 @@ func (p *Page) topBar() *vecty.HTML {
 
 // copyLinkButton is the top bar's Copy link button (both modes).
 func (p *Page) copyLinkButton() *vecty.HTML {
-	a := p.app
 	return elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("copy-link"),
 		vecty.Attribute("title", "copy a link that replays this run step for step"),
-		event.Click(a.on(func(*vecty.Event) { a.b.CopyLink() })),
+		event.Click(handle(func(*vecty.Event) { p.Dispatch(copyLink{}) })),
 	), vecty.Text("Copy link"))
 }
 
@@ -158,8 +180,8 @@ func (p *Page) brand() *vecty.HTML {
 }
 
 func (p *Page) banner() vecty.ComponentOrHTML {
-	a := p.app
-	m := a.store.Message()
+	d := p.Dispatch
+	m := p.S.Message
 	if m.Kind == app.NoMessage {
 		return nil
 	}
@@ -172,27 +194,27 @@ func (p *Page) banner() vecty.ComponentOrHTML {
 		elem.Span(vecty.Markup(vecty.Class("msg")), vecty.Text(m.Text)),
 		vecty.If(m.Reset,
 			elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("message-reset"),
-				event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Reset{}) })),
+				event.Click(handle(func(*vecty.Event) { d(state.Reset{}) })),
 			), vecty.Text("Reset")),
 			elem.Button(vecty.Markup(vecty.Class("btn"),
-				event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Defaults{}) })),
+				event.Click(handle(func(*vecty.Event) { d(state.Defaults{}) })),
 			), vecty.Text("Default demo")),
 		),
 		vecty.If(m.Stop,
 			elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("message-stop"),
 				vecty.Attribute("title", "pause the run at the step the replay reached (Esc)"), vecty.Attribute("aria-keyshortcuts", "Escape"),
-				event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.StopReplay{}) })),
+				event.Click(handle(func(*vecty.Event) { d(app.StopReplay{}) })),
 			), vecty.Text("■ Stop")),
 		),
 		elem.Button(vecty.Markup(vecty.Class("btn"), vecty.Attribute("aria-label", dismissLabel(m)),
-			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.Dismiss{}) })),
+			event.Click(handle(func(*vecty.Event) { d(app.Dismiss{}) })),
 		), vecty.Text("✕")),
 	)
 }
 
 // stripCaption is the buffer panel's caption (pagetext.go's bufferCaption).
 func (p *Page) stripCaption() *vecty.HTML {
-	caption, evict := bufferCaption(p.app.store.Sim())
+	caption, evict := bufferCaption(p.S.Sim)
 	return elem.Div(vecty.Markup(vecty.Class("cap")),
 		elem.Span(vecty.Text(caption)),
 		vecty.If(evict != "", elem.Span(vecty.Markup(vecty.Class("evict")), vecty.Text(evict))),
@@ -200,9 +222,8 @@ func (p *Page) stripCaption() *vecty.HTML {
 }
 
 func (p *Page) plotHint() *vecty.HTML {
-	a := p.app
-	c := a.store.Config()
-	text := plotHintText(c, a.store.Deleting()) // pagetext.go
+	c := p.S.Config
+	text := plotHintText(c, p.S.Deleting) // pagetext.go
 	grid, _ := state.FieldByKey("g")
 	return elem.Div(vecty.Markup(vecty.Class("plothint")),
 		elem.Span(vecty.Text(text)),
@@ -210,8 +231,8 @@ func (p *Page) plotHint() *vecty.HTML {
 			vecty.Text("surface "),
 			elem.Select(append([]vecty.MarkupOrChild{vecty.Markup(
 				vecty.Attribute("aria-label", "surface resolution"),
-				event.Change(a.on(func(e *vecty.Event) {
-					a.store.Dispatch(state.SetField{Key: "g", Value: a.b.Value(e)})
+				event.Change(handle(func(e *vecty.Event) {
+					p.Dispatch(state.SetField{Key: "g", Value: p.Ev.Value(e)})
 				})),
 			)}, gridOptions(c.Grid)...)...),
 		)),
@@ -242,32 +263,32 @@ func hidden(c state.Config, key string) bool { return c.Hidden(key) }
 // runButtons are the top bar's play/pause, step and reset buttons, shared by
 // the 2D and digits bars; playKey is the key hint shown on the play button.
 func (p *Page) runButtons(playLabel, playKey string) vecty.List {
-	a := p.app
+	d := p.Dispatch
 	l := vecty.List{
 		elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("play"),
 			vecty.Attribute("title", "play or pause (space)"),
-			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.TogglePlay{}) })),
+			event.Click(handle(func(*vecty.Event) { d(state.TogglePlay{}) })),
 		), vecty.Text(playLabel), elem.KeyboardInput(vecty.Text(playKey))),
 		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("step"),
 			vecty.Attribute("title", "learn one example (→); shift: ten"),
-			event.Click(a.on(func(e *vecty.Event) {
+			event.Click(handle(func(e *vecty.Event) {
 				n := 1
-				if a.b.Shift(e) {
+				if p.Ev.Shift(e) {
 					n = 10
 				}
-				a.store.Dispatch(state.Step{N: n})
+				d(state.Step{N: n})
 			})),
 		), vecty.Text("Step"), elem.KeyboardInput(vecty.Text("→"))),
 		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("reset"),
 			vecty.Attribute("title", "start the run again from t = 0, replaying its edits (r)"),
-			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.Reset{}) })),
+			event.Click(handle(func(*vecty.Event) { d(state.Reset{}) })),
 		), vecty.Text("Reset"), elem.KeyboardInput(vecty.Text("r"))),
 	}
-	if a.store.Config().Mode == state.Mode2D {
+	if p.S.Config.Mode == state.Mode2D {
 		l = append(l, elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("undo"),
 			vecty.Attribute("title", "remove the last edit of the run (a click, a deletion or a setting) and replay it to this step (Ctrl/Cmd+Z)"),
-			prop.Disabled(!a.store.CanUndo()),
-			event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(app.Undo{}) })),
+			prop.Disabled(!p.S.CanUndo),
+			event.Click(handle(func(*vecty.Event) { d(app.Undo{}) })),
 		), vecty.Text("Undo"), elem.KeyboardInput(vecty.Text("Ctrl Z"))))
 	}
 	return l

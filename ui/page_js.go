@@ -14,8 +14,18 @@ import "kernelplay/ui/app"
 // points, support vectors) is drawn from then on; see App.frame. Both are
 // the costliest the first time, while the browser compiles the code they
 // run.
-func (p *Page) Mount() {
-	a := p.app
+//
+// The page holds no App: it dispatches pageMounted, which the App carries
+// out (App.mount).
+func (p *Page) Mount() { p.Dispatch(pageMounted{}) }
+
+// pageMounted is the page action of the page's first render.
+type pageMounted struct{}
+
+func (pageMounted) do(a *App) { a.mount() }
+
+// mount is the App's part of the page's first render (Page.Mount).
+func (a *App) mount() {
 	a.mounted, a.m.MountMS = true, perfNow()
 	a.maybeOpenIntro() // intro.go
 	func() {

@@ -245,27 +245,27 @@ func TestPaintLinear(t *testing.T) {
 func TestInspectorSlowMotion(t *testing.T) {
 	a, fb := testApp(t, "v1&play=0")
 	i := a.insp
-	i.mounted = true
+	a.mounted = true // the page was rendered: it may be rerendered
 	i.slow.On = true
 	a.store.Dispatch(state.Step{N: 1})
 	if got := i.steps(5); got != 1 {
 		t.Errorf("before the playback starts the run may learn %d, want 1 (Sync has not seen the step)", got)
 	}
-	i.frame(1000)
+	a.inspectFrame(1000)
 	if i.lit != 0 || !a.plot.dirty || i.steps(5) != 0 {
 		t.Fatalf("first frame: lit %d dirty %v steps %d", i.lit, a.plot.dirty, i.steps(5))
 	}
-	if fb.rerendered[len(fb.rerendered)-1] != &i.Hosted {
-		t.Error("the panel was not rerendered for the lit block")
+	if !rerenderedPage(a, fb) {
+		t.Error("the page (and its panel) was not rerendered for the lit block")
 	}
-	i.frame(1000 + i.slow.Pace())
+	a.inspectFrame(1000 + i.slow.Pace())
 	if i.lit != 1 {
 		t.Fatalf("one pace later lit %d, want 1", i.lit)
 	}
 	if want := `Reveal #inspector .iblock[data-index="0"] nearest `; !contains(fb.calls, want) {
 		t.Errorf("no %q in %v", want, fb.calls)
 	}
-	n := tree(t, i)[0]
+	n := inspectorOf(t, a)
 	lit := n.all(func(m *node) bool { return m.Classes["lit"] })
 	later := n.all(func(m *node) bool { return m.Classes["later"] })
 	blocks := n.all(func(m *node) bool { return m.Classes["iblock"] })
@@ -284,7 +284,7 @@ func TestInspectorSlowMotion(t *testing.T) {
 	if !contains(rec.ops, "set strokeStyle "+inspectColor) {
 		t.Error("x_t not in the inspector's colour")
 	}
-	i.frame(1000 + float64(len(blocks)+1)*i.slow.Pace())
+	a.inspectFrame(1000 + float64(len(blocks)+1)*i.slow.Pace())
 	if i.lit != -1 || i.steps(5) != 1 {
 		t.Errorf("after the playback: lit %d, steps %d (want −1, 1)", i.lit, i.steps(5))
 	}

@@ -31,7 +31,6 @@ func appClass(c state.Config, more ...string) vecty.Applyer {
 // the Copy link button (h=link) hides it too. The bar has no room for a
 // worded button: the digits bar at 1200 px keeps about 15 px free.
 func (p *Page) presenterControls(c state.Config) vecty.List {
-	a := p.app
 	if c.Hidden(state.HideLink) {
 		return nil
 	}
@@ -39,8 +38,8 @@ func (p *Page) presenterControls(c state.Config) vecty.List {
 		vecty.Attribute("title", "for my class: presenter mode, and a link that hides what I choose"),
 		vecty.Attribute("aria-label", "for my class: presenter mode and a link"),
 		vecty.Attribute("aria-haspopup", "dialog"),
-		event.Click(a.on(func(*vecty.Event) {
-			a.b.Dialog("class-dialog", true)
+		event.Click(handle(func(*vecty.Event) {
+			p.Dialogs.Dialog("class-dialog", true)
 		})),
 	), vecty.Text("▾"))
 	return vecty.List{open, p.classDialog(c)}
@@ -54,7 +53,6 @@ func (p *Page) presenterControls(c state.Config) vecty.List {
 // rendered value (it compares with the live property), so that Copy class
 // link (whose note rerenders the page) cleared the teacher's ticks.
 func (p *Page) classDialog(c state.Config) *vecty.HTML {
-	a := p.app
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("class-choices"))}
 	for _, ch := range state.ClassChoices {
 		items = append(items, elem.Label(
@@ -70,18 +68,11 @@ func (p *Page) classDialog(c state.Config) *vecty.HTML {
 	}
 	toggle := elem.Button(vecty.Markup(vecty.Class("btn"), vecty.ClassMap{"on": on}, prop.ID("presenter"),
 		vecty.Attribute("aria-pressed", pressed),
-		event.Click(a.on(func(*vecty.Event) { a.store.Dispatch(state.SetPresenter{On: !on}) })),
+		event.Click(handle(func(*vecty.Event) { p.Dispatch(state.SetPresenter{On: !on}) })),
 	), vecty.Text(label))
 	write := func(*vecty.Event) {
-		ticked, pm := a.b.ClassTicks()
-		h, err := a.store.ClassHash(ticked, pm)
-		if err != nil {
-			a.b.ShowClassURL("", "no link: "+err.Error())
-			return
-		}
-		url := a.b.PageURL() + "#" + h
-		a.b.ShowClassURL(url, "")
-		a.b.CopyURL(url, "Class link copied: it opens this run with what you ticked hidden.")
+		ticked, pm := p.Dialogs.ClassTicks()
+		p.Dispatch(writeClassLink{Hide: ticked, Presenter: pm})
 	}
 	return elem.Dialog(vecty.Markup(prop.ID("class-dialog"), vecty.Class("panel", "class-dialog"),
 		vecty.Attribute("aria-labelledby", "class-dialog-title")),
@@ -101,17 +92,17 @@ func (p *Page) classDialog(c state.Config) *vecty.HTML {
 		elem.Input(vecty.Markup(prop.ID("class-url"), prop.Type(prop.TypeText), vecty.Attribute("readonly", ""),
 			vecty.Attribute("aria-label", "the class link"), vecty.Attribute("placeholder", "the link appears here"))),
 		elem.Div(vecty.Markup(vecty.Class("class-buttons")),
-			elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("class-copy"), event.Click(a.on(write))),
+			elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("class-copy"), event.Click(handle(write))),
 				vecty.Text("Copy class link")),
-			elem.Button(vecty.Markup(vecty.Class("btn"), event.Click(a.on(func(*vecty.Event) {
-				a.b.Dialog("class-dialog", false)
+			elem.Button(vecty.Markup(vecty.Class("btn"), event.Click(handle(func(*vecty.Event) {
+				p.Dialogs.Dialog("class-dialog", false)
 			}))), vecty.Text("Close")),
 		),
 		// The banner's message ("Class link copied…", or the link to copy
 		// by hand) again inside the dialog: a modal dialog sits above the
 		// banner, which it would hide.
 		elem.Paragraph(vecty.Markup(prop.ID("class-status"), vecty.Class("class-status"), vecty.Attribute("role", "status")),
-			vecty.Text(classStatus(a.store.Message()))),
+			vecty.Text(classStatus(p.S.Message))),
 	)
 }
 

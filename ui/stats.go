@@ -16,43 +16,28 @@ const readoutsID = "readouts"
 // Stats is the read-out table beside the charts (t, average error, η_t,
 // margin, terms, speed). The frame loop rerenders it four times a second,
 // not per frame; its values have a fixed width, so they change in place.
+// The App hands it its rows before each render (App.statsRows).
 type Stats struct {
 	comp.Hosted
-	app *App
+	Rows    []readout // the rows shown, label, value and hint (nil: an empty panel)
+	mounted bool      // rendered and in the document: Rerender is allowed
 }
 
 // Mount implements comp.Mounter: from now on the read-outs may be
 // rerendered (the page's skeleton has none; see Page.Mount).
-func (s *Stats) Mount() { s.app.statsMounted = true }
+func (s *Stats) Mount() { s.mounted = true }
 
 // Unmount implements comp.Unmounter: the digits view has no 2D read-outs.
-func (s *Stats) Unmount() { s.app.statsMounted = false }
+func (s *Stats) Unmount() { s.mounted = false }
 
 // Render implements comp.View.
 func (s *Stats) Render() vecty.ComponentOrHTML {
-	if s.app.store.Sim() == nil {
+	if s.Rows == nil {
 		// A rerender batched before a switch to the digits view, which
 		// has its own read-outs.
 		return elem.Div()
 	}
-	rows := readouts(s.app.store.Sim(), s.app.store.Config())
-	rate := func(v float64, f func(float64) string) string {
-		if v == 0 {
-			return "–"
-		}
-		return f(v)
-	}
-	rows = append(rows,
-		readout{Label: "steps/s", Value: rate(s.app.sps.Rate(), func(v float64) string { return count(int(v)) }),
-			Hint: "examples learned per second"},
-		// Animation frames, not pictures: a paused page or slow motion
-		// redraws little, but the page is as live as its frame rate.
-		readout{Label: "frames/s", Value: rate(s.app.frames.Rate(), func(v float64) string { return ftoa(v, 0) }),
-			Hint: "animation frames the page ran per second (60 on a display of 60 Hz when nothing holds it up)"},
-	)
-	if s.app.budget != nil {
-		rows = append(rows, s.app.budget()...) // the frame budget's cuts (App.budgetRows)
-	}
+	rows := s.Rows
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("stats", "panel"), prop.ID(readoutsID), vecty.Attribute("aria-live", "off"))}
 	for _, r := range rows {
 		dt := elem.DefinitionTerm(vecty.Markup(vecty.Attribute("title", r.Hint)), vecty.Text(r.Label))
@@ -65,4 +50,43 @@ func (s *Stats) Render() vecty.ComponentOrHTML {
 		items = append(items, dt, dd)
 	}
 	return elem.DescriptionList(items...)
+}
+
+// statsRows are the read-outs of the 2D run on screen (nil in digits):
+// the run's (readouts), the learning and frame rates, and the frame
+// budget's cuts (App.budgetRows).
+func (a *App) statsRows() []readout {
+	sm := a.store.Sim()
+	if sm == nil {
+		return nil
+	}
+	rows := readouts(sm, a.store.Config())
+	rate := func(v float64, f func(float64) string) string {
+		if v == 0 {
+			return "–"
+		}
+		return f(v)
+	}
+	rows = append(rows,
+		readout{Label: "steps/s", Value: rate(a.sps.Rate(), func(v float64) string { return count(int(v)) }),
+			Hint: "examples learned per second"},
+		// Animation frames, not pictures: a paused page or slow motion
+		// redraws little, but the page is as live as its frame rate.
+		readout{Label: "frames/s", Value: rate(a.frames.Rate(), func(v float64) string { return ftoa(v, 0) }),
+			Hint: "animation frames the page ran per second (60 on a display of 60 Hz when nothing holds it up)"},
+	)
+	if a.budget != nil {
+		rows = append(rows, a.budget()...) // the frame budget's cuts (App.budgetRows)
+	}
+	return rows
+}
+
+// rerenderStats hands the read-outs their rows and asks for their render,
+// once they are in the document (the frame loop, four times a second).
+func (a *App) rerenderStats() {
+	if !a.stats.mounted {
+		return
+	}
+	a.stats.Rows = a.statsRows()
+	a.b.Rerender(&a.stats.Hosted)
 }

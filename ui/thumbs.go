@@ -30,18 +30,19 @@ func (p *Page) dataThumbs(c state.Config) vecty.ComponentOrHTML {
 	if c.Task == state.TaskRegression {
 		return nil
 	}
-	return comp.Of(&thumbRow{App: p.app, Task: c.Task, Classes: c.Classes, Current: c.Preset, Clicked: len(c.Points) > 0 && !c.Generated})
+	return comp.Of(&thumbRow{Config: c, Current: c.Preset, Clicked: len(c.Points) > 0 && !c.Generated,
+		Dispatch: p.Dispatch, Images: p.Images})
 }
 
 // thumbRow is the row of thumbnail buttons. Vecty keeps one instance
 // across renders (props copied in), so the pictures are computed again only
 // when the task or the number of classes changes.
 type thumbRow struct {
-	App     *App   `vecty:"prop"`
-	Task    string `vecty:"prop"`
-	Classes int    `vecty:"prop"`
-	Current string `vecty:"prop"` // the chosen data set
-	Clicked bool   `vecty:"prop"` // the clicked points alone (no data set chosen)
+	Config   state.Config `vecty:"prop"` // the run's, whose task and classes the pictures show
+	Current  string       `vecty:"prop"` // the chosen data set
+	Clicked  bool         `vecty:"prop"` // the clicked points alone (no data set chosen)
+	Dispatch Dispatch     `vecty:"prop"`
+	Images   canvases     `vecty:"prop"` // draws the pictures (browser.go)
 
 	key   string // the task and classes the pictures are of
 	thumb []app.DataThumb
@@ -49,8 +50,8 @@ type thumbRow struct {
 
 // Render implements comp.View.
 func (r *thumbRow) Render() vecty.ComponentOrHTML {
-	c := r.App.store.Config()
-	if key := r.Task + "/" + strconv.Itoa(r.Classes); key != r.key || r.thumb == nil {
+	c := r.Config
+	if key := c.Task + "/" + strconv.Itoa(c.Classes); key != r.key || r.thumb == nil {
 		r.key, r.thumb = key, app.DataThumbs(c, thumbPixels)
 	}
 	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("thumbs"), vecty.Attribute("role", "group"),
@@ -63,11 +64,13 @@ func (r *thumbRow) Render() vecty.ComponentOrHTML {
 		if on {
 			pressed = "true"
 		}
-		items = append(items, elem.Button(vecty.Markup(vecty.Class("thumb"), vecty.ClassMap{"on": on},
+		// Keyed by data set: a change of task or classes keeps the
+		// buttons (and canvases) of the sets both menus have.
+		items = append(items, elem.Button(vecty.Markup(vecty.Class("thumb"), vecty.ClassMap{"on": on}, vecty.Key(preset),
 			prop.ID("thumb-"+preset), vecty.Attribute("aria-label", "data set: "+name), vecty.Attribute("title", name),
 			vecty.Attribute("aria-pressed", pressed),
-			event.Click(r.App.on(func(*vecty.Event) { r.App.store.Dispatch(state.SetPreset{Preset: preset}) })),
-		), comp.Of(&thumbCanvas{Browser: r.App.b, Img: th.Image})))
+			event.Click(handle(func(*vecty.Event) { r.Dispatch(state.SetPreset{Preset: preset}) })),
+		), comp.Of(&thumbCanvas{Images: r.Images, Img: th.Image})))
 	}
 	return elem.Div(items...)
 }
@@ -75,8 +78,8 @@ func (r *thumbRow) Render() vecty.ComponentOrHTML {
 // thumbCanvas is one thumbnail's canvas: drawn when mounted and again when
 // its picture changes (the task or the classes changed).
 type thumbCanvas struct {
-	Browser browser     `vecty:"prop"`
-	Img     *image.RGBA `vecty:"prop"`
+	Images canvases    `vecty:"prop"`
+	Img    *image.RGBA `vecty:"prop"`
 
 	el    *vecty.HTML
 	drawn *image.RGBA // the picture on the canvas
@@ -88,7 +91,7 @@ func (t *thumbCanvas) Render() vecty.ComponentOrHTML {
 	t.el = elem.Canvas(vecty.Markup(vecty.Attribute("aria-hidden", "true")))
 	if prev != nil && t.drawn != t.Img {
 		// The canvas node is the one mounted before: Vecty reuses it.
-		t.Browser.PutImage(prev, t.Img)
+		t.Images.PutImage(prev, t.Img)
 		t.drawn = t.Img
 	}
 	return t.el
@@ -101,6 +104,6 @@ func (t *thumbCanvas) Skip() bool {
 
 // Mount implements comp.Mounter: the picture goes onto the new canvas.
 func (t *thumbCanvas) Mount() {
-	t.Browser.PutImage(t.el, t.Img)
+	t.Images.PutImage(t.el, t.Img)
 	t.drawn = t.Img
 }

@@ -28,7 +28,6 @@ type tourState struct {
 // tourButton opens the tour of the figure c runs, or is nil when c runs
 // none.
 func (p *Page) tourButton(c state.Config) vecty.ComponentOrHTML {
-	a := p.app
 	t, ok := app.TourFor(c)
 	if !ok {
 		return nil
@@ -36,7 +35,7 @@ func (p *Page) tourButton(c state.Config) vecty.ComponentOrHTML {
 	return elem.Div(vecty.Markup(vecty.Class("tourrow")),
 		elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("tour-open"),
 			vecty.Attribute("title", "what the paper showed, and what to watch for here, step by step (the run starts over, paused)"),
-			event.Click(a.on(func(*vecty.Event) { a.showTour(t.Name, 0) })),
+			event.Click(handle(func(*vecty.Event) { p.Dispatch(showTour{Name: t.Name}) })),
 		), vecty.Text("▶ Tour this figure")),
 		elem.Span(vecty.Markup(vecty.Class("small")), vecty.Text(t.Title)),
 	)
@@ -59,7 +58,7 @@ func (a *App) showTour(name string, step int) {
 	}
 	a.tour = tourState{name: name, step: step}
 	a.tour.left = a.highlightTour()
-	a.b.Rerender(&a.page.Hosted)
+	a.rerender()
 }
 
 // highlightTour rings the element of the tour's step (and no other) and
@@ -75,41 +74,33 @@ func (a *App) highlightTour() (right bool) {
 }
 
 // tourPanel is the card of the open tour, or nil. A tour whose figure is
-// no longer running (the user chose another) is not shown.
+// no longer running (the user chose another) is not open (App.snapshot).
 func (p *Page) tourPanel() vecty.ComponentOrHTML {
-	a := p.app
-	t, ok := app.TourFor(a.store.Config())
-	if a.tour.name == "" {
+	tv, d := p.S.Tour, p.Dispatch
+	if !tv.Open {
 		return nil
 	}
-	if !ok || t.Name != a.tour.name {
-		// The user chose another figure mid-tour: the tour ends, and so
-		// does the ring on its step's element.
-		a.tour = tourState{}
-		a.b.Ring("")
-		return nil
-	}
-	i := min(a.tour.step, len(t.Steps)-1)
+	t, i := tv.Tour, tv.Step
 	s := t.Steps[i]
 	last := i == len(t.Steps)-1
 	next := elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("tour-next"),
-		event.Click(a.on(func(*vecty.Event) { a.showTour(t.Name, i+1) }))), vecty.Text("Next"))
+		event.Click(handle(func(*vecty.Event) { d(showTour{Name: t.Name, Step: i + 1}) }))), vecty.Text("Next"))
 	if last {
 		next = elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("tour-done"),
-			event.Click(a.on(func(*vecty.Event) { a.showTour("", 0) }))), vecty.Text("Done"))
+			event.Click(handle(func(*vecty.Event) { d(showTour{}) }))), vecty.Text("Done"))
 	}
-	return elem.Aside(vecty.Markup(vecty.Class("panel", "tour"), vecty.ClassMap{"left": a.tour.left}, prop.ID("tour"), vecty.Attribute("aria-labelledby", "tour-title")),
+	return elem.Aside(vecty.Markup(vecty.Class("panel", "tour"), vecty.ClassMap{"left": tv.Left}, prop.ID("tour"), vecty.Attribute("aria-labelledby", "tour-title")),
 		elem.Div(vecty.Markup(vecty.Class("tourhead")),
 			elem.Heading2(vecty.Markup(prop.ID("tour-title")), vecty.Text(t.Title)),
 			elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("tour-close"), vecty.Attribute("aria-label", "end the tour"),
-				event.Click(a.on(func(*vecty.Event) { a.showTour("", 0) }))), vecty.Text("✕")),
+				event.Click(handle(func(*vecty.Event) { d(showTour{}) }))), vecty.Text("✕")),
 		),
 		vecty.If(i == 0, elem.Paragraph(vecty.Markup(vecty.Class("tourpaper")), elem.Strong(vecty.Text("The paper: ")), vecty.Text(t.Paper))),
 		elem.Paragraph(vecty.Markup(vecty.Class("tourstep"), prop.ID("tour-step"), vecty.Attribute("aria-live", "polite")),
 			elem.Strong(vecty.Text("Here, step "+strconv.Itoa(i+1)+" of "+strconv.Itoa(len(t.Steps))+": ")), vecty.Text(s.Text)),
 		elem.Div(vecty.Markup(vecty.Class("tourbuttons")),
 			elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("tour-back"), prop.Disabled(i == 0),
-				event.Click(a.on(func(*vecty.Event) { a.showTour(t.Name, i-1) }))), vecty.Text("Back")),
+				event.Click(handle(func(*vecty.Event) { d(showTour{Name: t.Name, Step: i - 1}) }))), vecty.Text("Back")),
 			next,
 		),
 	)

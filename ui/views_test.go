@@ -297,12 +297,12 @@ func TestViewDigitsWaiting(t *testing.T) {
 // dispatches to the panel and rerenders it.
 func TestViewInspector(t *testing.T) {
 	a, fb := testApp(t, "v1&play=0")
-	n := tree(t, a.insp)[0]
+	n := inspectorOf(t, a)
 	if len(n.all(func(m *node) bool { return m.Classes["iblock"] })) != 0 {
 		t.Fatal("blocks before any step")
 	}
 	a.store.Dispatch(state.Step{N: 1})
-	n = tree(t, a.insp)[0]
+	n = inspectorOf(t, a)
 	blocks := n.all(func(m *node) bool { return m.Classes["iblock"] })
 	if len(blocks) == 0 {
 		t.Fatal("no blocks after a step")
@@ -321,10 +321,12 @@ func TestViewInspector(t *testing.T) {
 		t.Errorf("step head %q", heads[0].text())
 	}
 	fb.checked = true
+	a.mounted = true // the page was rendered: it may be rerendered
 	n.mustID(t, "slow-motion").fire(t, "change")
-	if !a.insp.slow.On || len(fb.rerendered) == 0 || fb.rerendered[len(fb.rerendered)-1] != &a.insp.Hosted {
-		t.Error("slow motion box did not turn it on and rerender the panel")
+	if !a.insp.slow.On || !rerenderedPage(a, fb) {
+		t.Error("slow motion box did not turn it on and rerender the page")
 	}
+	inspectorOf(t, a).mustID(t, "slow-pace") // slow motion on shows its pace slider
 }
 
 // Linear learners: RES vs SGD shows no class swatches; a linear learner's
@@ -371,8 +373,7 @@ func TestViewCrash(t *testing.T) {
 	if !crash.stopped || len(got) != 1 || !strings.Contains(got[0], "panicky.Render: boom") || !strings.HasSuffix(got[0], "|panicky.Render|true") {
 		t.Errorf("crash sink got %v", got)
 	}
-	a, _ := testApp(t, "v1&play=0")
-	a.on(func(*vecty.Event) { t.Error("a handler ran after the page stopped") })(&vecty.Event{})
+	handle(func(*vecty.Event) { t.Error("a handler ran after the page stopped") })(&vecty.Event{})
 }
 
 type panicky struct{}

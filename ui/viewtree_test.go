@@ -322,12 +322,37 @@ func testApp(t *testing.T, hash string) (*App, *fakeBrowser) {
 	return a, fb
 }
 
-// page renders a's page.
+// page renders a's page, with its snapshot taken now (App.props), as
+// App.rerender hands it before each render.
 func page(t *testing.T, a *App) *node {
 	t.Helper()
+	a.props()
 	n := tree(t, a.page)
 	if len(n) != 1 || n[0].Tag != "body" {
 		t.Fatalf("the page renders %d nodes, want one <body>", len(n))
 	}
 	return n[0]
+}
+
+// inspectorOf renders the step inspector's panel of a's page (its
+// snapshot taken now).
+func inspectorOf(t *testing.T, a *App) *node {
+	t.Helper()
+	a.props()
+	n := tree(t, a.page.inspector())
+	if len(n) != 1 {
+		t.Fatalf("the inspector renders %d nodes", len(n))
+	}
+	return n[0]
+}
+
+// rerenderedPage reports whether the last render fb was asked for is the
+// page's.
+func rerenderedPage(a *App, fb *fakeBrowser) bool {
+	for _, h := range fb.rerendered {
+		if h == &a.page.Hosted {
+			return true
+		}
+	}
+	return false
 }
