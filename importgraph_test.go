@@ -43,6 +43,8 @@ var allowedImports = map[string][]string{
 	"kernelplay/wasm/simd":          {"kernelplay/core/…"}, // the SIMD kernel rows: core/kernel's hooks
 	// A build tool: static/favicon.ico drawn in the page's palette.
 	"kernelplay/wasm/internal/favicon": {"kernelplay/ui/render"},
+	// A build tool: the service worker's manifest (static/sw-manifest.js).
+	"kernelplay/wasm/internal/swmanifest": {},
 }
 
 // jsAllowed are the packages that may import syscall/js: the views, the

@@ -171,6 +171,39 @@
       });
     }));
   });
+  // Offline: the service worker (sw.js) keeps this build's files for the
+  // next visit, which then opens with no network. It is registered once
+  // main.wasm is compiled and the page has loaded, a second later (its
+  // install downloads the build's files once more, revalidated, and must
+  // not compete with the first download and the first picture), and only
+  // where browsers allow one: a secure context (HTTPS, or localhost and
+  // 127.0.0.1; not plain HTTP from a LAN address). updateViaCache "none":
+  // the browser asks the server for sw.js and sw-manifest.js on every
+  // update check, whatever a static host's caching headers say. kpBoot.sw
+  // says how it went, for the browser tests: "unsupported", "waiting",
+  // "registering", "ready" (a worker is active for this page's scope) or
+  // "error: …"; the page works the same without one.
+  kp.sw = "unsupported";
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    kp.sw = "waiting";
+    var loaded = new Promise(function (done) {
+      if (document.readyState === "complete") { done(); } else { window.addEventListener("load", done); }
+    });
+    Promise.all([inst, loaded]).then(function () {
+      return new Promise(function (later) { setTimeout(later, 1000); });
+    }).then(function () {
+      kp.sw = "registering";
+      return navigator.serviceWorker.register("sw.js", {updateViaCache: "none"});
+    }).then(function (reg) {
+      var w = reg.installing;
+      if (w) {
+        w.addEventListener("statechange", function () {
+          if (w.state === "redundant" && !reg.active) { kp.sw = "error: the worker's install failed (see its console)"; }
+        });
+      }
+      return navigator.serviceWorker.ready;
+    }).then(function () { kp.sw = "ready"; }, function (err) { kp.sw = "error: " + err; });
+  }
   inst.then(function (r) {
     kp.compiledMs = performance.now(); // fetched and compiled
     kp.mem = r.instance.exports.mem; // the Go program's memory, for wasm/simd
