@@ -171,6 +171,39 @@
       });
     }));
   });
+  // The embedding API's browser side (the protocol, its checks and the
+  // actions are the Go program's: ui/embed, ui/embed_js.go, which calls
+  // embedStart when the link lists origins with embed=). Messages from the
+  // listed origins go to handle(origin, JSON of the data, at most max + 1
+  // characters), which returns the reply's JSON, or "" for a message that
+  // is not for the page; the reply goes to the sender's window and origin
+  // (never "*"), and the events (embedPost) to the last sender. handle()
+  // without arguments runs a few times a second once a host has asked
+  // something (the events of a playing run); ready is posted once to the
+  // parent window for each listed origin (the browser delivers the one
+  // that is the parent's, and logs the others).
+  kp.embedPost = function () {};
+  kp.embedStart = function (origins, max, handle, ready) {
+    var list = origins.split(","), host = null, hostOrigin = "", timer = 0;
+    window.addEventListener("message", function (e) {
+      if (list.indexOf(e.origin) < 0 || !e.source || typeof e.data !== "object" || e.data === null) { return; }
+      var text;
+      try { text = JSON.stringify(e.data); } catch (err) { return; } // a cycle, a BigInt: not the protocol
+      var reply = typeof text === "string" && handle(e.origin, text.slice(0, max + 1));
+      if (!reply) { return; }
+      host = e.source;
+      hostOrigin = e.origin;
+      host.postMessage(JSON.parse(reply), hostOrigin);
+      if (!timer) { timer = setInterval(function () { handle(); }, 250); }
+    });
+    kp.embedPost = function (json) {
+      if (host) { host.postMessage(JSON.parse(json), hostOrigin); }
+    };
+    if (window.parent !== window) {
+      list.forEach(function (o) { window.parent.postMessage(JSON.parse(ready), o); });
+    }
+  };
+
   // Offline: the service worker (sw.js) keeps this build's files for the
   // next visit, which then opens with no network. It is registered once
   // main.wasm is compiled and the page has loaded, a second later (its

@@ -158,7 +158,7 @@ func Decode(hash string) (Config, error) {
 		case keyEmbed:
 			origins, err := parseEmbed(v)
 			if err != nil {
-				return Config{}, fmt.Errorf("link: embedding (embed=…): %w", err)
+				return Config{}, err
 			}
 			c.Embed = origins
 		case keyPresenter:

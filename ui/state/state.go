@@ -219,7 +219,7 @@ type Config struct {
 	Presenter bool
 	// Embed lists the origins of the pages that may drive this one through
 	// the embedding API (link key embed=, origins separated by ','; see
-	// [ParseOrigin] and package ui/embed): messages from any other origin
+	// parseEmbed in embed.go and package ui/embed): messages from any other origin
 	// are ignored, and replies go to the listed origin of the sender. In
 	// the form browsers write origins, none twice, at most
 	// [MaxEmbedOrigins]; nil (the default) turns the API off. It does not
@@ -349,8 +349,11 @@ func (c Config) Validate() error {
 	if err := c.checkHide(); err != nil {
 		return err
 	}
-	if err := c.checkEmbed(); err != nil {
-		return err
+	// Embed: that each origin is one, in the form browsers write, none
+	// twice, is Decode's check (parseEmbed, embed.go): Embed comes only
+	// from a link, and Apply keeps it as it is.
+	if len(c.Embed) > MaxEmbedOrigins {
+		return fmt.Errorf("embedding: at most %d origins", MaxEmbedOrigins)
 	}
 	if c.Task == TaskNovelty && c.Nu == 0 {
 		return errors.New("novelty detection needs the ν-trick: set ν above 0")
