@@ -19,7 +19,7 @@ import (
 //
 // ui/inspect (the step inspector's equations) sits beside ui/render and uses
 // its number format; ui/embed (the embedding API's protocol, whose glue is
-// ui/embed_js.go) sits above ui/state.
+// ui/embed_js.go) and ui/lesson (the lesson format) sit above ui/state.
 //
 // allowedImports maps a package (or a prefix ending in "/…") to the module
 // packages it may import directly (prefixes allowed). A package missing from
@@ -38,7 +38,10 @@ var allowedImports = map[string][]string{
 	"kernelplay/ui": {"kernelplay/ui/app", "kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",
 		"kernelplay/ui/inspect", "kernelplay/ui/comp", "kernelplay/ui/pace", "kernelplay/ui/embed"},
 	// The embedding API's protocol: the bounds of links and steps.
-	"kernelplay/ui/embed":           {"kernelplay/ui/state"},
+	"kernelplay/ui/embed": {"kernelplay/ui/state"},
+	// The lesson format: its steps are share links (nothing imports it yet;
+	// the lesson player will, from ui).
+	"kernelplay/ui/lesson":          {"kernelplay/ui/state"},
 	"kernelplay/ui/pace":            {}, // the frame loop's clock and budgets
 	"kernelplay/ui/comp":            {},
 	"kernelplay/ui/comp/vectycrash": {}, // a test only: its programs are testdata
