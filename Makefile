@@ -10,7 +10,7 @@ ADDR     ?= 127.0.0.1:8080
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT      := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 # Pure packages: built and tested natively and under js/wasm (node).
-PURE     := ./core/... ./ui/state/... ./ui/app/... ./ui/sim/... ./ui/render/... ./ui/inspect/... ./ui/pace/...
+PURE     := ./core/... ./ui/state/... ./ui/app/... ./ui/sim/... ./ui/render/... ./ui/inspect/... ./ui/pace/... ./ui/embed/... ./ui/lesson/...
 # -s -w drop the symbol table and DWARF (on wasm: the 120 KB "name" section);
 # -trimpath keeps build paths out of the binary. -l (no inlining) everywhere
 # except where the page's time goes: the runtime, math and syscall/js, the
@@ -38,7 +38,10 @@ serve: wasm
 	$(GO) run serve.go -addr $(ADDR)
 
 # $(WASMOUT)/main.wasm (static/ unless given), its gzip and its brotli, and
-# the wasm_exec.js of the Go that built it. The gzip is made by zopfli when it
+# the wasm_exec.js of the Go that built it, then sw-manifest.js, the list of
+# the build's files with their SHA-256 that the service worker (static/sw.js)
+# keeps for offline use (wasm/internal/swmanifest; written last, so that a
+# browser's update check never sees a manifest ahead of its files). The gzip is made by zopfli when it
 # is installed (`make zopfli`; make test installs it): a standard gzip stream
 # 5% smaller than gzip -9's (1,212,072 vs 1,274,589 bytes, November 2026), in
 # about 18 s. Without it, gzip -9. The brotli (brotli -q 11, Debian's `brotli`,
@@ -64,6 +67,7 @@ wasm: brotli
 	fi
 	brotli -q 11 -n -f -o $(WASMOUT)/main.wasm.br $(WASMOUT)/main.wasm && chmod 644 $(WASMOUT)/main.wasm.br
 	cp -f $(GOROOT)/lib/wasm/wasm_exec.js $(WASMOUT)/wasm_exec.js
+	$(GO) run ./wasm/internal/swmanifest -dir $(WASMOUT)
 	@ls -l $(WASMOUT)/main.wasm $(WASMOUT)/main.wasm.gz $(WASMOUT)/main.wasm.br | awk '{print $$5, $$9}'
 
 # What main.wasm is made of: the served sizes, then the breakdown of
@@ -210,4 +214,4 @@ node:
 	    { $(APT) install -y nodejs || { $(APT) --fix-broken install -y && $(APT) install -y nodejs; }; }; }
 
 clean:
-	rm -f static/main.wasm static/main.wasm.gz static/main.wasm.br static/wasm_exec.js
+	rm -f static/main.wasm static/main.wasm.gz static/main.wasm.br static/wasm_exec.js static/sw-manifest.js

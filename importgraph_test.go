@@ -18,7 +18,8 @@ import (
 //	                                                    ↘ core/…  (core never imports ui)
 //
 // ui/inspect (the step inspector's equations) sits beside ui/render and uses
-// its number format.
+// its number format; ui/embed (the embedding API's protocol, whose glue is
+// ui/embed_js.go) and ui/lesson (the lesson format) sit above ui/state.
 //
 // allowedImports maps a package (or a prefix ending in "/…") to the module
 // packages it may import directly (prefixes allowed). A package missing from
@@ -44,7 +45,12 @@ var allowedImports = map[string][]string{
 	// The views reach the core only through app, sim, render and inspect
 	// values: they import no core package.
 	"kernelplay/ui": {"kernelplay/ui/app", "kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",
-		"kernelplay/ui/inspect", "kernelplay/ui/comp", "kernelplay/ui/pace"},
+		"kernelplay/ui/inspect", "kernelplay/ui/comp", "kernelplay/ui/pace", "kernelplay/ui/embed"},
+	// The embedding API's protocol: the bounds of links and steps.
+	"kernelplay/ui/embed": {"kernelplay/ui/state"},
+	// The lesson format: its steps are share links (nothing imports it yet;
+	// the lesson player will, from ui).
+	"kernelplay/ui/lesson":          {"kernelplay/ui/state"},
 	"kernelplay/ui/pace":            {}, // the frame loop's clock and budgets
 	"kernelplay/ui/comp":            {},
 	"kernelplay/ui/comp/vectycrash": {}, // a test only: its programs are testdata
@@ -52,6 +58,8 @@ var allowedImports = map[string][]string{
 	"kernelplay/wasm/simd":          {"kernelplay/core/…"}, // the SIMD kernel rows: core/kernel's hooks
 	// A build tool: static/favicon.ico drawn in the page's palette.
 	"kernelplay/wasm/internal/favicon": {"kernelplay/ui/render"},
+	// A build tool: the service worker's manifest (static/sw-manifest.js).
+	"kernelplay/wasm/internal/swmanifest": {},
 }
 
 // jsAllowed are the packages that may import syscall/js: the views, the

@@ -2,7 +2,8 @@
 
 // Command serve is kernelplay's local static server: it serves the page in
 // static/ (index.html, boot.js, draw.js, lines.js, the style sheets,
-// main.wasm, wasm_exec.js and the digit sets in data/) on 127.0.0.1:8080.
+// main.wasm, wasm_exec.js, the digit sets in data/, and the service worker
+// sw.js with the build's sw-manifest.js) on 127.0.0.1:8080.
 //
 //	go run serve.go [-addr 127.0.0.1:8080] [-dir static]
 //
@@ -130,7 +131,12 @@ func newServer(dir string, t timeouts) *http.Server {
 //     no eval; 'wasm-unsafe-eval' lets WebAssembly.instantiateStreaming
 //     compile main.wasm.
 //   - worker-src 'self': the line worker, new Worker("lines.js") in
-//     draw.js (no blob: worker).
+//     draw.js (no blob: worker), and the service worker, sw.js, which
+//     boot.js registers (it keeps the build for offline use). The worker
+//     runs under the policy sent with sw.js (this one): script-src 'self'
+//     lets it import sw-manifest.js, connect-src 'self' fetch the files it
+//     keeps; the pages it serves from its cache keep this policy (it keeps
+//     index.html's headers).
 //   - connect-src 'self': fetch of main.wasm (and its preload) and of the
 //     digit sets in data/, which the page decompresses itself
 //     (DecompressionStream needs no source).

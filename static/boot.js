@@ -171,6 +171,72 @@
       });
     }));
   });
+  // The embedding API's browser side (the protocol, its checks and the
+  // actions are the Go program's: ui/embed, ui/embed_js.go, which calls
+  // embedStart when the link lists origins with embed=). Messages from the
+  // listed origins go to handle(origin, JSON of the data, at most max + 1
+  // characters), which returns the reply's JSON, or "" for a message that
+  // is not for the page; the reply goes to the sender's window and origin
+  // (never "*"), and the events (embedPost) to the last sender. handle()
+  // without arguments runs a few times a second once a host has asked
+  // something (the events of a playing run); ready is posted once to the
+  // parent window for each listed origin (the browser delivers the one
+  // that is the parent's, and logs the others).
+  kp.embedPost = function () {};
+  kp.embedStart = function (origins, max, handle, ready) {
+    var list = origins.split(","), host = null, hostOrigin = "", timer = 0;
+    window.addEventListener("message", function (e) {
+      if (list.indexOf(e.origin) < 0 || !e.source || typeof e.data !== "object" || e.data === null) { return; }
+      var text;
+      try { text = JSON.stringify(e.data); } catch (err) { return; } // a cycle, a BigInt: not the protocol
+      var reply = typeof text === "string" && handle(e.origin, text.slice(0, max + 1));
+      if (!reply) { return; }
+      host = e.source;
+      hostOrigin = e.origin;
+      host.postMessage(JSON.parse(reply), hostOrigin);
+      if (!timer) { timer = setInterval(function () { handle(); }, 250); }
+    });
+    kp.embedPost = function (json) {
+      if (host) { host.postMessage(JSON.parse(json), hostOrigin); }
+    };
+    if (window.parent !== window) {
+      list.forEach(function (o) { window.parent.postMessage(JSON.parse(ready), o); });
+    }
+  };
+
+  // Offline: the service worker (sw.js) keeps this build's files for the
+  // next visit, which then opens with no network. It is registered once
+  // main.wasm is compiled and the page has loaded, a second later (its
+  // install downloads the build's files once more, revalidated, and must
+  // not compete with the first download and the first picture), and only
+  // where browsers allow one: a secure context (HTTPS, or localhost and
+  // 127.0.0.1; not plain HTTP from a LAN address). updateViaCache "none":
+  // the browser asks the server for sw.js and sw-manifest.js on every
+  // update check, whatever a static host's caching headers say. kpBoot.sw
+  // says how it went, for the browser tests: "unsupported", "waiting",
+  // "registering", "ready" (a worker is active for this page's scope) or
+  // "error: …"; the page works the same without one.
+  kp.sw = "unsupported";
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    kp.sw = "waiting";
+    var loaded = new Promise(function (done) {
+      if (document.readyState === "complete") { done(); } else { window.addEventListener("load", done); }
+    });
+    Promise.all([inst, loaded]).then(function () {
+      return new Promise(function (later) { setTimeout(later, 1000); });
+    }).then(function () {
+      kp.sw = "registering";
+      return navigator.serviceWorker.register("sw.js", {updateViaCache: "none"});
+    }).then(function (reg) {
+      var w = reg.installing;
+      if (w) {
+        w.addEventListener("statechange", function () {
+          if (w.state === "redundant" && !reg.active) { kp.sw = "error: the worker's install failed (see its console)"; }
+        });
+      }
+      return navigator.serviceWorker.ready;
+    }).then(function () { kp.sw = "ready"; }, function (err) { kp.sw = "error: " + err; });
+  }
   inst.then(function (r) {
     kp.compiledMs = performance.now(); // fetched and compiled
     kp.mem = r.instance.exports.mem; // the Go program's memory, for wasm/simd

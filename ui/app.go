@@ -42,6 +42,7 @@ func Run(hash string) {
 	a.installKeys()
 	a.installHashChange()
 	a.installDebugHook()
+	a.installEmbed() // the embedding API (embed_js.go), when the link lists origins (embed=)
 	a.raf = js.FuncOf(a.frame)
 	js.Global().Call("requestAnimationFrame", a.raf)
 	a.syncURL()

@@ -97,8 +97,10 @@
 // loaddata_js.go (fetching the shipped sets), export_js.go (pictures and
 // downloads), crash_js.go (the stopped view), debug_js.go
 // (window.kernelplay, whose functions are debughook.go's),
-// hash_unescape_js.go (the browser's decodeURIComponent) and page_js.go
-// (the first picture, App.mount). The parts of App, Plot and digitsUI that
+// hash_unescape_js.go (the browser's decodeURIComponent), embed_js.go
+// (the embedding API's glue: ui/embed's protocol over postMessage, started
+// by Run when the link lists origins with embed=) and page_js.go (the
+// first picture, App.mount). The parts of App, Plot and digitsUI that
 // hold js values are the embedded appJS, plotJS and digitsJS, empty
 // natively (jsparts_other.go).
 //

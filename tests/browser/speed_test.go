@@ -369,10 +369,15 @@ func loadingOnce(t *testing.T, ctx context.Context, base string, verbose bool) (
 		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
 			return err
 		}
-		// Every load is a first visit: nothing from the HTTP cache.
+		// Every load is a first visit: nothing from the HTTP cache, nor
+		// from the service worker an earlier load registered (static/sw.js).
 		if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
 			return err
 		}
+		if _, err := chromedp.Call(ctx, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: true}); err != nil {
+			return err
+		}
+		defer chromedp.Call(ctx, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: false})
 		defer chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: false})
 		const mbps, latency = 10, 40
 		if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{

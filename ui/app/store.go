@@ -423,7 +423,9 @@ type (
 	// and Esc).
 	StopReplay struct{}
 	// LoadLink replaces the run by the one a share link's hash holds (the
-	// address bar's hash changed without a reload).
+	// address bar's hash changed without a reload, the embedding API's
+	// load). The page's embed= list (state.Config.Embed) stays the one it
+	// opened with, whatever the link says.
 	LoadLink struct{ Hash string }
 	// Undo removes the last edit of the timeline and replays the run up to
 	// the current step (the button and Ctrl/Cmd+Z).
@@ -467,6 +469,7 @@ func (s *Store) Dispatch(a any) {
 		s.stopReplay()
 	case LoadLink:
 		c, err := decodeLink(a.Hash)
+		c.Embed = s.base.Embed // read when the page opens: a link loaded later cannot change who may drive it
 		if err == nil {
 			err = s.open(c)
 		}
@@ -497,7 +500,7 @@ func (s *Store) Dispatch(a any) {
 		if dest == ToDigits {
 			s.sets[state.DataFile] = a.Set
 		}
-		c.Hide, c.Presenter = s.pg.Hide, s.pg.Presenter
+		c.Hide, c.Presenter, c.Embed = s.pg.Hide, s.pg.Presenter, s.base.Embed
 		if err := s.open(c); err != nil {
 			s.msg = Message{Kind: Failure, Text: "Your file cannot run: " + err.Error() + "."}
 			break

@@ -55,7 +55,7 @@ type SetPreset struct{ Preset string }
 // config unchanged; the page rebuilds the simulation.
 type Reset struct{}
 
-// Defaults restores [Default], keeping Hide and Presenter.
+// Defaults restores [Default], keeping Hide, Presenter and Embed.
 type Defaults struct{}
 
 // SetPresenter turns presenter mode ([Config.Presenter], link key pm) on or
@@ -156,7 +156,7 @@ func Apply(c Config, a Action) (Config, error) {
 	case Reset:
 	case Defaults:
 		n = Default()
-		n.Hide, n.Presenter = c.Hide, c.Presenter
+		n.Hide, n.Presenter, n.Embed = c.Hide, c.Presenter, c.Embed
 	case SetPresenter:
 		n.Presenter = a.On
 	case Play:

@@ -47,7 +47,8 @@ const (
 // written in unpadded base64url; they are quantised first (see [Quantize]),
 // so Decode(Encode(c)) == c exactly when c's points are already quantised,
 // as [Apply] keeps them. pm=1 marks presenter mode (only when on). Hide
-// (if any) is the hidden keys joined by '.'.
+// (if any) is the hidden keys joined by '.', and embed (if any) the origins
+// allowed to drive the page ([Config.Embed]) joined by ','.
 // Encode does not validate c.
 func Encode(c Config) string {
 	var b strings.Builder
@@ -82,6 +83,10 @@ func Encode(c Config) string {
 	if len(c.Hide) > 0 {
 		b.WriteString("&" + keyHide + "=")
 		b.WriteString(strings.Join(c.Hide, "."))
+	}
+	if len(c.Embed) > 0 {
+		b.WriteString("&" + keyEmbed + "=")
+		b.WriteString(strings.Join(c.Embed, ","))
 	}
 	return b.String()
 }
@@ -150,6 +155,12 @@ func Decode(hash string) (Config, error) {
 					hidden[h] = true
 				}
 			}
+		case keyEmbed:
+			origins, err := parseEmbed(v)
+			if err != nil {
+				return Config{}, err
+			}
+			c.Embed = origins
 		case keyPresenter:
 			pm, err := parseBool(v)
 			if err != nil {

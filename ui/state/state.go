@@ -222,6 +222,14 @@ type Config struct {
 	// screen beside a slim column and the page's text is at least 20 px.
 	// It does not change the run.
 	Presenter bool
+	// Embed lists the origins of the pages that may drive this one through
+	// the embedding API (link key embed=, origins separated by ','; see
+	// parseEmbed in embed.go and package ui/embed): messages from any other origin
+	// are ignored, and replies go to the listed origin of the sender. In
+	// the form browsers write origins, none twice, at most
+	// [MaxEmbedOrigins]; nil (the default) turns the API off. It does not
+	// change the run.
+	Embed []string
 
 	// Data is the data set of ModeDigits (Data* values, digits.go).
 	Data string
@@ -346,6 +354,12 @@ func (c Config) Validate() error {
 	if err := c.checkHide(); err != nil {
 		return err
 	}
+	// Embed: that each origin is one, in the form browsers write, none
+	// twice, is Decode's check (parseEmbed, embed.go): Embed comes only
+	// from a link, and Apply keeps it as it is.
+	if len(c.Embed) > MaxEmbedOrigins {
+		return fmt.Errorf("embedding: at most %d origins", MaxEmbedOrigins)
+	}
 	if c.Task == TaskNovelty && c.Nu == 0 {
 		return errors.New("novelty detection needs the ν-trick: set ν above 0")
 	}
@@ -379,7 +393,7 @@ func Quantize(p Point) Point {
 
 // RunChanged reports whether going from a to b changes the run (so the
 // page must rebuild the simulation): every field except StepsPerFrame, Grid,
-// Playing, Hide, Presenter and At.
+// Playing, Hide, Presenter, Embed and At.
 func RunChanged(a, b Config) bool {
 	a.Presenter, b.Presenter = false, false
 	a.StepsPerFrame, b.StepsPerFrame = 0, 0

@@ -20,7 +20,7 @@ func TestDefaultValid(t *testing.T) {
 }
 
 func TestFieldsTable(t *testing.T) {
-	keys := map[string]bool{keyPoints: true, keyHide: true}
+	keys := map[string]bool{keyPoints: true, keyHide: true, keyEmbed: true}
 	for _, f := range Fields {
 		if keys[f.Key] {
 			t.Errorf("duplicate key %q", f.Key)
@@ -57,7 +57,8 @@ func TestFieldsTable(t *testing.T) {
 	for i := range typ.NumField() {
 		name := typ.Field(i).Name
 		found := name == "Points" || name == "Hide" || name == "Generated" || name == "Events" || name == "At" ||
-			name == "Presenter" || name == "Second" // the second fields (second.go) hold Second's
+			name == "Presenter" || name == "Embed" || // embed.go
+			name == "Second" // the second fields (second.go) hold Second's
 		for _, f := range Fields {
 			found = found || f.Name == name
 		}
