@@ -1,12 +1,10 @@
 package learn
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
 	"strings"
-	"sync"
 	"unicode/utf8"
 )
 
@@ -20,26 +18,20 @@ import (
 // with escapes), no key appears twice, and all the arrays of b together hold
 // at most maxElems elements, so that an array longer than its settings
 // allow is refused as soon as its (maxElems+1)-th element is met, wherever
-// it lies among the keys. Only then does encoding/json decode b into v (no
-// buffering decoder: it allocates what v holds, json.RawMessage members
-// copied once).
+// it lies among the keys. Only then is b decoded into v: it allocates what
+// v holds (each slice once, at its length; [RawJSON] members copied once).
+// v may hold structs, pointers, float64, int, bool, string, slices, []byte
+// (base64) and RawJSON (see jsontext.go: encoding/json is not in the page).
 //
-// The errors are encoding/json's for text that is not one JSON value (a
-// *json.SyntaxError; Offset = len(b) for a truncated text) or for a value
-// of the wrong type, else a message naming the offending key, clipped to
-// [ClipLen] characters. Objects that decode into a json.RawMessage are
-// checked only for their arrays' length (their keys are checked where they
-// are decoded).
+// The errors are a *[SyntaxError] for text that is not one JSON value
+// (encoding/json's wording; Offset = len(b) for a truncated text), else a
+// message naming the offending key or the value of the wrong type, clipped
+// to [ClipLen] characters. Objects that decode into a RawJSON are checked
+// only for their arrays' length (their keys are checked where they are
+// decoded).
 func StrictJSON(b []byte, v any, maxElems int) error {
-	if !json.Valid(b) {
-		var skip struct{}
-		if err := json.Unmarshal(b, &skip); err != nil {
-			var te *json.UnmarshalTypeError
-			if !errors.As(err, &te) {
-				return err // not JSON: a syntax error with its offset
-			}
-		}
-		return errors.New("learn: StrictJSON: not JSON") // unreachable: Valid and Unmarshal agree
+	if err := checkJSON(b); err != nil {
+		return err // not JSON: a syntax error with its offset
 	}
 	t := reflect.TypeOf(v)
 	if t == nil || t.Kind() != reflect.Pointer {
@@ -49,7 +41,8 @@ func StrictJSON(b []byte, v any, maxElems int) error {
 	if err := s.value(t.Elem()); err != nil {
 		return err
 	}
-	return json.Unmarshal(b, v)
+	r := jsonReader{b: b}
+	return r.decode(reflect.ValueOf(v).Elem())
 }
 
 // ErrTooManyNumbers is the error [StrictJSON] wraps when the arrays of a
@@ -77,7 +70,7 @@ func Clip(s string) string {
 	return fmt.Sprintf("%q", s)
 }
 
-// jsonScan walks a valid JSON text (json.Unmarshal has checked it) beside
+// jsonScan walks a valid JSON text (checkJSON has checked it) beside
 // the Go type it decodes into.
 type jsonScan struct {
 	b     []byte
@@ -85,8 +78,6 @@ type jsonScan struct {
 	elems int // array elements met so far
 	max   int
 }
-
-var rawMessageType = reflect.TypeFor[json.RawMessage]()
 
 func (s *jsonScan) ws() {
 	for s.i < len(s.b) {
@@ -104,12 +95,12 @@ func (s *jsonScan) value(t reflect.Type) error {
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	if t == rawMessageType || t != nil && t.Kind() == reflect.Interface {
+	if t == rawJSONType || t != nil && t.Kind() == reflect.Interface {
 		t = nil
 	}
 	s.ws()
 	if s.i >= len(s.b) {
-		return errors.New("learn: StrictJSON: unexpected end") // unreachable after json.Unmarshal
+		return errors.New("learn: StrictJSON: unexpected end") // unreachable after checkJSON
 	}
 	switch s.b[s.i] {
 	case '{':
@@ -230,62 +221,4 @@ func matchField(fields []jsonField, key []byte) (int, error) {
 		return 0, fmt.Errorf("the key %s is written with an escape; keys are plain field names", Clip(string(key)))
 	}
 	return 0, fmt.Errorf("unknown key %s", Clip(string(key)))
-}
-
-// jsonField is a field encoding/json decodes an object key into.
-type jsonField struct {
-	name string
-	typ  reflect.Type
-}
-
-var fieldCache sync.Map // reflect.Type → []jsonField
-
-// fieldsOf returns the fields encoding/json decodes into for the struct
-// type t: exported fields under their tag's name or Go name, the fields of
-// untagged embedded structs promoted, a shallower field hiding a deeper one
-// of the same name (encoding/json's rule), "-" fields left out.
-func fieldsOf(t reflect.Type) []jsonField {
-	if f, ok := fieldCache.Load(t); ok {
-		return f.([]jsonField)
-	}
-	var out []jsonField
-	have := map[string]bool{}
-	level := []reflect.Type{t}
-	for len(level) > 0 {
-		var next []reflect.Type
-		var here []jsonField
-		for _, st := range level {
-			for i := range st.NumField() {
-				f := st.Field(i)
-				tag := f.Tag.Get("json")
-				if tag == "-" {
-					continue
-				}
-				name, _, _ := strings.Cut(tag, ",")
-				if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
-					next = append(next, f.Type)
-					continue
-				}
-				if !f.IsExported() {
-					continue
-				}
-				if name == "" {
-					name = f.Name
-				}
-				if !have[name] {
-					here = append(here, jsonField{name, f.Type})
-				}
-			}
-		}
-		for _, f := range here {
-			have[f.name] = true
-		}
-		out = append(out, here...)
-		level = next
-	}
-	if len(out) > 256 {
-		panic(fmt.Sprintf("learn: StrictJSON: %v has more than 256 fields", t))
-	}
-	fieldCache.Store(t, out)
-	return out
 }

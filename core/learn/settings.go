@@ -1,8 +1,8 @@
 package learn
 
 import (
-	"encoding/json"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 )
@@ -71,15 +71,21 @@ func (d *SettingDiff) Error() string {
 	return fmt.Sprintf("learn: settings differ: %s is %s and %s", d.Name, d.A, d.B)
 }
 
-// settingsMap returns the JSON of each setting of cfg (a Config's file form).
-func settingsMap(cfg any) (map[string]json.RawMessage, error) {
-	b, err := json.Marshal(cfg)
-	if err != nil {
-		return nil, fmt.Errorf("learn: SameSettings: %w", err)
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("learn: SameSettings: %w", err)
+// settingsMap returns the JSON of each setting of cfg (a Config's file
+// form, a struct), as [MarshalJSON] writes it in the model file.
+func settingsMap(cfg any) (map[string]string, error) {
+	v := reflect.ValueOf(cfg)
+	m := map[string]string{}
+	for _, f := range fieldsOf(v.Type()) {
+		fv, _ := fieldByIndex(v, f.index)
+		if f.omitEmpty && isEmpty(fv) {
+			continue
+		}
+		b, err := appendJSON(nil, fv)
+		if err != nil {
+			return nil, fmt.Errorf("learn: SameSettings: %w", err)
+		}
+		m[f.name] = string(b)
 	}
 	return m, nil
 }
