@@ -31,7 +31,8 @@ var allowedImports = map[string][]string{
 	"kernelplay/ui/inspect": {"kernelplay/ui/render", "kernelplay/core/learn"},
 	"kernelplay/ui/app": {"kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",
 		"kernelplay/ui/inspect", "kernelplay/core/data", // the data set type of loaded files
-		"kernelplay/core/learn"}, // the learners' inspection records (the step inspector)
+		"kernelplay/core/learn",     // the learners' inspection records (the step inspector)
+		"kernelplay/core/jsonfile"}, // the run file's JSON, written and read without encoding/json
 	// The views reach the core only through app, sim, render and inspect
 	// values: they import no core package.
 	"kernelplay/ui": {"kernelplay/ui/app", "kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",

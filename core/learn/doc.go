@@ -59,7 +59,7 @@
 //     their scale for AMM. The field list is at each learner's state type
 //     in modelfile.go.
 //
-// Floats are written as encoding/json writes them (jsontext.go writes the
+// Floats are written as encoding/json writes them (core/jsonfile writes the
 // same bytes without it), in the shortest form that reads back to the same
 // float64; NaN and ±Inf have no JSON form, so a diverged
 // learner is not saved. A file of another format or version, a truncated

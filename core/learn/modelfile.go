@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"reflect"
 
 	"kernelplay/core/expansion"
+	"kernelplay/core/jsonfile"
 	"kernelplay/core/kernel"
 	"kernelplay/core/loss"
 )
@@ -48,12 +48,12 @@ const (
 
 // modelFile is the top level of a model file.
 type modelFile struct {
-	Format  string  `json:"format"`
-	Version int     `json:"version"`
-	Learner string  `json:"learner"`
-	Dim     int     `json:"dim"`
-	Config  RawJSON `json:"config"`
-	State   RawJSON `json:"state"`
+	Format  string       `json:"format"`
+	Version int          `json:"version"`
+	Learner string       `json:"learner"`
+	Dim     int          `json:"dim"`
+	Config  jsonfile.Raw `json:"config"`
+	State   jsonfile.Raw `json:"state"`
 }
 
 // MarshalModel returns the model file of l: a JSON object
@@ -144,17 +144,17 @@ func MarshalModel(l Learner) ([]byte, error) {
 		return nil, fmt.Errorf("learn: MarshalModel: %s needs %.3g float64s, above the model file limit %d", who, need, MaxModelFloats)
 	}
 	f.Format, f.Version, f.Learner = ModelFormat, ModelVersion, who
-	if f.Config, err = MarshalJSON(cfg); err == nil {
-		f.State, err = MarshalJSON(st)
+	if f.Config, err = jsonfile.Marshal(cfg); err == nil {
+		f.State, err = jsonfile.Marshal(st)
 	}
 	if err != nil {
-		var uv *UnsupportedValueError
+		var uv *jsonfile.UnsupportedValueError
 		if errors.As(err, &uv) {
 			return nil, fmt.Errorf("learn: MarshalModel: %s: the model holds %s (diverged?); NaN and ±Inf cannot be saved", who, uv.Str)
 		}
 		return nil, fmt.Errorf("learn: MarshalModel: %s: %w", who, err)
 	}
-	return MarshalJSON(f)
+	return jsonfile.Marshal(f)
 }
 
 // UnmarshalModel reads a model file written by [MarshalModel] and returns
@@ -1000,17 +1000,11 @@ func (a *AMM) setModelState(st ammState) error {
 	return nil
 }
 
-// IsModelFile reports whether b is one JSON object whose "format" is
-// [ModelFormat], whatever its other keys: a program that refuses a file
-// can then say it is a bare model file. It allocates at most the format's
-// string.
+// IsModelFile reports whether b is a model file's top level whose
+// "format" is [ModelFormat] (read as [UnmarshalModel] reads it, its
+// learner not built): a program that refuses a file can then say it is a
+// bare model file.
 func IsModelFile(b []byte) bool {
-	if checkJSON(b) != nil {
-		return false
-	}
-	var peek struct {
-		Format string `json:"format"`
-	}
-	r := jsonReader{b: b}
-	return r.decode(reflect.ValueOf(&peek).Elem()) == nil && peek.Format == ModelFormat
+	var f modelFile
+	return len(b) <= MaxModelBytes && StrictJSON(b, &f, MaxModelFloats+maxConfigElems) == nil && f.Format == ModelFormat
 }

@@ -57,6 +57,3 @@ func EncodingJSONModel(l Learner) ([]byte, error) {
 		State   json.RawMessage `json:"state"`
 	}{ModelFormat, ModelVersion, who, dim, c, s})
 }
-
-// CheckJSON is checkJSON, for the tests that compare it with encoding/json.
-var CheckJSON = checkJSON

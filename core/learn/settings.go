@@ -2,9 +2,10 @@ package learn
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 	"strings"
+
+	"kernelplay/core/jsonfile"
 )
 
 // SameSettings returns nil when the learners a and b have the same type
@@ -72,20 +73,15 @@ func (d *SettingDiff) Error() string {
 }
 
 // settingsMap returns the JSON of each setting of cfg (a Config's file
-// form, a struct), as [MarshalJSON] writes it in the model file.
+// form, a struct), as the model file writes it.
 func settingsMap(cfg any) (map[string]string, error) {
-	v := reflect.ValueOf(cfg)
-	m := map[string]string{}
-	for _, f := range fieldsOf(v.Type()) {
-		fv, _ := fieldByIndex(v, f.index)
-		if f.omitEmpty && isEmpty(fv) {
-			continue
-		}
-		b, err := appendJSON(nil, fv)
-		if err != nil {
-			return nil, fmt.Errorf("learn: SameSettings: %w", err)
-		}
-		m[f.name] = string(b)
+	ms, err := jsonfile.Members(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("learn: SameSettings: %w", err)
+	}
+	m := make(map[string]string, len(ms))
+	for _, x := range ms {
+		m[x.Name] = x.JSON
 	}
 	return m, nil
 }

@@ -1,48 +1,16 @@
-package learn_test
+package jsonfile_test
 
 import (
 	"bytes"
 	"encoding/json"
 	"errors"
 	"math"
-	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
 
-	"kernelplay/core/learn"
+	"kernelplay/core/jsonfile"
 )
-
-// TestMarshalModelEncodingJSON: every learner's model file, at t = 0 and
-// after learning, is byte for byte the file encoding/json wrote for the
-// same settings and state (the writer that replaced it in jsontext.go).
-func TestMarshalModelEncodingJSON(t *testing.T) {
-	for _, c := range modelCases() {
-		t.Run(c.name, func(t *testing.T) {
-			l, err := c.make(c.dim)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(3, 4))
-			for step := range 31 {
-				if step == 0 || step == 30 {
-					got, err := learn.MarshalModel(l)
-					if err != nil {
-						t.Fatal(err)
-					}
-					want, err := learn.EncodingJSONModel(l)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if !bytes.Equal(got, want) {
-						t.Fatalf("t = %d: the file differs from encoding/json's\n got %.300s\nwant %.300s", step, got, want)
-					}
-				}
-				l.Learn(modelExample(rng, l.Task(), c.dim, l.NumScores()))
-			}
-		})
-	}
-}
 
 // jsonKinds holds one field of each kind the files use, for the writer and
 // reader compared with encoding/json.
@@ -65,9 +33,9 @@ type embeddedKinds struct {
 	Shown string
 }
 
-// TestMarshalJSONEncodingJSON compares MarshalJSON with json.Marshal on
+// TestMarshalEncodingJSON compares Marshal with json.Marshal on
 // floats at the format's edges, strings that need escapes and every kind.
-func TestMarshalJSONEncodingJSON(t *testing.T) {
+func TestMarshalEncodingJSON(t *testing.T) {
 	floats := []float64{0, math.Copysign(0, -1), 1, -1, 0.1, 1e-6, 9.99999e-7, 1e-7, 1e20, 1e21, 1e21 - 65536,
 		123456789012345678, 5e-324, math.MaxFloat64, -2.5e-10, 1.0 / 3}
 	strs := []string{"", "plain", `q"b\s`, "<a&b>", "\b\f\n\r\t\x00\x1f\x7f", "é ü ✓ 🙂", "\u2028\u2029",
@@ -76,7 +44,7 @@ func TestMarshalJSONEncodingJSON(t *testing.T) {
 		for _, s := range strs {
 			v := jsonKinds{F: f, I: -42, B: true, S: s, Fs: []float64{f, -f}, Bytes: []byte(s),
 				P: &jsonKinds{S: s, Fs: []float64{}}, embeddedKinds: embeddedKinds{Deep: 7, Shown: s}, Hidden: 3}
-			got, err := learn.MarshalJSON(v)
+			got, err := jsonfile.Marshal(v)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -85,7 +53,7 @@ func TestMarshalJSONEncodingJSON(t *testing.T) {
 				t.Fatalf("%v %q:\n got %s\nwant %s", f, s, got, want)
 			}
 			var back, wantBack jsonKinds
-			if err := learn.StrictJSON(got, &back, 100); err != nil {
+			if err := jsonfile.Strict(got, &back, 100); err != nil {
 				t.Fatalf("%s: %v", got, err)
 			}
 			if err := json.Unmarshal(got, &wantBack); err != nil {
@@ -97,8 +65,8 @@ func TestMarshalJSONEncodingJSON(t *testing.T) {
 		}
 	}
 	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
-		_, err := learn.MarshalJSON(jsonKinds{Fs: []float64{f}})
-		var uv *learn.UnsupportedValueError
+		_, err := jsonfile.Marshal(jsonKinds{Fs: []float64{f}})
+		var uv *jsonfile.UnsupportedValueError
 		if _, jerr := json.Marshal(f); !errors.As(err, &uv) || err.Error() != jerr.Error() {
 			t.Errorf("%v: %v, encoding/json: %v", f, err, jerr)
 		}
@@ -106,15 +74,15 @@ func TestMarshalJSONEncodingJSON(t *testing.T) {
 	// Indented as MarshalIndent(v, "", " "), raw members compacted and
 	// escaped as encoding/json does.
 	raw := struct {
-		R    learn.RawJSON   `json:"r"`
-		Nil  learn.RawJSON   `json:"nil"`
+		R    jsonfile.Raw    `json:"r"`
+		Nil  jsonfile.Raw    `json:"nil"`
 		A    []int           `json:"a"`
 		E    []int           `json:"e"`
 		O    struct{}        `json:"o"`
 		Old  json.RawMessage `json:"-"`
 		Text string          `json:"text"`
-	}{R: learn.RawJSON(" { \"x\" : [1, 2,\n3], \"s\": \"a<b \\\" \u2028\" } "), A: []int{1, 2}, E: []int{}, Text: "{[,:]}"}
-	got, err := learn.MarshalJSON(raw)
+	}{R: jsonfile.Raw(" { \"x\" : [1, 2,\n3], \"s\": \"a<b \\\" \u2028\" } "), A: []int{1, 2}, E: []int{}, Text: "{[,:]}"}
+	got, err := jsonfile.Marshal(raw)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,21 +99,21 @@ func TestMarshalJSONEncodingJSON(t *testing.T) {
 		t.Fatalf("raw members:\n got %s\nwant %s", got, want)
 	}
 	want, _ = json.MarshalIndent(mirror, "", " ")
-	if ind := learn.IndentJSON(got); !bytes.Equal(ind, want) {
+	if ind := jsonfile.Indent(got); !bytes.Equal(ind, want) {
 		t.Fatalf("indented:\n got %s\nwant %s", ind, want)
 	}
 }
 
-// TestStrictJSONStrings: escapes are decoded as encoding/json decodes
+// TestStrictStrings: escapes are decoded as encoding/json decodes
 // them (surrogate pairs, lone surrogates and invalid UTF-8 as U+FFFD).
-func TestStrictJSONStrings(t *testing.T) {
+func TestStrictStrings(t *testing.T) {
 	for _, s := range []string{`"a\"\\\/\b\f\n\r\tz"`, `"\u00e9\u2028\ud83d\ude42"`, `"\ud83d"`, `"\ud83dx"`,
 		`"\ude42\ud83d\u0041"`, "\"bad\xff\xc3 utf8\"", `"\uD83D\uDE42"`, `"plain"`, `""`} {
 		var got, want struct {
 			S string `json:"s"`
 		}
 		doc := []byte(`{"s":` + s + `}`)
-		if err := learn.StrictJSON(doc, &got, 10); err != nil {
+		if err := jsonfile.Strict(doc, &got, 10); err != nil {
 			t.Fatalf("%s: %v", s, err)
 		}
 		if err := json.Unmarshal(doc, &want); err != nil {
@@ -157,9 +125,9 @@ func TestStrictJSONStrings(t *testing.T) {
 	}
 }
 
-// FuzzCheckJSON: the syntax check accepts exactly what encoding/json
+// FuzzCheck: the syntax check accepts exactly what encoding/json
 // accepts, and refuses with its message and offset.
-func FuzzCheckJSON(f *testing.F) {
+func FuzzCheck(f *testing.F) {
 	for _, s := range []string{``, ` `, `{}`, `[]`, `{"a":1}`, `{"a":1,}`, `[1,]`, `[1 2]`, `{"a" 1}`, `{"a":1 "b":2}`,
 		`{1:2}`, `-`, `-a`, `01`, `1.`, `1.e5`, `1e`, `1e+`, `1E-7`, `-0.5e10`, `tru`, `trux`, `nul`, `falsy`,
 		`NaN`, `Infinity`, `"abc`, `"a\qb"`, `"\u12g4"`, "\"a\x01\"", `"\u00e9"`, `{"a":[1,{"b":null}]} x`, `{}{}`,
@@ -167,7 +135,7 @@ func FuzzCheckJSON(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		err := learn.CheckJSON(b)
+		err := jsonfile.Check(b)
 		var want struct{}
 		jerr := json.Unmarshal(b, &want)
 		var te *json.UnmarshalTypeError
@@ -180,7 +148,7 @@ func FuzzCheckJSON(f *testing.F) {
 		case err == nil:
 			return
 		}
-		var se *learn.SyntaxError
+		var se *jsonfile.SyntaxError
 		var jse *json.SyntaxError
 		if !errors.As(err, &se) || !errors.As(jerr, &jse) {
 			t.Fatalf("%q: %T %v, encoding/json %T %v", b, err, err, jerr, jerr)
@@ -189,4 +157,27 @@ func FuzzCheckJSON(f *testing.F) {
 			t.Fatalf("%q: %q at %d, encoding/json %q at %d", b, se, se.Offset, jse, jse.Offset)
 		}
 	})
+}
+
+// TestMembers: the members of a struct are encoding/json's object members,
+// each value as Marshal writes it.
+func TestMembers(t *testing.T) {
+	v := jsonKinds{F: 0.5, S: "a<b", Fs: []float64{1, 2}, embeddedKinds: embeddedKinds{Deep: 1, Shown: "x"}, Hidden: 2}
+	ms, err := jsonfile.Members(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(v)
+	var want map[string]json.RawMessage
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != len(want) {
+		t.Fatalf("%d members, encoding/json %d: %v", len(ms), len(want), ms)
+	}
+	for _, m := range ms {
+		if string(want[m.Name]) != m.JSON {
+			t.Errorf("%s: %s, encoding/json %s", m.Name, m.JSON, want[m.Name])
+		}
+	}
 }

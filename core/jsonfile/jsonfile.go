@@ -1,16 +1,8 @@
-package learn
-
-// The JSON of model and run files, written and read without encoding/json
-// (about 89 KB of the page's gzip, November 2026). The files have a fixed
-// shape — structs of float64, int, bool, string, slices of them, []byte,
-// pointers to structs and raw members — so a small reflect-based writer and
-// reader cover them. The writer's output is byte for byte what
-// encoding/json's Marshal and MarshalIndent(v, "", " ") write for the same
-// values (the tests compare the two on every learner's file); the checker's
-// syntax errors carry encoding/json's wording and offsets.
+package jsonfile
 
 import (
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -22,10 +14,225 @@ import (
 	"unicode/utf8"
 )
 
-// RawJSON is one JSON value kept as its text, as encoding/json's
-// RawMessage: [MarshalJSON] writes it compacted (nil as null), [StrictJSON]
+// Strict decodes the one JSON value b into v (a pointer) more strictly
+// than encoding/json, and with memory bounded before anything is
+// allocated. A first pass, which allocates nothing, checks b: every key of
+// an object that decodes into a struct must be exactly one of the struct's
+// field names, written plainly (encoding/json would match "FORMAT" or
+// "lin\u212a" case-insensitively to "format" and "link", and keep the last
+// of two equal keys: both are refused here, as are unknown keys and keys
+// with escapes), no key appears twice, and all the arrays of b together hold
+// at most maxElems elements, so that an array longer than its settings
+// allow is refused as soon as its (maxElems+1)-th element is met, wherever
+// it lies among the keys. Only then is b decoded into v: it allocates what
+// v holds (each slice once, at its length; [Raw] members copied once).
+// v may hold structs, pointers, float64, integers, bool, string, slices,
+// []byte (base64) and Raw.
+//
+// The errors are a *[SyntaxError] for text that is not one JSON value
+// (encoding/json's wording; Offset = len(b) for a truncated text), else a
+// message naming the offending key or the value of the wrong type, clipped
+// to [ClipLen] characters. Objects that decode into a Raw are checked
+// only for their arrays' length (their keys are checked where they are
+// decoded).
+func Strict(b []byte, v any, maxElems int) error {
+	if err := check(b); err != nil {
+		return err // not JSON: a syntax error with its offset
+	}
+	t := reflect.TypeOf(v)
+	if t == nil || t.Kind() != reflect.Pointer {
+		panic("learn: Strict: v is not a pointer")
+	}
+	s := jsonScan{b: b, max: maxElems}
+	if err := s.value(t.Elem()); err != nil {
+		return err
+	}
+	r := jsonReader{b: b}
+	return r.decode(reflect.ValueOf(v).Elem())
+}
+
+// ErrTooManyNumbers is the error [Strict] wraps when the arrays of a
+// text hold more numbers than its limit.
+var ErrTooManyNumbers = errors.New("too many numbers in its arrays")
+
+// ClipLen is the longest piece of user-provided text (a learner's, a
+// kernel's or a key's name) that an error message copies; longer text is
+// cut and ends in "…".
+const ClipLen = 24
+
+// Clip returns s quoted as by %q, cut after [ClipLen] characters (runes)
+// with "…" appended, for an error message that names what the user gave.
+func Clip(s string) string {
+	if utf8.RuneCountInString(s) <= ClipLen {
+		return fmt.Sprintf("%q", s)
+	}
+	n := 0
+	for i := range s {
+		if n == ClipLen {
+			return fmt.Sprintf("%q…", s[:i])
+		}
+		n++
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// jsonScan walks a valid JSON text (check has checked it) beside
+// the Go type it decodes into.
+type jsonScan struct {
+	b     []byte
+	i     int
+	elems int // array elements met so far
+	max   int
+}
+
+func (s *jsonScan) ws() {
+	for s.i < len(s.b) {
+		switch s.b[s.i] {
+		case ' ', '\t', '\r', '\n':
+			s.i++
+		default:
+			return
+		}
+	}
+}
+
+// value scans one value decoded into t (nil: any value).
+func (s *jsonScan) value(t reflect.Type) error {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == rawType || t != nil && t.Kind() == reflect.Interface {
+		t = nil
+	}
+	s.ws()
+	if s.i >= len(s.b) {
+		return errors.New("learn: Strict: unexpected end") // unreachable after check
+	}
+	switch s.b[s.i] {
+	case '{':
+		return s.object(t)
+	case '[':
+		var elem reflect.Type
+		if t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+			elem = t.Elem()
+		}
+		return s.array(elem)
+	case '"':
+		s.str()
+	default:
+		for s.i < len(s.b) && !strings.ContainsRune(",]} \t\r\n", rune(s.b[s.i])) {
+			s.i++
+		}
+	}
+	return nil
+}
+
+// str skips a string starting at s.i and returns its contents as written
+// (escapes not decoded).
+func (s *jsonScan) str() []byte {
+	s.i++ // the opening quote
+	start := s.i
+	for s.i < len(s.b) && s.b[s.i] != '"' {
+		if s.b[s.i] == '\\' {
+			s.i++
+		}
+		s.i++
+	}
+	end := min(s.i, len(s.b))
+	s.i++ // the closing quote
+	return s.b[start:end]
+}
+
+func (s *jsonScan) array(elem reflect.Type) error {
+	s.i++ // [
+	s.ws()
+	if s.i < len(s.b) && s.b[s.i] == ']' {
+		s.i++
+		return nil
+	}
+	for s.i < len(s.b) {
+		if s.elems++; s.elems > s.max {
+			return fmt.Errorf("%w: more than %d", ErrTooManyNumbers, s.max)
+		}
+		if err := s.value(elem); err != nil {
+			return err
+		}
+		s.ws()
+		if s.i >= len(s.b) {
+			break
+		}
+		c := s.b[s.i]
+		s.i++
+		if c == ']' {
+			return nil
+		}
+	}
+	return nil
+}
+
+func (s *jsonScan) object(t reflect.Type) error {
+	var fields []jsonField
+	if t != nil && t.Kind() == reflect.Struct {
+		fields = fieldsOf(t)
+	}
+	var seen [4]uint64
+	s.i++ // {
+	for s.i < len(s.b) {
+		s.ws()
+		if s.i < len(s.b) && s.b[s.i] == '}' {
+			s.i++
+			return nil
+		}
+		key := s.str()
+		var ft reflect.Type
+		if t != nil && t.Kind() == reflect.Struct {
+			k, err := matchField(fields, key)
+			if err != nil {
+				return err
+			}
+			if seen[k/64]&(1<<(k%64)) != 0 {
+				return fmt.Errorf("the key %s appears twice in one object", Clip(string(key)))
+			}
+			seen[k/64] |= 1 << (k % 64)
+			ft = fields[k].typ
+		}
+		s.ws()
+		s.i++ // :
+		if err := s.value(ft); err != nil {
+			return err
+		}
+		s.ws()
+		if s.i < len(s.b) && s.b[s.i] == '}' {
+			s.i++
+			return nil
+		}
+		s.i++ // ,
+	}
+	return nil
+}
+
+// matchField returns the index of the field named key exactly.
+func matchField(fields []jsonField, key []byte) (int, error) {
+	for k := range fields {
+		if fields[k].name == string(key) {
+			return k, nil
+		}
+	}
+	for _, f := range fields {
+		if strings.EqualFold(f.name, string(key)) {
+			return 0, fmt.Errorf("the key %s is not %q (keys are case-sensitive)", Clip(string(key)), f.name)
+		}
+	}
+	if strings.IndexByte(string(key), '\\') >= 0 {
+		return 0, fmt.Errorf("the key %s is written with an escape; keys are plain field names", Clip(string(key)))
+	}
+	return 0, fmt.Errorf("unknown key %s", Clip(string(key)))
+}
+
+// Raw is one JSON value kept as its text, as encoding/json's
+// RawMessage: [Marshal] writes it compacted (nil as null), [Strict]
 // stores the member's text as written.
-type RawJSON []byte
+type Raw []byte
 
 // SyntaxError is the error for text that is not one JSON value. Its
 // message is encoding/json's (“invalid character 'N' looking for beginning
@@ -41,14 +248,14 @@ type SyntaxError struct {
 // Error returns the message.
 func (e *SyntaxError) Error() string { return e.msg }
 
-// maxJSONDepth bounds the nesting of objects and arrays checkJSON accepts
+// maxJSONDepth bounds the nesting of objects and arrays check accepts
 // (encoding/json's bound).
 const maxJSONDepth = 10000
 
-// checkJSON returns nil when b is exactly one JSON value (white space
+// check returns nil when b is exactly one JSON value (white space
 // around it allowed), else a *SyntaxError. Time O(len(b)); it allocates
 // only for the error.
-func checkJSON(b []byte) error {
+func check(b []byte) error {
 	c := jsonChecker{b: b}
 	c.ws()
 	if err := c.value(0); err != nil {
@@ -292,7 +499,7 @@ var fieldCache sync.Map // reflect.Type → []jsonField
 // Go name, the fields of untagged embedded structs promoted (a shallower
 // field hiding deeper ones of the same name; of two at the same depth the
 // tagged one, or neither), "-" fields left out; sorted by index sequence.
-// It panics on a type with more than 256 fields (StrictJSON's duplicate
+// It panics on a type with more than 256 fields (Strict's duplicate
 // check holds 256 bits).
 func fieldsOf(t reflect.Type) []jsonField {
 	if f, ok := fieldCache.Load(t); ok {
@@ -359,9 +566,15 @@ func fieldsOf(t reflect.Type) []jsonField {
 		}
 		level = next
 	}
-	slices.SortFunc(out, func(a, b jsonField) int { return slices.Compare(a.index, b.index) })
+	// Insertion sort by index sequence (a handful of fields; slices.SortFunc
+	// would link a generic sort instance for this one type).
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && slices.Compare(out[j-1].index, out[j].index) > 0; j-- {
+			out[j-1], out[j] = out[j], out[j-1]
+		}
+	}
 	if len(out) > 256 {
-		panic(fmt.Sprintf("learn: JSON: %v has more than 256 fields", t))
+		panic(fmt.Sprintf("jsonfile: %v has more than 256 fields", t))
 	}
 	fieldCache.Store(t, out)
 	return out
@@ -369,16 +582,16 @@ func fieldsOf(t reflect.Type) []jsonField {
 
 // ---- Writing.
 
-// MarshalJSON returns the JSON of v, byte for byte what encoding/json's
+// Marshal returns the JSON of v, byte for byte what encoding/json's
 // Marshal writes, for the values model and run files hold: structs (json
 // tags with omitempty), pointers, float64, int, bool, string, slices, []byte
-// (base64) and [RawJSON]. It returns an *UnsupportedValueError for NaN or
+// (base64) and [Raw]. It returns an *UnsupportedValueError for NaN or
 // ±Inf (JSON has no form for them) and an error for other kinds.
-func MarshalJSON(v any) ([]byte, error) {
+func Marshal(v any) ([]byte, error) {
 	return appendJSON(nil, reflect.ValueOf(v))
 }
 
-// UnsupportedValueError is [MarshalJSON]'s error for a value JSON cannot
+// UnsupportedValueError is [Marshal]'s error for a value JSON cannot
 // hold (NaN, ±Inf).
 type UnsupportedValueError struct {
 	// Str is the value as strconv formats it ("NaN", "+Inf", "-Inf").
@@ -388,13 +601,13 @@ type UnsupportedValueError struct {
 // Error returns "json: unsupported value: " and Str (encoding/json's words).
 func (e *UnsupportedValueError) Error() string { return "json: unsupported value: " + e.Str }
 
-var rawJSONType = reflect.TypeFor[RawJSON]()
+var rawType = reflect.TypeFor[Raw]()
 
 func appendJSON(b []byte, v reflect.Value) ([]byte, error) {
 	if !v.IsValid() {
 		return append(b, "null"...), nil
 	}
-	if v.Type() == rawJSONType {
+	if v.Type() == rawType {
 		if v.IsNil() {
 			return append(b, "null"...), nil
 		}
@@ -457,7 +670,7 @@ func appendJSON(b []byte, v reflect.Value) ([]byte, error) {
 		}
 		return append(b, '}'), nil
 	}
-	return nil, fmt.Errorf("learn: JSON: no form for a %v", v.Type())
+	return nil, fmt.Errorf("jsonfile: no form for a %v", v.Type())
 }
 
 // fieldByIndex is v's field at index; false through a nil embedded pointer.
@@ -594,11 +807,11 @@ func compactJSON(b, raw []byte) []byte {
 	return b
 }
 
-// IndentJSON returns the compact JSON text b (as [MarshalJSON] writes it)
+// Indent returns the compact JSON text b (as [Marshal] writes it)
 // indented as encoding/json's MarshalIndent(v, "", " ") indents it: one
 // member or element a line, one space per level, a space after each colon,
 // empty objects and arrays kept as {} and [].
-func IndentJSON(b []byte) []byte {
+func Indent(b []byte) []byte {
 	out := make([]byte, 0, len(b)+len(b)/4)
 	depth, pending, in := 0, false, false
 	newline := func() {
@@ -653,7 +866,7 @@ func IndentJSON(b []byte) []byte {
 
 // ---- Reading.
 
-// jsonReader decodes a text checkJSON accepted and jsonScan walked (every
+// jsonReader decodes a text check accepted and jsonScan walked (every
 // key of a struct's object one of its fields, none twice) into Go values.
 type jsonReader struct {
 	b   []byte
@@ -701,7 +914,7 @@ func (r *jsonReader) typeError(want string) error {
 // decode reads one value into v (settable).
 func (r *jsonReader) decode(v reflect.Value) error {
 	r.ws()
-	if v.Type() == rawJSONType {
+	if v.Type() == rawType {
 		start := r.i
 		r.skip()
 		v.SetBytes(slices.Clone(r.b[start:r.i]))
@@ -773,7 +986,7 @@ func (r *jsonReader) decode(v reflect.Value) error {
 		}
 		return r.number(v, string(r.b[start:r.i]))
 	}
-	return fmt.Errorf("learn: JSON: cannot read into a %v", v.Type())
+	return fmt.Errorf("jsonfile: cannot read into a %v", v.Type())
 }
 
 // number stores the number text s into v (float64 or an integer kind).
@@ -963,4 +1176,30 @@ func (r *jsonReader) hex4(i int) rune {
 		c = c<<4 | rune(x)
 	}
 	return c
+}
+
+// Member is one member of a struct's JSON object.
+type Member struct {
+	// Name is the member's key; JSON its value as [Marshal] writes it.
+	Name, JSON string
+}
+
+// Members returns the members [Marshal] writes for the struct v, in its
+// order (omitempty members that are empty left out), or Marshal's error.
+// It panics if v is not a struct.
+func Members(v any) ([]Member, error) {
+	rv := reflect.ValueOf(v)
+	var out []Member
+	for _, f := range fieldsOf(rv.Type()) {
+		fv, ok := fieldByIndex(rv, f.index)
+		if !ok || f.omitEmpty && isEmpty(fv) {
+			continue
+		}
+		b, err := appendJSON(nil, fv)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Member{f.name, string(b)})
+	}
+	return out, nil
 }
