@@ -44,6 +44,9 @@ var allowedImports = map[string][]string{
 	"kernelplay/wasm/simd":          {"kernelplay/core/…"}, // the SIMD kernel rows: core/kernel's hooks
 	// A build tool: static/favicon.ico drawn in the page's palette.
 	"kernelplay/wasm/internal/favicon": {"kernelplay/ui/render"},
+	// A build tool: static/first.jpg, the loading view's picture of the
+	// default demo's surface, drawn by the page's own code.
+	"kernelplay/wasm/internal/firstpic": {"kernelplay/ui/render", "kernelplay/ui/sim", "kernelplay/ui/state"},
 }
 
 // jsAllowed are the packages that may import syscall/js: the views, the
