@@ -166,3 +166,36 @@ func TestImportGraphRules(t *testing.T) {
 		t.Errorf("allowed arrows refused: %v", bad)
 	}
 }
+
+// pageForbidden are standard packages main.wasm does without, each for
+// tens of kilobytes of its gzip (issue "Lighter and quicker to open"):
+// encoding/json (core/jsonfile writes and reads the files), net/url (with
+// net/netip and unique: ShowIntro reads ?intro itself).
+var pageForbidden = []string{"encoding/json", "net/url", "net/netip"}
+
+// TestPageDeps: the page (./wasm under js/wasm) links none of
+// pageForbidden, so that a new import of one fails here by name before it
+// shows as bytes in TestSizeBudget.
+func TestPageDeps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	cmd := exec.Command("go", "list", "-deps", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "./wasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list -deps ./wasm: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) < 50 {
+		t.Fatalf("go list found only %d packages in the page", len(lines))
+	}
+	for _, line := range lines {
+		f := strings.Fields(line)
+		for _, imp := range f[1:] {
+			if slices.Contains(pageForbidden, imp) {
+				t.Errorf("%s imports %s, which main.wasm does without (see pageForbidden)", f[0], imp)
+			}
+		}
+	}
+}
