@@ -40,8 +40,9 @@ var allowedImports = map[string][]string{
 	"kernelplay/core/data/pad": {"kernelplay/core/data"},
 	"kernelplay/ui/app": {"kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",
 		"kernelplay/ui/inspect", "kernelplay/core/data", // the data set type of loaded files
-		"kernelplay/core/data/pad", // the drawing pad's preprocessing, for the views (Preprocess)
-		"kernelplay/core/learn"},   // the learners' inspection records (the step inspector)
+		"kernelplay/core/data/pad",  // the drawing pad's preprocessing, for the views (Preprocess)
+		"kernelplay/core/learn",     // the learners' inspection records (the step inspector)
+		"kernelplay/core/jsonfile"}, // the run file's JSON, written and read without encoding/json
 	// The views reach the core only through app, sim, render and inspect
 	// values: they import no core package.
 	"kernelplay/ui": {"kernelplay/ui/app", "kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",
@@ -60,6 +61,9 @@ var allowedImports = map[string][]string{
 	"kernelplay/wasm/internal/favicon": {"kernelplay/ui/render"},
 	// A build tool: the service worker's manifest (static/sw-manifest.js).
 	"kernelplay/wasm/internal/swmanifest": {},
+	// A build tool: static/first.jpg, the loading view's picture of the
+	// default demo's surface, drawn by the page's own code.
+	"kernelplay/wasm/internal/firstpic": {"kernelplay/ui/render", "kernelplay/ui/sim", "kernelplay/ui/state"},
 }
 
 // jsAllowed are the packages that may import syscall/js: the views, the
@@ -177,5 +181,38 @@ func TestImportGraphRules(t *testing.T) {
 	}
 	if bad := checkImports(map[string][]string{"kernelplay/ui": {"kernelplay/ui/app", "syscall/js"}}); len(bad) != 0 {
 		t.Errorf("allowed arrows refused: %v", bad)
+	}
+}
+
+// pageForbidden are standard packages main.wasm does without, each for
+// tens of kilobytes of its gzip (issue "Lighter and quicker to open"):
+// encoding/json (core/jsonfile writes and reads the files), net/url (with
+// net/netip and unique: ShowIntro reads ?intro itself).
+var pageForbidden = []string{"encoding/json", "net/url", "net/netip"}
+
+// TestPageDeps: the page (./wasm under js/wasm) links none of
+// pageForbidden, so that a new import of one fails here by name before it
+// shows as bytes in TestSizeBudget.
+func TestPageDeps(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	cmd := exec.Command("go", "list", "-deps", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "./wasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list -deps ./wasm: %v", err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) < 50 {
+		t.Fatalf("go list found only %d packages in the page", len(lines))
+	}
+	for _, line := range lines {
+		f := strings.Fields(line)
+		for _, imp := range f[1:] {
+			if slices.Contains(pageForbidden, imp) {
+				t.Errorf("%s imports %s, which main.wasm does without (see pageForbidden)", f[0], imp)
+			}
+		}
 	}
 }

@@ -145,9 +145,10 @@ func newServer(dir string, t timeouts) *http.Server {
 //     skeleton. The Go page sets inline styles only through the CSSOM
 //     (element.style.setProperty), which a policy without 'unsafe-inline'
 //     allows; it writes no style attribute or <style> element.
-//   - img-src 'self': no image is loaded today (the canvases are drawn with
-//     putImageData, ImageBitmaps made by createImageBitmap need no source);
-//     'self' lets the browser ask for /favicon.ico.
+//   - img-src 'self': the loading view's picture (first.jpg) and
+//     /favicon.ico, which the browser asks for; the canvases are drawn with
+//     putImageData, and ImageBitmaps made by createImageBitmap need no
+//     source.
 //   - base-uri 'none', form-action 'none': no <base>, no form submission.
 //   - frame-ancestors *: see below.
 //
@@ -179,7 +180,7 @@ const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsaf
 // one, and a browser blocks a block whose hash is not listed.
 const (
 	indexScriptHash = "'sha256-JTxi/dfrrKAUFBP8O7Ve0mzPVi8eOeizMg5useton/s='"
-	indexStyleHash  = "'sha256-xqylg6Pmt6cPdCmjslnFfcPkALbb4/4FNFhFow9SiOw='"
+	indexStyleHash  = "'sha256-q6EilRoBB7y8EhCuuaP7YmDy8iZ3DVoh/sBXB9S/r7w='"
 )
 
 // securityHeaders sets the headers every response carries: the

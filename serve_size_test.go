@@ -163,3 +163,21 @@ func TestServeSizeFavicon(t *testing.T) {
 			resp.StatusCode, resp.Header.Get("Content-Type"), len(body), body[:min(4, len(body))])
 	}
 }
+
+// TestServeSizeFirstPicture: the loading view's picture (index.html's
+// boot-pic, static/first.jpg) is served as a JPEG, small next to main.wasm.
+func TestServeSizeFirstPicture(t *testing.T) {
+	index, err := os.ReadFile("static/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(index, []byte(`<img class="boot-pic" src="first.jpg"`)) {
+		t.Fatal("index.html's loading view does not show first.jpg")
+	}
+	resp := get(t, newHandler("static"), "/first.jpg", "gzip, br")
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/jpeg" || !bytes.HasPrefix(body, []byte{0xff, 0xd8, 0xff}) || len(body) > 16<<10 {
+		t.Errorf("GET /first.jpg: status %d, Content-Type %q, %d bytes starting % x; want 200, a JPEG of at most 16 KB",
+			resp.StatusCode, resp.Header.Get("Content-Type"), len(body), body[:min(3, len(body))])
+	}
+}

@@ -59,8 +59,9 @@
 //     their scale for AMM. The field list is at each learner's state type
 //     in modelfile.go.
 //
-// Floats are written by encoding/json in the shortest form that reads back
-// to the same float64; NaN and ±Inf have no JSON form, so a diverged
+// Floats are written as encoding/json writes them (core/jsonfile writes the
+// same bytes without it), in the shortest form that reads back to the same
+// float64; NaN and ±Inf have no JSON form, so a diverged
 // learner is not saved. A file of another format or version, a truncated
 // file, unknown fields, a setting the constructor rejects, a state whose
 // lengths or counters do not fit the settings and dimension, or settings

@@ -1,13 +1,13 @@
 package learn
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 
 	"kernelplay/core/expansion"
+	"kernelplay/core/jsonfile"
 	"kernelplay/core/kernel"
 	"kernelplay/core/loss"
 )
@@ -48,12 +48,12 @@ const (
 
 // modelFile is the top level of a model file.
 type modelFile struct {
-	Format  string          `json:"format"`
-	Version int             `json:"version"`
-	Learner string          `json:"learner"`
-	Dim     int             `json:"dim"`
-	Config  json.RawMessage `json:"config"`
-	State   json.RawMessage `json:"state"`
+	Format  string       `json:"format"`
+	Version int          `json:"version"`
+	Learner string       `json:"learner"`
+	Dim     int          `json:"dim"`
+	Config  jsonfile.Raw `json:"config"`
+	State   jsonfile.Raw `json:"state"`
 }
 
 // MarshalModel returns the model file of l: a JSON object
@@ -144,17 +144,17 @@ func MarshalModel(l Learner) ([]byte, error) {
 		return nil, fmt.Errorf("learn: MarshalModel: %s needs %.3g float64s, above the model file limit %d", who, need, MaxModelFloats)
 	}
 	f.Format, f.Version, f.Learner = ModelFormat, ModelVersion, who
-	if f.Config, err = json.Marshal(cfg); err == nil {
-		f.State, err = json.Marshal(st)
+	if f.Config, err = jsonfile.Marshal(cfg); err == nil {
+		f.State, err = jsonfile.Marshal(st)
 	}
 	if err != nil {
-		var uv *json.UnsupportedValueError
+		var uv *jsonfile.UnsupportedValueError
 		if errors.As(err, &uv) {
 			return nil, fmt.Errorf("learn: MarshalModel: %s: the model holds %s (diverged?); NaN and ±Inf cannot be saved", who, uv.Str)
 		}
 		return nil, fmt.Errorf("learn: MarshalModel: %s: %w", who, err)
 	}
-	return json.Marshal(f)
+	return jsonfile.Marshal(f)
 }
 
 // UnmarshalModel reads a model file written by [MarshalModel] and returns
@@ -179,10 +179,10 @@ func MarshalModel(l Learner) ([]byte, error) {
 //
 // Memory: the checks before decoding allocate nothing; decoding then
 // allocates at most about 2 bytes per byte of b (the "config" and "state"
-// members are copied once, the top level is never buffered) plus about 3
-// times 8 bytes per float64 the settings need (the state's slices as
-// encoding/json grows them, then the learner), so at most 2·len(b) +
-// 24·[MaxModelFloats] bytes (about 230 MiB for the largest file).
+// members are copied once, the top level is never buffered) plus about 2
+// times 8 bytes per float64 the settings need (the state's slices, each
+// allocated once at its length, then the learner), so at most 2·len(b) +
+// 16·[MaxModelFloats] bytes (about 200 MiB for the largest file).
 func UnmarshalModel(b []byte) (Learner, error) {
 	if len(b) > MaxModelBytes {
 		return nil, fmt.Errorf("learn: model file: %d bytes, above the limit %d", len(b), MaxModelBytes)
@@ -998,4 +998,13 @@ func (a *AMM) setModelState(st ammState) error {
 	copy(a.count, st.Count)
 	a.scale, a.t, a.dead = st.Scale, st.T, st.Diverged
 	return nil
+}
+
+// IsModelFile reports whether b is a model file's top level whose
+// "format" is [ModelFormat] (read as [UnmarshalModel] reads it, its
+// learner not built): a program that refuses a file can then say it is a
+// bare model file.
+func IsModelFile(b []byte) bool {
+	var f modelFile
+	return len(b) <= MaxModelBytes && StrictJSON(b, &f, MaxModelFloats+maxConfigElems) == nil && f.Format == ModelFormat
 }

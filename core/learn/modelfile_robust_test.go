@@ -92,7 +92,7 @@ func TestModelHugeArray(t *testing.T) {
 
 // TestModelPaddedFile: a valid file padded with whitespace to just under
 // MaxModelBytes loads with at most the allocation UnmarshalModel's doc
-// states (2 bytes per byte of the file plus 24 per float64 the settings
+// states (2 bytes per byte of the file plus 16 per float64 the settings
 // need).
 func TestModelPaddedFile(t *testing.T) {
 	good := savedModel(t)

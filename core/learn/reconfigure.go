@@ -15,7 +15,15 @@ func setKernel(name string, old, nk kernel.Kernel) (changed bool, err error) {
 	if reflect.TypeOf(old) != reflect.TypeOf(nk) {
 		return false, fmt.Errorf("learn: %s: Reconfigure: the kernel %v replaces %v, another kernel type: that starts a new run", name, nk, old)
 	}
-	return !reflect.DeepEqual(old, nk), nil
+	// The kernels are small comparable structs (kernel.Gaussian{Sigma}, …):
+	// == compares their parameters as reflect.DeepEqual would, without
+	// linking it into the page. A kernel type that is not comparable counts
+	// as changed: the kernel quantities are then recomputed, never kept
+	// stale.
+	if t := reflect.TypeOf(nk); t != nil && !t.Comparable() {
+		return true, nil
+	}
+	return old != nk, nil
 }
 
 // Reconfigure applies new settings to the run in progress, from the next

@@ -1,10 +1,11 @@
 package learn
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
+
+	"kernelplay/core/jsonfile"
 )
 
 // SameSettings returns nil when the learners a and b have the same type
@@ -71,15 +72,16 @@ func (d *SettingDiff) Error() string {
 	return fmt.Sprintf("learn: settings differ: %s is %s and %s", d.Name, d.A, d.B)
 }
 
-// settingsMap returns the JSON of each setting of cfg (a Config's file form).
-func settingsMap(cfg any) (map[string]json.RawMessage, error) {
-	b, err := json.Marshal(cfg)
+// settingsMap returns the JSON of each setting of cfg (a Config's file
+// form, a struct), as the model file writes it.
+func settingsMap(cfg any) (map[string]string, error) {
+	ms, err := jsonfile.Members(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("learn: SameSettings: %w", err)
 	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("learn: SameSettings: %w", err)
+	m := make(map[string]string, len(ms))
+	for _, x := range ms {
+		m[x.Name] = x.JSON
 	}
 	return m, nil
 }

@@ -18,10 +18,11 @@ import (
 )
 
 // loadingBoxesJS returns the loading view's boxes (the top bar, the three
-// columns' skeletons, the message and the progress bar) as [x, y, w, h].
+// columns' skeletons, the message, the progress bar and the picture of the
+// default demo's surface) as [x, y, w, h].
 const loadingBoxesJS = `(() => {
   const m = {};
-  for (const s of [".top", ".controls.skeleton", ".plotframe", ".side > .skeleton", "#boot-msg", "#boot-progress"]) {
+  for (const s of [".top", ".controls.skeleton", ".plotframe", ".side > .skeleton", "#boot-msg", "#boot-progress", ".boot-pic"]) {
     const e = document.querySelector(s);
     const r = e ? e.getBoundingClientRect() : {x: -1, y: -1, width: -1, height: -1};
     m[s] = [r.x, r.y, r.width, r.height];
@@ -88,6 +89,24 @@ func TestBrowserLoadingView(t *testing.T) {
 		}
 		if !strings.HasPrefix(msg, "Loading the learner") {
 			return fmt.Errorf("the loading view says %q", msg)
+		}
+		// The picture (static/first.jpg, wasm/internal/firstpic) is loaded
+		// and fills the plot's frame inside its 1 px border, under the
+		// message.
+		if err := waitFor(ctx, `(() => { const i = document.querySelector(".boot-pic");
+			return i !== null && i.complete && i.naturalWidth === 200 && i.naturalHeight === 200; })()`, 10*time.Second); err != nil {
+			return fmt.Errorf("the loading view's picture did not load: %w", err)
+		}
+		pic, frame := alone[".boot-pic"], alone[".plotframe"]
+		for i, want := range []float64{frame[0] + 1, frame[1] + 1, frame[2] - 2, frame[3] - 2} {
+			if math.Abs(pic[i]-want) > 0.5 {
+				return fmt.Errorf("the picture's box %v does not fill the plot frame %v", pic, frame)
+			}
+		}
+		top, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const r = document.getElementById("boot-msg").getBoundingClientRect();
+			return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2).id === "boot-msg"; })()`))
+		if err != nil || !top {
+			return fmt.Errorf("the message is not above the picture (%v)", err)
 		}
 		first, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 		if err != nil {

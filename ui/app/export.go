@@ -2,7 +2,6 @@ package app
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -10,6 +9,8 @@ import (
 	"strings"
 
 	"kernelplay/core/data"
+	"kernelplay/core/jsonfile"
+	"kernelplay/core/learn"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
@@ -191,18 +192,18 @@ const (
 // Reset's replay all come from it — and Model (JSON) never writes such a
 // file: it was edited by hand or is corrupt.
 type runFile struct {
-	Format   string          `json:"format"`
-	Version  int             `json:"version"`
-	Link     string          `json:"link"`
-	Position sim.Position    `json:"position"`
-	Model    json.RawMessage `json:"model"`
-	Second   *runSecond      `json:"second,omitempty"`
+	Format   string       `json:"format"`
+	Version  int          `json:"version"`
+	Link     string       `json:"link"`
+	Position sim.Position `json:"position"`
+	Model    jsonfile.Raw `json:"model"`
+	Second   *runSecond   `json:"second,omitempty"`
 }
 
 // runSecond is a run file's second learner (a 2D comparison's).
 type runSecond struct {
-	Position sim.Position    `json:"position"`
-	Model    json.RawMessage `json:"model"`
+	Position sim.Position `json:"position"`
+	Model    jsonfile.Raw `json:"model"`
 }
 
 // ExportModel returns the 2D run as a run file (JSON, see [runFile]):
@@ -232,10 +233,11 @@ func (s *Store) ExportModel() (Export, error) {
 	link := s.base
 	link.At, link.Playing = 0, false
 	f.Link = state.Encode(link)
-	b, err := json.MarshalIndent(f, "", " ")
+	b, err := jsonfile.Marshal(f)
 	if err != nil {
 		return Export{}, err
 	}
+	b = jsonfile.Indent(b) // as encoding/json's MarshalIndent(f, "", " ")
 	return Export{Name: s.fileStem() + "-model.json", MIME: "application/json", Bytes: b}, nil
 }
 
@@ -310,10 +312,7 @@ func startRunFile(b []byte) (loadedRun, error) {
 	}
 	var f runFile
 	if err := sim.StrictJSON(b, &f); err != nil {
-		var peek struct {
-			Format string `json:"format"`
-		}
-		if strings.Contains(err.Error(), "unknown key") && json.Unmarshal(b, &peek) == nil && peek.Format == bareModelFormat {
+		if strings.Contains(err.Error(), "unknown key") && learn.IsModelFile(b) {
 			return none, errors.New("it is a bare learner model file (core/learn) without the run's link and step; " +
 				"Load model reads the run files that Model (JSON) saves")
 		}
@@ -372,7 +371,7 @@ func startRunFile(b []byte) (loadedRun, error) {
 
 // runFileError words an error of reading a run file's JSON.
 func runFileError(b []byte, err error) error {
-	var se *json.SyntaxError
+	var se *jsonfile.SyntaxError
 	if errors.Is(err, sim.ErrTooManyNumbers) {
 		return fmt.Errorf("it holds more numbers than any model the page saves (%v)", err)
 	}

@@ -1,7 +1,7 @@
 package app
 
 import (
-	"net/url"
+	"strings"
 
 	"kernelplay/ui/state"
 )
@@ -102,11 +102,86 @@ func ShowIntro(search string, c state.Config, seen bool) bool {
 	if len(search) > 0 && search[0] == '?' {
 		search = search[1:]
 	}
-	if q, err := url.ParseQuery(search); err == nil && q.Has(IntroFlag) {
-		return q.Get(IntroFlag) != "0"
+	if v, ok := queryValue(search, IntroFlag); ok {
+		return v != "0"
 	}
 	if c.Presenter || len(c.Hide) > 0 {
 		return false
 	}
 	return !seen
+}
+
+// queryValue returns the first value of key in the query search (without
+// its '?'), as net/url's ParseQuery(search).Get(key) does, and whether
+// the key is there; a query ParseQuery refuses (a ';', a broken %-escape,
+// more than 10,000 parameters) holds no key. Written here so that main.wasm
+// does not link net/url and net/netip for one flag (about 8 KB of gzip,
+// November 2026); FuzzQueryValue compares it with ParseQuery.
+func queryValue(search, key string) (string, bool) {
+	if strings.Count(search, "&")+1 > 10000 {
+		return "", false
+	}
+	value, found := "", false
+	for search != "" {
+		var part string
+		part, search, _ = strings.Cut(search, "&")
+		if strings.Contains(part, ";") {
+			return "", false
+		}
+		if part == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(part, "=")
+		k, ok1 := queryUnescape(k)
+		v, ok2 := queryUnescape(v)
+		if !ok1 || !ok2 {
+			return "", false
+		}
+		if k == key && !found {
+			value, found = v, true
+		}
+	}
+	return value, found
+}
+
+// queryUnescape undoes a query component's escapes (%XX, '+' for a
+// space); false for a broken escape.
+func queryUnescape(s string) (string, bool) {
+	if !strings.ContainsAny(s, "%+") {
+		return s, true
+	}
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '+':
+			out = append(out, ' ')
+		case '%':
+			if i+2 >= len(s) {
+				return "", false
+			}
+			hi, ok1 := unhex(s[i+1])
+			lo, ok2 := unhex(s[i+2])
+			if !ok1 || !ok2 {
+				return "", false
+			}
+			out = append(out, hi<<4|lo)
+			i += 2
+		default:
+			out = append(out, s[i])
+		}
+	}
+	return string(out), true
+}
+
+// unhex is the value of the hex digit c.
+func unhex(c byte) (byte, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0', true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -112,4 +113,22 @@ func TestIntroLiveSettings(t *testing.T) {
 	if carries == 0 || restarts == 0 {
 		t.Errorf("the introduction says which changes let the run carry on (%d sentences) and which start it over (%d): want both", carries, restarts)
 	}
+}
+
+// FuzzQueryValue: queryValue reads a query as net/url's ParseQuery and Get
+// do (the first value; none in a query ParseQuery refuses).
+func FuzzQueryValue(f *testing.F) {
+	for _, s := range []string{"", "intro", "intro=0", "intro=1", "a=1&intro=0&intro=1", "intro=%30", "%69ntro=0",
+		"intro=0;x", "intro=%zz", "x=%4&intro=0", "intro=+0", "intro=a+b%20c", "&&intro&", "intro=0=1", "=0",
+		"intro%3D0", "x=1&" + strings.Repeat("&", 10000), "intro=%e2%80%a8"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, has := queryValue(s, IntroFlag)
+		q, err := url.ParseQuery(s)
+		wantHas := err == nil && q.Has(IntroFlag)
+		if has != wantHas || has && got != q.Get(IntroFlag) {
+			t.Fatalf("%q: %q %v, ParseQuery: %q %v (%v)", s, got, has, q.Get(IntroFlag), wantHas, err)
+		}
+	})
 }

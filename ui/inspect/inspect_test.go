@@ -419,3 +419,14 @@ func TestTermsCountedAsTheStrip(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapeAsReplacer: esc writes what the strings.Replacer it replaced
+// wrote, on text with every escaped byte, UTF-8 and none.
+func TestEscapeAsReplacer(t *testing.T) {
+	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;")
+	for _, s := range []string{"", "plain", `a<b & "c" > 'd'`, "η_t ≤ ξ′ & λ", "&&&", "'", "<<>>", "\xff<\xc3"} {
+		if got, want := esc(s), r.Replace(s); got != want {
+			t.Errorf("esc(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

@@ -13,10 +13,33 @@ import (
 // mathElements are the MathML Core elements the package writes.
 var mathElements = []string{"math", "mrow", "mi", "mn", "mo", "msub", "msup", "mfrac", "mtext"}
 
-var escaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;")
-
-// esc escapes s for XML text and attribute values.
-func esc(s string) string { return escaper.Replace(s) }
+// esc escapes s for XML text and attribute values: & < > " ' as &amp;
+// &lt; &gt; &quot; &#39;. A loop rather than a strings.Replacer, which links
+// every kind of replacer into main.wasm for this one use.
+func esc(s string) string {
+	if !strings.ContainsAny(s, `&<>"'`) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '"':
+			b.WriteString("&quot;")
+		case '\'':
+			b.WriteString("&#39;")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
 
 func elem(name, body string) string { return "<" + name + ">" + body + "</" + name + ">" }
 

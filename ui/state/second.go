@@ -177,6 +177,8 @@ func fillSecond(c *Config, seen map[string]bool) {
 // sameAsFirst reports whether the second learner's value of f (a second
 // field) equals the first learner's, so that the link leaves it out.
 func sameAsFirst(f *Field, c *Config) bool {
+	// The fields are numbers and enumerations: == of their values as
+	// interfaces is reflect.Value.Equal's answer, without linking it.
 	first := reflect.ValueOf(c).Elem().FieldByName(f.Name)
-	return first.Equal(reflect.ValueOf(&c.Second).Elem().FieldByName(f.Name))
+	return first.Interface() == reflect.ValueOf(&c.Second).Elem().FieldByName(f.Name).Interface()
 }
