@@ -117,8 +117,10 @@ func TestBrowserOffline(t *testing.T) {
 		}
 		awaitEval[bool](p, `navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => true)`)
 		waitAsync(t, p, `navigator.serviceWorker.getRegistration().then(r => !!r.waiting)`, 90*time.Second)
-		if names := cacheNames(p); !slices.Equal(names, []string{"kernelplay-" + v1, "kernelplay-" + v2}) {
-			t.Errorf("with the new worker waiting the caches are %q, want the old build's and the new one's", names)
+		want := []string{"kernelplay-" + v1, "kernelplay-" + v2}
+		slices.Sort(want) // as cacheNames sorts
+		if names := cacheNames(p); !slices.Equal(names, want) {
+			t.Errorf("with the new worker waiting the caches are %q, want the old build's and the new one's, %q", names, want)
 		}
 		if newCSS(p, mark) {
 			t.Errorf("the old page got the new build's style.css while its own build is still active")
