@@ -36,6 +36,7 @@ func Run(hash string) {
 	a.build()
 	a.store.Subscribe(func() {
 		a.rev++
+		a.feed()
 		a.syncURL()
 		a.rerender()
 	})
@@ -51,13 +52,25 @@ func Run(hash string) {
 	vecty.RenderBody(comp.Of(a.page))
 }
 
-// jsFunc wraps a callback for addEventListener with the same protection.
+// jsFunc wraps a callback for addEventListener with the same protection
+// (guardedFunc).
 func (a *App) jsFunc(where string, f func(this js.Value, args []js.Value)) js.Func {
+	return guardedFunc(where, f)
+}
+
+// guardedFunc wraps a callback for addEventListener so that a panic in it
+// reaches the crash sink (crash.go) and a stopped page ignores it: the
+// views' listeners use it without a pointer to the page.
+func guardedFunc(where string, f func(this js.Value, args []js.Value)) js.Func {
 	return js.FuncOf(func(this js.Value, args []js.Value) any {
 		if crash.stopped {
 			return nil
 		}
-		defer a.recovered(where)
+		defer func() {
+			if r := recover(); r != nil {
+				crash.caught(where, r)
+			}
+		}()
 		f(this, args)
 		return nil
 	})
@@ -180,11 +193,18 @@ func (a *App) draw(now float64) {
 	a.plot.dirty = false
 	t0 := perfNow()
 	a.gridMS = 0
-	if !a.plot.draw() {
+	a.feed()
+	a.plot.P.Grid = a.surfaceGrid(a.plot.P.Grid)
+	ok := a.plot.draw(a.markPlot) // the inspector's marks over the markers (inspector.go)
+	a.foldPlot()
+	if !ok {
 		return // not mounted yet
 	}
 	a.grids.Observe(a.plot.surf.Grid, a.gridMS)
-	a.second.draw() // a 2D comparison's second surface (compare2d_js.go)
+	if a.second.P.Sim != nil {
+		a.second.P.Grid = a.surfaceGrid(a.second.P.Grid)
+		a.second.draw(nil) // a 2D comparison's second learner (compare2d.go)
+	}
 	// The strip, the charts and the read-outs change little from frame
 	// to frame: while the run plays they are redrawn at most 10 times a
 	// second (the lines cost the browser several milliseconds to
@@ -197,11 +217,11 @@ func (a *App) draw(now float64) {
 	forced := resized || a.rev != a.drawnRev || any(sm) != a.drawnSim || !a.store.Config().Playing
 	strip, charts, readouts := a.stagger.Due(now, slowEvery/a.frameGov.Scale(), t1-t0, forced)
 	if strip {
-		a.strip.draw()
+		a.strip.draw(a.insp.markStrip)
 	}
 	t2 := perfNow()
 	if charts {
-		a.charts.draw()
+		a.charts.draw(a.insp.markCharts)
 	}
 	t3 := perfNow()
 	if readouts && a.stats.mounted {

@@ -14,7 +14,7 @@ type App struct {
 	strip  *Strip
 	charts *Charts
 	stats  *Stats
-	second *Second2D  // the second learner of a 2D comparison (compare2d.go)
+	second *Plot      // the second learner of a 2D comparison: a second Plot (compare2d.go)
 	insp   *Inspector // the step inspector's state and slow motion (inspector.go), shown in both views
 
 	b      browser          // the browser outside Vecty (browser.go)
@@ -61,14 +61,15 @@ type App struct {
 
 // build makes the page's components for a's store and browser.
 func (a *App) build() {
-	a.plot = &Plot{app: a}
-	a.strip = &Strip{app: a}
-	a.charts = &Charts{app: a}
-	a.second = &Second2D{app: a}
+	a.plot = &Plot{}
+	a.strip = &Strip{canvases: a.b}
+	a.charts = &Charts{canvases: a.b}
+	a.second = &Plot{P: plotProps{Second: true}}
 	a.stats = &Stats{}
 	a.insp = newInspector()
 	a.page = &Page{Dispatch: a.dispatch, Ev: a.b, Files: a.b, Dialogs: a.b, Storage: a.b, Inputs: a.b, Images: a.b,
 		views: pageViews{plot: a.plot, strip: a.strip, charts: a.charts, second: a.second, stats: a.stats}}
+	a.feed()
 }
 
 // recovered stops the page after a panic (crash.go): boot.js shows the

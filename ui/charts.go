@@ -11,9 +11,12 @@ import (
 // Charts is the stack of trace charts beside the plot, sharing one time
 // axis: η_t and the running average online error on log scales (as in the
 // papers' figures), the loss and the number of stored terms. One canvas,
-// drawn by the frame loop.
+// drawn by the frame loop, which hands it the run (Run) before every draw:
+// it holds no pointer to the page or the store.
 type Charts struct {
-	app    *App
+	Run      app.Run  // the run whose traces are drawn (app.Store.Run)
+	canvases canvases // the browser's canvases (browser.go)
+
 	el     *vecty.HTML
 	cv     *canvas2D
 	traces app.ChartTraces // reused by every redraw
@@ -36,7 +39,7 @@ func (ch *Charts) Skip() bool { return ch.cv != nil }
 
 // Mount implements comp.Mounter.
 func (ch *Charts) Mount() {
-	ch.cv = ch.app.b.Canvas(ch.el)
+	ch.cv = ch.canvases.Canvas(ch.el)
 }
 
 // Unmount implements comp.Unmounter: the canvas is gone (mode switch).
@@ -47,13 +50,16 @@ func (ch *Charts) resized() bool {
 }
 
 // draw redraws the chart stack: the run's traces as render.TraceChart
-// describes them, laid out and painted through the chart's display list.
-func (ch *Charts) draw() {
+// describes them, with what mark adds (the step inspector's marker; nil:
+// nothing), laid out and painted through the chart's display list.
+func (ch *Charts) draw(mark func(*render.Chart)) {
 	if ch.cv == nil || !ch.cv.fit() {
 		return
 	}
 	// One learner's traces, or a comparison's two overlaid (app.ChartTraces).
-	render.TraceChart(&ch.view.chart, ch.traces.Input(ch.app.store.Run(), [2]string{learnerColor(0), learnerColor(1)}))
-	ch.app.insp.markCharts(&ch.view.chart) // slow motion's step-size sub-step (inspector.go)
+	render.TraceChart(&ch.view.chart, ch.traces.Input(ch.Run, [2]string{learnerColor(0), learnerColor(1)}))
+	if mark != nil {
+		mark(&ch.view.chart) // slow motion's step-size sub-step (inspector.go)
+	}
 	ch.view.draw(ch.cv)
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"kernelplay/ui/pace"
+	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
 
@@ -10,6 +11,36 @@ import (
 // while playing (GridGovernor), and what the read-outs say was cut. The
 // requestAnimationFrame callback and the canvases' painting that call them
 // are in app.go and digits_loop_js.go (js && wasm); the clock is a.b.Now.
+
+// feed hands the canvases their props, read from the store: the run they
+// draw, its configuration and where the plot's input goes; the surface's
+// grid is the one asked for (the frame loop lowers it with surfaceGrid
+// before it draws). The frame loop calls feed before every draw (the run
+// moves between the page's renders) and the store's listener after every
+// change (so that a click between two frames sees the brush just chosen).
+func (a *App) feed() {
+	s := a.store
+	c := s.Config()
+	r := s.Run()
+	first, second := compareLabels(c, r)
+	grid := c.Grid
+	a.plot.P = plotProps{Sim: s.Sim(), Config: c, Grid: grid, Label: first,
+		Brush: s.Brush(), Deleting: s.Deleting(), Dispatch: a.dispatch}
+	_, name := sim.PairNames(c)
+	a.second.P = plotProps{Sim: r.Second(), Data: s.Sim(), Config: c, Grid: grid, Label: second,
+		Second: true, Name: name}
+	a.strip.Sim, a.strip.Config = s.Sim(), c
+	a.charts.Run = r
+}
+
+// foldPlot adds what the plot's draws spent, by part, to the frame's
+// profile, and empties it.
+func (a *App) foldPlot() {
+	for _, sp := range a.plot.spent {
+		a.profile(sp.part, sp.ms)
+	}
+	a.plot.spent = a.plot.spent[:0]
+}
 
 const (
 	// learnCap2D is the most learning a frame of the 2D view gets, ms

@@ -62,6 +62,10 @@ func (i *Inspector) refresh(s *app.Store, rev int) {
 	i.inT, i.inRev, i.inSlow, i.inKind = r.T(), rev, i.slow.On, r.Kind()
 }
 
+// markPlot draws the inspector's marks on the plot p (Inspector.mark): the
+// overlay the frame loop hands Plot.draw.
+func (a *App) markPlot(p *Plot) { a.insp.mark(p, a.store, a.rev) }
+
 // inspectFrame runs the inspector's slow motion in the frame at time now
 // (ms); a change of the lit sub-step redraws the plot and rerenders the
 // page (and its panel).
@@ -129,10 +133,10 @@ const inspectColor = "#c8107a" // magenta: apart from both classes' blue and ora
 // mark draws x_t on the plot (a ring with a cross, in inspectColor, over a
 // white halo) and, during a slow-motion playback, what the lit sub-step
 // lights: the margin lines, every term of the buffer or the new term.
-// Called by Plot.draw after the markers.
-func (i *Inspector) mark(p *Plot) {
-	s := p.app.store
-	i.refresh(s, p.app.rev)
+// Called by Plot.draw after the markers (the frame loop hands it over:
+// App.markPlot), with the store and its revision.
+func (i *Inspector) mark(p *Plot, s *app.Store, rev int) {
+	i.refresh(s, rev)
 	in := i.in
 	if !in.Show || len(in.X) == 0 {
 		return

@@ -121,12 +121,12 @@ type linearPlot struct {
 // display list, painted — and reports true; under other presets it does
 // nothing and reports false.
 func (p *Plot) drawRESvsSGD() bool {
-	sm := p.app.store.Sim()
+	sm := p.P.Sim
 	res, sgd, ok := sm.Objective()
 	if !ok {
 		return false
 	}
-	c := p.app.store.Config()
+	c := p.P.Config
 	render.ObjectiveChart(&p.lin.chart.chart, render.ObjectiveInput{
 		RES: render.Points{X: res.T, Y: res.V}, SGD: render.Points{X: sgd.T, Y: sgd.V},
 		Dim: c.ResDim, Eval: sim.ResEvalSize, L: c.LinBatchSize, Started: sm.T() > 0,

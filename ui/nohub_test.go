@@ -31,7 +31,6 @@ var views = map[string]reflect.Type{
 	"Plot":           reflect.TypeOf(Plot{}),
 	"Strip":          reflect.TypeOf(Strip{}),
 	"Charts":         reflect.TypeOf(Charts{}),
-	"Second2D":       reflect.TypeOf(Second2D{}),
 	"dCanvas":        reflect.TypeOf(dCanvas{}),
 	"digitsReadout":  reflect.TypeOf(digitsReadout{}),
 }
@@ -42,7 +41,6 @@ var views = map[string]reflect.Type{
 // This list must end empty: an entry is a view that still holds the App
 // or the whole browser.
 var hubExempt = map[string]bool{
-	"Plot": true, "Strip": true, "Charts": true, "Second2D": true, // hold *App
 	"dCanvas": true, "digitsReadout": true, "digitsUI": true, // hold *App, the whole browser, the store's FileNote
 }
 
@@ -64,6 +62,10 @@ var hubInterfaces = map[reflect.Type]bool{
 	reflect.TypeOf((*canvases)(nil)).Elem():    true,
 	reflect.TypeOf((*slideAction)(nil)).Elem(): true,
 	reflect.TypeOf((*app.Run)(nil)).Elem():     true,
+	// The canvas seams (canvas.go): a <canvas> element and its 2D
+	// context, whose methods take and return numbers, strings and paths.
+	reflect.TypeOf((*canvasElement)(nil)).Elem(): true,
+	reflect.TypeOf((*ctx2D)(nil)).Elem():         true,
 }
 
 // TestViewsHoldNoHub: no view holds the App or the store, nor anything

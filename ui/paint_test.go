@@ -15,6 +15,7 @@ import (
 // so that their draw paints on the fake browser's recording contexts.
 func mounted(t *testing.T, a *App) {
 	t.Helper()
+	a.feed() // the canvases' props, as the frame loop hands them
 	tree(t, a.charts)
 	tree(t, a.strip)
 	a.charts.Mount()
@@ -29,7 +30,7 @@ func TestPaintChartsFollowsDisplayList(t *testing.T) {
 	a, _ := testApp(t, "v1&play=0")
 	a.store.Dispatch(state.Step{N: 40})
 	mounted(t, a)
-	a.charts.draw()
+	a.charts.draw(nil)
 	rec := a.charts.cv.ctx.(*recCtx)
 	l := &a.charts.view.list
 	var texts, strokes, frames int
@@ -95,7 +96,7 @@ func TestPaintStrip(t *testing.T) {
 	a, _ := testApp(t, "v1&play=0&l="+state.LearnerSVMD+"&w=8")
 	a.store.Dispatch(state.Step{N: 60})
 	mounted(t, a)
-	a.strip.draw()
+	a.strip.draw(nil)
 	rec := a.strip.cv.ctx.(*recCtx)
 	pl := &a.strip.plan
 	if pl.Kept || !pl.HasEvict {
@@ -118,7 +119,7 @@ func TestPaintStrip(t *testing.T) {
 	b, _ := testApp(t, "v1&play=0&l="+state.LearnerPegasos)
 	b.store.Dispatch(state.Step{N: 10})
 	mounted(t, b)
-	b.strip.draw()
+	b.strip.draw(nil)
 	rec = b.strip.cv.ctx.(*recCtx)
 	if !b.strip.plan.Kept || len(rec.with("fill")) != 1 || len(rec.with("fillText")) != 1 {
 		t.Errorf("Pegasos' strip: kept=%v ops %v", b.strip.plan.Kept, rec.ops)
@@ -275,7 +276,7 @@ func TestInspectorSlowMotion(t *testing.T) {
 	rec := &recCtx{}
 	a.plot.cv = &canvas2D{el: &fakeCanvasEl{w: 400, h: 400, dpr: 1}, ctx: rec}
 	a.plot.cv.fit()
-	i.mark(a.plot)
+	a.markPlot(a.plot)
 	in := a.store.Inspect(true)
 	x, y := a.plot.view.toPixel(in.X[0], in.X[1], 400, 400)
 	if !contains(rec.ops, fmt.Sprintf("arc %v %v 9 0 %v", x, y, 2*3.141592653589793)) {

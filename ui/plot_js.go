@@ -50,11 +50,14 @@ func (p *Plot) markers(dpr float64) {
 func (p *Plot) Mount() {
 	el := p.el.Node()
 	p.cv = newCanvas2D(el)
+	if p.P.Second {
+		return // one canvas, no input, no worker (compare2d.go)
+	}
 	p.blit.target(p.under.Node())
 	p.direct.target(el) // (a remount brings new canvases)
 	p.worker = kpDraw.linesStart(p.mid.Node())
 	on := func(name string, f func(e js.Value)) {
-		fn := p.app.jsFunc("plot "+name, func(_ js.Value, args []js.Value) { f(args[0]) })
+		fn := guardedFunc("plot "+name, func(_ js.Value, args []js.Value) { f(args[0]) })
 		p.fns = append(p.fns, fn)
 		el.Call("addEventListener", name, fn)
 	}
@@ -94,11 +97,18 @@ func (p *Plot) pointerDown(e js.Value) {
 		rect.Get("width").Float(), rect.Get("height").Float(), e.Get("shiftKey").Bool() || e.Get("button").Int() == 2)
 }
 
-// draw renders the plot for the current model. It reports false when the
-// canvas is not mounted or has no size yet.
-func (p *Plot) draw() bool {
+// draw renders the plot for its props (P), with overlay (the step
+// inspector's marks; nil: none) drawn over the markers and under the colour
+// key and the keyboard's cursor. It reports false when the canvas is not
+// mounted or has no size yet. What it spent, by part, is added to p.spent
+// (which the frame loop folds into its profile and empties).
+func (p *Plot) draw(overlay func(*Plot)) bool {
 	if p.cv == nil || !p.cv.fit() {
 		return false
+	}
+	if p.P.Second {
+		p.drawSecond() // compare2d_js.go
+		return true
 	}
 	if p.drawRESvsSGD() {
 		p.showSurface(false)
@@ -106,9 +116,8 @@ func (p *Plot) draw() bool {
 		p.flushLines()
 		return true // the preset's objective chart replaces the 2D plot
 	}
-	s := p.app.store
-	c := s.Config()
-	sm := s.Sim()
+	c := p.P.Config
+	sm := p.P.Sim
 	cv := p.cv
 	w, h := cv.w, cv.h
 	p.drawSurface()
@@ -143,7 +152,7 @@ func (p *Plot) draw() bool {
 		p.strokeLines(p.lines, 2, nil, true)
 	}
 	t3 := perfNow()
-	p.app.profile("contours", t3-t2)
+	p.took("contours", t3-t2)
 
 	// Points (clicked, or the generator's recent examples), class by
 	// class: a white ring and (multiclass, whose regions take the class
@@ -168,15 +177,17 @@ func (p *Plot) draw() bool {
 	} else {
 		p.stampMarkers(W, H)
 	}
-	p.app.profile("markers", perfNow()-t4)
+	p.took("markers", perfNow()-t4)
 	if hasEvict {
 		p.evictMark(evict[0], evict[1]) // the next evicted term crossed out
 	}
-	p.app.insp.mark(p) // x_t and, in slow motion, what its sub-step lights (inspector.go)
+	if overlay != nil {
+		overlay(p) // the inspector's x_t and, in slow motion, what its sub-step lights (inspector.go)
+	}
 	p.legend(c)
-	p.compareLabel(cv.ctx, c, w) // in a 2D comparison: which learner this is (compare2d.go)
-	p.drawCursor()               // while the plot has the focus (plotcursor.go)
-	p.app.profile("points", perfNow()-t3)
+	p.compareLabel(cv.ctx, w) // in a 2D comparison: which learner this is (compare2d.go)
+	p.drawCursor()            // while the plot has the focus (plotcursor.go)
+	p.took("points", perfNow()-t3)
 	return true
 }
 
@@ -187,20 +198,14 @@ func (p *Plot) drawSurface() bool {
 	if p.cv == nil {
 		return false
 	}
-	c := p.app.store.Config()
-	p.surf.Grid = p.app.surfaceGrid(c.Grid)
-	p.surf.Scale = 0 // f = ±1 (the margins) at 76% of the palette
-	if c.Task == state.TaskMulticlass {
-		p.surf.Scale = 2 // paler regions, so points of the region's class stand out
-	}
 	t0 := perfNow()
-	img := p.surf.Render(p.app.store.Sim().Learner())
+	img := p.renderSurface()
 	p.surfMS = app.EMA(p.surfMS, perfNow()-t0)
-	p.app.profile("surface", perfNow()-t0)
+	p.took("surface", perfNow()-t0)
 	t1 := perfNow()
 	p.showSurface(true)
 	p.blit.upload(img)
-	p.app.profile("blit", perfNow()-t1)
+	p.took("blit", perfNow()-t1)
 	return true
 }
 

@@ -409,7 +409,7 @@ func TestDebugHooks(t *testing.T) {
 		t.Error("chart texts before any chart was painted")
 	}
 	mounted(t, a)
-	a.charts.draw()
+	a.charts.draw(nil)
 	texts := call("chartTexts", "charts").(map[string]any)["texts"].([]any)
 	if len(texts) == 0 || texts[0].(map[string]any)["est"].(float64) <= 0 {
 		t.Errorf("chart texts %v", texts)
