@@ -10,6 +10,7 @@ import (
 
 	"kernelplay/ui/app"
 	"kernelplay/ui/comp"
+	"kernelplay/ui/state"
 )
 
 // appJS is App's part that only the browser has: the one
@@ -76,16 +77,21 @@ func guardedFunc(where string, f func(this js.Value, args []js.Value)) js.Func {
 	})
 }
 
-// frame is the requestAnimationFrame callback: advance the run by the
-// ticks due (capped, as Ebitengine does) times StepsPerFrame, redraw the
-// canvases if anything changed (the strip, the charts and the read-outs
-// at most ten times a second each, in different frames), and otherwise
-// refresh the read-outs four times a second. The frame
-// adapts to the machine (FrameGovernor): learning gets what drawing leaves
-// of the frame's target, and while frames run long the learning, the
-// surface's grid and the rate of the strip's, charts' and read-outs'
-// redraws go down (to a quarter), coming back when frames are on time;
-// the read-outs say what was cut (budgetRows).
+// frame is the requestAnimationFrame callback, one loop for every mode:
+// after the clock (Pacer, FrameGovernor) and a long replay's frames
+// (replayFrame), the mode on screen (App.mode: plotMode, digitsMode)
+// advances the run by the ticks due (capped, as Ebitengine does) times
+// StepsPerFrame within the frame's budget, then draws what changed; Info
+// messages go after 4 s. In the 2D view the canvases are redrawn if
+// anything changed (the strip, the charts and the read-outs at most ten
+// times a second each, in different frames), and otherwise the read-outs
+// are refreshed four times a second. The frame adapts to the machine
+// (FrameGovernor): learning gets what drawing leaves of the frame's
+// target, and while frames run long the learning, the surface's grid and
+// the rate of the strip's, charts' and read-outs' redraws go down (to a
+// quarter), coming back when frames are on time; the read-outs say what
+// was cut (budgetRows). A panic anywhere in it reaches the crash sink
+// (App.recovered).
 //
 // The callback's time as the browser sees it is more than this function's:
 // when it returns while a collection is marking, Go's scheduler on wasm
@@ -131,17 +137,46 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		a.replayFrame(now)
 		return nil
 	}
-	if a.digitsFrame(now) {
-		return nil // the digits mode has its own loop (digits_loop_js.go)
+	a.changedRun(s.Run())
+	m := a.mode(c)
+	m.advance(now)
+	m.draw(now)
+	// Info messages ("link copied") go away by themselves after 4 s.
+	if m := s.Message(); m.Kind == app.Info {
+		if a.infoSince == 0 {
+			a.infoSince = now
+		} else if now-a.infoSince > 4000 {
+			a.infoSince = 0
+			s.Dispatch(app.Dismiss{})
+		}
+	} else {
+		a.infoSince = 0
 	}
-	if r := s.Run(); r != a.budgetRun {
-		// A new run may be much faster or slower to learn and draw.
-		a.budgetRun = r
-		a.slicer.Reset()
-		a.reduction.Reset()
-		a.grids.Reset()
-		a.frameGov.Reset()
+	return nil
+}
+
+// mode is the frame loop's mode for c: the digits view's, or the 2D
+// view's.
+func (a *App) mode(c state.Config) frameMode {
+	if c.Mode == state.ModeDigits {
+		return digitsMode{a}
 	}
+	return plotMode{a}
+}
+
+// plotMode is the frame loop in the 2D view (and RES vs SGD): learn the
+// ticks due times StepsPerFrame within what drawing leaves of the frame,
+// then redraw the plot, the strip, the charts and the read-outs that
+// changed.
+type plotMode struct{ a *App }
+
+var _ frameMode = plotMode{}
+
+// advance implements frameMode.
+func (m plotMode) advance(now float64) {
+	a := m.a
+	s := a.store
+	c := s.Config()
 	steps := 0
 	if c.Playing && !s.Run().Done() {
 		ticks := a.pacer.Ticks(now)
@@ -158,28 +193,23 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 	}
 	a.sps.Add(now, steps)
 	a.inspectFrame(now)
+}
+
+// draw implements frameMode: the canvases when anything changed (App.draw),
+// and the read-outs four times a second (more often when the canvases
+// redraw them).
+func (m plotMode) draw(now float64) {
+	a := m.a
 	a.grids.BudgetMS = a.frameGov.GridBudget(gridShare)
 	drawn, t0 := a.m.Frames, perfNow()
 	a.draw(now)
 	if a.m.Frames != drawn {
 		a.frameGov.ObserveDraw(perfNow() - t0)
 	}
-	// Info messages ("link copied") go away by themselves after 4 s.
-	if m := s.Message(); m.Kind == app.Info {
-		if a.infoSince == 0 {
-			a.infoSince = now
-		} else if now-a.infoSince > 4000 {
-			a.infoSince = 0
-			s.Dispatch(app.Dismiss{})
-		}
-	} else {
-		a.infoSince = 0
-	}
 	if now-a.lastStats >= 250/a.frameGov.Scale() && a.stats.mounted {
 		a.lastStats = now
 		a.rerenderStats()
 	}
-	return nil
 }
 
 // draw redraws the canvases when the model, the config or a canvas size
@@ -187,7 +217,7 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 func (a *App) draw(now float64) {
 	sm := a.store.Sim()
 	resized := a.plot.resized() || a.strip.resized() || a.charts.resized()
-	if !resized && any(sm) == a.drawnSim && sm.T() == a.drawnT && a.rev == a.drawnRev && !a.plot.dirty {
+	if !resized && a.unchanged(sm, sm.T(), a.rev) && !a.plot.dirty {
 		return
 	}
 	a.plot.dirty = false
@@ -237,7 +267,7 @@ func (a *App) draw(now float64) {
 	a.profile("strip", t2-t1)
 	a.profile("charts", t3-t2)
 	a.profile("readouts", t4-t3)
-	a.drawnSim, a.drawnT, a.drawnRev = sm, sm.T(), a.rev
+	a.drawn(sm, sm.T(), a.rev)
 	a.m.Frames++
 	a.fps.Add(now, 1)
 	if a.m.FirstSurfaceMS == 0 {

@@ -37,18 +37,15 @@ func (dg *digitsUI) draw(a *App, now float64) {
 	if run != nil {
 		t = run.T()
 	}
-	if !resized && run == dg.drawnRun && t == dg.drawnT && a.rev == dg.drawnRev {
+	if !resized && a.unchanged(run, t, a.rev) {
 		return
 	}
 	t0 := perfNow()
 	dg.drawNow(a, run)
 	t1 := perfNow()
+	dg.nowCost = app.EMA(dg.nowCost, t1-t0)
 	a.profile("digit", t1-t0)
-	// The charts, galleries and matrices are redrawn at most ten times a
-	// second while playing, and less often when they are expensive (a large
-	// MNIST gallery): they take at most about a tenth of the time.
-	every := math.Max(100, 10*dg.slowCost)
-	slow := resized || run != dg.drawnRun || a.rev != dg.drawnRev || now-dg.slowDrawn >= every || !a.store.Config().Playing
+	slow := resized || any(run) != a.drawnSim || a.rev != a.drawnRev || dg.slowDue(now) || !a.store.Config().Playing
 	if slow {
 		dg.slowDrawn = now
 		defer func() { dg.slowCost = perfNow() - t1 }()
@@ -68,9 +65,28 @@ func (dg *digitsUI) draw(a *App, now float64) {
 			}
 		}
 	}
-	dg.drawnRun, dg.drawnT, dg.drawnRev = run, t, a.rev
+	a.drawn(run, t, a.rev)
 	a.m.Frames++
 	a.fps.Add(now, 1)
+}
+
+// slowDue reports whether the charts, galleries and matrices are due for
+// a redraw at frame time now while playing: at most ten times a second,
+// and less often when they are expensive (a large MNIST gallery), so that
+// they take at most about a tenth of the time.
+func (dg *digitsUI) slowDue(now float64) bool {
+	return now-dg.slowDrawn >= math.Max(100, 10*dg.slowCost)
+}
+
+// drawCost is what this frame's drawing will take, ms, as measured in
+// earlier frames: the current digit's, and the slow redraw's when one is
+// due (slowDue). The frame's learning gets what is left (digitsMode).
+func (dg *digitsUI) drawCost(now float64) float64 {
+	ms := dg.nowCost
+	if dg.slowDue(now) {
+		ms += dg.slowCost
+	}
+	return ms
 }
 
 // drawNow draws the current digit large, its true class and each learner's

@@ -45,17 +45,18 @@ func TestViewDigitsRun(t *testing.T) {
 		t.Fatalf("the digits link waits for %q", key)
 	}
 	dg := a.digits()
-	dg.load.sets = map[string]*loadEntry{key: {phase: loadDecoding, buf: shippedPayload(t, key)}}
-	if !dg.load.poll() || dg.load.sets[key].phase != loadReady {
-		t.Fatalf("the shipped payload did not decode: %v", dg.load.sets[key].err)
+	a.load.sets = map[string]*loadEntry{key: {phase: loadDecoding, buf: shippedPayload(t, key)}}
+	if !a.load.poll() || a.load.sets[key].phase != loadReady {
+		t.Fatalf("the shipped payload did not decode: %v", a.load.sets[key].err)
 	}
-	a.store.Dispatch(dg.load.sets[key].loaded)
+	a.store.Dispatch(a.load.sets[key].loaded)
 	run := a.store.Run().Digits()
 	if run == nil {
 		t.Fatalf("no digits run after the data arrived (message %q)", a.store.Message().Text)
 	}
 	dg.run = run // as the frame loop's sync does
 	a.store.Dispatch(state.Step{N: 200})
+	dg.feedReadout(a) // the progress line's props, as the frame loop hands them
 	body := page(t, a)
 	n := run.Learners()
 	if n < 2 {

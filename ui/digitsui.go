@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"kernelplay/ui/app"
-	"kernelplay/ui/pace"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 )
@@ -15,28 +14,22 @@ import (
 // (app.Store.Run, Kind Digits or Compare): the store builds it when the
 // data set it waits for (app.Store.NeedData) is handed over.
 type digitsUI struct {
-	fileNote func() string // the sentence about the user's file (app.Store.FileNote)
-	run      *sim.Digits   // the store's digits run, nil while waiting for data
-	builtFor app.Run       // the store's run when last looked at
-	status   string        // why there is no run (loading, a failure), "" when running
-	failed   bool          // status is a failure (shown as an error)
-	slicer   pace.Slicer
-	sps      pace.RateMeter
-	perFrame int // steps learned in the last frame
+	fileNote string      // the sentence about the user's file (app.Store.FileNote), fed with the progress line's props
+	run      *sim.Digits // the store's digits run, nil while waiting for data
+	builtFor app.Run     // the store's run when last looked at
+	status   string      // why there is no run (loading, a failure), "" when running
+	failed   bool        // status is a failure (shown as an error)
+	perFrame int         // steps learned in the last frame
 
 	now        *dCanvas // the current digit, large
 	galleries  []*dCanvas
 	confusions []*dCanvas
 	charts     *dCanvas
 	readout    *digitsReadout
-	drawnT     int
-	drawnRev   int
-	drawnRun   *sim.Digits
-	slowDrawn  float64
+	nowCost    float64 // ms the current digit's drawing takes, moving average
+	slowDrawn  float64 // when the charts, galleries and matrices were last drawn, ms
 	slowCost   float64 // ms the last slow redraw took
-	lastStats  float64
 	dropWired  bool
-	load       loader       // the shipped sets, fetched (loaddata_js.go) and decoded
 	digitsJS                // the images' upload canvases (digits_draw_js.go)
 	chart      compareChart // the charts' display list and painter
 	termIdx    []int
@@ -46,20 +39,30 @@ type digitsUI struct {
 // digits returns the digits state, creating it on first use.
 func (a *App) digits() *digitsUI {
 	if a.dg == nil {
-		a.dg = &digitsUI{fileNote: a.store.FileNote}
-		a.dg.now = &dCanvas{id: "digit-now", class: "digitnow", label: "the current digit", b: a.b}
-		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "step size and average error of each learner", b: a.b}
-		a.dg.readout = &digitsReadout{app: a}
+		a.dg = &digitsUI{}
+		a.dg.now = &dCanvas{id: "digit-now", class: "digitnow", label: "the current digit", canvases: a.b}
+		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "step size and average error of each learner", canvases: a.b}
+		a.dg.readout = &digitsReadout{}
+		a.dg.feedReadout(a)
 	}
 	return a.dg
+}
+
+// feedReadout hands the progress line its props — the run, why there is
+// none, and the loop's measured rate and time per step — and the data
+// column the sentence about the user's file.
+func (dg *digitsUI) feedReadout(a *App) {
+	*dg.readout = digitsReadout{Hosted: dg.readout.Hosted, mounted: dg.readout.mounted,
+		Run: dg.run, Status: dg.status, Failed: dg.failed,
+		Rate: a.sps.Rate(), PerStep: a.slicer.PerStep(), Playing: a.store.Config().Playing}
 }
 
 // sizeCanvases keeps one gallery and one confusion canvas per learner.
 func (dg *digitsUI) sizeCanvases(n int) {
 	for len(dg.galleries) < n {
 		i := strconv.Itoa(len(dg.galleries))
-		dg.galleries = append(dg.galleries, &dCanvas{id: "gallery-" + i, class: "gallery", label: "support vectors of learner " + i, b: dg.now.b})
-		dg.confusions = append(dg.confusions, &dCanvas{id: "confusion-" + i, class: "confusion", label: "confusion matrix of learner " + i, b: dg.now.b})
+		dg.galleries = append(dg.galleries, &dCanvas{id: "gallery-" + i, class: "gallery", label: "support vectors of learner " + i, canvases: dg.now.canvases})
+		dg.confusions = append(dg.confusions, &dCanvas{id: "confusion-" + i, class: "confusion", label: "confusion matrix of learner " + i, canvases: dg.now.canvases})
 	}
 }
 

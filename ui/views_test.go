@@ -276,7 +276,7 @@ func TestViewDigitsWaiting(t *testing.T) {
 	if a.store.NeedData() == "" {
 		t.Fatal("digits mode without its data set needs none")
 	}
-	a.digits().status = "loading the 8×8 digits"
+	a.digits().setStatus(a, "loading the 8×8 digits", false) // as the frame loop's sync does
 	if got := page(t, a).mustID(t, "digits-status").text(); got != "loading the 8×8 digits" {
 		t.Errorf("status %q", got)
 	}
