@@ -5,6 +5,7 @@ import (
 	"github.com/hexops/vecty/elem"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
 )
 
@@ -18,9 +19,9 @@ type Charts struct {
 	canvases canvases // the browser's canvases (browser.go)
 
 	el     *vecty.HTML
-	cv     *canvas2D
+	cv     *paint.Canvas
 	traces app.ChartTraces // reused by every redraw
-	view   chartView
+	view   paint.ChartView
 }
 
 // Render implements comp.View.
@@ -46,20 +47,20 @@ func (ch *Charts) Mount() {
 func (ch *Charts) Unmount() { ch.cv = nil }
 
 func (ch *Charts) resized() bool {
-	return ch.cv != nil && ch.cv.resized()
+	return ch.cv != nil && ch.cv.Resized()
 }
 
 // draw redraws the chart stack: the run's traces as render.TraceChart
 // describes them, with what mark adds (the step inspector's marker; nil:
 // nothing), laid out and painted through the chart's display list.
 func (ch *Charts) draw(mark func(*render.Chart)) {
-	if ch.cv == nil || !ch.cv.fit() {
+	if ch.cv == nil || !ch.cv.Fit() {
 		return
 	}
 	// One learner's traces, or a comparison's two overlaid (app.ChartTraces).
-	render.TraceChart(&ch.view.chart, ch.traces.Input(ch.Run, [2]string{learnerColor(0), learnerColor(1)}))
+	render.TraceChart(&ch.view.Chart, ch.traces.Input(ch.Run, [2]string{learnerColor(0), learnerColor(1)}))
 	if mark != nil {
-		mark(&ch.view.chart) // slow motion's step-size sub-step (inspector.go)
+		mark(&ch.view.Chart) // slow motion's step-size sub-step (inspector.go)
 	}
-	ch.view.draw(ch.cv)
+	ch.view.Draw(ch.cv)
 }

@@ -10,6 +10,7 @@ import (
 
 	"kernelplay/ui/app"
 	"kernelplay/ui/comp"
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
@@ -47,7 +48,7 @@ func (p *Plot) renderSecond() vecty.ComponentOrHTML {
 // device pixels per unit) the boundary f = 0 of P.Sim's learner, traced
 // from the surface as the plot traces its own (render.Surface.Lines), the
 // stream's points as dots and, top left, P.Label.
-func (p *Plot) paintSecond(ctx ctx2D, w, h, dpr float64) {
+func (p *Plot) paintSecond(ctx paint.Ctx, w, h, dpr float64) {
 	c := p.P.Config
 	// f = 0: the boundary (regression: the residual's zero, the fitted
 	// curve), thinner than the plot's and without its halo.
@@ -103,7 +104,7 @@ func runLabel(c state.Config, s *sim.Sim) string {
 // haloText writes text at (x, y) (CSS pixels, the baseline; align: the
 // canvas textAlign) in the plot's ink over a halo that keeps it readable on
 // any shade.
-func haloText(ctx ctx2D, text string, x, y float64, align string) {
+func haloText(ctx paint.Ctx, text string, x, y float64, align string) {
 	ctx.Set("font", "12px system-ui, sans-serif")
 	ctx.Set("textAlign", align)
 	ctx.Set("strokeStyle", haloColor)
@@ -118,7 +119,7 @@ func haloText(ctx ctx2D, text string, x, y float64, align string) {
 // comparison (compareLabels), top left on the w-wide plot, or top right
 // when the colour key took the top-left corner (legendCorner's corner 3).
 // Without a label it draws nothing.
-func (p *Plot) compareLabel(ctx ctx2D, w float64) {
+func (p *Plot) compareLabel(ctx paint.Ctx, w float64) {
 	if p.P.Label == "" {
 		return
 	}

@@ -7,7 +7,7 @@ package ui
 func (p *Plot) drawSecond() {
 	cv := p.cv
 	img := p.renderSurface() // (not in the grid's budget, as before: GridGovernor measures the plot's)
-	cv.clear()
-	p.blit.draw(cv, img, 0, 0, cv.w, cv.h, true)
-	p.paintSecond(cv.ctx, cv.w, cv.h, cv.dpr)
+	cv.Clear()
+	p.blit.draw(cv, img, 0, 0, cv.W, cv.H, true)
+	p.paintSecond(cv.Ctx, cv.W, cv.H, cv.DPR)
 }

@@ -10,6 +10,7 @@ import (
 
 	"kernelplay/ui/app"
 	"kernelplay/ui/comp"
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
@@ -20,9 +21,9 @@ import (
 type dCanvas struct {
 	id, class, label string
 	el               *vecty.HTML
-	cv               *canvas2D
+	cv               *paint.Canvas
 	list             render.List // the display list of a canvas painted from one (the confusion matrix)
-	paint            painter
+	paint            paint.Painter
 	canvases         canvases // the browser's canvases (browser.go)
 }
 
@@ -45,7 +46,7 @@ func (d *dCanvas) Mount() {
 func (d *dCanvas) Unmount() { d.cv = nil }
 
 func (d *dCanvas) resized() bool {
-	return d.cv != nil && d.cv.resized()
+	return d.cv != nil && d.cv.Resized()
 }
 
 // digitsReadout is the progress line of a digits run: t of N with a bar,

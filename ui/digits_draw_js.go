@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 )
@@ -94,12 +95,12 @@ func (dg *digitsUI) drawCost(now float64) float64 {
 // (nowpanel.go), painted, and the digit's image blitted into its square.
 func (dg *digitsUI) drawNow(a *App, run *sim.Digits) {
 	d := dg.now
-	if d.cv == nil || !d.cv.fit() {
+	if d.cv == nil || !d.cv.Fit() {
 		return
 	}
-	r, draw := nowPanel(&d.list, run, learnerColors, d.cv.w, d.cv.h)
-	d.cv.clear()
-	d.paint.paint(d.cv.ctx, &d.list)
+	r, draw := nowPanel(&d.list, run, learnerColors, d.cv.W, d.cv.H)
+	d.cv.Clear()
+	d.paint.Paint(d.cv.Ctx, &d.list)
 	if draw {
 		set := run.Stream().Set()
 		w, h, _ := app.ImageShape(set)
@@ -116,12 +117,12 @@ func (dg *digitsUI) drawNow(a *App, run *sim.Digits) {
 // GalleryMessage.
 func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 	cv := dg.galleries[i].cv
-	if cv == nil || !cv.fit() {
+	if cv == nil || !cv.Fit() {
 		return
 	}
-	ctx := cv.ctx
-	cv.clear()
-	ctx.Set("font", chartFont)
+	ctx := cv.Ctx
+	cv.Clear()
+	ctx.Set("font", paint.ChartFont)
 	ctx.Set("fillStyle", "#4d5560")
 	ctx.Set("textBaseline", "alphabetic")
 	m := run.Model(i)
@@ -136,7 +137,7 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 		return
 	}
 	e := m.Expansion()
-	s, cols, rows := render.GalleryLayout(cv.w, cv.h, w, h, n)
+	s, cols, rows := render.GalleryLayout(cv.W, cv.H, w, h, n)
 	dg.termIdx = render.GalleryTerms(dg.termIdx, n, cols*rows)
 	for len(dg.galleryImg) <= i {
 		dg.galleryImg = append(dg.galleryImg, &galleryCache{})
@@ -153,5 +154,5 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 		ctx.Set("lineWidth", 2)
 		ctx.Call("strokeRect", 1, 1, s-2, s-2)
 	}
-	ctx.Call("fillText", render.GalleryFooter(n, capacity, len(dg.termIdx), cv.w), 0, cv.h-3)
+	ctx.Call("fillText", render.GalleryFooter(n, capacity, len(dg.termIdx), cv.W), 0, cv.H-3)
 }

@@ -89,13 +89,13 @@ func TestViewDigitsRun(t *testing.T) {
 		}
 		return b.String()
 	}
-	ct := texts(&dg.chart.list)
+	ct := texts(&dg.chart.List)
 	for i := range n {
 		if !strings.Contains(ct, run.Name(i)) {
 			t.Errorf("chart legend lacks %q:\n%s", run.Name(i), ct)
 		}
 	}
-	rec := dg.charts.cv.ctx.(*recCtx)
+	rec := dg.charts.cv.Ctx.(*recCtx)
 	if len(rec.with("lines ")) == 0 {
 		t.Error("the charts painted no curve")
 	}
@@ -105,7 +105,7 @@ func TestViewDigitsRun(t *testing.T) {
 			t.Errorf("confusion matrix lacks class %q", cls)
 		}
 	}
-	if got := len(dg.confusions[0].cv.ctx.(*recCtx).with("fillRect")); got < len(run.ClassNames()) {
+	if got := len(dg.confusions[0].cv.Ctx.(*recCtx).with("fillRect")); got < len(run.ClassNames()) {
 		t.Errorf("confusion matrix painted %d cells", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 )
@@ -31,7 +32,7 @@ type digitsUI struct {
 	slowCost   float64 // ms the last slow redraw took
 	dropWired  bool
 	digitsJS                // the images' upload canvases (digits_draw_js.go)
-	chart      compareChart // the charts' display list and painter
+	chart      compareChart // the charts' display list and paint.Painter
 	termIdx    []int
 	alpha      []float64
 }
@@ -85,12 +86,12 @@ func (a *App) userFile(name string, b []byte) {
 // drawConfusion paints learner i's confusion matrix (render.Confusion).
 func (dg *digitsUI) drawConfusion(a *App, run *sim.Digits, i int) {
 	d := dg.confusions[i]
-	if d.cv == nil || !d.cv.fit() {
+	if d.cv == nil || !d.cv.Fit() {
 		return
 	}
-	render.Confusion(&d.list, run.ClassNames(), run.Confusion(i), d.cv.w, d.cv.h)
-	d.cv.clear()
-	d.paint.paint(d.cv.ctx, &d.list)
+	render.Confusion(&d.list, run.ClassNames(), run.Confusion(i), d.cv.W, d.cv.H)
+	d.cv.Clear()
+	d.paint.Paint(d.cv.Ctx, &d.list)
 }
 
 // drawCharts draws the learners' average online error and step size η_t
@@ -99,7 +100,7 @@ func (dg *digitsUI) drawConfusion(a *App, run *sim.Digits, i int) {
 // of render.CompareChart, painted.
 func (dg *digitsUI) drawCharts(a *App, run *sim.Digits) {
 	cv := dg.charts.cv
-	if cv == nil || !cv.fit() {
+	if cv == nil || !cv.Fit() {
 		return
 	}
 	ch := &dg.chart
@@ -125,14 +126,14 @@ func (dg *digitsUI) drawCharts(a *App, run *sim.Digits) {
 			in.SwitchAt, in.SwitchLabel = at, "0/1 → 2/3"
 		}
 	}
-	render.CompareChart(&ch.chart, *in)
-	ch.draw(cv)
+	render.CompareChart(&ch.Chart, *in)
+	ch.Draw(cv)
 }
 
-// compareChart is the digits charts' display list and painter, and what
+// compareChart is the digits charts' display list and paint.Painter, and what
 // they show, reused from one redraw to the next.
 type compareChart struct {
-	chartView
+	paint.ChartView
 	in     render.CompareInput
 	curves []sim.Series // each learner's average error, η_t and windowed error histories as points, reused
 }

@@ -83,7 +83,7 @@
 // need of the browser beyond Vecty goes through two narrow seams: the
 // browser's role interfaces (browser.go: clock, events, files, clipboard,
 // address, storage, dialogs, scrolling, rerenderer, rangeInputs,
-// canvases; browser, all of them, is the App's alone) and canvas2D's ctx2D (canvas.go: a CanvasRenderingContext2D's Set, Call,
+// canvases; browser, all of them, is the App's alone) and paint.Ctx (ui/paint: a CanvasRenderingContext2D's Set, Call,
 // Dash, Lines, Path and Gradient). Only the glue behind them carries the
 // build constraint js && wasm and calls syscall/js or the dom package:
 // browser_js.go and canvas_js.go (the adapters, blitting images),

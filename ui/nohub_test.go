@@ -59,10 +59,6 @@ var hubInterfaces = map[reflect.Type]bool{
 	reflect.TypeOf((*canvases)(nil)).Elem():    true,
 	reflect.TypeOf((*slideAction)(nil)).Elem(): true,
 	reflect.TypeOf((*app.Run)(nil)).Elem():     true,
-	// The canvas seams (canvas.go): a <canvas> element and its 2D
-	// context, whose methods take and return numbers, strings and paths.
-	reflect.TypeOf((*canvasElement)(nil)).Elem(): true,
-	reflect.TypeOf((*ctx2D)(nil)).Elem():         true,
 }
 
 // TestViewsHoldNoHub: no view holds the App or the store, nor anything

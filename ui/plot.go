@@ -6,6 +6,7 @@ import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
@@ -29,7 +30,7 @@ type Plot struct {
 	el     *vecty.HTML // the plot canvas: legend, evict mark, exact lines; input
 	under  *vecty.HTML // the surface canvas under it (grid-sized, scaled by CSS)
 	mid    *vecty.HTML // between them: the traced lines and the markers, drawn by the line worker
-	cv     *canvas2D
+	cv     *paint.Canvas
 	view   plotView
 	plotJS // the surface's and markers' canvases and the line worker (plot_js.go)
 
@@ -38,7 +39,7 @@ type Plot struct {
 	plan      []plotMark       // this frame's point and ring sprites (plotMarks)
 	keyCorner int              // the colour key's corner in the last frame (legendCorner)
 	rings     []regressionRing // this frame's support vectors on the regression curve
-	path      pathBuilder
+	path      paint.Path
 	lin       linearPlot    // hyperplanes of linear models, the RES-vs-SGD chart (linear.go)
 	tracer    render.Tracer // contours as polylines
 	lines     []float64     // their vertices, then pixels

@@ -4,6 +4,7 @@ import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
@@ -20,10 +21,10 @@ type Strip struct {
 	canvases canvases     // the browser's canvases (browser.go)
 
 	el   *vecty.HTML
-	cv   *canvas2D
+	cv   *paint.Canvas
 	bars []render.Bar
 	plan stripPlan
-	path pathBuilder
+	path paint.Path
 }
 
 // Render implements comp.View.
@@ -46,22 +47,22 @@ func (s *Strip) Mount() {
 func (s *Strip) Unmount() { s.cv = nil }
 
 func (s *Strip) resized() bool {
-	return s.cv != nil && s.cv.resized()
+	return s.cv != nil && s.cv.Resized()
 }
 
 // draw paints the strip's plan (stripplan.go's planStrip): the count, the
 // baseline, one path of bars per class colour, then the eviction mark, and
 // last overlay (the step inspector's lit terms; nil: none) with the bars,
 // the bars' top and the size of their area.
-func (s *Strip) draw(overlay func(ctx ctx2D, bars []render.Bar, top, w, h float64)) {
-	if s.cv == nil || !s.cv.fit() {
+func (s *Strip) draw(overlay func(ctx paint.Ctx, bars []render.Bar, top, w, h float64)) {
+	if s.cv == nil || !s.cv.Fit() {
 		return
 	}
 	cv := s.cv
-	ctx := cv.ctx
-	cv.clear()
+	ctx := cv.Ctx
+	cv.Clear()
 	c := s.Config
-	s.bars = planStrip(&s.plan, s.bars, s.Sim, cv.w, cv.h)
+	s.bars = planStrip(&s.plan, s.bars, s.Sim, cv.W, cv.H)
 	pl := &s.plan
 	ctx.Set("font", "13px ui-monospace, Menlo, Consolas, monospace")
 	ctx.Set("fillStyle", "#4d5560")
@@ -70,7 +71,7 @@ func (s *Strip) draw(overlay func(ctx ctx2D, bars []render.Bar, top, w, h float6
 		return
 	}
 	ctx.Set("textAlign", "right")
-	ctx.Call("fillText", pl.Text, cv.w, 11)
+	ctx.Call("fillText", pl.Text, cv.W, 11)
 	ctx.Set("textAlign", "left")
 	ctx.Set("fillStyle", "#d9dde3")
 	ctx.Call("fillRect", pl.Baseline.X, pl.Baseline.Y, pl.Baseline.W, pl.Baseline.H)
@@ -100,6 +101,6 @@ func (s *Strip) draw(overlay func(ctx ctx2D, bars []render.Bar, top, w, h float6
 		ctx.Call("strokeRect", pl.Evict.X, pl.Evict.Y, pl.Evict.W, pl.Evict.H)
 	}
 	if overlay != nil {
-		overlay(ctx, s.bars, stripTop, cv.w, cv.h-stripTop) // slow motion's lit terms (inspector.go)
+		overlay(ctx, s.bars, stripTop, cv.W, cv.H-stripTop) // slow motion's lit terms (inspector.go)
 	}
 }
