@@ -67,11 +67,7 @@ func guardedFunc(where string, f func(this js.Value, args []js.Value)) js.Func {
 		if crash.stopped {
 			return nil
 		}
-		defer func() {
-			if r := recover(); r != nil {
-				crash.caught(where, r)
-			}
-		}()
+		defer (*App).recovered(nil, where) // (it uses no App)
 		f(this, args)
 		return nil
 	})
@@ -159,22 +155,23 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 // view's.
 func (a *App) mode(c state.Config) frameMode {
 	if c.Mode == state.ModeDigits {
-		return digitsMode{a}
+		return (*digitsMode)(a)
 	}
-	return plotMode{a}
+	return (*plotMode)(a)
 }
 
 // plotMode is the frame loop in the 2D view (and RES vs SGD): learn the
 // ticks due times StepsPerFrame within what drawing leaves of the frame,
 // then redraw the plot, the strip, the charts and the read-outs that
 // changed.
-type plotMode struct{ a *App }
+// It is the App seen as that mode (no copy, no allocation per frame).
+type plotMode App
 
-var _ frameMode = plotMode{}
+var _ frameMode = (*plotMode)(nil)
 
 // advance implements frameMode.
-func (m plotMode) advance(now float64) {
-	a := m.a
+func (m *plotMode) advance(now float64) {
+	a := (*App)(m)
 	s := a.store
 	c := s.Config()
 	steps := 0
@@ -198,8 +195,8 @@ func (m plotMode) advance(now float64) {
 // draw implements frameMode: the canvases when anything changed (App.draw),
 // and the read-outs four times a second (more often when the canvases
 // redraw them).
-func (m plotMode) draw(now float64) {
-	a := m.a
+func (m *plotMode) draw(now float64) {
+	a := (*App)(m)
 	a.grids.BudgetMS = a.frameGov.GridBudget(gridShare)
 	drawn, t0 := a.m.Frames, perfNow()
 	a.draw(now)
@@ -217,7 +214,7 @@ func (m plotMode) draw(now float64) {
 func (a *App) draw(now float64) {
 	sm := a.store.Sim()
 	resized := a.plot.resized() || a.strip.resized() || a.charts.resized()
-	if !resized && a.unchanged(sm, sm.T(), a.rev) && !a.plot.dirty {
+	if !resized && any(sm) == a.drawnSim && sm.T() == a.drawnT && a.rev == a.drawnRev && !a.plot.dirty {
 		return
 	}
 	a.plot.dirty = false
@@ -267,7 +264,7 @@ func (a *App) draw(now float64) {
 	a.profile("strip", t2-t1)
 	a.profile("charts", t3-t2)
 	a.profile("readouts", t4-t3)
-	a.drawn(sm, sm.T(), a.rev)
+	a.drawnSim, a.drawnT, a.drawnRev = sm, sm.T(), a.rev
 	a.m.Frames++
 	a.fps.Add(now, 1)
 	if a.m.FirstSurfaceMS == 0 {

@@ -71,14 +71,15 @@ func (dg *digitsUI) setStatus(a *App, s string, failed bool) {
 // input's handlers; then draw what changed. A frame that will redraw the
 // galleries (tens of ms on MNIST at ω = 4096) learns little, so that no
 // frame becomes a long task.
-type digitsMode struct{ a *App }
+// It is the App seen as that mode (no copy, no allocation per frame).
+type digitsMode App
 
-var _ frameMode = digitsMode{}
+var _ frameMode = (*digitsMode)(nil)
 
 // advance implements frameMode: it also follows the store's run (loading
 // the data set it waits for: digitsUI.sync).
-func (m digitsMode) advance(now float64) {
-	a := m.a
+func (m *digitsMode) advance(now float64) {
+	a := (*App)(m)
 	c := a.store.Config()
 	dg := a.digits()
 	dg.wireDrop(a)
@@ -101,8 +102,8 @@ func (m digitsMode) advance(now float64) {
 // (digitsUI.draw), then the step inspector's frame (it scrolls its panel
 // into view once the column's canvases are drawn), and the progress line
 // four times a second.
-func (m digitsMode) draw(now float64) {
-	a := m.a
+func (m *digitsMode) draw(now float64) {
+	a := (*App)(m)
 	dg := a.digits()
 	dg.draw(a, now)
 	a.inspectFrame(now)

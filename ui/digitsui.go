@@ -53,9 +53,9 @@ func (a *App) digits() *digitsUI {
 // none, and the loop's measured rate and time per step — and the data
 // column the sentence about the user's file.
 func (dg *digitsUI) feedReadout(a *App) {
-	*dg.readout = digitsReadout{Hosted: dg.readout.Hosted, mounted: dg.readout.mounted,
-		Run: dg.run, Status: dg.status, Failed: dg.failed,
-		Rate: a.sps.Rate(), PerStep: a.slicer.PerStep(), Playing: a.store.Config().Playing}
+	r := dg.readout
+	r.Run, r.Status, r.Failed = dg.run, dg.status, dg.failed
+	r.Rate, r.PerStep, r.Playing = a.sps.Rate(), a.slicer.PerStep(), a.store.Config().Playing
 }
 
 // sizeCanvases keeps one gallery and one confusion canvas per learner.

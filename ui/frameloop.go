@@ -73,18 +73,6 @@ func (l *frameLoop) changedRun(r app.Run) {
 	l.frameGov.Reset()
 }
 
-// unchanged reports whether the picture of run (at step t, store revision
-// rev) is the one drawn last (drawn).
-func (l *frameLoop) unchanged(run any, t, rev int) bool {
-	return run == l.drawnSim && t == l.drawnT && rev == l.drawnRev
-}
-
-// drawn records that the picture of run at step t and store revision rev
-// is on the screen.
-func (l *frameLoop) drawn(run any, t, rev int) {
-	l.drawnSim, l.drawnT, l.drawnRev = run, t, rev
-}
-
 // feed hands the canvases their props, read from the store: the run they
 // draw, its configuration and where the plot's input goes; the surface's
 // grid is the one asked for (the frame loop lowers it with surfaceGrid

@@ -3,8 +3,10 @@
 package ui
 
 import (
+	"syscall/js"
 	"testing"
 
+	"kernelplay/ui/app"
 	"kernelplay/ui/state"
 )
 
@@ -40,5 +42,29 @@ func TestPlotDispatches(t *testing.T) {
 	second.click(150, 50, 200, 200, false)
 	if len(got) != 0 {
 		t.Errorf("an unsized plot dispatched %v", got)
+	}
+}
+
+// TestGuardedFunc: a panic in a listener made by guardedFunc (the plot's
+// pointer and key listeners, which have no App to recover through) stops
+// the page with the listener's name in the report, and a stopped page
+// runs no listener.
+func TestGuardedFunc(t *testing.T) {
+	saved := crash
+	defer func() { crash = saved }()
+	var got []string
+	crash = crashSink{out: func(msg string, rep app.Report, first bool) { got = append(got, rep.Where+" "+rep.Panic) }}
+	f := guardedFunc("plot pointerdown", func(js.Value, []js.Value) { panic("boom") })
+	defer f.Release()
+	f.Invoke()
+	if !crash.stopped || len(got) != 1 || got[0] != "plot pointerdown boom" {
+		t.Fatalf("after a panic in the listener: stopped %v, reports %q", crash.stopped, got)
+	}
+	ran := false
+	g := guardedFunc("plot keydown", func(js.Value, []js.Value) { ran = true })
+	defer g.Release()
+	g.Invoke()
+	if ran {
+		t.Error("a listener ran after the page stopped")
 	}
 }
