@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"kernelplay/ui/paint"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
@@ -114,4 +115,26 @@ func compareApp(t *testing.T) (*App, state.Config) {
 	a.store.Dispatch(state.Step{N: 300})
 	a.feed() // (testApp's store has no listener: the page's feeds the canvases)
 	return a, c
+}
+
+// TestSecondPlotPanel: the page's comparison panel holds the second Plot
+// (#surface2), named after the second learner, and the caption; unlike the
+// first plot, the second renders with the page once mounted (Skip), so that
+// its name follows the "compare with" menu.
+func TestSecondPlotPanel(t *testing.T) {
+	a, c := compareApp(t)
+	_, name := sim.PairNames(c)
+	body := page(t, a)
+	cv := body.mustID(t, "surface2")
+	if label, _ := cv.Attrs["aria-label"].(string); !strings.HasSuffix(label, name) {
+		t.Errorf("the second surface is labelled %q, want it to end with %q", label, name)
+	}
+	if cap := body.mustID(t, "second2d-cap").text(); !strings.Contains(cap, name) {
+		t.Errorf("the caption %q does not name %q", cap, name)
+	}
+	mountedCanvas := &paint.Canvas{}
+	a.plot.cv, a.second.cv = mountedCanvas, mountedCanvas
+	if !a.plot.Skip() || a.second.Skip() {
+		t.Errorf("mounted: the plot skips its render %v (want true), the second plot %v (want false)", a.plot.Skip(), a.second.Skip())
+	}
 }

@@ -130,8 +130,11 @@ func (p *Plot) Render() vecty.ComponentOrHTML {
 	return elem.Div(vecty.Markup(vecty.Class("plotframe")), p.under, p.mid, p.el)
 }
 
-// Skip implements comp.Skipper: as Charts.Skip.
-func (p *Plot) Skip() bool { return p.cv != nil }
+// Skip implements comp.Skipper: as Charts.Skip; the second plot of a
+// comparison renders with the page (its accessible name is its learner's,
+// which the page's controls change), its canvas's pixels with the frame
+// loop.
+func (p *Plot) Skip() bool { return p.cv != nil && !p.P.Second }
 
 // secondGrid is the largest grid of a comparison's second surface: a
 // smaller square than the plot's.
