@@ -78,8 +78,9 @@
 // events, files, dialogs, storage, rangeInputs, canvases, …), each to the
 // views that use it. TestViewsHoldNoHub enforces it: every view's fields,
 // recursively, hold no *App or *app.Store, no func but a Dispatch and no
-// interface but a role (its hubExempt list holds the canvas views until
-// they take their run as a prop; it must end empty). The step inspector
+// interface but a role; the canvas views take their run as props too, and
+// its hubExempt list is empty (the test fails if an entry is ever met).
+// The step inspector
 // is one panel type (inspectorPanel) placed by the 2D and the digits
 // trees alike with the same props; its state and slow motion (Inspector)
 // are the App's. Children are keyed where identity matters, and only
