@@ -10,7 +10,7 @@ ADDR     ?= 127.0.0.1:8080
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT      := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 # Pure packages: built and tested natively and under js/wasm (node).
-PURE     := ./core/... ./ui/state/... ./ui/app/... ./ui/sim/... ./ui/render/... ./ui/inspect/... ./ui/pace/... ./ui/embed/... ./ui/lesson/...
+PURE     := ./core/... ./ui/state/... ./ui/app/... ./ui/sim/... ./ui/render/... ./ui/inspect/... ./ui/pace/... ./ui/embed/... ./ui/lesson/... ./ui/paint/...
 # -s -w drop the symbol table and DWARF (on wasm: the 120 KB "name" section);
 # -trimpath keeps build paths out of the binary. -l (no inlining) everywhere
 # except where the page's time goes: the runtime, math and syscall/js, the

@@ -15,6 +15,7 @@ import (
 //	wasm → ui (views; their DOM glue js/wasm only) → ui/app → ui/render, ui/sim → ui/state
 //	         ↘ ui/comp (the one Vecty component type), ui/pace (the frame loop's clock
 //	           and budgets): both import nothing of the module
+//	         ↘ ui/paint (the canvas painter, no browser) → ui/render
 //	                                                    ↘ core/…  (core never imports ui)
 //
 // ui/inspect (the step inspector's equations) sits beside ui/render and uses
@@ -46,13 +47,17 @@ var allowedImports = map[string][]string{
 	// The views reach the core only through app, sim, render and inspect
 	// values: they import no core package.
 	"kernelplay/ui": {"kernelplay/ui/app", "kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",
-		"kernelplay/ui/inspect", "kernelplay/ui/comp", "kernelplay/ui/pace", "kernelplay/ui/embed"},
+		"kernelplay/ui/inspect", "kernelplay/ui/comp", "kernelplay/ui/pace", "kernelplay/ui/embed",
+		"kernelplay/ui/paint"},
 	// The embedding API's protocol: the bounds of links and steps.
 	"kernelplay/ui/embed": {"kernelplay/ui/state"},
 	// The lesson format: its steps are share links (nothing imports it yet;
 	// the lesson player will, from ui).
-	"kernelplay/ui/lesson":          {"kernelplay/ui/state"},
-	"kernelplay/ui/pace":            {}, // the frame loop's clock and budgets
+	"kernelplay/ui/lesson": {"kernelplay/ui/state"},
+	"kernelplay/ui/pace":   {}, // the frame loop's clock and budgets
+	// The canvas painter: display lists and sprites of ui/render, painted
+	// through an interface; the browser's side is ui's _js.go files.
+	"kernelplay/ui/paint":           {"kernelplay/ui/render"},
 	"kernelplay/ui/comp":            {},
 	"kernelplay/ui/comp/vectycrash": {}, // a test only: its programs are testdata
 	"kernelplay/wasm":               {"kernelplay/ui", "kernelplay/wasm/simd"},
@@ -174,6 +179,10 @@ func TestImportGraphRules(t *testing.T) {
 		{"kernelplay/ui", "kernelplay/core/learn"},
 		{"kernelplay/ui", "kernelplay/core/data"},
 		{"kernelplay/ui", "kernelplay/core/experiment"},
+		{"kernelplay/ui/paint", "kernelplay/ui"},
+		{"kernelplay/ui/paint", "kernelplay/ui/app"},
+		{"kernelplay/ui/paint", "syscall/js"},
+		{"kernelplay/ui/paint", "kernelplay/core/learn"},
 	} {
 		if len(checkImports(map[string][]string{e[0]: {e[1]}})) != 1 {
 			t.Errorf("%s → %s accepted", e[0], e[1])

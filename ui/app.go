@@ -10,6 +10,7 @@ import (
 
 	"kernelplay/ui/app"
 	"kernelplay/ui/comp"
+	"kernelplay/ui/state"
 )
 
 // appJS is App's part that only the browser has: the one
@@ -36,6 +37,7 @@ func Run(hash string) {
 	a.build()
 	a.store.Subscribe(func() {
 		a.rev++
+		a.feed()
 		a.syncURL()
 		a.rerender()
 	})
@@ -51,28 +53,41 @@ func Run(hash string) {
 	vecty.RenderBody(comp.Of(a.page))
 }
 
-// jsFunc wraps a callback for addEventListener with the same protection.
+// jsFunc wraps a callback for addEventListener with the same protection
+// (guardedFunc).
 func (a *App) jsFunc(where string, f func(this js.Value, args []js.Value)) js.Func {
+	return guardedFunc(where, f)
+}
+
+// guardedFunc wraps a callback for addEventListener so that a panic in it
+// reaches the crash sink (crash.go) and a stopped page ignores it: the
+// views' listeners use it without a pointer to the page.
+func guardedFunc(where string, f func(this js.Value, args []js.Value)) js.Func {
 	return js.FuncOf(func(this js.Value, args []js.Value) any {
 		if crash.stopped {
 			return nil
 		}
-		defer a.recovered(where)
+		defer (*App).recovered(nil, where) // (it uses no App)
 		f(this, args)
 		return nil
 	})
 }
 
-// frame is the requestAnimationFrame callback: advance the run by the
-// ticks due (capped, as Ebitengine does) times StepsPerFrame, redraw the
-// canvases if anything changed (the strip, the charts and the read-outs
-// at most ten times a second each, in different frames), and otherwise
-// refresh the read-outs four times a second. The frame
-// adapts to the machine (FrameGovernor): learning gets what drawing leaves
-// of the frame's target, and while frames run long the learning, the
-// surface's grid and the rate of the strip's, charts' and read-outs'
-// redraws go down (to a quarter), coming back when frames are on time;
-// the read-outs say what was cut (budgetRows).
+// frame is the requestAnimationFrame callback, one loop for every mode:
+// after the clock (Pacer, FrameGovernor) and a long replay's frames
+// (replayFrame), the mode on screen (App.mode: plotMode, digitsMode)
+// advances the run by the ticks due (capped, as Ebitengine does) times
+// StepsPerFrame within the frame's budget, then draws what changed; Info
+// messages go after 4 s. In the 2D view the canvases are redrawn if
+// anything changed (the strip, the charts and the read-outs at most ten
+// times a second each, in different frames), and otherwise the read-outs
+// are refreshed four times a second. The frame adapts to the machine
+// (FrameGovernor): learning gets what drawing leaves of the frame's
+// target, and while frames run long the learning, the surface's grid and
+// the rate of the strip's, charts' and read-outs' redraws go down (to a
+// quarter), coming back when frames are on time; the read-outs say what
+// was cut (budgetRows). A panic anywhere in it reaches the crash sink
+// (App.recovered).
 //
 // The callback's time as the browser sees it is more than this function's:
 // when it returns while a collection is marking, Go's scheduler on wasm
@@ -118,17 +133,47 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 		a.replayFrame(now)
 		return nil
 	}
-	if a.digitsFrame(now) {
-		return nil // the digits mode has its own loop (digits_loop_js.go)
+	a.changedRun(s.Run())
+	m := a.mode(c)
+	m.advance(now)
+	m.draw(now)
+	// Info messages ("link copied") go away by themselves after 4 s.
+	if m := s.Message(); m.Kind == app.Info {
+		if a.infoSince == 0 {
+			a.infoSince = now
+		} else if now-a.infoSince > 4000 {
+			a.infoSince = 0
+			s.Dispatch(app.Dismiss{})
+		}
+	} else {
+		a.infoSince = 0
 	}
-	if r := s.Run(); r != a.budgetRun {
-		// A new run may be much faster or slower to learn and draw.
-		a.budgetRun = r
-		a.slicer.Reset()
-		a.reduction.Reset()
-		a.grids.Reset()
-		a.frameGov.Reset()
+	return nil
+}
+
+// mode is the frame loop's mode for c: the digits view's, or the 2D
+// view's.
+func (a *App) mode(c state.Config) frameMode {
+	if c.Mode == state.ModeDigits {
+		return (*digitsMode)(a)
 	}
+	return (*plotMode)(a)
+}
+
+// plotMode is the frame loop in the 2D view (and RES vs SGD): learn the
+// ticks due times StepsPerFrame within what drawing leaves of the frame,
+// then redraw the plot, the strip, the charts and the read-outs that
+// changed.
+// It is the App seen as that mode (no copy, no allocation per frame).
+type plotMode App
+
+var _ frameMode = (*plotMode)(nil)
+
+// advance implements frameMode.
+func (m *plotMode) advance(now float64) {
+	a := (*App)(m)
+	s := a.store
+	c := s.Config()
 	steps := 0
 	if c.Playing && !s.Run().Done() {
 		ticks := a.pacer.Ticks(now)
@@ -145,28 +190,23 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 	}
 	a.sps.Add(now, steps)
 	a.inspectFrame(now)
+}
+
+// draw implements frameMode: the canvases when anything changed (App.draw),
+// and the read-outs four times a second (more often when the canvases
+// redraw them).
+func (m *plotMode) draw(now float64) {
+	a := (*App)(m)
 	a.grids.BudgetMS = a.frameGov.GridBudget(gridShare)
 	drawn, t0 := a.m.Frames, perfNow()
 	a.draw(now)
 	if a.m.Frames != drawn {
 		a.frameGov.ObserveDraw(perfNow() - t0)
 	}
-	// Info messages ("link copied") go away by themselves after 4 s.
-	if m := s.Message(); m.Kind == app.Info {
-		if a.infoSince == 0 {
-			a.infoSince = now
-		} else if now-a.infoSince > 4000 {
-			a.infoSince = 0
-			s.Dispatch(app.Dismiss{})
-		}
-	} else {
-		a.infoSince = 0
-	}
 	if now-a.lastStats >= 250/a.frameGov.Scale() && a.stats.mounted {
 		a.lastStats = now
 		a.rerenderStats()
 	}
-	return nil
 }
 
 // draw redraws the canvases when the model, the config or a canvas size
@@ -180,11 +220,18 @@ func (a *App) draw(now float64) {
 	a.plot.dirty = false
 	t0 := perfNow()
 	a.gridMS = 0
-	if !a.plot.draw() {
+	a.feed()
+	a.plot.P.Grid = a.surfaceGrid(a.plot.P.Grid)
+	ok := a.plot.draw(a.markPlot) // the inspector's marks over the markers (inspector.go)
+	a.foldPlot()
+	if !ok {
 		return // not mounted yet
 	}
 	a.grids.Observe(a.plot.surf.Grid, a.gridMS)
-	a.second.draw() // a 2D comparison's second surface (compare2d_js.go)
+	if a.second.P.Sim != nil {
+		a.second.P.Grid = a.surfaceGrid(a.second.P.Grid)
+		a.second.draw(nil) // a 2D comparison's second learner (compare2d.go)
+	}
 	// The strip, the charts and the read-outs change little from frame
 	// to frame: while the run plays they are redrawn at most 10 times a
 	// second (the lines cost the browser several milliseconds to
@@ -197,11 +244,11 @@ func (a *App) draw(now float64) {
 	forced := resized || a.rev != a.drawnRev || any(sm) != a.drawnSim || !a.store.Config().Playing
 	strip, charts, readouts := a.stagger.Due(now, slowEvery/a.frameGov.Scale(), t1-t0, forced)
 	if strip {
-		a.strip.draw()
+		a.strip.draw(a.insp.markStrip)
 	}
 	t2 := perfNow()
 	if charts {
-		a.charts.draw()
+		a.charts.draw(a.insp.markCharts)
 	}
 	t3 := perfNow()
 	if readouts && a.stats.mounted {

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"kernelplay/ui/app"
-	"kernelplay/ui/pace"
 )
 
 // App is the running page: the store, the Vecty tree and the frame loop.
@@ -14,37 +13,15 @@ type App struct {
 	strip  *Strip
 	charts *Charts
 	stats  *Stats
-	second *Second2D  // the second learner of a 2D comparison (compare2d.go)
+	second *Plot      // the second learner of a 2D comparison: a second Plot (compare2d.go)
 	insp   *Inspector // the step inspector's state and slow motion (inspector.go), shown in both views
 
 	b      browser          // the browser outside Vecty (browser.go)
 	budget func() []readout // the frame budget's read-outs (App.budgetRows; nil natively)
 	appJS                   // the frame loop's requestAnimationFrame callback (app_js.go)
 
-	pacer      pace.Pacer
-	slicer     pace.Slicer        // the 2D run's learning per frame within a time budget
-	reduction  pace.Reduction     // how many of the asked steps per frame the budget let run
-	grids      pace.GridGovernor  // the surface's grid while playing, within a time budget
-	budgetRun  app.Run            // the run the three above measured
-	gridMS     float64            // surface and contours of the frame being drawn, ms
-	replayer   pace.Slicer        // a long replay's steps per frame (replayFrame)
-	noteShown  float64            // when the replay's progress note was last rendered, ms
-	rate       replayRate         // a long replay's measured speed, for the note's time left
-	fps        pace.RateMeter     // frames drawn per second
-	frames     pace.RateMeter     // animation frames run per second (the read-out's frames/s)
-	sps        pace.RateMeter     // learning steps per second
-	lastStats  float64            // time of the last read-out refresh, ms
-	frameGov   pace.FrameGovernor // shares each frame between learning and drawing (ui/pace)
-	lastInput  float64            // when the user last pointed or typed, ms (frameinput_js.go)
-	inputWired bool               // trackInput's listeners are installed
-
-	// What the canvases last showed, to skip redrawing an unchanged picture.
-	drawnSim  any
-	drawnT    int
-	drawnRev  int
-	stagger   pace.Stagger // when the strip, the charts and the read-outs were last drawn (ui/pace)
-	infoSince float64      // when the Info message now shown appeared, ms
-	rev       int          // bumps on every store change
+	frameLoop     // the frame loop's clock, budgets and measurements (frameloop.go)
+	rev       int // bumps on every store change
 
 	mounted bool // the body has been rendered: Rerender is allowed
 	booting bool // the page shows its skeleton and the surface only (see Page.Mount)
@@ -57,18 +34,20 @@ type App struct {
 	lastCopied string
 	tour       tourState // the guided tour on screen (tour.go)
 	dg         *digitsUI // the digits mode (digits_loop_js.go), nil until first used
+	load       loader    // the shipped data sets, fetched (loaddata_js.go) and decoded, for the digits mode
 }
 
 // build makes the page's components for a's store and browser.
 func (a *App) build() {
-	a.plot = &Plot{app: a}
-	a.strip = &Strip{app: a}
-	a.charts = &Charts{app: a}
-	a.second = &Second2D{app: a}
+	a.plot = &Plot{}
+	a.strip = &Strip{canvases: a.b}
+	a.charts = &Charts{canvases: a.b}
+	a.second = &Plot{P: plotProps{Second: true}}
 	a.stats = &Stats{}
 	a.insp = newInspector()
 	a.page = &Page{Dispatch: a.dispatch, Ev: a.b, Files: a.b, Dialogs: a.b, Storage: a.b, Inputs: a.b, Images: a.b,
 		views: pageViews{plot: a.plot, strip: a.strip, charts: a.charts, second: a.second, stats: a.stats}}
+	a.feed()
 }
 
 // recovered stops the page after a panic (crash.go): boot.js shows the

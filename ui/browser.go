@@ -6,6 +6,7 @@ import (
 	"github.com/hexops/vecty"
 
 	"kernelplay/ui/comp"
+	"kernelplay/ui/paint"
 )
 
 // The browser outside Vecty's rendering, as small role interfaces: each
@@ -127,7 +128,7 @@ type canvases interface {
 	// pixel per image pixel (the backing store takes img's size).
 	PutImage(el *vecty.HTML, img *image.RGBA)
 	// Canvas is the 2D canvas of the <canvas> element el, once mounted.
-	Canvas(el *vecty.HTML) *canvas2D
+	Canvas(el *vecty.HTML) *paint.Canvas
 }
 
 // browser is every role: what the App holds and hands out.

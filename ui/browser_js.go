@@ -12,6 +12,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"kernelplay/ui/comp"
+	"kernelplay/ui/paint"
 )
 
 // jsBrowser is the page's browser (see browser): syscall/js and the dom
@@ -201,7 +202,7 @@ func (*jsBrowser) SetRange(el *vecty.HTML, min, max, step string) {
 
 func (*jsBrowser) SetNodeValue(el *vecty.HTML, v string) { el.Node().Set("value", v) }
 
-func (*jsBrowser) Canvas(el *vecty.HTML) *canvas2D { return newCanvas2D(el.Node()) }
+func (*jsBrowser) Canvas(el *vecty.HTML) *paint.Canvas { return newCanvas2D(el.Node()) }
 
 func (*jsBrowser) Save(name, mime string, data []byte) {
 	u8 := js.Global().Get("Uint8Array").New(len(data))
@@ -218,7 +219,7 @@ func (b *jsBrowser) SavePicture(what string) {
 	}
 }
 
-// jsCanvas is a <canvas> element (canvasElement).
+// jsCanvas is a <canvas> element (paint.Element).
 type jsCanvas struct{ v js.Value }
 
 func (c jsCanvas) Size() (w, h, dpr float64) {
@@ -240,7 +241,7 @@ func (c jsCanvas) SetBacking(w, h int) {
 	c.v.Set("height", h)
 }
 
-// jsCtx is a CanvasRenderingContext2D (ctx2D): dash arrays are made once
+// jsCtx is a CanvasRenderingContext2D (paint.Ctx): dash arrays are made once
 // per pattern, and Lines goes through static/draw.js (kpDraw).
 type jsCtx struct {
 	v      js.Value
@@ -251,7 +252,7 @@ type jsCtx struct {
 func (c *jsCtx) Set(prop string, v any)          { c.v.Set(prop, v) }
 func (c *jsCtx) Call(method string, args ...any) { c.v.Call(method, args...) }
 func (c *jsCtx) Lines(xy []float64)              { kpDraw.pathOf(c.v, xy) }
-func (c *jsCtx) Path(p *pathBuilder) any         { return path2D(p) }
+func (c *jsCtx) Path(p *paint.Path) any          { return path2D(p) }
 
 func (c *jsCtx) Gradient(x0, y0, x1, y1 float64, stops []string) any {
 	g := c.v.Call("createLinearGradient", x0, y0, x1, y1)
@@ -283,12 +284,12 @@ func (c *jsCtx) Dash(d []float64) {
 }
 
 // newCanvas2D is the canvas of the element el.
-func newCanvas2D(el js.Value) *canvas2D {
-	return &canvas2D{el: jsCanvas{el}, ctx: &jsCtx{v: el.Call("getContext", "2d")}}
+func newCanvas2D(el js.Value) *paint.Canvas {
+	return &paint.Canvas{El: jsCanvas{el}, Ctx: &jsCtx{v: el.Call("getContext", "2d")}}
 }
 
 // jsOf are cv's element and context as js.Values, for the js-only drawing
 // (images, gradients, the pointer's position).
-func jsOf(cv *canvas2D) (el, ctx js.Value) {
-	return cv.el.(jsCanvas).v, cv.ctx.(*jsCtx).v
+func jsOf(cv *paint.Canvas) (el, ctx js.Value) {
+	return cv.El.(jsCanvas).v, cv.Ctx.(*jsCtx).v
 }

@@ -7,6 +7,7 @@ import (
 	"syscall/js"
 	"unsafe"
 
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
 )
 
@@ -74,19 +75,16 @@ func (b *bulk) linesStart(el js.Value) bool {
 // sent only to clear the previous one. It reports false when the worker has
 // failed (static/lines.js missing or broken); the caller then draws the
 // lines itself from then on.
-func (b *bulk) linesFrame(lb *lineBatch, pw, ph int, dpr float64) bool {
-	empty := len(lb.desc) == 0 && len(lb.marks) == 0
-	if empty && !lb.sent {
+func (b *bulk) linesFrame(lb *paint.LineBatch, pw, ph int, dpr float64) bool {
+	buf, send := lb.Pack()
+	if !send {
 		return true
 	}
-	lb.buf = append(append(append(lb.buf[:0], float64(len(lb.desc)/5)), lb.desc...), lb.xy...)
-	lb.buf = append(append(lb.buf, float64(len(lb.marks)/3)), lb.marks...)
-	b.send(lb.buf)
-	if !b.kp.Call("linesFrame", len(lb.buf), pw, ph, dpr).Bool() {
+	b.send(buf)
+	if !b.kp.Call("linesFrame", len(buf), pw, ph, dpr).Bool() {
 		return false
 	}
-	lb.sent = !empty
-	lb.desc, lb.xy, lb.marks = lb.desc[:0], lb.xy[:0], lb.marks[:0]
+	lb.Sent()
 	return true
 }
 
@@ -120,12 +118,12 @@ type spriteAtlas struct {
 
 // build draws the specs at device pixel ratio dpr into a new atlas when
 // key differs from the last build.
-func (a *spriteAtlas) build(key string, dpr float64, specs []spriteSpec) {
+func (a *spriteAtlas) build(key string, dpr float64, specs []paint.SpriteSpec) {
 	if key == a.key && !a.cv.IsUndefined() {
 		return
 	}
 	a.key = key
-	cells, w, h := atlasLayout(specs, dpr)
+	cells, w, h := paint.AtlasLayout(specs, dpr)
 	var ctx js.Value
 	a.cv, ctx = newCanvas(w, h)
 	flat := make([]any, 0, 4*len(cells))
@@ -150,11 +148,11 @@ func (a *spriteAtlas) build(key string, dpr float64, specs []spriteSpec) {
 	data := ctx.Call("getImageData", 0, 0, w, h).Get("data")
 	pix := make([]byte, 4*w*h)
 	js.CopyBytesToGo(pix, data)
-	a.sprite = cutSprites(a.sprite[:0], pix, w, cells)
+	a.sprite = paint.CutSprites(a.sprite[:0], pix, w, cells)
 }
 
 // put appends the triple that draws sprite i centred on (x, y) in CSS
-// pixels at ratio dpr to data (placeSprite).
+// pixels at ratio dpr to data (paint.PlaceSprite).
 func (a *spriteAtlas) put(data []float64, i int, x, y, dpr float64) []float64 {
-	return placeSprite(data, i, a.side[i], x, y, dpr)
+	return paint.PlaceSprite(data, i, a.side[i], x, y, dpr)
 }

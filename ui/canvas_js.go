@@ -8,6 +8,8 @@ import (
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
+
+	"kernelplay/ui/paint"
 )
 
 // blitter copies an *image.RGBA to the screen with one js.CopyBytesToJS into
@@ -22,12 +24,12 @@ type blitter struct {
 
 // draw puts img onto dst's rectangle (x, y, w, h) in CSS pixels. When smooth
 // is false the pixels are scaled without interpolation.
-func (b *blitter) draw(dst *canvas2D, img *image.RGBA, x, y, w, h float64, smooth bool) {
+func (b *blitter) draw(dst *paint.Canvas, img *image.RGBA, x, y, w, h float64, smooth bool) {
 	if !b.upload(img) {
 		return
 	}
-	dst.ctx.Set("imageSmoothingEnabled", smooth)
-	dst.ctx.Call("drawImage", b.off, x, y, w, h)
+	dst.Ctx.Set("imageSmoothingEnabled", smooth)
+	dst.Ctx.Call("drawImage", b.off, x, y, w, h)
 }
 
 // target makes the blitter upload into the canvas el (sized to each image)
@@ -111,7 +113,7 @@ func newCanvas(w, h int) (cv, ctx js.Value) {
 }
 
 // path2D makes a Path2D from the builder's path data (one call).
-func path2D(p *pathBuilder) js.Value {
+func path2D(p *paint.Path) js.Value {
 	return js.Global().Get("Path2D").New(p.String())
 }
 

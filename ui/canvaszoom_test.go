@@ -5,6 +5,8 @@ package ui
 import (
 	"slices"
 	"testing"
+
+	"kernelplay/ui/paint"
 )
 
 // A zoomed canvas (presenter mode's --canvas-zoom) keeps its backing store
@@ -14,12 +16,12 @@ import (
 func TestCanvasZoom(t *testing.T) {
 	el := &fakeCanvasEl{w: 300, h: 200, dpr: 2, zoom: 1.5}
 	rec := &recCtx{}
-	cv := &canvas2D{el: el, ctx: rec}
-	if !cv.fit() {
+	cv := &paint.Canvas{El: el, Ctx: rec}
+	if !cv.Fit() {
 		t.Fatal("fit: no size")
 	}
-	if cv.w != 200 || cv.h != 200.0/1.5 || cv.dpr != 3 {
-		t.Errorf("zoom 1.5 of a 300×200 canvas at ratio 2: %g×%g units at %g device px each; want 200×133.3 at 3", cv.w, cv.h, cv.dpr)
+	if cv.W != 200 || cv.H != 200.0/1.5 || cv.DPR != 3 {
+		t.Errorf("zoom 1.5 of a 300×200 canvas at ratio 2: %g×%g units at %g device px each; want 200×133.3 at 3", cv.W, cv.H, cv.DPR)
 	}
 	if el.backing != [2]int{600, 400} {
 		t.Errorf("backing store %v, want [600 400] (CSS size × devicePixelRatio)", el.backing)
@@ -28,13 +30,13 @@ func TestCanvasZoom(t *testing.T) {
 		t.Errorf("calls %q: want the transform scaled by dpr × zoom", rec.ops)
 	}
 	// Not resized by the zoom: the element's CSS size is what counts.
-	if cv.resized() {
+	if cv.Resized() {
 		t.Error("a zoomed canvas of unchanged size reports a resize")
 	}
 	// No zoom (the property unset) is one unit per CSS pixel.
 	el.zoom = 0
-	cv.fit()
-	if cv.w != 300 || cv.h != 200 || cv.dpr != 2 || el.backing != [2]int{600, 400} {
-		t.Errorf("unzoomed: %g×%g at %g, backing %v", cv.w, cv.h, cv.dpr, el.backing)
+	cv.Fit()
+	if cv.W != 300 || cv.H != 200 || cv.DPR != 2 || el.backing != [2]int{600, 400} {
+		t.Errorf("unzoomed: %g×%g at %g, backing %v", cv.W, cv.H, cv.DPR, el.backing)
 	}
 }

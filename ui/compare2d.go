@@ -9,34 +9,19 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/comp"
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
 
-// Second2D is the second learner of a 2D comparison beside the plot: its
-// decision surface on the same stream, with its boundary f = 0 and the
-// points the first plot shows, and a caption naming it and its settings
-// (app.Second). One canvas, drawn by the frame loop; the view holds no
-// rule of the page.
-type Second2D struct {
-	app        *App
-	el         *vecty.HTML
-	cv         *canvas2D
-	surf       render.Surface
-	second2DJS             // the surface's blitter (compare2d_js.go)
-	path       pathBuilder // the boundary's path, reused
-}
-
-// Render implements comp.View.
-func (v *Second2D) Render() vecty.ComponentOrHTML {
-	sv := app.Second(v.app.store.Run())
-	v.el = elem.Canvas(vecty.Markup(vecty.Class("surface2"), prop.ID("surface2"),
-		vecty.Attribute("role", "img"),
-		vecty.Attribute("aria-label", "decision surface of the second learner, "+sv.Name),
-		vecty.Attribute("aria-describedby", "second2d-cap")))
+// secondPanel is a 2D comparison's panel beside the plot: the second
+// learner's Plot (plot, fed the second run: see Plot) and a caption naming
+// the learner and its settings (sv, app.Second).
+func secondPanel(plot *Plot, sv app.SecondView) *vecty.HTML {
 	return elem.Div(vecty.Markup(vecty.Class("panel", "second2d"), prop.ID("second2d")),
-		v.el,
+		comp.Of(plot),
 		elem.Div(vecty.Markup(vecty.Class("cap2"), prop.ID("second2d-cap")),
 			elem.Heading2(vecty.Text("Second learner")),
 			elem.Div(vecty.Markup(vecty.Class("name2")),
@@ -49,43 +34,56 @@ func (v *Second2D) Render() vecty.ComponentOrHTML {
 	)
 }
 
-// Skip implements comp.Skipper: the caption changes with the
-// store (a rerender of the page), the canvas with the frame loop.
-func (v *Second2D) Skip() bool { return false }
-
-// Mount implements comp.Mounter.
-func (v *Second2D) Mount() {
-	v.cv = v.app.b.Canvas(v.el)
+// renderSecond is the second Plot's one canvas: the surface, the boundary,
+// the points and the label, drawn by the frame loop (Plot.drawSecond).
+func (p *Plot) renderSecond() vecty.ComponentOrHTML {
+	p.el = elem.Canvas(vecty.Markup(vecty.Class("surface2"), prop.ID("surface2"),
+		vecty.Attribute("role", "img"),
+		vecty.Attribute("aria-label", "decision surface of the second learner, "+p.P.Name),
+		vecty.Attribute("aria-describedby", "second2d-cap")))
+	return p.el
 }
 
-// Unmount implements comp.Unmounter.
-func (v *Second2D) Unmount() { v.cv = nil }
-
-// paint draws over the second surface (w × h CSS pixels) the boundary
-// f = 0 of run b's learner, the stream's points and, top left, b's mistakes
-// and windowed error (regression: its mean |y − f(x)| over the window).
-func (v *Second2D) paint(ctx ctx2D, w, h float64, b *sim.Sim) {
-	c := v.app.store.Config()
-	var view plotView
+// paintSecond draws over the second surface (w × h drawing units, dpr
+// device pixels per unit) the boundary f = 0 of P.Sim's learner, traced
+// from the surface as the plot traces its own (render.Surface.Lines), the
+// stream's points as dots and, top left, P.Label.
+func (p *Plot) paintSecond(ctx paint.Ctx, w, h, dpr float64) {
+	c := p.P.Config
 	// f = 0: the boundary (regression: the residual's zero, the fitted
-	// curve), as one path made in one call, as the plot's lines.
-	v.path.Reset()
-	for _, sg := range v.surf.Contours(0) {
-		x0, y0 := view.toPixel(sg.X0, sg.Y0, w, h)
-		x1, y1 := view.toPixel(sg.X1, sg.Y1, w, h)
-		v.path.MoveTo(x0, y0)
-		v.path.LineTo(x1, y1)
+	// curve), thinner than the plot's and without its halo.
+	p.lines = p.surf.Lines(p.lines[:0], &p.tracer, 0, 2/w/dpr/3)
+	if len(p.lines) > 0 {
+		for i := 0; i+1 < len(p.lines); i += 2 {
+			p.lines[i], p.lines[i+1] = p.view.toPixel(p.lines[i], p.lines[i+1], w, h)
+		}
+		ctx.Lines(p.lines)
+		strokeInk(ctx, 1.5, nil, false)
 	}
-	strokeInk(ctx, 1.5, nil, false, ctx.Path(&v.path))
 	// The points the plot shows (the same stream), small.
-	for _, p := range v.app.store.Sim().Points() {
-		x, y := view.toPixel(p.X, p.Y, w, h)
-		ctx.Set("fillStyle", classCSS(c, p.Class))
+	for _, pt := range p.data().Points() {
+		x, y := p.view.toPixel(pt.X, pt.Y, w, h)
+		ctx.Set("fillStyle", classCSS(c, pt.Class))
 		ctx.Call("beginPath")
 		ctx.Call("arc", x, y, 2, 0, 2*math.Pi)
 		ctx.Call("fill")
 	}
-	haloText(ctx, runLabel(c, b), 6, 15, "left")
+	if p.P.Label != "" {
+		haloText(ctx, p.P.Label, 6, 15, "left")
+	}
+}
+
+// compareLabels are what the two plots of a 2D comparison write top left
+// (Plot.P.Label): the first names its learner beside its runLabel, the
+// second (whose panel names it) its runLabel. Without a comparison both
+// are "".
+func compareLabels(c state.Config, r app.Run) (first, second string) {
+	b := r.Second()
+	if b == nil {
+		return "", ""
+	}
+	name, _ := sim.PairNames(c)
+	return name + " · " + runLabel(c, r.Sim()), runLabel(c, b)
 }
 
 // runLabel is what a compared learner's surface says top left: its
@@ -106,7 +104,7 @@ func runLabel(c state.Config, s *sim.Sim) string {
 // haloText writes text at (x, y) (CSS pixels, the baseline; align: the
 // canvas textAlign) in the plot's ink over a halo that keeps it readable on
 // any shade.
-func haloText(ctx ctx2D, text string, x, y float64, align string) {
+func haloText(ctx paint.Ctx, text string, x, y float64, align string) {
 	ctx.Set("font", "12px system-ui, sans-serif")
 	ctx.Set("textAlign", align)
 	ctx.Set("strokeStyle", haloColor)
@@ -117,21 +115,19 @@ func haloText(ctx ctx2D, text string, x, y float64, align string) {
 	ctx.Set("textAlign", "left")
 }
 
-// compareLabel names the plot's learner in a 2D comparison, as the second
-// surface's panel names its own, with its runLabel: top left on the w-wide
-// plot, or top right when the colour key took the top-left corner
-// (legendCorner's corner 3). Without a comparison it draws nothing.
-func (p *Plot) compareLabel(ctx ctx2D, c state.Config, w float64) {
-	s := p.app.store
-	if s.Run().Second() == nil {
+// compareLabel writes P.Label, which names the plot's learner in a 2D
+// comparison (compareLabels), top left on the w-wide plot, or top right
+// when the colour key took the top-left corner (legendCorner's corner 3).
+// Without a label it draws nothing.
+func (p *Plot) compareLabel(ctx paint.Ctx, w float64) {
+	if p.P.Label == "" {
 		return
 	}
-	first, _ := sim.PairNames(c)
 	x, align := 6.0, "left"
 	if p.keyCorner == 3 {
 		x, align = w-6, "right"
 	}
-	haloText(ctx, first+" · "+runLabel(c, s.Sim()), x, 15, align)
+	haloText(ctx, p.P.Label, x, 15, align)
 }
 
 // windowControl is the error window N's slider, under the charts.

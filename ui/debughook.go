@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
@@ -204,12 +205,12 @@ func (a *App) chartTexts(args []any) any {
 	if len(args) > 0 {
 		switch args[0] {
 		case "charts":
-			l = &a.charts.view.list
+			l = &a.charts.view.List
 		case "objective":
-			l = &a.plot.lin.chart.list
+			l = &a.plot.lin.chart.List
 		case "digits":
 			if a.dg != nil {
-				l = &a.dg.chart.list
+				l = &a.dg.chart.List
 			}
 		}
 	}
@@ -222,7 +223,7 @@ func (a *App) chartTexts(args []any) any {
 			continue
 		}
 		texts = append(texts, map[string]any{"text": o.Text, "x": o.X, "y": o.Y,
-			"font": fontCSS(o.Font, o.Size), "size": o.Size,
+			"font": paint.FontCSS(o.Font, o.Size), "size": o.Size,
 			"align": [...]string{"left", "center", "right"}[o.Align], "vertical": o.Vertical,
 			"est": render.TextWidth(o.Text, o.Font, o.Size)})
 	}

@@ -10,7 +10,9 @@ import (
 
 	"kernelplay/ui/app"
 	"kernelplay/ui/comp"
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
+	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
 
@@ -19,10 +21,10 @@ import (
 type dCanvas struct {
 	id, class, label string
 	el               *vecty.HTML
-	cv               *canvas2D
+	cv               *paint.Canvas
 	list             render.List // the display list of a canvas painted from one (the confusion matrix)
-	paint            painter
-	b                browser
+	paint            paint.Painter
+	canvases         canvases // the browser's canvases (browser.go)
 }
 
 // Render implements comp.View.
@@ -37,21 +39,27 @@ func (d *dCanvas) Skip() bool { return d.cv != nil }
 
 // Mount implements comp.Mounter.
 func (d *dCanvas) Mount() {
-	d.cv = d.b.Canvas(d.el)
+	d.cv = d.canvases.Canvas(d.el)
 }
 
 // Unmount implements comp.Unmounter: the canvas is gone (mode switch).
 func (d *dCanvas) Unmount() { d.cv = nil }
 
 func (d *dCanvas) resized() bool {
-	return d.cv != nil && d.cv.resized()
+	return d.cv != nil && d.cv.Resized()
 }
 
 // digitsReadout is the progress line of a digits run: t of N with a bar,
-// steps per second, time per step; rerendered four times a second.
+// steps per second, time per step; rerendered four times a second with
+// the props the frame loop hands it (digitsUI.feedReadout).
 type digitsReadout struct {
 	comp.Hosted
-	app     *App
+	Run     *sim.Digits // the store's digits run, nil while waiting for data
+	Status  string      // why there is no run (loading, a failure)
+	Failed  bool        // Status is a failure
+	Rate    float64     // examples learned per second (every learner)
+	PerStep float64     // learning time per example, ms
+	Playing bool
 	mounted bool // in the document: Rerender is allowed
 }
 
@@ -63,18 +71,17 @@ func (r *digitsReadout) Unmount() { r.mounted = false }
 
 // Render implements comp.View.
 func (r *digitsReadout) Render() vecty.ComponentOrHTML {
-	dg := r.app.digits()
-	run := dg.run
+	run := r.Run
 	if run == nil {
 		cls := []string{"dstatus"}
-		if dg.failed {
+		if r.Failed {
 			cls = append(cls, "failed")
 		}
 		return elem.Div(vecty.Markup(vecty.Class("dprogress"), prop.ID("digits-progress")),
 			elem.Span(vecty.Markup(vecty.Class(cls...), prop.ID("digits-status"), vecty.Attribute("role", "status")),
-				vecty.Text(dg.status)))
+				vecty.Text(r.Status)))
 	}
-	pr := progressOf(run, dg.sps.Rate(), dg.slicer.PerStep(), r.app.store.Config().Playing)
+	pr := progressOf(run, r.Rate, r.PerStep, r.Playing)
 	return elem.Div(vecty.Markup(vecty.Class("dprogress"), prop.ID("digits-progress")),
 		elem.Div(vecty.Markup(vecty.Class("bar"), vecty.Attribute("role", "progressbar"), vecty.Attribute("aria-label", "examples learned"),
 			vecty.Attribute("aria-valuemin", "0"), vecty.Attribute("aria-valuemax", strconv.Itoa(pr.N)),
@@ -153,7 +160,7 @@ func (p *Page) renderDigits() *vecty.HTML {
 				elem.Span(vecty.Markup(vecty.Class("spacer"))), vecty.If(!c.Hidden(state.HideLoad), p.loadButton()),
 				p.takeHome()) // exportmenu.go
 			items = append(items, p.tourButton(c)) // tour.go
-			items = append(items, elem.Div(vecty.Markup(vecty.Class("dnote")), vecty.Text(dataNote(c, dg.fileNote))))
+			items = append(items, elem.Div(vecty.Markup(vecty.Class("dnote")), vecty.Text(dataNote(c, func() string { return dg.fileNote }))))
 		}
 		keys := columnKeys(g, c)
 		for _, k := range keys {

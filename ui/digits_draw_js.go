@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 )
@@ -37,18 +38,15 @@ func (dg *digitsUI) draw(a *App, now float64) {
 	if run != nil {
 		t = run.T()
 	}
-	if !resized && run == dg.drawnRun && t == dg.drawnT && a.rev == dg.drawnRev {
+	if !resized && any(run) == a.drawnSim && t == a.drawnT && a.rev == a.drawnRev {
 		return
 	}
 	t0 := perfNow()
 	dg.drawNow(a, run)
 	t1 := perfNow()
+	dg.nowCost = app.EMA(dg.nowCost, t1-t0)
 	a.profile("digit", t1-t0)
-	// The charts, galleries and matrices are redrawn at most ten times a
-	// second while playing, and less often when they are expensive (a large
-	// MNIST gallery): they take at most about a tenth of the time.
-	every := math.Max(100, 10*dg.slowCost)
-	slow := resized || run != dg.drawnRun || a.rev != dg.drawnRev || now-dg.slowDrawn >= every || !a.store.Config().Playing
+	slow := resized || any(run) != a.drawnSim || a.rev != a.drawnRev || dg.slowDue(now) || !a.store.Config().Playing
 	if slow {
 		dg.slowDrawn = now
 		defer func() { dg.slowCost = perfNow() - t1 }()
@@ -68,9 +66,28 @@ func (dg *digitsUI) draw(a *App, now float64) {
 			}
 		}
 	}
-	dg.drawnRun, dg.drawnT, dg.drawnRev = run, t, a.rev
+	a.drawnSim, a.drawnT, a.drawnRev = run, t, a.rev
 	a.m.Frames++
 	a.fps.Add(now, 1)
+}
+
+// slowDue reports whether the charts, galleries and matrices are due for
+// a redraw at frame time now while playing: at most ten times a second,
+// and less often when they are expensive (a large MNIST gallery), so that
+// they take at most about a tenth of the time.
+func (dg *digitsUI) slowDue(now float64) bool {
+	return now-dg.slowDrawn >= math.Max(100, 10*dg.slowCost)
+}
+
+// drawCost is what this frame's drawing will take, ms, as measured in
+// earlier frames: the current digit's, and the slow redraw's when one is
+// due (slowDue). The frame's learning gets what is left (digitsMode).
+func (dg *digitsUI) drawCost(now float64) float64 {
+	ms := dg.nowCost
+	if dg.slowDue(now) {
+		ms += dg.slowCost
+	}
+	return ms
 }
 
 // drawNow draws the current digit large, its true class and each learner's
@@ -78,12 +95,12 @@ func (dg *digitsUI) draw(a *App, now float64) {
 // (nowpanel.go), painted, and the digit's image blitted into its square.
 func (dg *digitsUI) drawNow(a *App, run *sim.Digits) {
 	d := dg.now
-	if d.cv == nil || !d.cv.fit() {
+	if d.cv == nil || !d.cv.Fit() {
 		return
 	}
-	r, draw := nowPanel(&d.list, run, learnerColors, d.cv.w, d.cv.h)
-	d.cv.clear()
-	d.paint.paint(d.cv.ctx, &d.list)
+	r, draw := nowPanel(&d.list, run, learnerColors, d.cv.W, d.cv.H)
+	d.cv.Clear()
+	d.paint.Paint(d.cv.Ctx, &d.list)
 	if draw {
 		set := run.Stream().Set()
 		w, h, _ := app.ImageShape(set)
@@ -100,12 +117,12 @@ func (dg *digitsUI) drawNow(a *App, run *sim.Digits) {
 // GalleryMessage.
 func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 	cv := dg.galleries[i].cv
-	if cv == nil || !cv.fit() {
+	if cv == nil || !cv.Fit() {
 		return
 	}
-	ctx := cv.ctx
-	cv.clear()
-	ctx.Set("font", chartFont)
+	ctx := cv.Ctx
+	cv.Clear()
+	ctx.Set("font", paint.ChartFont)
 	ctx.Set("fillStyle", "#4d5560")
 	ctx.Set("textBaseline", "alphabetic")
 	m := run.Model(i)
@@ -120,7 +137,7 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 		return
 	}
 	e := m.Expansion()
-	s, cols, rows := render.GalleryLayout(cv.w, cv.h, w, h, n)
+	s, cols, rows := render.GalleryLayout(cv.W, cv.H, w, h, n)
 	dg.termIdx = render.GalleryTerms(dg.termIdx, n, cols*rows)
 	for len(dg.galleryImg) <= i {
 		dg.galleryImg = append(dg.galleryImg, &galleryCache{})
@@ -137,5 +154,5 @@ func (dg *digitsUI) drawGallery(run *sim.Digits, i int) {
 		ctx.Set("lineWidth", 2)
 		ctx.Call("strokeRect", 1, 1, s-2, s-2)
 	}
-	ctx.Call("fillText", render.GalleryFooter(n, capacity, len(dg.termIdx), cv.w), 0, cv.h-3)
+	ctx.Call("fillText", render.GalleryFooter(n, capacity, len(dg.termIdx), cv.W), 0, cv.H-3)
 }

@@ -20,17 +20,17 @@ func (dg *digitsUI) sync(a *App) {
 	if r != dg.builtFor {
 		dg.builtFor = r
 		dg.status, dg.failed = "", false
-		dg.slicer.Reset()
 		if d := r.Digits(); d != nil {
 			dg.sizeCanvases(d.Learners())
 		} else {
-			dg.load.retry(app.DataKey(r.Config())) // Reset after a failed download tries again
+			a.load.retry(app.DataKey(r.Config())) // Reset after a failed download tries again
 		}
 		a.rev++
 		a.rerender()
 	}
 	dg.run = r.Digits()
-	if dg.load.poll() {
+	dg.feedReadout(a)
+	if a.load.poll() {
 		a.rev++
 		a.rerender()
 	}
@@ -43,7 +43,7 @@ func (dg *digitsUI) sync(a *App) {
 			"Load a LIBSVM or CSV file (“Load data…” above, or drop it on the page), or pick a digit set.", false)
 		return
 	}
-	e := dg.load.get(a, key)
+	e := a.load.get(a, key)
 	switch e.phase {
 	case loadReady:
 		a.store.Dispatch(e.loaded)
@@ -57,51 +57,61 @@ func (dg *digitsUI) sync(a *App) {
 func (dg *digitsUI) setStatus(a *App, s string, failed bool) {
 	if dg.status != s || dg.failed != failed {
 		dg.status, dg.failed = s, failed
+		dg.feedReadout(a)
 		a.rev++
 		a.rerender()
 	}
 }
 
-// digitsFrame is the frame loop in the digits mode: it draws what the
-// previous frame learned, then learns as many examples as StepsPerFrame
-// asks for, in slices that fit what the frame has left (Slicer,
-// digitsBudget): most of the frame while nobody interacts with the page,
-// less within a second of a pointer or key input, leaving the frame to
-// drawing and the input's handlers. Drawing first lets the learning budget
-// take this frame's drawing into account: a frame that redraws the
+// digitsMode is the frame loop in the digits view: learn as many examples
+// as StepsPerFrame asks for, in slices that fit what the frame has left
+// after this frame's drawing (Slicer, pace.DigitsBudget, digitsUI.drawCost):
+// most of the frame while nobody interacts with the page, less within a
+// second of a pointer or key input, leaving the frame to drawing and the
+// input's handlers; then draw what changed. A frame that will redraw the
 // galleries (tens of ms on MNIST at ω = 4096) learns little, so that no
 // frame becomes a long task.
-// It returns false in the 2D mode.
-func (a *App) digitsFrame(now float64) bool {
+// It is the App seen as that mode (no copy, no allocation per frame).
+type digitsMode App
+
+var _ frameMode = (*digitsMode)(nil)
+
+// advance implements frameMode: it also follows the store's run (loading
+// the data set it waits for: digitsUI.sync).
+func (m *digitsMode) advance(now float64) {
+	a := (*App)(m)
 	c := a.store.Config()
-	if c.Mode != state.ModeDigits {
-		return false
-	}
 	dg := a.digits()
 	dg.wireDrop(a)
 	a.trackInput()
 	dg.sync(a)
-	d0 := perfNow()
-	dg.draw(a, now)
-	drawMS := perfNow() - d0
 	steps := 0
 	if dg.run != nil && c.Playing && !a.store.Run().Done() {
 		want := a.insp.steps(a.pacer.Ticks(now) * c.StepsPerFrame) // slow motion: one at a time
-		dg.slicer.BudgetMS = pace.DigitsBudget(a.interacting(now), drawMS)
-		steps, _ = a.learn(&dg.slicer, want)
+		a.slicer.BudgetMS = pace.DigitsBudget(a.interacting(now), dg.drawCost(now))
+		steps, _ = a.learn(&a.slicer, want)
 	} else {
 		a.pacer.Reset()
 	}
 	dg.perFrame = steps
-	a.inspectFrame(now)
-	a.m.StepMS = dg.slicer.PerStep() // the debug hook's stepMs: learning time per example
-	dg.sps.Add(now, steps)
+	a.m.StepMS = a.slicer.PerStep() // the debug hook's stepMs: learning time per example
 	a.sps.Add(now, steps)
-	if now-dg.lastStats >= 250 && a.mounted && dg.readout.mounted {
-		dg.lastStats = now
+}
+
+// draw implements frameMode: the digits canvases that changed
+// (digitsUI.draw), then the step inspector's frame (it scrolls its panel
+// into view once the column's canvases are drawn), and the progress line
+// four times a second.
+func (m *digitsMode) draw(now float64) {
+	a := (*App)(m)
+	dg := a.digits()
+	dg.draw(a, now)
+	a.inspectFrame(now)
+	if now-a.lastStats >= 250 && a.mounted && dg.readout.mounted {
+		a.lastStats = now
+		dg.feedReadout(a)
 		a.b.Rerender(&dg.readout.Hosted)
 	}
-	return true
 }
 
 // wireDrop installs drag-and-drop of data files on the document, once.

@@ -45,17 +45,18 @@ func TestViewDigitsRun(t *testing.T) {
 		t.Fatalf("the digits link waits for %q", key)
 	}
 	dg := a.digits()
-	dg.load.sets = map[string]*loadEntry{key: {phase: loadDecoding, buf: shippedPayload(t, key)}}
-	if !dg.load.poll() || dg.load.sets[key].phase != loadReady {
-		t.Fatalf("the shipped payload did not decode: %v", dg.load.sets[key].err)
+	a.load.sets = map[string]*loadEntry{key: {phase: loadDecoding, buf: shippedPayload(t, key)}}
+	if !a.load.poll() || a.load.sets[key].phase != loadReady {
+		t.Fatalf("the shipped payload did not decode: %v", a.load.sets[key].err)
 	}
-	a.store.Dispatch(dg.load.sets[key].loaded)
+	a.store.Dispatch(a.load.sets[key].loaded)
 	run := a.store.Run().Digits()
 	if run == nil {
 		t.Fatalf("no digits run after the data arrived (message %q)", a.store.Message().Text)
 	}
 	dg.run = run // as the frame loop's sync does
 	a.store.Dispatch(state.Step{N: 200})
+	dg.feedReadout(a) // the progress line's props, as the frame loop hands them
 	body := page(t, a)
 	n := run.Learners()
 	if n < 2 {
@@ -88,13 +89,13 @@ func TestViewDigitsRun(t *testing.T) {
 		}
 		return b.String()
 	}
-	ct := texts(&dg.chart.list)
+	ct := texts(&dg.chart.List)
 	for i := range n {
 		if !strings.Contains(ct, run.Name(i)) {
 			t.Errorf("chart legend lacks %q:\n%s", run.Name(i), ct)
 		}
 	}
-	rec := dg.charts.cv.ctx.(*recCtx)
+	rec := dg.charts.cv.Ctx.(*recCtx)
 	if len(rec.with("lines ")) == 0 {
 		t.Error("the charts painted no curve")
 	}
@@ -104,7 +105,7 @@ func TestViewDigitsRun(t *testing.T) {
 			t.Errorf("confusion matrix lacks class %q", cls)
 		}
 	}
-	if got := len(dg.confusions[0].cv.ctx.(*recCtx).with("fillRect")); got < len(run.ClassNames()) {
+	if got := len(dg.confusions[0].cv.Ctx.(*recCtx).with("fillRect")); got < len(run.ClassNames()) {
 		t.Errorf("confusion matrix painted %d cells", got)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"kernelplay/ui/app"
-	"kernelplay/ui/pace"
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 )
@@ -15,30 +15,24 @@ import (
 // (app.Store.Run, Kind Digits or Compare): the store builds it when the
 // data set it waits for (app.Store.NeedData) is handed over.
 type digitsUI struct {
-	fileNote func() string // the sentence about the user's file (app.Store.FileNote)
-	run      *sim.Digits   // the store's digits run, nil while waiting for data
-	builtFor app.Run       // the store's run when last looked at
-	status   string        // why there is no run (loading, a failure), "" when running
-	failed   bool          // status is a failure (shown as an error)
-	slicer   pace.Slicer
-	sps      pace.RateMeter
-	perFrame int // steps learned in the last frame
+	fileNote string      // the sentence about the user's file (app.Store.FileNote), fed with the progress line's props
+	run      *sim.Digits // the store's digits run, nil while waiting for data
+	builtFor app.Run     // the store's run when last looked at
+	status   string      // why there is no run (loading, a failure), "" when running
+	failed   bool        // status is a failure (shown as an error)
+	perFrame int         // steps learned in the last frame
 
 	now        *dCanvas // the current digit, large
 	galleries  []*dCanvas
 	confusions []*dCanvas
 	charts     *dCanvas
 	readout    *digitsReadout
-	drawnT     int
-	drawnRev   int
-	drawnRun   *sim.Digits
-	slowDrawn  float64
+	nowCost    float64 // ms the current digit's drawing takes, moving average
+	slowDrawn  float64 // when the charts, galleries and matrices were last drawn, ms
 	slowCost   float64 // ms the last slow redraw took
-	lastStats  float64
 	dropWired  bool
-	load       loader       // the shipped sets, fetched (loaddata_js.go) and decoded
 	digitsJS                // the images' upload canvases (digits_draw_js.go)
-	chart      compareChart // the charts' display list and painter
+	chart      compareChart // the charts' display list and paint.Painter
 	termIdx    []int
 	alpha      []float64
 }
@@ -46,20 +40,30 @@ type digitsUI struct {
 // digits returns the digits state, creating it on first use.
 func (a *App) digits() *digitsUI {
 	if a.dg == nil {
-		a.dg = &digitsUI{fileNote: a.store.FileNote}
-		a.dg.now = &dCanvas{id: "digit-now", class: "digitnow", label: "the current digit", b: a.b}
-		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "step size and average error of each learner", b: a.b}
-		a.dg.readout = &digitsReadout{app: a}
+		a.dg = &digitsUI{}
+		a.dg.now = &dCanvas{id: "digit-now", class: "digitnow", label: "the current digit", canvases: a.b}
+		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "step size and average error of each learner", canvases: a.b}
+		a.dg.readout = &digitsReadout{}
+		a.dg.feedReadout(a)
 	}
 	return a.dg
+}
+
+// feedReadout hands the progress line its props — the run, why there is
+// none, and the loop's measured rate and time per step — and the data
+// column the sentence about the user's file.
+func (dg *digitsUI) feedReadout(a *App) {
+	r := dg.readout
+	r.Run, r.Status, r.Failed = dg.run, dg.status, dg.failed
+	r.Rate, r.PerStep, r.Playing = a.sps.Rate(), a.slicer.PerStep(), a.store.Config().Playing
 }
 
 // sizeCanvases keeps one gallery and one confusion canvas per learner.
 func (dg *digitsUI) sizeCanvases(n int) {
 	for len(dg.galleries) < n {
 		i := strconv.Itoa(len(dg.galleries))
-		dg.galleries = append(dg.galleries, &dCanvas{id: "gallery-" + i, class: "gallery", label: "support vectors of learner " + i, b: dg.now.b})
-		dg.confusions = append(dg.confusions, &dCanvas{id: "confusion-" + i, class: "confusion", label: "confusion matrix of learner " + i, b: dg.now.b})
+		dg.galleries = append(dg.galleries, &dCanvas{id: "gallery-" + i, class: "gallery", label: "support vectors of learner " + i, canvases: dg.now.canvases})
+		dg.confusions = append(dg.confusions, &dCanvas{id: "confusion-" + i, class: "confusion", label: "confusion matrix of learner " + i, canvases: dg.now.canvases})
 	}
 }
 
@@ -82,12 +86,12 @@ func (a *App) userFile(name string, b []byte) {
 // drawConfusion paints learner i's confusion matrix (render.Confusion).
 func (dg *digitsUI) drawConfusion(a *App, run *sim.Digits, i int) {
 	d := dg.confusions[i]
-	if d.cv == nil || !d.cv.fit() {
+	if d.cv == nil || !d.cv.Fit() {
 		return
 	}
-	render.Confusion(&d.list, run.ClassNames(), run.Confusion(i), d.cv.w, d.cv.h)
-	d.cv.clear()
-	d.paint.paint(d.cv.ctx, &d.list)
+	render.Confusion(&d.list, run.ClassNames(), run.Confusion(i), d.cv.W, d.cv.H)
+	d.cv.Clear()
+	d.paint.Paint(d.cv.Ctx, &d.list)
 }
 
 // drawCharts draws the learners' average online error and step size η_t
@@ -96,7 +100,7 @@ func (dg *digitsUI) drawConfusion(a *App, run *sim.Digits, i int) {
 // of render.CompareChart, painted.
 func (dg *digitsUI) drawCharts(a *App, run *sim.Digits) {
 	cv := dg.charts.cv
-	if cv == nil || !cv.fit() {
+	if cv == nil || !cv.Fit() {
 		return
 	}
 	ch := &dg.chart
@@ -122,14 +126,14 @@ func (dg *digitsUI) drawCharts(a *App, run *sim.Digits) {
 			in.SwitchAt, in.SwitchLabel = at, "0/1 → 2/3"
 		}
 	}
-	render.CompareChart(&ch.chart, *in)
-	ch.draw(cv)
+	render.CompareChart(&ch.Chart, *in)
+	ch.Draw(cv)
 }
 
-// compareChart is the digits charts' display list and painter, and what
+// compareChart is the digits charts' display list and paint.Painter, and what
 // they show, reused from one redraw to the next.
 type compareChart struct {
-	chartView
+	paint.ChartView
 	in     render.CompareInput
 	curves []sim.Series // each learner's average error, η_t and windowed error histories as points, reused
 }

@@ -11,20 +11,42 @@
 // compare, or waiting for its data set) and the banner message, and the
 // rules of the page (app.Options, app.ClickClass, app.Route). Actions from
 // the controls go through Store.Dispatch and listeners rerender the page,
-// as in Vecty's todomvc example, without package-level state. The canvases (plot, strip, charts) implement
-// comp.Mounter and comp.Skipper: Vecty renders them once per mount, and the
-// frame loop (App.frame, one reused requestAnimationFrame js.Func) advances
-// the run by a capped number of ticks (Pacer, as Ebitengine's clock) and
-// redraws them, sharing each frame between learning and drawing
-// (FrameGovernor, Slicer, GridGovernor of ui/pace: pure, tested with
-// simulated clocks) so that the frame adapts to the machine. The decision surface is one RGBA image from ui/render,
+// as in Vecty's todomvc example, without package-level state.
+//
+// # The frame loop
+//
+// The canvases (the plot, a comparison's second plot, the strip, the
+// charts, the digits canvases) implement comp.Mounter and comp.Skipper:
+// Vecty renders them once per mount, and the frame loop draws them. They
+// take what they draw as props — the run (a *sim.Sim, *sim.Digits or
+// app.Run), its configuration, the surface's grid, where the plot's input
+// goes (a Dispatch function) — which App.feed reads from the store before
+// every draw and after every change of the store; they hold no pointer to
+// App or the store. A 2D comparison's second learner is a second Plot fed
+// the second run (Plot.P.Second: one small canvas, no input).
+//
+// There is one loop for every mode (App.frame, one reused
+// requestAnimationFrame js.Func): after the clock and a long replay's
+// frames, the mode on screen (frameMode: plotMode for 2D and RES vs SGD,
+// digitsMode for digits) advances the run by a capped number of ticks
+// (Pacer, as Ebitengine's clock) times StepsPerFrame within the frame's
+// learning budget, then draws what changed (Ebitengine's Update, then
+// Draw). The pacing and measurements are one type, frameLoop, embedded in
+// App: the clock (Pacer), the learning budget (Slicer, FrameGovernor,
+// Reduction), the surface's grid (GridGovernor), a long replay's pace, the
+// rates the read-outs show (RateMeter), the staggered redraws (Stagger) and
+// what was drawn last; all of ui/pace, pure and tested with simulated
+// clocks, so that the frame adapts to the machine. A panic in the loop
+// reaches the crash sink (App.recovered) as one in a render or a handler
+// does. The decision surface is one RGBA image from ui/render,
 // copied to a grid-sized canvas with one js.CopyBytesToJS and scaled by the
 // browser; the traced boundary and margins and the markers go, as numbers
-// in one buffer, to a worker that draws them on an OffscreenCanvas
-// (static/lines.js; without one the plot draws them itself, see Plot). Every
-// chart (the 2D chart stack, the digits comparison, RES vs SGD on the plot
-// canvas) is a display list that ui/render lays out (render.List.Chart)
-// and paint.go paints op by op: no chart logic lives in a view.
+// in one buffer (paint.LineBatch), to a worker that draws them on an
+// OffscreenCanvas (static/lines.js; without one the plot draws them
+// itself, see Plot). Every chart (the 2D chart stack, the digits
+// comparison, RES vs SGD on the plot canvas) is a display list that
+// ui/render lays out (render.List.Chart) and ui/paint's Painter paints op
+// by op: no chart logic lives in a view.
 //
 // # Views and Vecty
 //
@@ -56,8 +78,9 @@
 // events, files, dialogs, storage, rangeInputs, canvases, …), each to the
 // views that use it. TestViewsHoldNoHub enforces it: every view's fields,
 // recursively, hold no *App or *app.Store, no func but a Dispatch and no
-// interface but a role (its hubExempt list holds the canvas views until
-// they take their run as a prop; it must end empty). The step inspector
+// interface but a role; the canvas views take their run as props too, and
+// its hubExempt list is empty (the test fails if an entry is ever met).
+// The step inspector
 // is one panel type (inspectorPanel) placed by the 2D and the digits
 // trees alike with the same props; its state and slow motion (Inspector)
 // are the App's. Children are keyed where identity matters, and only
@@ -83,17 +106,18 @@
 // need of the browser beyond Vecty goes through two narrow seams: the
 // browser's role interfaces (browser.go: clock, events, files, clipboard,
 // address, storage, dialogs, scrolling, rerenderer, rangeInputs,
-// canvases; browser, all of them, is the App's alone) and canvas2D's ctx2D (canvas.go: a CanvasRenderingContext2D's Set, Call,
+// canvases; browser, all of them, is the App's alone) and paint.Ctx (ui/paint: a CanvasRenderingContext2D's Set, Call,
 // Dash, Lines, Path and Gradient). Only the glue behind them carries the
 // build constraint js && wasm and calls syscall/js or the dom package:
 // browser_js.go and canvas_js.go (the adapters, blitting images),
 // bulk_js.go (static/draw.js and the line worker), app.go (Run, the frame
-// loop, the address bar, the keyboard listener, the clipboard; the one
+// loop and its 2D mode, the address bar, the keyboard listener, the clipboard; the one
 // js-only file without the _js suffix, since the browser test reads its
 // name in an error report's stack), frameinput_js.go (when the user last
 // pointed or typed), plot_js.go (the surface's upload, the markers' atlas
 // and layer, the plot's listeners), digits_loop_js.go and
-// digits_draw_js.go (the digits frame loop, drops, image uploads),
+// digits_draw_js.go (the digits mode of the frame loop, drops, image
+// uploads),
 // loaddata_js.go (fetching the shipped sets), export_js.go (pictures and
 // downloads), crash_js.go (the stopped view), debug_js.go
 // (window.kernelplay, whose functions are debughook.go's),
@@ -105,7 +129,8 @@
 // natively (jsparts_other.go).
 //
 // Package ui must not be imported by anything but wasm/main.go; it may
-// import ui/app, ui/state, ui/sim and ui/render, never the reverse, and no
+// import ui/app, ui/state, ui/sim, ui/render, ui/inspect, ui/comp, ui/pace
+// and ui/paint, never the reverse, and no
 // core package: what it needs of the learners and data sets comes as
 // values of those packages (importgraph_test.go at the module root checks
 // this).

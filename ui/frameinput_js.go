@@ -8,7 +8,7 @@ import "syscall/js"
 // (App.lastInput), once: the digits view learns for most of each frame
 // while nobody interacts with the page, and gives the frame back to
 // drawing and to the input's handlers for interactingMS after the last
-// input (digitsFrame). The listeners are passive and capture on the
+// input (digitsMode). The listeners are passive and capture on the
 // document, so that they see every input and delay none.
 func (a *App) trackInput() {
 	if a.inputWired {

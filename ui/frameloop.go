@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"kernelplay/ui/app"
 	"kernelplay/ui/pace"
+	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
 
@@ -10,6 +12,99 @@ import (
 // while playing (GridGovernor), and what the read-outs say was cut. The
 // requestAnimationFrame callback and the canvases' painting that call them
 // are in app.go and digits_loop_js.go (js && wasm); the clock is a.b.Now.
+
+// frameLoop is the frame loop's clock, budgets and measurements, one set
+// for every mode (ui/pace's types): how many ticks are due (Pacer), how
+// much learning fits in the frame (Slicer, FrameGovernor, Reduction), the
+// surface's grid (GridGovernor), a long replay's pace (replayer, rate),
+// the rates the read-outs show (RateMeter) and what the canvases last
+// showed, so that an unchanged picture is not redrawn. App embeds it.
+type frameLoop struct {
+	pacer      pace.Pacer
+	slicer     pace.Slicer        // the run's learning per frame within a time budget
+	reduction  pace.Reduction     // how many of the asked steps per frame the budget let run
+	grids      pace.GridGovernor  // the surface's grid while playing, within a time budget
+	budgetRun  app.Run            // the run the four above measured
+	gridMS     float64            // surface and contours of the frame being drawn, ms
+	replayer   pace.Slicer        // a long replay's steps per frame (replayFrame)
+	noteShown  float64            // when the replay's progress note was last rendered, ms
+	rate       replayRate         // a long replay's measured speed, for the note's time left
+	fps        pace.RateMeter     // frames drawn per second
+	frames     pace.RateMeter     // animation frames run per second (the read-out's frames/s)
+	sps        pace.RateMeter     // learning steps per second
+	lastStats  float64            // time of the last read-out refresh, ms
+	frameGov   pace.FrameGovernor // shares each frame between learning and drawing (ui/pace)
+	lastInput  float64            // when the user last pointed or typed, ms (frameinput_js.go)
+	inputWired bool               // trackInput's listeners are installed
+	infoSince  float64            // when the Info message now shown appeared, ms
+
+	// What the canvases last showed (the run, its step, the store's
+	// revision), to skip redrawing an unchanged picture.
+	drawnSim any
+	drawnT   int
+	drawnRev int
+	stagger  pace.Stagger // when the strip, the charts and the read-outs were last drawn (ui/pace)
+}
+
+// frameMode is what the frame loop does in one mode of the page, in this
+// order every frame (as Ebitengine's Update and Draw): advance the run by
+// what the frame allows, then draw what changed. plotMode is the 2D
+// view's (and RES vs SGD's), digitsMode the digits view's (app.go,
+// digits_loop_js.go).
+type frameMode interface {
+	// advance learns the steps due at frame time now (ms) within the
+	// frame's budget.
+	advance(now float64)
+	// draw redraws the mode's canvases and read-outs that changed.
+	draw(now float64)
+}
+
+// changedRun resets the frame's budgets when the store's run is not the
+// one they measured: a new run (another learner, data set or mode) may be
+// much faster or slower to learn and draw.
+func (l *frameLoop) changedRun(r app.Run) {
+	if r == l.budgetRun {
+		return
+	}
+	l.budgetRun = r
+	l.slicer.Reset()
+	l.reduction.Reset()
+	l.grids.Reset()
+	l.frameGov.Reset()
+}
+
+// feed hands the canvases their props, read from the store: the run they
+// draw, its configuration and where the plot's input goes; the surface's
+// grid is the one asked for (the frame loop lowers it with surfaceGrid
+// before it draws). The frame loop calls feed before every draw (the run
+// moves between the page's renders) and the store's listener after every
+// change (so that a click between two frames sees the brush just chosen).
+func (a *App) feed() {
+	s := a.store
+	c := s.Config()
+	r := s.Run()
+	first, second := compareLabels(c, r)
+	grid := c.Grid
+	a.plot.P = plotProps{Sim: s.Sim(), Config: c, Grid: grid, Label: first,
+		Brush: s.Brush(), Deleting: s.Deleting(), Dispatch: a.dispatch}
+	_, name := sim.PairNames(c)
+	a.second.P = plotProps{Sim: r.Second(), Data: s.Sim(), Config: c, Grid: grid, Label: second,
+		Second: true, Name: name}
+	a.strip.Sim, a.strip.Config = s.Sim(), c
+	a.charts.Run = r
+	if a.dg != nil {
+		a.dg.feedReadout(a)
+	}
+}
+
+// foldPlot adds what the plot's draws spent, by part, to the frame's
+// profile, and empties it.
+func (a *App) foldPlot() {
+	for _, sp := range a.plot.spent {
+		a.profile(sp.part, sp.ms)
+	}
+	a.plot.spent = a.plot.spent[:0]
+}
 
 const (
 	// learnCap2D is the most learning a frame of the 2D view gets, ms
@@ -71,17 +166,10 @@ func (a *App) learnSlices(sl *pace.Slicer, want int) (ran int, stopped bool) {
 const replayAtBoot = 500
 
 // replayNow is the longest replay the store runs at once (Store.ReplayNow):
-// about 100 ms of learning at the time per step measured in the mode on
+// about 100 ms of learning at the time per step measured in the run on
 // screen (ReplaySteps), replayAtBoot while nothing is measured.
 func (a *App) replayNow(c state.Config) int {
-	ps := a.slicer.PerStep()
-	if c.Mode == state.ModeDigits {
-		ps = 0
-		if a.dg != nil {
-			ps = a.dg.slicer.PerStep()
-		}
-	}
-	if ps > 0 {
+	if ps := a.slicer.PerStep(); ps > 0 {
 		return pace.ReplaySteps(ps)
 	}
 	return replayAtBoot

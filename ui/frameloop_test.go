@@ -117,3 +117,27 @@ func TestFramesReadout(t *testing.T) {
 		t.Errorf("read-outs %q: frames/s should read 60 with 60 frames and 4 pictures a second", txt)
 	}
 }
+
+// TestFrameOneLoop: one frame loop for every mode: the mode of a 2D link
+// is plotMode and of a digits link digitsMode, with the same clock and
+// budgets (frameLoop); a new run (here, the switch to digits) resets the
+// learning budget measured on the old one.
+func TestFrameOneLoop(t *testing.T) {
+	a, _ := testApp(t, "v1&play=0")
+	if _, ok := a.mode(a.store.Config()).(*plotMode); !ok {
+		t.Fatalf("the 2D link runs %T", a.mode(a.store.Config()))
+	}
+	a.changedRun(a.store.Run())
+	a.slicer.Observe(100, 5) // 100 steps in 5 ms
+	if a.slicer.PerStep() <= 0 {
+		t.Fatal("the slicer measured nothing")
+	}
+	a.store.Dispatch(state.SetField{Key: "mode", Value: state.ModeDigits})
+	if _, ok := a.mode(a.store.Config()).(*digitsMode); !ok {
+		t.Fatalf("the digits mode runs %T", a.mode(a.store.Config()))
+	}
+	a.changedRun(a.store.Run())
+	if ps := a.slicer.PerStep(); ps != 0 {
+		t.Errorf("the digits run starts with the 2D run's time per step, %g ms", ps)
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"kernelplay/ui/app"
 	"kernelplay/ui/comp"
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
 	"kernelplay/ui/state"
 )
@@ -61,6 +62,10 @@ func (i *Inspector) refresh(s *app.Store, rev int) {
 	i.shown = i.in.Show
 	i.inT, i.inRev, i.inSlow, i.inKind = r.T(), rev, i.slow.On, r.Kind()
 }
+
+// markPlot draws the inspector's marks on the plot p (Inspector.mark): the
+// overlay the frame loop hands Plot.draw.
+func (a *App) markPlot(p *Plot) { a.insp.mark(p, a.store, a.rev) }
 
 // inspectFrame runs the inspector's slow motion in the frame at time now
 // (ms); a change of the lit sub-step redraws the plot and rerenders the
@@ -129,22 +134,22 @@ const inspectColor = "#c8107a" // magenta: apart from both classes' blue and ora
 // mark draws x_t on the plot (a ring with a cross, in inspectColor, over a
 // white halo) and, during a slow-motion playback, what the lit sub-step
 // lights: the margin lines, every term of the buffer or the new term.
-// Called by Plot.draw after the markers.
-func (i *Inspector) mark(p *Plot) {
-	s := p.app.store
-	i.refresh(s, p.app.rev)
+// Called by Plot.draw after the markers (the frame loop hands it over:
+// App.markPlot), with the store and its revision.
+func (i *Inspector) mark(p *Plot, s *app.Store, rev int) {
+	i.refresh(s, rev)
 	in := i.in
 	if !in.Show || len(in.X) == 0 {
 		return
 	}
-	ctx := p.cv.ctx
-	w, h := p.cv.w, p.cv.h
+	ctx := p.cv.Ctx
+	w, h := p.cv.W, p.cv.H
 	lit := app.Lit(in.Blocks, i.lit)
 	c := s.Config()
 	sm := s.Sim()
 	if lit.Margin && c.Task == state.TaskBinary && !state.IsLinear(c.Learner) {
 		if m := plotMargin(sm, c); m > 0 {
-			tol := 2 / w / p.cv.dpr / 3
+			tol := 2 / w / p.cv.DPR / 3
 			i.lines = p.surf.Lines(i.lines[:0], &p.tracer, m, tol)
 			i.lines = p.surf.Lines(i.lines, &p.tracer, -m, tol)
 			for k := 0; k+1 < len(i.lines); k += 2 {
@@ -195,7 +200,7 @@ func (i *Inspector) mark(p *Plot) {
 }
 
 // ring strokes a circle of radius r in inspectColor over a white halo.
-func ring(ctx ctx2D, x, y, r, width float64) {
+func ring(ctx paint.Ctx, x, y, r, width float64) {
 	ctx.Call("beginPath")
 	ctx.Call("arc", x, y, r, 0, 2*math.Pi)
 	ctx.Set("strokeStyle", "#ffffff")
@@ -362,7 +367,7 @@ func (i *Inspector) stage() string {
 // the oldest term left (it is gone from the strip after the step). bars
 // are the strip's bars of this frame, top the height above them, w × h
 // the bars' area. Called by Strip.draw.
-func (i *Inspector) markStrip(ctx ctx2D, bars []render.Bar, top, w, h float64) {
+func (i *Inspector) markStrip(ctx paint.Ctx, bars []render.Bar, top, w, h float64) {
 	if i.lit < 0 || i.lit >= len(i.in.Blocks) {
 		return
 	}

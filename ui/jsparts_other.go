@@ -5,7 +5,7 @@ package ui
 // Outside the browser (the native tests) the page has no frame loop, no
 // worker and no file loader: the parts of the components that hold
 // syscall/js values are empty. Their js && wasm declarations are in
-// app.go, plot_js.go, digits_draw_js.go and compare2d_js.go.
+// app.go, plot_js.go and digits_draw_js.go.
 
 // appJS is App's frame-loop callback (app.go).
 type appJS struct{}
@@ -15,6 +15,3 @@ type plotJS struct{}
 
 // digitsJS is the digits view's upload canvases (digits_draw_js.go).
 type digitsJS struct{}
-
-// second2DJS is the second surface's blitter (compare2d_js.go).
-type second2DJS struct{}

@@ -5,6 +5,7 @@ package ui
 import (
 	"testing"
 
+	"kernelplay/ui/paint"
 	"kernelplay/ui/state"
 )
 
@@ -47,7 +48,7 @@ func TestPageKeys(t *testing.T) {
 // Enter adds a point at it, and space goes on to the page.
 func TestPlotClickAndKeys(t *testing.T) {
 	a, _ := testApp(t, "v1&play=0")
-	a.plot.cv = &canvas2D{el: &fakeCanvasEl{w: 200, h: 200, dpr: 1}, ctx: &recCtx{}}
+	a.plot.cv = &paint.Canvas{El: &fakeCanvasEl{w: 200, h: 200, dpr: 1}, Ctx: &recCtx{}}
 	a.plot.click(150, 50, 200, 200, false)
 	a.plot.click(50, 150, 200, 200, true)
 	pts := a.store.Config().Points
@@ -113,22 +114,5 @@ func TestLoaderPollRetry(t *testing.T) {
 	}
 	if _, ok := l.sets["fetched"]; !ok {
 		t.Error("retry dropped an entry still fetching")
-	}
-}
-
-// A line batch lays out each stroke as (n, width, dash on, dash off, halo)
-// with its coordinates after the previous stroke's, as static/lines.js reads.
-func TestLineBatchLayout(t *testing.T) {
-	var lb lineBatch
-	lb.add([]float64{1, 2, 3, 4}, 2, nil, true)
-	lb.add([]float64{5, 6}, 1.2, []float64{5, 4}, false)
-	want := []float64{4, 2, 0, 0, 1, 2, 1.2, 5, 4, 0}
-	for i, v := range want {
-		if lb.desc[i] != v {
-			t.Fatalf("desc %v, want %v", lb.desc, want)
-		}
-	}
-	if len(lb.xy) != 6 || lb.xy[4] != 5 {
-		t.Errorf("xy %v", lb.xy)
 	}
 }

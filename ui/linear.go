@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
@@ -25,8 +26,8 @@ func (p *Plot) drawLinear(sm *sim.Sim, c state.Config, margin float64) bool {
 	if len(p.lin.lines) == 0 {
 		return false
 	}
-	ctx := p.cv.ctx
-	w, h := p.cv.w, p.cv.h
+	ctx := p.cv.Ctx
+	w, h := p.cv.W, p.cv.H
 	seg := func(segs []render.Segment) any {
 		p.path.Reset()
 		for _, s := range segs {
@@ -84,11 +85,11 @@ func (p *Plot) drawLinear(sm *sim.Sim, c state.Config, margin float64) bool {
 // normalArrow draws w from the boundary (plotmarks.go's normalArrow): the
 // side of the boundary where f > 0.
 func (p *Plot) normalArrow(hl render.HyperLine) {
-	ar, ok := normalArrow(hl, p.cv.w, p.cv.h)
+	ar, ok := normalArrow(hl, p.cv.W, p.cv.H)
 	if !ok {
 		return
 	}
-	ctx := p.cv.ctx
+	ctx := p.cv.Ctx
 	p.path.Reset()
 	p.path.MoveTo(ar.X0, ar.Y0)
 	p.path.LineTo(ar.X1, ar.Y1)
@@ -112,7 +113,7 @@ func (p *Plot) normalArrow(hl render.HyperLine) {
 // RES-vs-SGD chart, reused between frames.
 type linearPlot struct {
 	lines []render.HyperLine
-	chart chartView
+	chart paint.ChartView
 }
 
 // drawRESvsSGD draws, under the RES-vs-SGD preset, the objective F(w_t) of
@@ -121,16 +122,16 @@ type linearPlot struct {
 // display list, painted — and reports true; under other presets it does
 // nothing and reports false.
 func (p *Plot) drawRESvsSGD() bool {
-	sm := p.app.store.Sim()
+	sm := p.P.Sim
 	res, sgd, ok := sm.Objective()
 	if !ok {
 		return false
 	}
-	c := p.app.store.Config()
-	render.ObjectiveChart(&p.lin.chart.chart, render.ObjectiveInput{
+	c := p.P.Config
+	render.ObjectiveChart(&p.lin.chart.Chart, render.ObjectiveInput{
 		RES: render.Points{X: res.T, Y: res.V}, SGD: render.Points{X: sgd.T, Y: sgd.V},
 		Dim: c.ResDim, Eval: sim.ResEvalSize, L: c.LinBatchSize, Started: sm.T() > 0,
 	})
-	p.lin.chart.draw(p.cv)
+	p.lin.chart.Draw(p.cv)
 	return true
 }

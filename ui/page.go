@@ -41,7 +41,7 @@ type pageViews struct {
 	plot   *Plot
 	strip  *Strip
 	charts *Charts
-	second *Second2D
+	second *Plot
 	stats  *Stats
 	digits *digitsUI // nil until the digits mode is first shown
 }
@@ -107,7 +107,7 @@ func (p *Page) render2D() *vecty.HTML {
 				)),
 			),
 			elem.Div(vecty.Markup(vecty.Class("side")),
-				vecty.If(!s.Booting && s.Run.Second() != nil && !c.Hidden(state.HideSecond), comp.Of(v.second)), // compare2d.go
+				vecty.If(!s.Booting && s.Run.Second() != nil && !c.Hidden(state.HideSecond), secondPanel(v.second, app.Second(s.Run))), // compare2d.go
 				vecty.If(!s.Booting && !c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), comp.Of(v.charts),
 					p.windowControl(c))),
 				vecty.If(!s.Booting && !c.Hidden(state.HideStats), comp.Of(v.stats)),

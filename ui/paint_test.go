@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
 	"kernelplay/ui/state"
 )
@@ -15,6 +16,7 @@ import (
 // so that their draw paints on the fake browser's recording contexts.
 func mounted(t *testing.T, a *App) {
 	t.Helper()
+	a.feed() // the canvases' props, as the frame loop hands them
 	tree(t, a.charts)
 	tree(t, a.strip)
 	a.charts.Mount()
@@ -23,15 +25,15 @@ func mounted(t *testing.T, a *App) {
 
 // The chart stack paints its display list one to one: every text op is a
 // fillText at its place, every polyline one Lines call, every frame a
-// strokeRect; and the painter sets the context's state only when it
+// strokeRect; and the paint.Painter sets the context's state only when it
 // changes (no two sets of one property to the same value in a row).
 func TestPaintChartsFollowsDisplayList(t *testing.T) {
 	a, _ := testApp(t, "v1&play=0")
 	a.store.Dispatch(state.Step{N: 40})
 	mounted(t, a)
-	a.charts.draw()
-	rec := a.charts.cv.ctx.(*recCtx)
-	l := &a.charts.view.list
+	a.charts.draw(nil)
+	rec := a.charts.cv.Ctx.(*recCtx)
+	l := &a.charts.view.List
 	var texts, strokes, frames int
 	for _, o := range l.Ops {
 		switch o.Kind {
@@ -65,7 +67,7 @@ func TestPaintChartsFollowsDisplayList(t *testing.T) {
 	last := map[string]string{}
 	for i, o := range rec.ops {
 		if o == "save" || o == "restore" {
-			clear(last) // restore brings back older state: the painter forgets
+			clear(last) // restore brings back older state: the paint.Painter forgets
 			continue
 		}
 		if !strings.HasPrefix(o, "set ") && !strings.HasPrefix(o, "dash ") {
@@ -81,7 +83,7 @@ func TestPaintChartsFollowsDisplayList(t *testing.T) {
 		last[k] = v
 	}
 	// The canvas was fitted: the backing store at CSS size × ratio.
-	el := a.charts.cv.el.(*fakeCanvasEl)
+	el := a.charts.cv.El.(*fakeCanvasEl)
 	if el.backing != [2]int{600, 400} {
 		t.Errorf("backing store %v, want 600×400 (300×200 CSS px at ratio 2)", el.backing)
 	}
@@ -95,8 +97,8 @@ func TestPaintStrip(t *testing.T) {
 	a, _ := testApp(t, "v1&play=0&l="+state.LearnerSVMD+"&w=8")
 	a.store.Dispatch(state.Step{N: 60})
 	mounted(t, a)
-	a.strip.draw()
-	rec := a.strip.cv.ctx.(*recCtx)
+	a.strip.draw(nil)
+	rec := a.strip.cv.Ctx.(*recCtx)
 	pl := &a.strip.plan
 	if pl.Kept || !pl.HasEvict {
 		t.Fatalf("a full SVMD buffer: plan kept=%v evict=%v", pl.Kept, pl.HasEvict)
@@ -108,7 +110,7 @@ func TestPaintStrip(t *testing.T) {
 	if got := len(rec.with("fill path(")); got != len(classes) {
 		t.Errorf("%d filled paths for %d classes", got, len(classes))
 	}
-	if !contains(rec.ops, fmt.Sprintf("fillText %s %v 11", pl.Text, a.strip.cv.w)) {
+	if !contains(rec.ops, fmt.Sprintf("fillText %s %v 11", pl.Text, a.strip.cv.W)) {
 		t.Errorf("count %q not at the right edge: %v", pl.Text, rec.with("fillText"))
 	}
 	if !contains(rec.ops, fmt.Sprintf("strokeRect %v %v %v %v", pl.Evict.X, pl.Evict.Y, pl.Evict.W, pl.Evict.H)) {
@@ -118,8 +120,8 @@ func TestPaintStrip(t *testing.T) {
 	b, _ := testApp(t, "v1&play=0&l="+state.LearnerPegasos)
 	b.store.Dispatch(state.Step{N: 10})
 	mounted(t, b)
-	b.strip.draw()
-	rec = b.strip.cv.ctx.(*recCtx)
+	b.strip.draw(nil)
+	rec = b.strip.cv.Ctx.(*recCtx)
 	if !b.strip.plan.Kept || len(rec.with("fill")) != 1 || len(rec.with("fillText")) != 1 {
 		t.Errorf("Pegasos' strip: kept=%v ops %v", b.strip.plan.Kept, rec.ops)
 	}
@@ -130,7 +132,7 @@ func TestPaintStrip(t *testing.T) {
 func TestPaintEvictMark(t *testing.T) {
 	a, _ := testApp(t, "v1&play=0")
 	rec := &recCtx{}
-	a.plot.cv = &canvas2D{el: &fakeCanvasEl{w: 100, h: 100, dpr: 1}, ctx: rec}
+	a.plot.cv = &paint.Canvas{El: &fakeCanvasEl{w: 100, h: 100, dpr: 1}, Ctx: rec}
 	a.plot.evictMark(50, 40)
 	var strokes []string
 	for i, o := range rec.ops {
@@ -200,8 +202,8 @@ func TestPaintLinear(t *testing.T) {
 	a, _ := testApp(t, "v1&play=0&l="+state.LearnerPegasos)
 	a.store.Dispatch(state.Step{N: 50})
 	rec := &recCtx{}
-	a.plot.cv = &canvas2D{el: &fakeCanvasEl{w: 400, h: 400, dpr: 1}, ctx: rec}
-	a.plot.cv.fit()
+	a.plot.cv = &paint.Canvas{El: &fakeCanvasEl{w: 400, h: 400, dpr: 1}, Ctx: rec}
+	a.plot.cv.Fit()
 	sm := a.store.Sim()
 	if !a.plot.drawLinear(sm, a.store.Config(), plotMargin(sm, a.store.Config())) {
 		t.Fatal("Pegasos drew no hyperplane")
@@ -222,8 +224,8 @@ func TestPaintLinear(t *testing.T) {
 	b, _ := testApp(t, "v1&play=0&p="+state.PresetRESvsSGD)
 	b.store.Dispatch(state.Step{N: 30})
 	rec = &recCtx{}
-	b.plot.cv = &canvas2D{el: &fakeCanvasEl{w: 400, h: 400, dpr: 1}, ctx: rec}
-	b.plot.cv.fit()
+	b.plot.cv = &paint.Canvas{El: &fakeCanvasEl{w: 400, h: 400, dpr: 1}, Ctx: rec}
+	b.plot.cv.Fit()
 	if !b.plot.drawRESvsSGD() {
 		t.Fatal("RES vs SGD drew no objective chart")
 	}
@@ -273,9 +275,9 @@ func TestInspectorSlowMotion(t *testing.T) {
 		t.Errorf("%d blocks: lit %d, later %d", len(blocks), len(lit), len(later))
 	}
 	rec := &recCtx{}
-	a.plot.cv = &canvas2D{el: &fakeCanvasEl{w: 400, h: 400, dpr: 1}, ctx: rec}
-	a.plot.cv.fit()
-	i.mark(a.plot)
+	a.plot.cv = &paint.Canvas{El: &fakeCanvasEl{w: 400, h: 400, dpr: 1}, Ctx: rec}
+	a.plot.cv.Fit()
+	a.markPlot(a.plot)
 	in := a.store.Inspect(true)
 	x, y := a.plot.view.toPixel(in.X[0], in.X[1], 400, 400)
 	if !contains(rec.ops, fmt.Sprintf("arc %v %v 9 0 %v", x, y, 2*3.141592653589793)) {

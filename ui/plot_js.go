@@ -8,6 +8,7 @@ import (
 	"syscall/js"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/paint"
 	"kernelplay/ui/state"
 )
 
@@ -16,12 +17,12 @@ import (
 // colour key's image and the plot's listeners.
 type plotJS struct {
 	fns    []js.Func
-	blit   blitter     // the surface, straight into the canvas under the plot
-	atlas  spriteAtlas // the point and support-vector markers
-	batch  lineBatch   // this frame's lines and markers for the line worker
-	layerB blitter     // the markers' layer, composited onto the canvas, or
-	direct blitter     // put into it when nothing is under the layer
-	key    cachedImage // the colour key, drawn once per task
+	blit   blitter         // the surface, straight into the canvas under the plot
+	atlas  spriteAtlas     // the point and support-vector markers
+	batch  paint.LineBatch // this frame's lines and markers for the line worker
+	layerB blitter         // the markers' layer, composited onto the canvas, or
+	direct blitter         // put into it when nothing is under the layer
+	key    cachedImage     // the colour key, drawn once per task
 }
 
 // markers builds the atlas for the canvas's pixel ratio.
@@ -30,18 +31,18 @@ func (p *Plot) markers(dpr float64) {
 	if key == p.atlas.key {
 		return
 	}
-	specs := make([]spriteSpec, 0, spriteFill+state.MaxClasses)
+	specs := make([]paint.SpriteSpec, 0, spriteFill+state.MaxClasses)
 	for i := range ringSteps {
-		specs = append(specs, spriteSpec{R: 3 + float64(i)/4, Width: 1.3, Stroke: inkColor})
+		specs = append(specs, paint.SpriteSpec{R: 3 + float64(i)/4, Width: 1.3, Stroke: inkColor})
 	}
 	for i := range ringSteps { // faint, for crowded cells (crowdFaint)
-		specs = append(specs, spriteSpec{R: 3 + float64(i)/4, Width: 1, Stroke: "rgba(27,31,36,0.3)"})
+		specs = append(specs, paint.SpriteSpec{R: 3 + float64(i)/4, Width: 1, Stroke: "rgba(27,31,36,0.3)"})
 	}
 	specs = append(specs,
-		spriteSpec{R: pointRadius, Width: 1.8, Stroke: "#ffffff"},
-		spriteSpec{R: pointRadius, Width: 3.4, Stroke: "rgba(27,31,36,0.55)"})
+		paint.SpriteSpec{R: pointRadius, Width: 1.8, Stroke: "#ffffff"},
+		paint.SpriteSpec{R: pointRadius, Width: 3.4, Stroke: "rgba(27,31,36,0.55)"})
 	for class := range state.MaxClasses {
-		specs = append(specs, spriteSpec{R: pointRadius, Fill: classCSS(state.Config{}, class)})
+		specs = append(specs, paint.SpriteSpec{R: pointRadius, Fill: classCSS(state.Config{}, class)})
 	}
 	p.atlas.build(key, dpr, specs)
 }
@@ -50,11 +51,14 @@ func (p *Plot) markers(dpr float64) {
 func (p *Plot) Mount() {
 	el := p.el.Node()
 	p.cv = newCanvas2D(el)
+	if p.P.Second {
+		return // one canvas, no input, no worker (compare2d.go)
+	}
 	p.blit.target(p.under.Node())
 	p.direct.target(el) // (a remount brings new canvases)
 	p.worker = kpDraw.linesStart(p.mid.Node())
 	on := func(name string, f func(e js.Value)) {
-		fn := p.app.jsFunc("plot "+name, func(_ js.Value, args []js.Value) { f(args[0]) })
+		fn := guardedFunc("plot "+name, func(_ js.Value, args []js.Value) { f(args[0]) })
 		p.fns = append(p.fns, fn)
 		el.Call("addEventListener", name, fn)
 	}
@@ -79,7 +83,7 @@ func (p *Plot) Unmount() {
 }
 
 func (p *Plot) resized() bool {
-	return p.cv != nil && p.cv.resized()
+	return p.cv != nil && p.cv.Resized()
 }
 
 // pointerDown handles a press on the plot (click).
@@ -94,32 +98,38 @@ func (p *Plot) pointerDown(e js.Value) {
 		rect.Get("width").Float(), rect.Get("height").Float(), e.Get("shiftKey").Bool() || e.Get("button").Int() == 2)
 }
 
-// draw renders the plot for the current model. It reports false when the
-// canvas is not mounted or has no size yet.
-func (p *Plot) draw() bool {
-	if p.cv == nil || !p.cv.fit() {
+// draw renders the plot for its props (P), with overlay (the step
+// inspector's marks; nil: none) drawn over the markers and under the colour
+// key and the keyboard's cursor. It reports false when the canvas is not
+// mounted or has no size yet. What it spent, by part, is added to p.spent
+// (which the frame loop folds into its profile and empties).
+func (p *Plot) draw(overlay func(*Plot)) bool {
+	if p.cv == nil || !p.cv.Fit() {
 		return false
+	}
+	if p.P.Second {
+		p.drawSecond() // compare2d_js.go
+		return true
 	}
 	if p.drawRESvsSGD() {
 		p.showSurface(false)
-		p.batch.marks = p.batch.marks[:0]
+		p.batch.Marks = p.batch.Marks[:0]
 		p.flushLines()
 		return true // the preset's objective chart replaces the 2D plot
 	}
-	s := p.app.store
-	c := s.Config()
-	sm := s.Sim()
+	c := p.P.Config
+	sm := p.P.Sim
 	cv := p.cv
-	w, h := cv.w, cv.h
+	w, h := cv.W, cv.H
 	p.drawSurface()
-	cv.clear()
+	cv.Clear()
 	t2 := perfNow()
 
 	// Lines traced from the surface go to the line worker (or, without
 	// one, are stroked on this canvas); the exact lines of linear models
 	// and the regression curve are paths on this canvas. The markers'
 	// layer goes over them.
-	dpr := cv.dpr
+	dpr := cv.DPR
 	W, H := int(math.Round(w*dpr)), int(math.Round(h*dpr))
 	p.canvasBelow = false
 	margin := plotMargin(sm, c)
@@ -133,7 +143,7 @@ func (p *Plot) draw() bool {
 		// draw their exact lines instead: linear.go).
 		// Traced through the grid and simplified to a third of a device
 		// pixel: the same lines with far fewer vertices to stroke.
-		tol := 2 / w / cv.dpr / 3
+		tol := 2 / w / cv.DPR / 3
 		if c.Task == state.TaskBinary && margin > 0 {
 			p.lines = p.surf.Lines(p.lines[:0], &p.tracer, margin, tol)
 			p.lines = p.surf.Lines(p.lines, &p.tracer, -margin, tol)
@@ -143,7 +153,7 @@ func (p *Plot) draw() bool {
 		p.strokeLines(p.lines, 2, nil, true)
 	}
 	t3 := perfNow()
-	p.app.profile("contours", t3-t2)
+	p.took("contours", t3-t2)
 
 	// Points (clicked, or the generator's recent examples), class by
 	// class: a white ring and (multiclass, whose regions take the class
@@ -163,20 +173,22 @@ func (p *Plot) draw() bool {
 		// The worker draws them over its lines, from its copy of the
 		// atlas, while this frame goes on.
 		p.sendAtlas()
-		p.batch.marks = append(p.batch.marks[:0], p.marks...)
+		p.batch.Marks = append(p.batch.Marks[:0], p.marks...)
 		p.flushLines()
 	} else {
 		p.stampMarkers(W, H)
 	}
-	p.app.profile("markers", perfNow()-t4)
+	p.took("markers", perfNow()-t4)
 	if hasEvict {
 		p.evictMark(evict[0], evict[1]) // the next evicted term crossed out
 	}
-	p.app.insp.mark(p) // x_t and, in slow motion, what its sub-step lights (inspector.go)
+	if overlay != nil {
+		overlay(p) // the inspector's x_t and, in slow motion, what its sub-step lights (inspector.go)
+	}
 	p.legend(c)
-	p.compareLabel(cv.ctx, c, w) // in a 2D comparison: which learner this is (compare2d.go)
-	p.drawCursor()               // while the plot has the focus (plotcursor.go)
-	p.app.profile("points", perfNow()-t3)
+	p.compareLabel(cv.Ctx, w) // in a 2D comparison: which learner this is (compare2d.go)
+	p.drawCursor()            // while the plot has the focus (plotcursor.go)
+	p.took("points", perfNow()-t3)
 	return true
 }
 
@@ -187,20 +199,14 @@ func (p *Plot) drawSurface() bool {
 	if p.cv == nil {
 		return false
 	}
-	c := p.app.store.Config()
-	p.surf.Grid = p.app.surfaceGrid(c.Grid)
-	p.surf.Scale = 0 // f = ±1 (the margins) at 76% of the palette
-	if c.Task == state.TaskMulticlass {
-		p.surf.Scale = 2 // paler regions, so points of the region's class stand out
-	}
 	t0 := perfNow()
-	img := p.surf.Render(p.app.store.Sim().Learner())
+	img := p.renderSurface()
 	p.surfMS = app.EMA(p.surfMS, perfNow()-t0)
-	p.app.profile("surface", perfNow()-t0)
+	p.took("surface", perfNow()-t0)
 	t1 := perfNow()
 	p.showSurface(true)
 	p.blit.upload(img)
-	p.app.profile("blit", perfNow()-t1)
+	p.took("blit", perfNow()-t1)
 	return true
 }
 
@@ -213,17 +219,17 @@ func (p *Plot) strokeLines(xy []float64, width float64, dash []float64, halo boo
 	if len(xy) == 0 {
 		return
 	}
-	w, h := p.cv.w, p.cv.h
+	w, h := p.cv.W, p.cv.H
 	for i := 0; i+1 < len(xy); i += 2 {
 		xy[i], xy[i+1] = p.view.toPixel(xy[i], xy[i+1], w, h)
 	}
 	if p.worker {
-		p.batch.add(xy, width, dash, halo)
+		p.batch.Add(xy, width, dash, halo)
 		return
 	}
 	p.canvasBelow = true
-	p.cv.ctx.Lines(xy)
-	strokeInk(p.cv.ctx, width, dash, halo)
+	p.cv.Ctx.Lines(xy)
+	strokeInk(p.cv.Ctx, width, dash, halo)
 }
 
 // stampMarkers draws this frame's markers without a worker: stamped onto a
@@ -237,7 +243,7 @@ func (p *Plot) stampMarkers(W, H int) {
 	}
 	layer := &image.RGBA{Pix: p.layer.Straight(), Stride: 4 * W, Rect: image.Rect(0, 0, W, H)}
 	if p.canvasBelow {
-		dpr := p.cv.dpr
+		dpr := p.cv.DPR
 		p.layerB.draw(p.cv, layer, 0, 0, float64(W)/dpr, float64(H)/dpr, false)
 	} else {
 		// Nothing under the layer: its pixels replace the canvas's
@@ -262,9 +268,9 @@ func (p *Plot) flushLines() {
 	if !p.worker {
 		return
 	}
-	if !kpDraw.linesFrame(&p.batch, int(math.Round(p.cv.w*p.cv.dpr)), int(math.Round(p.cv.h*p.cv.dpr)), p.cv.dpr) {
+	if !kpDraw.linesFrame(&p.batch, int(math.Round(p.cv.W*p.cv.DPR)), int(math.Round(p.cv.H*p.cv.DPR)), p.cv.DPR) {
 		kpDraw.linesStop()
-		p.worker, p.batch = false, lineBatch{}
+		p.worker, p.batch = false, paint.LineBatch{}
 		p.dirty = true // redraw, even if paused
 	}
 }
@@ -291,12 +297,12 @@ func (p *Plot) showSurface(on bool) {
 // copied from there every frame.
 func (p *Plot) legend(c state.Config) {
 	const boxW, boxH = 150.0, 50.0
-	w, h := p.cv.w, p.cv.h
-	key := ftoa(p.cv.dpr, 3) + " " + string(c.Task) + " " + itoa(c.NumClasses())
-	img := p.key.get(key, boxW, boxH, p.cv.dpr, func(ctx js.Value) { drawLegend(&jsCtx{v: ctx}, c, boxW, boxH) })
+	w, h := p.cv.W, p.cv.H
+	key := ftoa(p.cv.DPR, 3) + " " + string(c.Task) + " " + itoa(c.NumClasses())
+	img := p.key.get(key, boxW, boxH, p.cv.DPR, func(ctx js.Value) { drawLegend(&jsCtx{v: ctx}, c, boxW, boxH) })
 	var x, y float64
 	p.keyCorner, x, y = legendCorner(p.plan, p.keyCorner, w, h, boxW, boxH, 6)
-	p.cv.ctx.Call("drawImage", img, x, y, boxW, boxH)
+	p.cv.Ctx.Call("drawImage", img, x, y, boxW, boxH)
 }
 
 // keyDown handles a key pressed on the focused plot (plotKey).

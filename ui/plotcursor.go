@@ -38,7 +38,7 @@ func (p *Plot) drawCursor() {
 	if !p.kb.focused {
 		return
 	}
-	ctx, w, h := p.cv.ctx, p.cv.w, p.cv.h
+	ctx, w, h := p.cv.Ctx, p.cv.W, p.cv.H
 	x, y := p.view.toPixel(p.kb.at.X, p.kb.at.Y, w, h)
 	x1, _ := p.view.toPixel(p.kb.at.X+app.CursorReach, p.kb.at.Y, w, h)
 	r, arm := x1-x, 5.0

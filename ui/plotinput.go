@@ -31,9 +31,8 @@ func (p *Plot) plotKey(k keyPress) (stop, prevent bool, label string) {
 	if act == app.PlotKeyMove {
 		label = cursorLabel(at)
 	}
-	s := p.app.store
-	if a, ok := app.CursorAction(s.Config(), s.Brush(), s.Deleting(), at, act, k.Shift); ok {
-		s.Dispatch(a)
+	if a, ok := app.CursorAction(p.P.Config, p.P.Brush, p.P.Deleting, at, act, k.Shift); ok && p.P.Dispatch != nil {
+		p.P.Dispatch(a)
 	}
 	return true, true, label
 }
@@ -43,17 +42,16 @@ func (p *Plot) plotKey(k keyPress) (stop, prevent bool, label string) {
 // otherwise it adds a point of the brush's class (app.ClickClass; other:
 // shift or the right button, the other class).
 func (p *Plot) click(px, py, w, h float64, other bool) {
-	if !(w > 0 && h > 0) {
+	if !(w > 0 && h > 0) || p.P.Dispatch == nil {
 		return
 	}
 	x, y := p.view.fromPixel(px, py, w, h)
-	s := p.app.store
-	c := s.Config()
-	if s.Deleting() {
+	c := p.P.Config
+	if p.P.Deleting {
 		if i := c.NearestPoint(x, y, 12*2/w); i >= 0 {
-			s.Dispatch(state.DeletePoint{Index: i})
+			p.P.Dispatch(state.DeletePoint{Index: i})
 		}
 		return
 	}
-	s.Dispatch(state.AddPoint{X: x, Y: y, Class: app.ClickClass(c, s.Brush(), other)})
+	p.P.Dispatch(state.AddPoint{X: x, Y: y, Class: app.ClickClass(c, p.P.Brush, other)})
 }

@@ -5,6 +5,7 @@ import (
 
 	"kernelplay/ui/state"
 
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 )
@@ -24,8 +25,8 @@ func (p *Plot) stroke(segs []render.Segment, width float64, dash []float64, halo
 	if len(segs) == 0 {
 		return
 	}
-	ctx := p.cv.ctx
-	w, h := p.cv.w, p.cv.h
+	ctx := p.cv.Ctx
+	w, h := p.cv.W, p.cv.H
 	p.path.Reset()
 	if dash == nil {
 		// Solid lines need no chaining (which costs a map lookup per end).
@@ -50,11 +51,11 @@ func (p *Plot) stroke(segs []render.Segment, width float64, dash []float64, halo
 	strokeInk(ctx, width, dash, halo, ctx.Path(&p.path))
 }
 
-// strokeInk strokes path (a ctx2D Path; none: the context's current path)
+// strokeInk strokes path (a paint.Ctx Path; none: the context's current path)
 // in ink, width CSS pixels wide, dashed as dash (CSS pixels; nil: solid),
 // and with halo over a white line 2 px wider, so that it reads on both ends
 // of the surface's palette; the dash is reset afterwards.
-func strokeInk(ctx ctx2D, width float64, dash []float64, halo bool, path ...any) {
+func strokeInk(ctx paint.Ctx, width float64, dash []float64, halo bool, path ...any) {
 	ctx.Dash(dash)
 	ctx.Set("lineCap", "round")
 	ctx.Set("lineJoin", "round")
@@ -71,7 +72,7 @@ func strokeInk(ctx ctx2D, width float64, dash []float64, halo bool, path ...any)
 
 // evictMark crosses out the term evicted next.
 func (p *Plot) evictMark(x, y float64) {
-	ctx := p.cv.ctx
+	ctx := p.cv.Ctx
 	const r = 6
 	ctx.Call("beginPath")
 	ctx.Call("moveTo", x-r, y-r)
@@ -97,11 +98,11 @@ func (p *Plot) drawRegression(sm *sim.Sim, eps float64) {
 		p.curve(xs, ys, eps, 1.2, []float64{5, 4})
 		p.curve(xs, ys, -eps, 1.2, []float64{5, 4})
 	}
-	p.rings, p.svs = regressionRings(p.rings[:0], p.svs, sm, p.cv.w, p.cv.h)
+	p.rings, p.svs = regressionRings(p.rings[:0], p.svs, sm, p.cv.W, p.cv.H)
 	if len(p.rings) == 0 {
 		return
 	}
-	ctx := p.cv.ctx
+	ctx := p.cv.Ctx
 	p.path.Reset()
 	next := [2]float64{math.NaN(), math.NaN()}
 	for _, r := range p.rings {
@@ -127,7 +128,7 @@ func (p *Plot) curve(xs, ys []float64, shift, width float64, dash []float64) {
 }
 
 // drawLegend draws the colour key into a boxW×boxH box at the origin.
-func drawLegend(ctx ctx2D, c state.Config, boxW, boxH float64) {
+func drawLegend(ctx paint.Ctx, c state.Config, boxW, boxH float64) {
 	const pad, barH = 8.0, 9.0
 	x0, y0 := 0.0, 0.0
 	ctx.Set("fillStyle", "rgba(255,255,255,0.9)")

@@ -4,19 +4,27 @@ import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 
+	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
+	"kernelplay/ui/sim"
+	"kernelplay/ui/state"
 )
 
 // Strip is the buffer panel under the plot: one bar per stored term, its
 // coefficient α_i, oldest at the left; the term evicted next is marked. It
-// renders once and is drawn by the frame loop.
+// renders once and is drawn by the frame loop, which hands it the run to
+// draw (Sim, Config) before every draw: it holds no pointer to the page or
+// the store.
 type Strip struct {
-	app  *App
+	Sim      *sim.Sim     // the run whose buffer is drawn (app.Store.Sim)
+	Config   state.Config // its configuration
+	canvases canvases     // the browser's canvases (browser.go)
+
 	el   *vecty.HTML
-	cv   *canvas2D
+	cv   *paint.Canvas
 	bars []render.Bar
 	plan stripPlan
-	path pathBuilder
+	path paint.Path
 }
 
 // Render implements comp.View.
@@ -32,27 +40,29 @@ func (s *Strip) Skip() bool { return s.cv != nil }
 
 // Mount implements comp.Mounter.
 func (s *Strip) Mount() {
-	s.cv = s.app.b.Canvas(s.el)
+	s.cv = s.canvases.Canvas(s.el)
 }
 
 // Unmount implements comp.Unmounter: the canvas is gone (mode switch).
 func (s *Strip) Unmount() { s.cv = nil }
 
 func (s *Strip) resized() bool {
-	return s.cv != nil && s.cv.resized()
+	return s.cv != nil && s.cv.Resized()
 }
 
 // draw paints the strip's plan (stripplan.go's planStrip): the count, the
-// baseline, one path of bars per class colour, then the eviction mark.
-func (s *Strip) draw() {
-	if s.cv == nil || !s.cv.fit() {
+// baseline, one path of bars per class colour, then the eviction mark, and
+// last overlay (the step inspector's lit terms; nil: none) with the bars,
+// the bars' top and the size of their area.
+func (s *Strip) draw(overlay func(ctx paint.Ctx, bars []render.Bar, top, w, h float64)) {
+	if s.cv == nil || !s.cv.Fit() {
 		return
 	}
 	cv := s.cv
-	ctx := cv.ctx
-	cv.clear()
-	c := s.app.store.Config()
-	s.bars = planStrip(&s.plan, s.bars, s.app.store.Sim(), cv.w, cv.h)
+	ctx := cv.Ctx
+	cv.Clear()
+	c := s.Config
+	s.bars = planStrip(&s.plan, s.bars, s.Sim, cv.W, cv.H)
 	pl := &s.plan
 	ctx.Set("font", "13px ui-monospace, Menlo, Consolas, monospace")
 	ctx.Set("fillStyle", "#4d5560")
@@ -61,7 +71,7 @@ func (s *Strip) draw() {
 		return
 	}
 	ctx.Set("textAlign", "right")
-	ctx.Call("fillText", pl.Text, cv.w, 11)
+	ctx.Call("fillText", pl.Text, cv.W, 11)
 	ctx.Set("textAlign", "left")
 	ctx.Set("fillStyle", "#d9dde3")
 	ctx.Call("fillRect", pl.Baseline.X, pl.Baseline.Y, pl.Baseline.W, pl.Baseline.H)
@@ -90,5 +100,7 @@ func (s *Strip) draw() {
 		ctx.Set("lineWidth", 1.5)
 		ctx.Call("strokeRect", pl.Evict.X, pl.Evict.Y, pl.Evict.W, pl.Evict.H)
 	}
-	s.app.insp.markStrip(ctx, s.bars, stripTop, cv.w, cv.h-stripTop) // slow motion's lit terms (inspector.go)
+	if overlay != nil {
+		overlay(ctx, s.bars, stripTop, cv.W, cv.H-stripTop) // slow motion's lit terms (inspector.go)
+	}
 }

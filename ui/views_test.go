@@ -276,7 +276,7 @@ func TestViewDigitsWaiting(t *testing.T) {
 	if a.store.NeedData() == "" {
 		t.Fatal("digits mode without its data set needs none")
 	}
-	a.digits().status = "loading the 8×8 digits"
+	a.digits().setStatus(a, "loading the 8×8 digits", false) // as the frame loop's sync does
 	if got := page(t, a).mustID(t, "digits-status").text(); got != "loading the 8×8 digits" {
 		t.Errorf("status %q", got)
 	}
@@ -409,7 +409,7 @@ func TestDebugHooks(t *testing.T) {
 		t.Error("chart texts before any chart was painted")
 	}
 	mounted(t, a)
-	a.charts.draw()
+	a.charts.draw(nil)
 	texts := call("chartTexts", "charts").(map[string]any)["texts"].([]any)
 	if len(texts) == 0 || texts[0].(map[string]any)["est"].(float64) <= 0 {
 		t.Errorf("chart texts %v", texts)

@@ -14,6 +14,7 @@ import (
 
 	"kernelplay/ui/app"
 	"kernelplay/ui/comp"
+	"kernelplay/ui/paint"
 )
 
 // node is a rendered element as the view tests read it: Vecty v0.6.0 keeps
@@ -185,7 +186,7 @@ type fakeBrowser struct {
 	ticks           []string
 	presenterTicked bool
 	calls           []string
-	canvases        map[*vecty.HTML]*canvas2D
+	canvases        map[*vecty.HTML]*paint.Canvas
 	rerendered      []*comp.Hosted
 	right           bool            // Ring's answer: the element is in the right half
 	search          string          // the address's query string
@@ -251,11 +252,11 @@ func (f *fakeBrowser) SetRange(_ *vecty.HTML, min, max, step string) {
 	f.record("SetRange %s %s %s", min, max, step)
 }
 func (f *fakeBrowser) SetNodeValue(_ *vecty.HTML, v string) { f.record("SetNodeValue %s", v) }
-func (f *fakeBrowser) Canvas(el *vecty.HTML) *canvas2D {
+func (f *fakeBrowser) Canvas(el *vecty.HTML) *paint.Canvas {
 	if f.canvases == nil {
-		f.canvases = map[*vecty.HTML]*canvas2D{}
+		f.canvases = map[*vecty.HTML]*paint.Canvas{}
 	}
-	cv := &canvas2D{el: &fakeCanvasEl{w: 300, h: 200, dpr: 2}, ctx: &recCtx{}}
+	cv := &paint.Canvas{El: &fakeCanvasEl{w: 300, h: 200, dpr: 2}, Ctx: &recCtx{}}
 	f.canvases[el] = cv
 	return cv
 }
@@ -292,9 +293,9 @@ func (r *recCtx) Call(method string, args ...any) {
 	}
 	r.ops = append(r.ops, s)
 }
-func (r *recCtx) Dash(d []float64)        { r.ops = append(r.ops, fmt.Sprintf("dash %v", d)) }
-func (r *recCtx) Lines(xy []float64)      { r.ops = append(r.ops, fmt.Sprintf("lines %d", len(xy)/2)) }
-func (r *recCtx) Path(p *pathBuilder) any { return "path(" + p.String() + ")" }
+func (r *recCtx) Dash(d []float64)       { r.ops = append(r.ops, fmt.Sprintf("dash %v", d)) }
+func (r *recCtx) Lines(xy []float64)     { r.ops = append(r.ops, fmt.Sprintf("lines %d", len(xy)/2)) }
+func (r *recCtx) Path(p *paint.Path) any { return "path(" + p.String() + ")" }
 func (r *recCtx) Gradient(x0, y0, x1, y1 float64, stops []string) any {
 	return fmt.Sprintf("gradient(%v %v %v %v %s…%s)", x0, y0, x1, y1, stops[0], stops[len(stops)-1])
 }

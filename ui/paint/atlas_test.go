@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package ui
+package paint
 
 import (
 	"math"
@@ -9,13 +7,13 @@ import (
 
 // TestAtlasLayout: the cells sit in a row 2 px apart without overlapping,
 // each side even and wide enough for its circle, half its stroke and the
-// antialiased pixel at the ratio; cutSprites cuts each cell's pixels;
-// placeSprite centres a sprite on the nearest device pixel corner and
+// antialiased pixel at the ratio; CutSprites cuts each cell's pixels;
+// PlaceSprite centres a sprite on the nearest device pixel corner and
 // skips non-finite positions.
 func TestAtlasLayout(t *testing.T) {
-	specs := []spriteSpec{{R: 3, Width: 1.3}, {R: 11, Width: 1.3}, {R: 4.5, Fill: "#000"}}
+	specs := []SpriteSpec{{R: 3, Width: 1.3}, {R: 11, Width: 1.3}, {R: 4.5, Fill: "#000"}}
 	for _, dpr := range []float64{1, 1.5, 2} {
-		cells, w, h := atlasLayout(specs, dpr)
+		cells, w, h := AtlasLayout(specs, dpr)
 		end := 0
 		for i, c := range cells {
 			s := specs[i]
@@ -39,7 +37,7 @@ func TestAtlasLayout(t *testing.T) {
 				pix[4*(y*w+x)] = byte(x + y)
 			}
 		}
-		sprites := cutSprites(nil, pix, w, cells)
+		sprites := CutSprites(nil, pix, w, cells)
 		if len(sprites) != len(cells) {
 			t.Fatalf("%d sprites for %d cells", len(sprites), len(cells))
 		}
@@ -49,11 +47,11 @@ func TestAtlasLayout(t *testing.T) {
 			}
 		}
 	}
-	got := placeSprite(nil, 7, 10, 10.3, 20.8, 2)
+	got := PlaceSprite(nil, 7, 10, 10.3, 20.8, 2)
 	if len(got) != 3 || got[0] != 7 || got[1] != 21-5 || got[2] != 42-5 {
-		t.Errorf("placeSprite = %v, want [7 16 37]", got)
+		t.Errorf("PlaceSprite = %v, want [7 16 37]", got)
 	}
-	if got := placeSprite(nil, 0, 10, math.NaN(), 0, 1); len(got) != 0 {
+	if got := PlaceSprite(nil, 0, 10, math.NaN(), 0, 1); len(got) != 0 {
 		t.Errorf("NaN placed: %v", got)
 	}
 }

@@ -1,29 +1,29 @@
-package ui
+package paint
 
 import "math"
 
-// canvas2D is a <canvas> element and its 2D context, with a backing store
+// Canvas is a <canvas> element and its 2D context, with a backing store
 // kept at the element's CSS size times devicePixelRatio; drawing code uses
-// CSS pixels. The browser's element and context are behind canvasElement
-// and ctx2D (browser_js.go adapts them), so that painting code builds
-// natively and is tested with a recording context.
+// CSS pixels. The browser's element and context are behind Element
+// and Ctx (package ui's browser_js.go adapts them), so that painting code
+// builds natively and is tested with a recording context.
 //
-// A canvas can be zoomed (canvasElement.Zoom, the style sheet's
+// A canvas can be zoomed (Element.Zoom, the style sheet's
 // --canvas-zoom: presenter mode's 20/13, so that a chart's 13 px labels are
 // 20 px on the screen): drawing units are then CSS pixels divided by the
-// zoom, w and h are the element's size in those units and dpr is device
+// zoom, W and H are the element's size in those units and DPR is device
 // pixels per unit, so painting code lays out a smaller canvas that the
 // transform scales up, text and all.
-type canvas2D struct {
-	el         canvasElement
-	ctx        ctx2D
-	w, h       float64 // drawing units: CSS pixels / zoom
-	dpr        float64 // device pixels per drawing unit
+type Canvas struct {
+	El         Element
+	Ctx        Ctx
+	W, H       float64 // drawing units: CSS pixels / zoom, as of the last Fit
+	DPR        float64 // device pixels per drawing unit, as of the last Fit
 	cssW, cssH float64 // the element's CSS size at the last fit
 }
 
-// canvasElement is the <canvas> element as painting code needs it.
-type canvasElement interface {
+// Element is the <canvas> element as painting code needs it.
+type Element interface {
 	// Size is the element's CSS size (clientWidth, clientHeight) and the
 	// window's devicePixelRatio.
 	Size() (w, h, dpr float64)
@@ -34,10 +34,10 @@ type canvasElement interface {
 	SetBacking(w, h int)
 }
 
-// ctx2D is a CanvasRenderingContext2D as painting code uses it, in the
+// Ctx is a CanvasRenderingContext2D as painting code uses it, in the
 // style of gonum/plot's vg.Canvas but with the browser's own names, so
 // that the painting reads as the canvas calls it makes.
-type ctx2D interface {
+type Ctx interface {
 	// Set sets a drawing property: fillStyle, strokeStyle, lineWidth,
 	// font, textAlign, textBaseline, lineCap, lineJoin,
 	// imageSmoothingEnabled.
@@ -55,40 +55,41 @@ type ctx2D interface {
 	Lines(xy []float64)
 	// Path makes a Path2D of p's path data, an argument for fill and
 	// stroke.
-	Path(p *pathBuilder) any
+	Path(p *Path) any
 	// Gradient makes a linear gradient from (x0, y0) to (x1, y1) through
 	// the CSS colours stops, evenly spaced: a value for fillStyle.
 	Gradient(x0, y0, x1, y1 float64, stops []string) any
 }
 
-// fit resizes the backing store to the element's current CSS size and resets
+// Fit resizes the backing store to the element's current CSS size and resets
 // the transform so that one unit is one CSS pixel times the zoom. It
 // reports whether the canvas has a non-zero size.
-func (c *canvas2D) fit() bool {
-	w, h, dpr := c.el.Size()
+func (c *Canvas) Fit() bool {
+	w, h, dpr := c.El.Size()
 	if !(dpr > 0) {
 		dpr = 1
 	}
-	z := c.el.Zoom()
+	z := c.El.Zoom()
 	if !(z > 0) || math.IsInf(z, 0) {
 		z = 1
 	}
-	if w != c.cssW || h != c.cssH || dpr*z != c.dpr {
+	if w != c.cssW || h != c.cssH || dpr*z != c.DPR {
 		c.cssW, c.cssH = w, h
-		c.w, c.h, c.dpr = w/z, h/z, dpr*z
-		c.el.SetBacking(int(math.Round(w*dpr)), int(math.Round(h*dpr)))
+		c.W, c.H, c.DPR = w/z, h/z, dpr*z
+		c.El.SetBacking(int(math.Round(w*dpr)), int(math.Round(h*dpr)))
 	}
-	c.ctx.Call("setTransform", c.dpr, 0, 0, c.dpr, 0, 0)
+	c.Ctx.Call("setTransform", c.DPR, 0, 0, c.DPR, 0, 0)
 	return w > 0 && h > 0
 }
 
-// resized reports whether the element's CSS size is no longer the one of
+// Resized reports whether the element's CSS size is no longer the one of
 // the last fit.
-func (c *canvas2D) resized() bool {
-	w, h, _ := c.el.Size()
+func (c *Canvas) Resized() bool {
+	w, h, _ := c.El.Size()
 	return w != c.cssW || h != c.cssH
 }
 
-func (c *canvas2D) clear() {
-	c.ctx.Call("clearRect", 0, 0, c.w, c.h)
+// Clear clears the whole canvas.
+func (c *Canvas) Clear() {
+	c.Ctx.Call("clearRect", 0, 0, c.W, c.H)
 }

@@ -1,34 +1,34 @@
-package ui
+package paint
 
 import (
 	"math"
 	"strconv"
 )
 
-// pathBuilder writes SVG path data ("M 1.5 2 L 3 4 …") for the canvas's
+// Path writes SVG path data ("M 1.5 2 L 3 4 …") for the canvas's
 // Path2D constructor, so that a whole contour, point set or chart line is
 // handed to the browser in one call instead of one call per vertex (each
 // call from WebAssembly into JavaScript costs about a microsecond).
 // Coordinates are rounded to 0.1 CSS pixel. Vertices with a non-finite
 // coordinate are skipped (and break the line). The zero value is ready;
 // Reset reuses the buffer.
-type pathBuilder struct {
+type Path struct {
 	buf  []byte
 	open bool // a subpath is open (the next LineTo draws)
 }
 
 // Reset empties the path, keeping the buffer.
-func (p *pathBuilder) Reset() { p.buf, p.open = p.buf[:0], false }
+func (p *Path) Reset() { p.buf, p.open = p.buf[:0], false }
 
 // Len is the length of the path data in bytes.
-func (p *pathBuilder) Len() int { return len(p.buf) }
+func (p *Path) Len() int { return len(p.buf) }
 
 // String returns the path data.
-func (p *pathBuilder) String() string { return string(p.buf) }
+func (p *Path) String() string { return string(p.buf) }
 
 // coord appends v rounded to one decimal, without a trailing ".0"
 // (integer formatting: AppendFloat costs several times more).
-func (p *pathBuilder) coord(v float64) {
+func (p *Path) coord(v float64) {
 	t := int64(math.Round(v * 10))
 	if t < 0 {
 		p.buf = append(p.buf, '-')
@@ -40,7 +40,7 @@ func (p *pathBuilder) coord(v float64) {
 	}
 }
 
-func (p *pathBuilder) cmd(c byte, x, y float64) {
+func (p *Path) cmd(c byte, x, y float64) {
 	if len(p.buf) > 0 {
 		p.buf = append(p.buf, ' ')
 	}
@@ -55,7 +55,7 @@ func finite(x, y float64) bool {
 }
 
 // MoveTo starts a subpath at (x, y).
-func (p *pathBuilder) MoveTo(x, y float64) {
+func (p *Path) MoveTo(x, y float64) {
 	if !finite(x, y) {
 		p.open = false
 		return
@@ -65,7 +65,7 @@ func (p *pathBuilder) MoveTo(x, y float64) {
 }
 
 // LineTo draws a line to (x, y), or starts a subpath there if none is open.
-func (p *pathBuilder) LineTo(x, y float64) {
+func (p *Path) LineTo(x, y float64) {
 	if !finite(x, y) {
 		p.open = false
 		return
@@ -79,7 +79,7 @@ func (p *pathBuilder) LineTo(x, y float64) {
 
 // Circle adds a full circle of radius r around (x, y) as its own subpath
 // (two half-circle arcs).
-func (p *pathBuilder) Circle(x, y, r float64) {
+func (p *Path) Circle(x, y, r float64) {
 	if !finite(x, y) || !(r > 0) {
 		return
 	}
@@ -98,7 +98,7 @@ func (p *pathBuilder) Circle(x, y, r float64) {
 }
 
 // Polyline adds the flat coordinate list x0, y0, x1, y1, … as one subpath.
-func (p *pathBuilder) Polyline(xy []float64) {
+func (p *Path) Polyline(xy []float64) {
 	p.open = false
 	for i := 0; i+1 < len(xy); i += 2 {
 		p.LineTo(xy[i], xy[i+1])
@@ -107,7 +107,7 @@ func (p *pathBuilder) Polyline(xy []float64) {
 }
 
 // Rect adds the rectangle with corner (x, y), width w and height h.
-func (p *pathBuilder) Rect(x, y, w, h float64) {
+func (p *Path) Rect(x, y, w, h float64) {
 	if !finite(x, y) || !finite(w, h) {
 		return
 	}

@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package ui
+package paint
 
 import (
 	"math"
@@ -8,7 +6,7 @@ import (
 )
 
 func TestPathBuilder(t *testing.T) {
-	var p pathBuilder
+	var p Path
 	p.MoveTo(1, 2)
 	p.LineTo(3.04, 4.06)
 	p.LineTo(math.NaN(), 0) // breaks the line
@@ -30,7 +28,7 @@ func TestPathBuilder(t *testing.T) {
 }
 
 func TestPathCoord(t *testing.T) {
-	var p pathBuilder
+	var p Path
 	for _, c := range []struct {
 		v    float64
 		want string

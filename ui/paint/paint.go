@@ -1,4 +1,4 @@
-package ui
+package paint
 
 import (
 	"math"
@@ -7,29 +7,29 @@ import (
 	"kernelplay/ui/render"
 )
 
-// chartView is one canvas's chart: its description, its display list and
-// the painter, all reused from one redraw to the next.
-type chartView struct {
-	chart render.Chart
-	list  render.List
-	paint painter
+// ChartView is one canvas's chart: its description, its display list and
+// the Painter, all reused from one redraw to the next.
+type ChartView struct {
+	Chart render.Chart
+	List  render.List
+	Paint Painter
 }
 
-// draw lays out v.chart (filled in by the caller) for the canvas's size
+// Draw lays out v.Chart (filled in by the caller) for the canvas's size
 // and paints it.
-func (v *chartView) draw(cv *canvas2D) {
-	v.list.Reset(cv.w, cv.h)
-	v.list.Chart(&v.chart)
-	cv.clear()
-	v.paint.paint(cv.ctx, &v.list)
+func (v *ChartView) Draw(cv *Canvas) {
+	v.List.Reset(cv.W, cv.H)
+	v.List.Chart(&v.Chart)
+	cv.Clear()
+	v.Paint.Paint(cv.Ctx, &v.List)
 }
 
-// painter paints render.List display lists on a canvas 2D context, one op
-// at a time: a polyline is one ctx2D.Lines call (static/draw.js), and the
+// Painter paints render.List display lists on a canvas 2D context, one op
+// at a time: a polyline is one Ctx.Lines call (static/draw.js), and the
 // context's colours, font, alignment, width and dash are set only when
 // they change (each set is a call into JavaScript and, for strings, a
 // conversion).
-type painter struct {
+type Painter struct {
 	dashBuf []float64 // the dash pattern passed to the context
 	// The context state last set (valid within one paint call).
 	fill, stroke string
@@ -45,9 +45,9 @@ const (
 	monoStack = "ui-monospace, Menlo, Consolas, monospace"
 )
 
-// chartFont is the 13 px font of the gallery's messages and footer (the
+// ChartFont is the 13 px font of the gallery's messages and footer (the
 // other canvases' text is in display lists).
-const chartFont = "13px " + sansStack
+const ChartFont = "13px " + sansStack
 
 // fontKey is a display-list font and size.
 type fontKey struct {
@@ -55,8 +55,8 @@ type fontKey struct {
 	size float64
 }
 
-// fontCSS is the CSS font of a display-list font at size px.
-func fontCSS(f render.Font, size float64) string {
+// FontCSS is the CSS font of a display-list font at size px.
+func FontCSS(f render.Font, size float64) string {
 	px := strconv.FormatFloat(size, 'f', -1, 64) + "px "
 	switch f {
 	case render.FontMono:
@@ -69,19 +69,19 @@ func fontCSS(f render.Font, size float64) string {
 
 // forget marks the cached context state unknown (a new paint call, or
 // after a restore).
-func (p *painter) forget() {
+func (p *Painter) forget() {
 	p.fill, p.stroke, p.font, p.align, p.width = "", "", fontKey{size: -1}, 255, -1
 	p.dash = [2]float64{-1, -1}
 }
 
-func (p *painter) setFill(ctx ctx2D, c string) {
+func (p *Painter) setFill(ctx Ctx, c string) {
 	if c != p.fill {
 		ctx.Set("fillStyle", c)
 		p.fill = c
 	}
 }
 
-func (p *painter) setStroke(ctx ctx2D, c string, width float64, dash [2]float64) {
+func (p *Painter) setStroke(ctx Ctx, c string, width float64, dash [2]float64) {
 	if c != p.stroke {
 		ctx.Set("strokeStyle", c)
 		p.stroke = c
@@ -101,9 +101,9 @@ func (p *painter) setStroke(ctx ctx2D, c string, width float64, dash [2]float64)
 	}
 }
 
-// paint draws l's ops in order on ctx (whose units are CSS pixels), the
+// Paint draws l's ops in order on ctx (whose units are CSS pixels), the
 // polylines through b.
-func (p *painter) paint(ctx ctx2D, l *render.List) {
+func (p *Painter) Paint(ctx Ctx, l *render.List) {
 	p.forget()
 	ctx.Set("textBaseline", "alphabetic")
 	ctx.Set("lineJoin", "round")
@@ -133,7 +133,7 @@ func (p *painter) paint(ctx ctx2D, l *render.List) {
 			}
 		case render.OpText:
 			if k := (fontKey{o.Font, o.Size}); k != p.font {
-				ctx.Set("font", fontCSS(o.Font, o.Size))
+				ctx.Set("font", FontCSS(o.Font, o.Size))
 				p.font = k
 			}
 			if o.Align != p.align {

@@ -1,4 +1,4 @@
-package ui
+package paint
 
 import (
 	"math"
@@ -10,37 +10,37 @@ import (
 // pixel ratio: bulk_js.go): where each marker's cell goes, and how a marker
 // is placed on the plot.
 
-// spriteSpec is one marker: a circle of radius R (CSS pixels) around the
+// SpriteSpec is one marker: a circle of radius R (CSS pixels) around the
 // cell's centre, stroked with Width in Stroke, or filled with Fill when
 // Width is 0.
-type spriteSpec struct {
+type SpriteSpec struct {
 	R, Width     float64
 	Stroke, Fill string
 }
 
-// atlasCell is a sprite's square cell in the atlas, device pixels: its
+// AtlasCell is a sprite's square cell in the atlas, device pixels: its
 // left edge X (the top is 0) and its Side, even, so that its centre is a
 // pixel corner.
-type atlasCell struct{ X, Side int }
+type AtlasCell struct{ X, Side int }
 
-// atlasLayout places one cell per spec in a row, 2 px apart, each large
+// AtlasLayout places one cell per spec in a row, 2 px apart, each large
 // enough for its circle, half its stroke and one pixel of antialiased edge
 // at ratio dpr, and returns the cells and the atlas's size.
-func atlasLayout(specs []spriteSpec, dpr float64) (cells []atlasCell, w, h int) {
+func AtlasLayout(specs []SpriteSpec, dpr float64) (cells []AtlasCell, w, h int) {
 	x := 0
 	for _, s := range specs {
 		ext := s.R + s.Width/2 + 1
 		side := 2 * int(math.Ceil(ext*dpr))
-		cells = append(cells, atlasCell{x, side})
+		cells = append(cells, AtlasCell{x, side})
 		x += side + 2
 		h = max(h, side)
 	}
 	return cells, x + 1, h + 1
 }
 
-// cutSprites returns the cells' pixels of the atlas image pix (RGBA, w
+// CutSprites returns the cells' pixels of the atlas image pix (RGBA, w
 // pixels wide) as sprites for render.Layer.
-func cutSprites(dst []*render.Sprite, pix []byte, w int, cells []atlasCell) []*render.Sprite {
+func CutSprites(dst []*render.Sprite, pix []byte, w int, cells []AtlasCell) []*render.Sprite {
 	for _, c := range cells {
 		sub := make([]byte, 0, 4*c.Side*c.Side)
 		for y := range c.Side {
@@ -51,11 +51,11 @@ func cutSprites(dst []*render.Sprite, pix []byte, w int, cells []atlasCell) []*r
 	return dst
 }
 
-// placeSprite appends to data the triple (sprite, left, top) that draws
+// PlaceSprite appends to data the triple (sprite, left, top) that draws
 // the sprite of a cell of side side centred on (x, y) in CSS pixels at
 // ratio dpr: the centre rounded to the nearest device pixel corner (at
 // most half a device pixel off). Non-finite positions append nothing.
-func placeSprite(data []float64, sprite, side int, x, y, dpr float64) []float64 {
+func PlaceSprite(data []float64, sprite, side int, x, y, dpr float64) []float64 {
 	if math.IsNaN(x) || math.IsNaN(y) || math.IsInf(x, 0) || math.IsInf(y, 0) {
 		return data
 	}
