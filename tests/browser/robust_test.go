@@ -75,7 +75,7 @@ func TestBrowserRobust(t *testing.T) {
 	// button's click).
 	for _, c := range []struct{ name, where, trigger, frame string }{
 		{"PanicInFrame", "frame", "", "kernelplay/ui.(*App).frame  ui/app.go:"},
-		{"PanicInEventHandler", "event handler", "step", "kernelplay/ui.(*App).on.func1  ui/appstate.go:"},
+		{"PanicInEventHandler", "event handler", "step", "kernelplay/ui.handle.func1  ui/dispatch.go:"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			within(t, ctx, 60*time.Second, func(ctx context.Context) error {
