@@ -224,9 +224,11 @@ func (p *Page) stripCaption() *vecty.HTML {
 func (p *Page) plotHint() *vecty.HTML {
 	c := p.S.Config
 	text := plotHintText(c, p.S.Deleting) // pagetext.go
+	touch := plotHintTouch(c, p.S.Deleting)
 	grid, _ := state.FieldByKey("g")
 	return elem.Div(vecty.Markup(vecty.Class("plothint")),
-		elem.Span(vecty.Text(text)),
+		elem.Span(vecty.Markup(vecty.Class("hint-mouse")), vecty.Text(text)),
+		elem.Span(vecty.Markup(vecty.Class("hint-touch")), vecty.Text(touch)),
 		vecty.If(!hidden(c, "g"), elem.Label(vecty.Markup(vecty.Class("inline"), vecty.Attribute("title", grid.Hint)),
 			vecty.Text("surface "),
 			elem.Select(append([]vecty.MarkupOrChild{vecty.Markup(

@@ -30,6 +30,24 @@ func plotHintText(c state.Config, deleting bool) string {
 	return "Click adds the selected class; shift- or right-click the other."
 }
 
+// plotHintTouch is plotHintText for a touch screen, which has no shift key
+// and no right click: a tap adds the class chosen under "click adds" in
+// the points tools. The page shows it instead of plotHintText where the
+// primary pointer is coarse (style.css, .hint-touch).
+func plotHintTouch(c state.Config, deleting bool) string {
+	switch {
+	case !clicksAddPoints(c):
+		return ""
+	case deleting:
+		return "Delete mode: tap a point to remove it."
+	case c.Task == state.TaskRegression:
+		return "A tap adds a point: x is the input, y the target."
+	case c.Task == state.TaskNovelty:
+		return "A tap adds a normal point; outside f = ε is novel."
+	}
+	return "A tap adds the class chosen under “click adds”."
+}
+
 // bufferCaption is the buffer panel's caption for the learner of sm, and its
 // eviction key ("" when l keeps no kernel expansion, so nothing is evicted
 // to mark): a kernel learner's terms, or what a learner without a kernel

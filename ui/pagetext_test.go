@@ -53,8 +53,28 @@ func TestRESvsSGDTakesNoClicks(t *testing.T) {
 	if clicksAddPoints(cfg) || plotHintText(cfg, false) != "" || plotHintText(cfg, true) != "" {
 		t.Errorf("RES vs SGD: clicks add points %v, hint %q", clicksAddPoints(cfg), plotHintText(cfg, false))
 	}
+	if plotHintTouch(cfg, false) != "" || plotHintTouch(cfg, true) != "" {
+		t.Errorf("RES vs SGD: touch hint %q", plotHintTouch(cfg, false))
+	}
 	def := state.Default()
 	if !clicksAddPoints(def) || !strings.Contains(plotHintText(def, false), "Click adds") {
 		t.Errorf("default: clicks add points %v, hint %q", clicksAddPoints(def), plotHintText(def, false))
+	}
+}
+
+// TestTouchHintHasNoMouse: the hint a touch screen shows names no mouse
+// gesture (a phone has no shift key and no right click), for every task
+// and in delete mode.
+func TestTouchHintHasNoMouse(t *testing.T) {
+	for _, task := range []string{state.TaskBinary, state.TaskMulticlass, state.TaskRegression, state.TaskNovelty} {
+		c := state.Default()
+		c.Task = task
+		for _, del := range []bool{false, true} {
+			h := plotHintTouch(c, del)
+			if h == "" || strings.Contains(strings.ToLower(h), "click") && !strings.Contains(h, "“click adds”") ||
+				strings.Contains(h, "shift") || strings.Contains(h, "right") {
+				t.Errorf("task %s, deleting %v: touch hint %q", task, del, h)
+			}
+		}
 	}
 }
