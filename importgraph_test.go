@@ -47,8 +47,9 @@ var allowedImports = map[string][]string{
 	// values: they import no core package.
 	"kernelplay/ui": {"kernelplay/ui/app", "kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",
 		"kernelplay/ui/inspect", "kernelplay/ui/comp", "kernelplay/ui/pace", "kernelplay/ui/embed"},
-	// The embedding API's protocol: the bounds of links and steps.
-	"kernelplay/ui/embed": {"kernelplay/ui/state"},
+	// The embedding API's protocol: the bounds of links and steps, and the
+	// replies' JSON written without encoding/json (TestPageDeps).
+	"kernelplay/ui/embed": {"kernelplay/ui/state", "kernelplay/core/jsonfile"},
 	// The lesson format: its steps are share links (nothing imports it yet;
 	// the lesson player will, from ui).
 	"kernelplay/ui/lesson":          {"kernelplay/ui/state"},
