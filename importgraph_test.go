@@ -62,8 +62,9 @@ var allowedImports = map[string][]string{
 	"kernelplay/wasm/internal/favicon": {"kernelplay/ui/render"},
 	// A build tool: the service worker's manifest (static/sw-manifest.js).
 	"kernelplay/wasm/internal/swmanifest": {},
-	// A build tool: static/first.jpg, the loading view's picture of the
-	// default demo's surface, drawn by the page's own code.
+	// A build tool: static/first.jpg (make wasm writes it), the loading
+	// view's picture of the default demo's surface, drawn by the page's own
+	// code.
 	"kernelplay/wasm/internal/firstpic": {"kernelplay/ui/render", "kernelplay/ui/sim", "kernelplay/ui/state"},
 }
 

@@ -70,6 +70,11 @@ func TestBrowserOffline(t *testing.T) {
 	if want := servedPolicy(t); policy != want {
 		t.Errorf("the cached index.html's policy is %q, want serve.go's %q", policy, want)
 	}
+	// The loading view's picture, a build output of make wasm like
+	// main.wasm, is kept with the build (the manifest lists static/'s files).
+	if got := awaitEval[string](p, `caches.open("kernelplay-`+v1+`").then(c => c.match(location.origin + "/first.jpg")).then(r => r ? r.headers.get("Content-Type") + "" : "no first.jpg")`); got != "image/jpeg" {
+		t.Errorf("the cached first.jpg: %q, want an image/jpeg", got)
+	}
 
 	t.Run("NoServer", func(t *testing.T) {
 		p := p.In(t)
