@@ -32,14 +32,14 @@ WASMFLAGS := -trimpath -ldflags="-s -w" $(WASMGC)
 # less gzip -9).
 WASMSIZE  := $(GO) run ./wasm/internal/wasmsize
 
-.PHONY: serve wasm wasm-size wasm-breakdown test fmt vet test-native test-wasm test-browser chromium zopfli brotli node axe jsdom lighthouse clean
+.PHONY: serve wasm first-pic wasm-size wasm-breakdown test fmt vet test-native test-wasm test-browser chromium zopfli brotli node axe jsdom lighthouse clean
 
 serve: wasm
 	$(GO) run serve.go -addr $(ADDR)
 
 # $(WASMOUT)/main.wasm (static/ unless given), its gzip and its brotli, and
-# the wasm_exec.js of the Go that built it, then sw-manifest.js, the list of
-# the build's files with their SHA-256 that the service worker (static/sw.js)
+# the wasm_exec.js of the Go that built it, first.jpg (first-pic, below),
+# then sw-manifest.js, the list of the build's files with their SHA-256 that the service worker (static/sw.js)
 # keeps for offline use (wasm/internal/swmanifest; written last, so that a
 # browser's update check never sees a manifest ahead of its files). The gzip is made by zopfli when it
 # is installed (`make zopfli`; make test installs it): a standard gzip stream
@@ -54,7 +54,7 @@ serve: wasm
 # (tests/browser/size_test.go) runs this target with WASMOUT set to a
 # temporary directory and holds the zopfli gzip to its budget.
 WASMOUT ?= static
-wasm: brotli
+wasm: brotli first-pic
 	@mkdir -p $(WASMOUT)
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $(WASMOUT)/main.wasm ./wasm
 	$(WASMSIZE) -pack $(WASMOUT)/main.wasm
@@ -69,6 +69,17 @@ wasm: brotli
 	cp -f $(GOROOT)/lib/wasm/wasm_exec.js $(WASMOUT)/wasm_exec.js
 	$(GO) run ./wasm/internal/swmanifest -dir $(WASMOUT)
 	@ls -l $(WASMOUT)/main.wasm $(WASMOUT)/main.wasm.gz $(WASMOUT)/main.wasm.br | awk '{print $$5, $$9}'
+
+# $(WASMOUT)/first.jpg, the loading view's picture (static/index.html's
+# boot-pic): the default demo's surface drawn by the page's own code
+# (wasm/internal/firstpic; a second or two). A build output like main.wasm,
+# never committed: written before sw-manifest.js (make wasm), so that the
+# service worker keeps it with the build, and before the server's tests
+# (test-native: serve_size_test.go serves it).
+first-pic:
+	@mkdir -p $(WASMOUT)
+	$(GO) run ./wasm/internal/firstpic > $(WASMOUT)/first.jpg.tmp && mv $(WASMOUT)/first.jpg.tmp $(WASMOUT)/first.jpg || \
+	  { rm -f $(WASMOUT)/first.jpg.tmp; exit 1; }
 
 # What main.wasm is made of: the served sizes, then the breakdown of
 # wasm-breakdown. Rebuilds static/.
@@ -103,7 +114,7 @@ vet:
 # graph (the top-level package) included. ui/comp/vectycrash runs Vecty's
 # crash reproducer in node with jsdom.
 BROWSERTESTS := ./tests/browser
-test-native: liblinear jsdom
+test-native: liblinear jsdom first-pic
 	$(GO) test $$($(GO) list ./... | grep -vx kernelplay/tests/browser)
 
 # The whole suite, paper reproductions included, under node as natively
@@ -214,4 +225,4 @@ node:
 	    { $(APT) install -y nodejs || { $(APT) --fix-broken install -y && $(APT) install -y nodejs; }; }; }
 
 clean:
-	rm -f static/main.wasm static/main.wasm.gz static/main.wasm.br static/wasm_exec.js static/sw-manifest.js
+	rm -f static/main.wasm static/main.wasm.gz static/main.wasm.br static/wasm_exec.js static/sw-manifest.js static/first.jpg

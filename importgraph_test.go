@@ -49,8 +49,9 @@ var allowedImports = map[string][]string{
 	"kernelplay/ui": {"kernelplay/ui/app", "kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",
 		"kernelplay/ui/inspect", "kernelplay/ui/comp", "kernelplay/ui/pace", "kernelplay/ui/embed",
 		"kernelplay/ui/paint"},
-	// The embedding API's protocol: the bounds of links and steps.
-	"kernelplay/ui/embed": {"kernelplay/ui/state"},
+	// The embedding API's protocol: the bounds of links and steps, and the
+	// replies' JSON written without encoding/json (TestPageDeps).
+	"kernelplay/ui/embed": {"kernelplay/ui/state", "kernelplay/core/jsonfile"},
 	// The lesson format: its steps are share links (nothing imports it yet;
 	// the lesson player will, from ui).
 	"kernelplay/ui/lesson": {"kernelplay/ui/state"},
@@ -66,8 +67,9 @@ var allowedImports = map[string][]string{
 	"kernelplay/wasm/internal/favicon": {"kernelplay/ui/render"},
 	// A build tool: the service worker's manifest (static/sw-manifest.js).
 	"kernelplay/wasm/internal/swmanifest": {},
-	// A build tool: static/first.jpg, the loading view's picture of the
-	// default demo's surface, drawn by the page's own code.
+	// A build tool: static/first.jpg (make wasm writes it), the loading
+	// view's picture of the default demo's surface, drawn by the page's own
+	// code.
 	"kernelplay/wasm/internal/firstpic": {"kernelplay/ui/render", "kernelplay/ui/sim", "kernelplay/ui/state"},
 }
 

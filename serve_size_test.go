@@ -166,6 +166,8 @@ func TestServeSizeFavicon(t *testing.T) {
 
 // TestServeSizeFirstPicture: the loading view's picture (index.html's
 // boot-pic, static/first.jpg) is served as a JPEG, small next to main.wasm.
+// It is a build output: make wasm and make test-native write it (the
+// Makefile's first-pic target); its absence fails the test.
 func TestServeSizeFirstPicture(t *testing.T) {
 	index, err := os.ReadFile("static/index.html")
 	if err != nil {
@@ -173,6 +175,9 @@ func TestServeSizeFirstPicture(t *testing.T) {
 	}
 	if !bytes.Contains(index, []byte(`<img class="boot-pic" src="first.jpg"`)) {
 		t.Fatal("index.html's loading view does not show first.jpg")
+	}
+	if _, err := os.Stat("static/first.jpg"); err != nil {
+		t.Fatalf("static/first.jpg is a build output: make first-pic (or make wasm) writes it (%v)", err)
 	}
 	resp := get(t, newHandler("static"), "/first.jpg", "gzip, br")
 	body, _ := io.ReadAll(resp.Body)

@@ -174,10 +174,13 @@
   // The embedding API's browser side (the protocol, its checks and the
   // actions are the Go program's: ui/embed, ui/embed_js.go, which calls
   // embedStart when the link lists origins with embed=). Messages from the
-  // listed origins go to handle(origin, JSON of the data, at most max + 1
-  // characters), which returns the reply's JSON, or "" for a message that
-  // is not for the page; the reply goes to the sender's window and origin
-  // (never "*"), and the events (embedPost) to the last sender. handle()
+  // listed origins go to handle(origin, kernelplay, type, n, link): the
+  // data's four fields Go reads (field: a string cut after max + 1
+  // characters, so that what Go copies is bounded). handle returns
+  // the reply's JSON, or "" for a message that is not for the page; the
+  // request's id, if it has one, is copied onto the reply as it came (Go
+  // never reads it), which goes to the sender's window and origin (never
+  // "*"), and the events (embedPost) to the last sender. handle()
   // without arguments runs a few times a second once a host has asked
   // something (the events of a playing run); ready is posted once to the
   // parent window for each listed origin (the browser delivers the one
@@ -185,15 +188,22 @@
   kp.embedPost = function () {};
   kp.embedStart = function (origins, max, handle, ready) {
     var list = origins.split(","), host = null, hostOrigin = "", timer = 0;
+    // A field as Go reads it: a number, a string cut after max + 1
+    // characters, undefined or null for none, true for any other value (an
+    // object, a boolean, a BigInt, which syscall/js cannot take): wrong.
+    var field = function (v) {
+      return typeof v === "string" ? v.slice(0, max + 1) : typeof v === "number" || v == null ? v : true;
+    };
     window.addEventListener("message", function (e) {
       if (list.indexOf(e.origin) < 0 || !e.source || typeof e.data !== "object" || e.data === null) { return; }
-      var text;
-      try { text = JSON.stringify(e.data); } catch (err) { return; } // a cycle, a BigInt: not the protocol
-      var reply = typeof text === "string" && handle(e.origin, text.slice(0, max + 1));
+      var d = e.data;
+      var reply = handle(e.origin, field(d.kernelplay), field(d.type), field(d.n), field(d.link));
       if (!reply) { return; }
       host = e.source;
       hostOrigin = e.origin;
-      host.postMessage(JSON.parse(reply), hostOrigin);
+      reply = JSON.parse(reply);
+      if (d.id !== undefined) { reply.id = d.id; }
+      host.postMessage(reply, hostOrigin);
       if (!timer) { timer = setInterval(function () { handle(); }, 250); }
     });
     kp.embedPost = function (json) {

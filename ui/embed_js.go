@@ -15,8 +15,8 @@ import (
 
 // embedder is the embedding API's glue (the protocol is ui/embed's): it
 // answers the messages that static/boot.js hands it (kpBoot.embedStart:
-// the message listener, JSON.stringify of the data, postMessage of the
-// replies and events, the events' timer), drives the store with its public
+// the message listener, the request's fields, postMessage of the replies
+// with the request's id and of the events, the events' timer), drives the store with its public
 // actions and says which events to post. The browser's plumbing is in
 // boot.js, not here, because every line of Go in main.wasm is downloaded
 // by every visitor (TestSizeBudget).
@@ -39,11 +39,13 @@ func (a *App) installEmbed() {
 	e := &embedder{a: a, list: list, boot: js.Global().Get("kpBoot")}
 	e.look() // what "ready" reports is what the events start from
 	a.store.Subscribe(e.look)
-	e.boot.Call("embedStart", strings.Join(list, ","), embed.MaxMessageLen, js.FuncOf(e.handle), embed.Event(embed.EventReady, e.state()))
+	e.boot.Call("embedStart", strings.Join(list, ","), embed.MaxLinkLen, js.FuncOf(e.handle), embed.Event(embed.EventReady, e.state()))
 }
 
-// handle answers one message boot.js passes on, (origin, the JSON of its
-// data): the reply's JSON, or "" for a message that is not for the page
+// handle answers one message boot.js passes on, (origin, and its data's
+// fields kernelplay, type, n and link, strings cut after
+// embed.MaxLinkLen+1 characters): the reply's JSON (without the id, which
+// boot.js adds), or "" for a message that is not for the page
 // (another origin: the list is matched exactly; not the protocol's), which
 // gets no answer. It dispatches the request's action; an action the page
 // refuses (a link that cannot be read or run, a step it cannot take) is the
@@ -55,14 +57,14 @@ func (e *embedder) handle(_ js.Value, args []js.Value) any {
 		return ""
 	}
 	defer e.a.recovered("embed message")
-	if len(args) < 2 {
+	if len(args) < 5 {
 		e.look()
 		return ""
 	}
 	if !slices.Contains(e.list, args[0].String()) {
 		return ""
 	}
-	req, ours, err := embed.Parse(args[1].String())
+	req, ours, err := embed.Parse(embed.Fields{Kernelplay: embedField(args[1]), Type: embedField(args[2]), N: embedField(args[3]), Link: embedField(args[4])})
 	if !ours {
 		return ""
 	}
@@ -86,7 +88,22 @@ func (e *embedder) handle(_ js.Value, args []js.Value) any {
 	if m := s.Message(); err == "" && (m.Text != before || req.Type == embed.Load) && (m.Kind == app.Warning || m.Kind == app.Failure) {
 		err = m.Text
 	}
-	return embed.Reply(req, e.state(), err)
+	return embed.Reply(e.state(), err)
+}
+
+// embedField is a request's field as embed.Fields holds it: nil, a number, a
+// string (boot.js has bounded its length) or embed.Other{} (boot.js passes
+// true for a field of any other type).
+func embedField(v js.Value) any {
+	switch v.Type() {
+	case js.TypeUndefined, js.TypeNull:
+		return nil
+	case js.TypeNumber:
+		return v.Float()
+	case js.TypeString:
+		return v.String()
+	}
+	return embed.Other{}
 }
 
 // look has boot.js post the event embed.Watch decides (to the host that

@@ -39,7 +39,8 @@ type embedReply struct {
 // http://127.0.0.1:A and embeds the page served by serve.go at
 // http://127.0.0.1:B with embed=http://127.0.0.1:A in its link: it hears
 // "ready", loads a link, steps 10 and reads t = 10 with the running
-// error and η; a malformed request gets an error reply and changes
+// error and η; a malformed request (a value out of range, a field of the
+// wrong type, a link over its bound) gets an error reply and changes
 // nothing. A third origin, http://localhost:A (the same server by another
 // name: another origin), sends kernelplay a step and a load from a frame
 // beside it: both are ignored (t stays 10, the link stays) and it gets no
@@ -116,6 +117,19 @@ func TestBrowserEmbed(t *testing.T) {
 	}
 	if r = send(`{type: "load", link: "v1&s=banana"}`); r.OK || !strings.Contains(r.Error, "link") || r.State.T != 10 {
 		t.Errorf("a broken link: %+v; want an error reply about the link, at t = 10", r)
+	}
+	// Fields of the wrong type reach Go as such (boot.js passes a number,
+	// a string cut after MaxLinkLen+1 characters, or true for anything
+	// else: a BigInt, a boolean), and are refused like the others.
+	for _, c := range []struct{ req, err string }{
+		{`{type: "step", n: 10n}`, "from 1 to"},
+		{`{kernelplay: true, type: "state"}`, "protocol version"},
+		{`{type: "load", link: "v1&s=0.5&x=" + "y".repeat(70000)}`, "at most"},
+		{`{type: ["play"]}`, "want one of"},
+	} {
+		if e := send(c.req); e.OK || !strings.Contains(e.Error, c.err) || e.State.T != 10 {
+			t.Errorf("%s: %+v; want an error reply with %q, at t = 10", c.req, e, c.err)
+		}
 	}
 	link := r.State.Link
 

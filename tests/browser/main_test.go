@@ -174,7 +174,8 @@ func pageServer(t *testing.T) pageSite {
 	t.Helper()
 	_, errRaw := os.Stat(filepath.Join("static", "main.wasm"))
 	_, errJS := os.Stat(filepath.Join("static", "wasm_exec.js"))
-	need(t, errRaw == nil && errJS == nil, "static/main.wasm or static/wasm_exec.js is missing (run `make wasm`)")
+	_, errPic := os.Stat(filepath.Join("static", "first.jpg"))
+	need(t, errRaw == nil && errJS == nil && errPic == nil, "static/main.wasm, static/wasm_exec.js or static/first.jpg is missing (run `make wasm`)")
 	u, err := startSite()
 	if err != nil {
 		t.Fatalf("starting serve.go: %v", err)

@@ -70,6 +70,11 @@ func TestBrowserOffline(t *testing.T) {
 	if want := servedPolicy(t); policy != want {
 		t.Errorf("the cached index.html's policy is %q, want serve.go's %q", policy, want)
 	}
+	// The loading view's picture, a build output of make wasm like
+	// main.wasm, is kept with the build (the manifest lists static/'s files).
+	if got := awaitEval[string](p, `caches.open("kernelplay-`+v1+`").then(c => c.match(location.origin + "/first.jpg")).then(r => r ? r.headers.get("Content-Type") + "" : "no first.jpg")`); got != "image/jpeg" {
+		t.Errorf("the cached first.jpg: %q, want an image/jpeg", got)
+	}
 
 	t.Run("NoServer", func(t *testing.T) {
 		p := p.In(t)
@@ -118,7 +123,7 @@ func TestBrowserOffline(t *testing.T) {
 		awaitEval[bool](p, `navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => true)`)
 		waitAsync(t, p, `navigator.serviceWorker.getRegistration().then(r => !!r.waiting)`, 90*time.Second)
 		want := []string{"kernelplay-" + v1, "kernelplay-" + v2}
-		slices.Sort(want) // as cacheNames sorts
+		slices.Sort(want) // as cacheNames sorts (the versions are hashes, in either order)
 		if names := cacheNames(p); !slices.Equal(names, want) {
 			t.Errorf("with the new worker waiting the caches are %q, want the old build's and the new one's, %q", names, want)
 		}

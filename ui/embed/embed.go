@@ -24,12 +24,14 @@
 //	{kernelplay: 1, type: "play" | "pause" | "reset" | "state", id: …}
 //	{kernelplay: 1, type: "step", n: <1 … MaxStep>, id: …}
 //
-// id (optional: any JSON value, a number or a short string as a rule)
-// comes back in the reply. Every request is answered, to the sender's window and
+// id (optional: any value postMessage can carry, a number or a short
+// string as a rule) comes back in the reply as it was sent: static/boot.js
+// copies it from the request onto the reply, so that the Go program never
+// reads or writes it. Every request is answered, to the sender's window and
 // origin (never to "*"), with the state after it:
 //
-//	{kernelplay: 1, type: "reply", id, ok: true, state: {…}}
-//	{kernelplay: 1, type: "reply", id, ok: false, error: "…", state: {…}}
+//	{kernelplay: 1, type: "reply", ok: true, state: {…}, id}
+//	{kernelplay: 1, type: "reply", ok: false, error: "…", state: {…}, id}
 //
 // and the page posts events to the host that last sent a request (and
 // "ready", once, to its parent window for each listed origin):
@@ -53,16 +55,28 @@
 // run, a step it cannot take) is answered ok: false with the page's
 // message as the error.
 //
+// # Between boot.js and Go
+//
+// The page reads a request's fields, not its JSON: boot.js hands the glue
+// the four fields Parse reads (kernelplay, type, n, link; a string cut
+// after MaxLinkLen+1 characters, so that what is copied into Go is
+// bounded whatever the host sends), the glue turns each into a Go value
+// (Fields) and Parse checks them. The replies and events go the other way
+// as JSON text, written by core/jsonfile (Reply, Event), which boot.js
+// parses with JSON.parse before it posts them. Neither direction needs
+// encoding/json, which main.wasm does without (importgraph_test.go,
+// TestPageDeps): about 89 KB of its gzip.
+//
 // Package embed is pure Go: it must not import syscall/js; it imports
-// ui/state (the bounds of links and steps) and nothing else of kernelplay.
+// ui/state (the bounds of links and steps) and core/jsonfile (the JSON of
+// the replies) and nothing else of kernelplay.
 package embed
 
 import (
-	"encoding/json"
 	"math"
-	"strconv"
 	"strings"
 
+	"kernelplay/core/jsonfile"
 	"kernelplay/ui/state"
 )
 
@@ -95,9 +109,6 @@ const (
 	// MaxLinkLen bounds a load request's link: a hash of state.MaxHashLen
 	// behind an address of up to 2 KB.
 	MaxLinkLen = state.MaxHashLen + 2048
-	// MaxMessageLen bounds a request as JSON, bytes: the glue copies at
-	// most this many characters of it (and one more, to tell).
-	MaxMessageLen = MaxLinkLen + 1024
 	// EventsPerSecond bounds the step events while the run plays.
 	EventsPerSecond = 4
 )
@@ -106,15 +117,27 @@ const (
 type Request struct {
 	// Type is one of the request types.
 	Type string
-	// ID is the request's id: nil (none), or what json.Unmarshal made of
-	// it (a float64, a string, …).
-	ID any
 	// N is the number of examples of a step request, 1–MaxStep.
 	N int
 	// Hash is a load request's link reduced to its hash (without '#'),
 	// not yet decoded (the store decodes it).
 	Hash string
 }
+
+// Fields are the fields of a message that Parse reads, as the glue
+// (ui/embed_js.go) reads them from the MessageEvent's data: each is nil
+// (the data has no such field, or it is undefined or null), a float64 (a
+// number), a string (at most MaxLinkLen+1 UTF-16 code units of it: boot.js
+// cuts a longer one, which then fails Parse's bound on its length), or
+// Other{} (any other value: a boolean, an object, an array, …). The data's
+// other fields, id among them, are not Go's to read.
+type Fields struct {
+	Kernelplay, Type, N, Link any
+}
+
+// Other stands in Fields for a value that is neither a number nor a
+// string (nor missing): a request's field of the wrong type.
+type Other struct{}
 
 // The errors of a malformed request (the reply's error). Strings, not
 // error values: main.wasm then needs no error type of this package.
@@ -123,40 +146,34 @@ const (
 	errType    = "type: want one of load, play, pause, step, reset, state"
 	errStep    = "step n: want a whole number from 1 to 10000"
 	errLink    = "load link: want a share link, a string of at most 67584 characters"
-	errLong    = "the message is longer than 68608 bytes as JSON"
 )
 
-// Parse reads a message, the JSON of its data (the glue's JSON.stringify
-// of the MessageEvent's data, at most MaxMessageLen+1 bytes of it). ours is
-// false for a message that is not an object with the field kernelplay,
-// which is for other scripts of the page and gets no reply; for the
-// others err ("" for none) says what is wrong (the reply's error: a
-// message longer than MaxMessageLen is one), and the request's ID is set,
-// for the reply. Fields other than kernelplay, type,
-// id, n and link are ignored.
-func Parse(text string) (req Request, ours bool, err string) {
-	if len(text) > MaxMessageLen {
-		return req, true, errLong
-	}
-	var fields map[string]any
-	if json.Unmarshal([]byte(text), &fields) != nil || fields["kernelplay"] == nil {
+// Parse reads a message's fields. ours is false for a message without
+// the field kernelplay (f.Kernelplay nil), which is for other scripts of
+// the page and gets no reply; for the others err ("" for none) says what
+// is wrong (the reply's error): a kernelplay other than the number
+// Version, a type that is not one of the request types, a step's n that
+// is not a whole number from 1 to MaxStep, a load's link that is not a
+// string of at most MaxLinkLen bytes. It copies nothing longer than the
+// fields it is given, and looks at each at most once.
+func Parse(f Fields) (req Request, ours bool, err string) {
+	if f.Kernelplay == nil {
 		return req, false, ""
 	}
-	req.ID = fields["id"] // any JSON value: echoed back
-	if fields["kernelplay"] != float64(Version) {
+	if f.Kernelplay != float64(Version) {
 		return req, true, errVersion
 	}
-	t, _ := fields["type"].(string)
+	t, _ := f.Type.(string)
 	switch t {
 	case Play, Pause, Reset, Read:
 	case Step:
-		n, ok := fields["n"].(float64)
+		n, ok := f.N.(float64)
 		if !ok || n != math.Trunc(n) || n < 1 || n > MaxStep {
 			return req, true, errStep
 		}
 		req.N = int(n)
 	case Load:
-		l, ok := fields["link"].(string)
+		l, ok := f.Link.(string)
 		if !ok || len(l) > MaxLinkLen {
 			return req, true, errLink
 		}
@@ -186,50 +203,53 @@ type State struct {
 	Message string
 }
 
-// Reply returns the reply to req (err "": ok; else the error's text) with
-// the state after it, as JSON (an object: the glue parses it with
-// JSON.parse and posts the object). A request without id gets a reply
-// without one.
-func Reply(req Request, st State, err string) string {
-	head := `"reply"`
-	if req.ID != nil {
-		head += `,"id":` + jsonOf(req.ID)
-	}
-	head += `,"ok":` + strconv.FormatBool(err == "")
-	if err != "" {
-		head += `,"error":` + jsonOf(err)
-	}
-	return encode(head, st)
+// Reply returns the reply to a request (err "": ok; else the error's
+// text) with the state after it, as JSON (an object, without the
+// request's id: boot.js parses it with JSON.parse, copies the id onto it
+// and posts the object).
+func Reply(st State, err string) string {
+	ok := err == ""
+	return encode(message{Type: "reply", OK: &ok, Error: err}, st)
 }
 
 // Event returns the event name (EventReady, EventStep, EventRun) with the
 // state, as JSON (see Reply).
 func Event(name string, st State) string {
-	return encode(`"event","event":`+jsonOf(name), st)
+	return encode(message{Type: "event", Event: name}, st)
 }
 
-// encode returns the message {"kernelplay":1,"type":<head>,"state":{…}},
-// head being the type's JSON string and the fields after it. The message
-// is written by hand, with encoding/json for its strings and the id: a
-// struct for encoding/json would cost main.wasm more.
-func encode(head string, st State) string {
-	num := func(v float64) string {
+// message is a reply's or an event's JSON (see the package doc).
+type message struct {
+	Kernelplay int    `json:"kernelplay"`
+	Type       string `json:"type"`
+	Event      string `json:"event,omitempty"`
+	OK         *bool  `json:"ok,omitempty"` // replies only
+	Error      string `json:"error,omitempty"`
+	State      struct {
+		T       int      `json:"t"`
+		Error   *float64 `json:"error"` // null for NaN or ±Inf
+		Eta     *float64 `json:"eta"`   // as Error
+		Link    string   `json:"link"`
+		Playing bool     `json:"playing"`
+		Message string   `json:"message"`
+	} `json:"state"`
+}
+
+// encode returns m with the protocol's version and the state st, as JSON
+// (core/jsonfile: encoding/json's bytes, without encoding/json).
+func encode(m message, st State) string {
+	finite := func(v float64) *float64 {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return "null"
+			return nil
 		}
-		return strconv.FormatFloat(v, 'g', -1, 64)
+		return &v
 	}
-	return `{"kernelplay":1,"type":` + head + `,"state":{"t":` + strconv.Itoa(st.T) + `,"error":` + num(st.Error) +
-		`,"eta":` + num(st.Eta) + `,"link":` + jsonOf(st.Link) + `,"playing":` + strconv.FormatBool(st.Playing) +
-		`,"message":` + jsonOf(st.Message) + "}}"
-}
-
-// jsonOf is v as JSON: a string, a number from a request's id, or a
-// request's id of any JSON type (what json.Unmarshal made of it).
-func jsonOf(v any) string {
-	b, err := json.Marshal(v)
+	m.Kernelplay = Version
+	m.State.T, m.State.Error, m.State.Eta = st.T, finite(st.Error), finite(st.Eta)
+	m.State.Link, m.State.Playing, m.State.Message = st.Link, st.Playing, st.Message
+	b, err := jsonfile.Marshal(m)
 	if err != nil {
-		panic("embed: " + err.Error()) // what json.Unmarshal made, and strings, always marshal
+		panic("embed: " + err.Error()) // unreachable: the floats are finite or nil
 	}
 	return string(b)
 }

@@ -9,96 +9,91 @@ import (
 	"testing"
 )
 
-// msg builds a message's JSON: kernelplay: 1 and the given pairs.
-func msg(kv ...any) string {
-	m := map[string]any{"kernelplay": float64(Version)}
-	for i := 0; i+1 < len(kv); i += 2 {
-		m[kv[i].(string)] = kv[i+1]
-	}
-	return js(m)
+// msg is a request's fields with kernelplay: 1 and the given ones.
+func msg(typ, n, link any) Fields {
+	return Fields{Kernelplay: float64(Version), Type: typ, N: n, Link: link}
 }
 
-// js is v as JSON.
-func js(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
-}
-
-// TestParseRequests: each request type, with its fields, and its id.
+// TestParseRequests: each request type, with its fields.
 func TestParseRequests(t *testing.T) {
 	for _, c := range []struct {
-		fields string
+		fields Fields
 		want   Request
 	}{
-		{msg("type", "play"), Request{Type: Play}},
-		{msg("type", "pause", "id", 7.0), Request{Type: Pause, ID: 7.0}},
-		{msg("type", "reset", "id", "r1"), Request{Type: Reset, ID: "r1"}},
-		{msg("type", "state"), Request{Type: Read}},
-		{msg("type", "step", "n", 10.0), Request{Type: Step, N: 10}},
-		{msg("type", "step", "n", float64(MaxStep)), Request{Type: Step, N: MaxStep}},
-		{msg("type", "load", "link", "v1&s=0.5"), Request{Type: Load, Hash: "v1&s=0.5"}},
-		{msg("type", "load", "link", "#v1&s=0.5"), Request{Type: Load, Hash: "v1&s=0.5"}},
-		{msg("type", "load", "link", "https://kp.example/#v1&s=0.5&embed=https://a.org"), Request{Type: Load, Hash: "v1&s=0.5&embed=https://a.org"}},
-		{msg("type", "load", "link", ""), Request{Type: Load}},
+		{msg("play", nil, nil), Request{Type: Play}},
+		{msg("pause", nil, nil), Request{Type: Pause}},
+		{msg("reset", "x", Other{}), Request{Type: Reset}}, // fields the type does not use are not read
+		{msg("state", nil, nil), Request{Type: Read}},
+		{msg("step", 10.0, nil), Request{Type: Step, N: 10}},
+		{msg("step", 1.0, "v1"), Request{Type: Step, N: 1}},
+		{msg("step", float64(MaxStep), nil), Request{Type: Step, N: MaxStep}},
+		{msg("load", nil, "v1&s=0.5"), Request{Type: Load, Hash: "v1&s=0.5"}},
+		{msg("load", nil, "#v1&s=0.5"), Request{Type: Load, Hash: "v1&s=0.5"}},
+		{msg("load", nil, "https://kp.example/#v1&s=0.5&embed=https://a.org"), Request{Type: Load, Hash: "v1&s=0.5&embed=https://a.org"}},
+		{msg("load", nil, ""), Request{Type: Load}},
+		{msg("load", nil, strings.Repeat("a", MaxLinkLen)), Request{Type: Load, Hash: strings.Repeat("a", MaxLinkLen)}},
 	} {
 		got, ours, err := Parse(c.fields)
-		if !ours || err != "" || !reflect.DeepEqual(got, c.want) {
-			t.Errorf("Parse(%v) = %+v, %v, %v; want %+v", c.fields, got, ours, err, c.want)
+		if !ours || err != "" || got != c.want {
+			t.Errorf("Parse(%.80v) = %.80v, %v, %v; want %.80v", c.fields, got, ours, err, c.want)
 		}
 	}
 }
 
-// TestParseNotOurs: messages without the kernelplay field belong to other
-// scripts: no request, no error, no reply.
+// TestParseNotOurs: messages without the kernelplay field (or with
+// kernelplay undefined or null: nil, as the glue reads them) belong to
+// other scripts: no request, no error, no reply.
 func TestParseNotOurs(t *testing.T) {
-	for _, f := range []string{
-		js(map[string]any{}),
-		js(map[string]any{"type": "step", "n": 10.0}),
-		js(map[string]any{"kernelplay": nil, "type": "play"}),
+	for _, f := range []Fields{
+		{},
+		{Type: "step", N: 10.0},
+		{Type: "play", Link: "v1"},
 	} {
-		if _, ours, err := Parse(f); ours || err != "" {
-			t.Errorf("Parse(%v): ours %v, err %v; want neither", f, ours, err)
+		if req, ours, err := Parse(f); ours || err != "" || req != (Request{}) {
+			t.Errorf("Parse(%v) = %v, ours %v, err %v; want nothing", f, req, ours, err)
 		}
 	}
 }
 
 // TestParseRefuses: a malformed request is an error for the reply, short,
-// saying what to send, with the id kept when it is valid.
+// saying what to send, and no request.
 func TestParseRefuses(t *testing.T) {
 	for _, c := range []struct {
-		fields string
+		fields Fields
 		err    string
-		id     any
 	}{
-		{js(map[string]any{"kernelplay": 2.0, "type": "play", "id": 3.0}), errVersion, 3.0},
-		{js(map[string]any{"kernelplay": "1", "type": "play"}), errVersion, nil},
-		{js(map[string]any{"kernelplay": true, "type": "play"}), errVersion, nil},
-		{msg("id", "a"), errType, "a"},
-		{msg("type", 5.0), errType, nil},
-		{msg("type", "jump", "id", 1.0), errType, 1.0},
-		{msg("type", "step"), errStep, nil},
-		{msg("type", "step", "n", 0.0), errStep, nil},
-		{msg("type", "step", "n", -3.0), errStep, nil},
-		{msg("type", "step", "n", 2.5), errStep, nil},
-		{msg("type", "step", "n", float64(MaxStep+1)), errStep, nil},
-		{msg("type", "step", "n", 1e300), errStep, nil},
-		{msg("type", "step", "n", "10"), errStep, nil},
-		{msg("type", "step", "n", []any{1.0}), errStep, nil},
-		{msg("type", "load"), errLink, nil},
-		{msg("type", "load", "link", map[string]any{}), errLink, nil},
-		{msg("type", "load", "link", true), errLink, nil},
-		{msg("type", strings.Repeat("y", 10_000)), errType, nil},
+		{Fields{Kernelplay: 2.0, Type: "play"}, errVersion},
+		{Fields{Kernelplay: "1", Type: "play"}, errVersion},
+		{Fields{Kernelplay: Other{}, Type: "play"}, errVersion}, // true, an object
+		{Fields{Kernelplay: 1.5, Type: "play"}, errVersion},
+		{msg(nil, nil, nil), errType},
+		{msg(5.0, nil, nil), errType},
+		{msg(Other{}, nil, nil), errType},
+		{msg("jump", nil, nil), errType},
+		{msg("Play", nil, nil), errType},
+		{msg("step", nil, nil), errStep},
+		{msg("step", 0.0, nil), errStep},
+		{msg("step", -3.0, nil), errStep},
+		{msg("step", 2.5, nil), errStep},
+		{msg("step", float64(MaxStep+1), nil), errStep},
+		{msg("step", 1e300, nil), errStep},
+		{msg("step", math.NaN(), nil), errStep},
+		{msg("step", math.Inf(1), nil), errStep},
+		{msg("step", "10", nil), errStep},
+		{msg("step", Other{}, nil), errStep},
+		{msg("load", nil, nil), errLink},
+		{msg("load", nil, Other{}), errLink},
+		{msg("load", nil, 3.0), errLink},
+		// A link one longer than the bound: what boot.js hands Go of a
+		// longer one (it cuts strings after MaxLinkLen+1 characters).
+		{msg("load", nil, strings.Repeat("a", MaxLinkLen+1)), errLink},
+		// The bound is on bytes: 2-byte characters count twice.
+		{msg("load", nil, strings.Repeat("é", MaxLinkLen/2+1)), errLink},
+		{msg(strings.Repeat("y", MaxLinkLen+1), nil, nil), errType},
 	} {
 		req, ours, err := Parse(c.fields)
-		if !ours || err != c.err {
-			t.Errorf("Parse(%.80v): ours %v, err %v; want %v", c.fields, ours, err, c.err)
-			continue
-		}
-		if req.ID != c.id || req.Type != "" {
-			t.Errorf("Parse(%.80v): request %+v, want only the id %v", c.fields, req, c.id)
+		if !ours || err != c.err || req != (Request{}) {
+			t.Errorf("Parse(%.80v) = %v, ours %v, err %v; want no request and %v", c.fields, req, ours, err, c.err)
 		}
 	}
 	// The messages name the bounds in force.
@@ -107,8 +102,9 @@ func TestParseRefuses(t *testing.T) {
 	}
 }
 
-// TestReplyAndEvent: the messages the page posts, as JSON objects, with
-// null for a missing error or η.
+// TestReplyAndEvent: the messages the page posts, as JSON objects (read
+// back with encoding/json, which the tests may use), with null for a
+// missing error or η, without an id (boot.js adds the request's).
 func TestReplyAndEvent(t *testing.T) {
 	st := State{T: 10, Error: 0.3, Eta: math.NaN(), Link: "https://kp.example/#v1", Playing: false, Message: ""}
 	wantState := map[string]any{"t": 10.0, "error": 0.3, "eta": nil, "link": "https://kp.example/#v1", "playing": false, "message": ""}
@@ -120,22 +116,16 @@ func TestReplyAndEvent(t *testing.T) {
 		}
 		return m
 	}
-	got := read(Reply(Request{Type: Step, ID: "s1", N: 10}, st, ""))
-	want := map[string]any{"kernelplay": 1.0, "type": "reply", "id": "s1", "ok": true, "state": wantState}
+	got := read(Reply(st, ""))
+	want := map[string]any{"kernelplay": 1.0, "type": "reply", "ok": true, "state": wantState}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Reply = %v, want %v", got, want)
 	}
-	got = read(Reply(Request{ID: 0.0}, st, errType))
-	if got["ok"] != false || got["error"] != errType || got["id"] != 0.0 {
-		t.Errorf("the error reply is %v", got)
-	}
-	if _, ok := read(Reply(Request{}, st, ""))["id"]; ok {
-		t.Error("a reply to a request without id has one")
-	}
-	// Any id comes back as it was sent.
-	req, _, _ := Parse(`{"kernelplay": 1, "type": "state", "id": {"lesson": [3, "b"], "x": null}}`)
-	if got := read(Reply(req, st, ""))["id"]; !reflect.DeepEqual(got, map[string]any{"lesson": []any{3.0, "b"}, "x": nil}) {
-		t.Errorf("an object id came back as %v", got)
+	got = read(Reply(State{T: 3, Error: 0, Eta: 0.5, Playing: true, Message: "Paused."}, errType))
+	want = map[string]any{"kernelplay": 1.0, "type": "reply", "ok": false, "error": errType,
+		"state": map[string]any{"t": 3.0, "error": 0.0, "eta": 0.5, "link": "", "playing": true, "message": "Paused."}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("the error reply is %v, want %v", got, want)
 	}
 	// Numbers as JSON writes them, strings escaped.
 	odd := read(Event(EventStep, State{T: 7, Error: 1e-300, Eta: 2.5e21, Link: "a\"\n\u0001</script>\u2028é", Message: "x"}))
@@ -150,6 +140,15 @@ func TestReplyAndEvent(t *testing.T) {
 	}
 	if _, ok := ev["ok"]; ok {
 		t.Errorf("an event has ok: %v", ev)
+	}
+	// encoding/json's bytes: what the tests read back is what it writes.
+	b, err := json.Marshal(map[string]any{"kernelplay": 1, "type": "event", "event": "ready",
+		"state": map[string]any{"t": 2, "error": nil, "eta": 0.25, "link": "<&>", "playing": false, "message": ""}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Event(EventReady, State{T: 2, Error: math.NaN(), Eta: 0.25, Link: "<&>"}); !reflect.DeepEqual(read(got), read(string(b))) || !strings.Contains(got, `\u003c\u0026\u003e`) {
+		t.Errorf("Event = %s, want the members of %s, with <&> escaped as encoding/json escapes them", got, b)
 	}
 }
 

@@ -1,13 +1,18 @@
-// Command firstpic writes static/first.jpg: the decision surface of the
-// page's default demo (state.Default: SVMD on the spirals) after Steps
-// examples, drawn by the page's own surface code (ui/render.Surface, as the
-// plot draws it, at the default grid), for the loading view to show in the
-// plot's place before main.wasm arrives (static/index.html, class
-// boot-pic). On a slow network the page then shows what it is about within
-// the first few kilobytes instead of a progress bar alone, and the picture
-// is the page's largest painted element (Lighthouse's largest contentful
-// paint) long before the program starts. Run it after a change to the
-// default demo or the surface's colours:
+// Command firstpic writes the loading view's picture, first.jpg: the
+// decision surface of the page's default demo (state.Default: SVMD on the
+// spirals) after Steps examples, drawn by the page's own surface code
+// (ui/render.Surface, as the plot draws it, at the default grid), for the
+// loading view to show in the plot's place before main.wasm arrives
+// (static/index.html, class boot-pic). On a slow network the page then
+// shows what it is about within the first few kilobytes instead of a
+// progress bar alone, and the picture is the page's largest painted element
+// (Lighthouse's largest contentful paint) long before the program starts.
+//
+// It is a build output, like main.wasm: `make wasm` (and so `make serve`
+// and the browser tests' build) writes it to static/first.jpg (the
+// Makefile's first-pic target, before the service worker's manifest, which
+// then lists it), and it is never committed, so that it cannot fall behind
+// the default demo or the surface's colours:
 //
 //	go run ./wasm/internal/firstpic > static/first.jpg
 //
@@ -36,7 +41,7 @@ const Steps = 1200
 const quality = 80
 
 func main() {
-	b, err := picture()
+	b, err := picture(Steps)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -45,16 +50,16 @@ func main() {
 	}
 }
 
-// picture is first.jpg's bytes.
-func picture() ([]byte, error) {
+// picture is first.jpg's bytes: the surface after steps examples.
+func picture(steps int) ([]byte, error) {
 	c := state.Default()
 	s, err := sim.New(c)
 	if err != nil {
 		return nil, err
 	}
-	s.Step(Steps)
+	s.Step(steps)
 	if err := s.Err(); err != nil {
-		return nil, fmt.Errorf("the default demo at t = %d: %v", Steps, err)
+		return nil, fmt.Errorf("the default demo at t = %d: %v", steps, err)
 	}
 	// As the plot draws it (ui/plot_js.go drawSurface): the default grid,
 	// Scale 0 for a binary task.
