@@ -11,12 +11,12 @@ import (
 
 // The browser outside Vecty's rendering, as small role interfaces: each
 // piece of code gets the roles it uses and no more (a view gets no clock,
-// the frame loop no dialogs). browser is all of them, held by the App
+// the frame loop no dialogs). browser is all of them, held by the Playground
 // only. The page's implementation (browser_js.go, one adapter type for
 // every role) calls syscall/js and honnef.co/go/js/dom/v2 and is the only
 // place that does for the components; the view tests use a recording fake,
 // so that every component, its event handlers and its painting build and
-// run without a browser. No role's method takes or returns the App or the
+// run without a browser. No role's method takes or returns the Playground or the
 // store (TestViewsHoldNoHub reads the views' fields of these types).
 
 // clock is the page's time.
@@ -131,7 +131,7 @@ type canvases interface {
 	Canvas(el *vecty.HTML) *paint.Canvas
 }
 
-// browser is every role: what the App holds and hands out.
+// browser is every role: what the Playground holds and hands out.
 type browser interface {
 	clock
 	events

@@ -17,7 +17,7 @@ import (
 
 // jsBrowser is the page's browser (see browser): syscall/js and the dom
 // package behind the narrow methods the components call.
-type jsBrowser struct{ a *App }
+type jsBrowser struct{ a *Playground }
 
 var _ browser = (*jsBrowser)(nil)
 

@@ -105,7 +105,7 @@ func TestPaintCompareLabel(t *testing.T) {
 
 // compareApp is the rotating stream with SVMD compared to NORMA (σ = 0.4),
 // 300 steps in, and its link's configuration.
-func compareApp(t *testing.T) (*App, state.Config) {
+func compareApp(t *testing.T) (*Playground, state.Config) {
 	t.Helper()
 	c := state.Default()
 	c.Preset, c.Compare = state.PresetRotating, state.LearnerNORMA

@@ -13,7 +13,7 @@ import (
 // the Go runtime without a word:
 //
 //   - event handlers (a.on), listeners (a.jsFunc) and the frame loop defer
-//     App.recovered;
+//     Playground.recovered;
 //   - Vecty's batch renderer calls the components' Render, Mount,
 //     Unmount and SkipRender from its own requestAnimationFrame callback,
 //     with no recover and no hook to add one (vecty v0.6.0, dom.go:
@@ -29,9 +29,9 @@ import (
 // view shows the message with Start over (the page without the failing
 // link: the default demo) and Copy error report (app.Report).
 
-// crash is where caught panics go. It is global on purpose (the App is
+// crash is where caught panics go. It is global on purpose (the Playground is
 // not): it must be reachable from every entry point, including components
-// that hold no *App (the sliders), and it must work when the App's own
+// that hold no *Playground (the sliders), and it must work when the Playground's own
 // state is what broke.
 var crash crashSink
 

@@ -10,7 +10,7 @@ import "syscall/js"
 // hook, or its error, is thrown as an Error; it only ends the page it is
 // called in (as closing the tab would), so a visitor who types it into the
 // console harms nobody.
-func (a *App) installDebugHook() {
+func (a *Playground) installDebugHook() {
 	hook := js.Global().Get("Object").New()
 	for name, f := range a.debugHooks() {
 		hook.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) (out any) {

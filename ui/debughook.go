@@ -69,7 +69,7 @@ import (
 //	inspector()    {show, t, blocks (the number of sub-steps), lit (the
 //	               lit sub-step, −1 for none), stage (its name, "" for none),
 //	               slow (slow motion on), paceMs}
-func (a *App) debugHooks() map[string]func(args []any) (any, error) {
+func (a *Playground) debugHooks() map[string]func(args []any) (any, error) {
 	point := func(args []any) (x, y float64) {
 		if len(args) > 0 {
 			x, _ = args[0].(float64)
@@ -137,7 +137,7 @@ func (a *App) debugHooks() map[string]func(args []any) (any, error) {
 
 // statsObject is stats() without compiledMs: the run on screen (the
 // digits run in the digits view) and the page's timings.
-func (a *App) statsObject() map[string]any {
+func (a *Playground) statsObject() map[string]any {
 	st := a.store.Stats()
 	ran, asked, _ := a.reduction.Reduced()
 	return map[string]any{
@@ -200,7 +200,7 @@ func configObject(c state.Config) map[string]any {
 
 // chartTexts is chartTexts(which): the texts of the display list last
 // painted on the chart named by args[0], or nil.
-func (a *App) chartTexts(args []any) any {
+func (a *Playground) chartTexts(args []any) any {
 	var l *render.List
 	if len(args) > 0 {
 		switch args[0] {
@@ -232,7 +232,7 @@ func (a *App) chartTexts(args []any) any {
 
 // hyperplanes is hyperplanes(): the lines drawLinear draws for the run's
 // linear model (none under RES vs SGD).
-func (a *App) hyperplanes() any {
+func (a *Playground) hyperplanes() any {
 	sm := a.store.Sim()
 	if _, _, ok := sm.Objective(); ok {
 		return []any{}
@@ -249,7 +249,7 @@ func (a *App) hyperplanes() any {
 
 // objective is objective(): the last checkpoint of RES's and SGD's
 // objective curves under the RES-vs-SGD preset, or nil.
-func (a *App) objective() any {
+func (a *Playground) objective() any {
 	sm := a.store.Sim()
 	res, sgd, ok := sm.Objective()
 	if !ok {

@@ -28,7 +28,7 @@ type galleryCache struct {
 // draw redraws the digits canvases: the current digit every frame it
 // changes, the galleries, confusion matrices and charts at most ten times a
 // second while playing.
-func (dg *digitsUI) draw(a *App, now float64) {
+func (dg *digitsUI) draw(a *Playground, now float64) {
 	run := dg.run
 	resized := dg.now.resized() || dg.charts.resized()
 	for i := range dg.galleries {
@@ -93,7 +93,7 @@ func (dg *digitsUI) drawCost(now float64) float64 {
 // drawNow draws the current digit large, its true class and each learner's
 // prediction with ✓ or ✗ and running error: the display list of nowPanel
 // (nowpanel.go), painted, and the digit's image blitted into its square.
-func (dg *digitsUI) drawNow(a *App, run *sim.Digits) {
+func (dg *digitsUI) drawNow(a *Playground, run *sim.Digits) {
 	d := dg.now
 	if d.cv == nil || !d.cv.Fit() {
 		return

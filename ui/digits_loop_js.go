@@ -15,7 +15,7 @@ import (
 // sync follows the store's run: a new run resets the frame budget (and
 // retries a failed download), and while the run waits for its data set the
 // loader fetches it and hands it to the store.
-func (dg *digitsUI) sync(a *App) {
+func (dg *digitsUI) sync(a *Playground) {
 	r := a.store.Run()
 	if r != dg.builtFor {
 		dg.builtFor = r
@@ -54,7 +54,7 @@ func (dg *digitsUI) sync(a *App) {
 	}
 }
 
-func (dg *digitsUI) setStatus(a *App, s string, failed bool) {
+func (dg *digitsUI) setStatus(a *Playground, s string, failed bool) {
 	if dg.status != s || dg.failed != failed {
 		dg.status, dg.failed = s, failed
 		dg.feedReadout(a)
@@ -71,15 +71,15 @@ func (dg *digitsUI) setStatus(a *App, s string, failed bool) {
 // input's handlers; then draw what changed. A frame that will redraw the
 // galleries (tens of ms on MNIST at ω = 4096) learns little, so that no
 // frame becomes a long task.
-// It is the App seen as that mode (no copy, no allocation per frame).
-type digitsMode App
+// It is the Playground seen as that mode (no copy, no allocation per frame).
+type digitsMode Playground
 
 var _ frameMode = (*digitsMode)(nil)
 
 // advance implements frameMode: it also follows the store's run (loading
 // the data set it waits for: digitsUI.sync).
 func (m *digitsMode) advance(now float64) {
-	a := (*App)(m)
+	a := (*Playground)(m)
 	c := a.store.Config()
 	dg := a.digits()
 	dg.wireDrop(a)
@@ -103,7 +103,7 @@ func (m *digitsMode) advance(now float64) {
 // into view once the column's canvases are drawn), and the progress line
 // four times a second.
 func (m *digitsMode) draw(now float64) {
-	a := (*App)(m)
+	a := (*Playground)(m)
 	dg := a.digits()
 	dg.draw(a, now)
 	a.inspectFrame(now)
@@ -115,7 +115,7 @@ func (m *digitsMode) draw(now float64) {
 }
 
 // wireDrop installs drag-and-drop of data files on the document, once.
-func (dg *digitsUI) wireDrop(a *App) {
+func (dg *digitsUI) wireDrop(a *Playground) {
 	if dg.dropWired {
 		return
 	}
@@ -146,4 +146,4 @@ func (dg *digitsUI) wireDrop(a *App) {
 
 // loadUserFile reads a user's data file (dropped on the page) and hands it
 // to userFile (digits.go).
-func (a *App) loadUserFile(file js.Value) { a.readDroppedFile(file, a.userFile) }
+func (a *Playground) loadUserFile(file js.Value) { a.readDroppedFile(file, a.userFile) }

@@ -38,7 +38,7 @@ type digitsUI struct {
 }
 
 // digits returns the digits state, creating it on first use.
-func (a *App) digits() *digitsUI {
+func (a *Playground) digits() *digitsUI {
 	if a.dg == nil {
 		a.dg = &digitsUI{}
 		a.dg.now = &dCanvas{id: "digit-now", class: "digitnow", label: "the current digit", canvases: a.b}
@@ -52,7 +52,7 @@ func (a *App) digits() *digitsUI {
 // feedReadout hands the progress line its props — the run, why there is
 // none, and the loop's measured rate and time per step — and the data
 // column the sentence about the user's file.
-func (dg *digitsUI) feedReadout(a *App) {
+func (dg *digitsUI) feedReadout(a *Playground) {
 	r := dg.readout
 	r.Run, r.Status, r.Failed = dg.run, dg.status, dg.failed
 	r.Rate, r.PerStep, r.Playing = a.sps.Rate(), a.slicer.PerStep(), a.store.Config().Playing
@@ -69,7 +69,7 @@ func (dg *digitsUI) sizeCanvases(n int) {
 
 // userFile parses a user's data file (name and bytes) and hands it to the
 // store, which decides where it goes and says why (app.Route).
-func (a *App) userFile(name string, b []byte) {
+func (a *Playground) userFile(name string, b []byte) {
 	{
 		set, err := app.ReadUserFile(name, b)
 		if err == nil && set.Len() == 0 {
@@ -84,7 +84,7 @@ func (a *App) userFile(name string, b []byte) {
 }
 
 // drawConfusion paints learner i's confusion matrix (render.Confusion).
-func (dg *digitsUI) drawConfusion(a *App, run *sim.Digits, i int) {
+func (dg *digitsUI) drawConfusion(a *Playground, run *sim.Digits, i int) {
 	d := dg.confusions[i]
 	if d.cv == nil || !d.cv.Fit() {
 		return
@@ -98,7 +98,7 @@ func (dg *digitsUI) drawConfusion(a *App, run *sim.Digits, i int) {
 // overlaid on log scales (as JMLR Figs. 3–7) over one time axis, with a
 // legend and, on the 0/1 → 2/3 stream, the switch marked: the display list
 // of render.CompareChart, painted.
-func (dg *digitsUI) drawCharts(a *App, run *sim.Digits) {
+func (dg *digitsUI) drawCharts(a *Playground, run *sim.Digits) {
 	cv := dg.charts.cv
 	if cv == nil || !cv.Fit() {
 		return

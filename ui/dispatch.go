@@ -17,16 +17,16 @@ import (
 // Dispatch as a prop, never the store or the page (TestViewsHoldNoHub).
 type Dispatch func(action any)
 
-// pageAction is an action the page (App) carries out itself instead of
-// handing it to the store. Its values are plain data: the App is the
+// pageAction is an action the page (Playground) carries out itself instead of
+// handing it to the store. Its values are plain data: the Playground is the
 // receiver's argument, never a field.
 type pageAction interface {
-	do(a *App)
+	do(a *Playground)
 }
 
 // dispatch is the page's Dispatch: page actions run on a, every other
 // action goes to the store.
-func (a *App) dispatch(action any) {
+func (a *Playground) dispatch(action any) {
 	if pa, ok := action.(pageAction); ok {
 		pa.do(a)
 		return
@@ -96,10 +96,10 @@ type (
 	setSlowPace struct{ MS float64 }
 )
 
-func (copyLink) do(a *App)      { a.b.CopyLink() }
-func (s savePicture) do(a *App) { a.b.SavePicture(s.What) }
+func (copyLink) do(a *Playground)      { a.b.CopyLink() }
+func (s savePicture) do(a *Playground) { a.b.SavePicture(s.What) }
 
-func (s saveExport) do(a *App) {
+func (s saveExport) do(a *Playground) {
 	switch s.What {
 	case "traces":
 		a.saveExport(a.store.ExportTraces())
@@ -114,10 +114,10 @@ func (s saveExport) do(a *App) {
 	}
 }
 
-func (l loadUserFile) do(a *App) { a.userFile(l.Name, l.Bytes) }
-func (s showTour) do(a *App)     { a.showTour(s.Name, s.Step) }
+func (l loadUserFile) do(a *Playground) { a.userFile(l.Name, l.Bytes) }
+func (s showTour) do(a *Playground)     { a.showTour(s.Name, s.Step) }
 
-func (w writeClassLink) do(a *App) {
+func (w writeClassLink) do(a *Playground) {
 	h, err := a.store.ClassHash(w.Hide, w.Presenter)
 	if err != nil {
 		a.b.ShowClassURL("", "no link: "+err.Error())
@@ -128,28 +128,28 @@ func (w writeClassLink) do(a *App) {
 	a.b.CopyURL(url, "Class link copied: it opens this run with what you ticked hidden.")
 }
 
-func (s setFieldShown) do(a *App) {
+func (s setFieldShown) do(a *Playground) {
 	a.store.Dispatch(state.SetField{Key: s.Key, Value: s.Value})
 	if f, ok := state.FieldByKey(s.Key); ok && s.Show != nil {
 		s.Show(f.Get(a.store.Config()))
 	}
 }
 
-func (s setFieldIfChanged) do(a *App) {
+func (s setFieldIfChanged) do(a *Playground) {
 	if f, ok := state.FieldByKey(s.Key); ok && s.Value == f.Get(a.store.Config()) {
 		return
 	}
 	a.store.Dispatch(state.SetField{Key: s.Key, Value: s.Value})
 }
 
-func (s setSlowMotion) do(a *App) {
+func (s setSlowMotion) do(a *Playground) {
 	a.insp.slow.On = s.On
 	a.insp.lit = -1
 	a.plot.dirty = true
 	a.rerender()
 }
 
-func (s setSlowPace) do(a *App) {
+func (s setSlowPace) do(a *Playground) {
 	a.insp.slow.PaceMS = s.MS
 	a.rerender()
 }

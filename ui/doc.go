@@ -1,6 +1,6 @@
 // Package ui is the playground page: Vecty components for the top bar,
 // the controls (built from state.Fields), the message banner, the plot, the
-// buffer strip, the charts and the read-outs, and the App that wires them to
+// buffer strip, the charts and the read-outs, and the Playground that wires them to
 // the store of ui/app and runs the frame loop.
 //
 // # Shape
@@ -20,24 +20,24 @@
 // Vecty renders them once per mount, and the frame loop draws them. They
 // take what they draw as props — the run (a *sim.Sim, *sim.Digits or
 // app.Run), its configuration, the surface's grid, where the plot's input
-// goes (a Dispatch function) — which App.feed reads from the store before
+// goes (a Dispatch function) — which Playground.feed reads from the store before
 // every draw and after every change of the store; they hold no pointer to
-// App or the store. A 2D comparison's second learner is a second Plot fed
+// Playground or the store. A 2D comparison's second learner is a second Plot fed
 // the second run (Plot.P.Second: one small canvas, no input).
 //
-// There is one loop for every mode (App.frame, one reused
+// There is one loop for every mode (Playground.frame, one reused
 // requestAnimationFrame js.Func): after the clock and a long replay's
 // frames, the mode on screen (frameMode: plotMode for 2D and RES vs SGD,
 // digitsMode for digits) advances the run by a capped number of ticks
 // (Pacer, as Ebitengine's clock) times StepsPerFrame within the frame's
 // learning budget, then draws what changed (Ebitengine's Update, then
 // Draw). The pacing and measurements are one type, frameLoop, embedded in
-// App: the clock (Pacer), the learning budget (Slicer, FrameGovernor,
+// Playground: the clock (Pacer), the learning budget (Slicer, FrameGovernor,
 // Reduction), the surface's grid (GridGovernor), a long replay's pace, the
 // rates the read-outs show (RateMeter), the staggered redraws (Stagger) and
 // what was drawn last; all of ui/pace, pure and tested with simulated
 // clocks, so that the frame adapts to the machine. A panic in the loop
-// reaches the crash sink (App.recovered) as one in a render or a handler
+// reaches the crash sink (Playground.recovered) as one in a render or a handler
 // does. The decision surface is one RGBA image from ui/render,
 // copied to a grid-sized canvas with one js.CopyBytesToJS and scaled by the
 // browser; the traced boundary and margins and the markers go, as numbers
@@ -65,25 +65,25 @@
 // embeds vecty.Core or a field that holds a comp.Component. A view that
 // asks for its own render embeds comp.Hosted (browser.Rerender).
 //
-// Props in, hub out: the views hold no App and no store. The App reads
+// Props in, hub out: the views hold no Playground and no store. The Playground reads
 // the store once per render into a Snapshot (snapshot.go: the config,
 // the run, the banner, the brush, undo, the Save menu's offers, the tour
 // card, the inspector's props) and hands it to the Page before asking for
-// the render (App.props, from App.rerender); the Page passes plain values
+// the render (Playground.props, from Playground.rerender); the Page passes plain values
 // down to the views it places. A handler changes anything only by sending
 // an action through the one Dispatch func type (dispatch.go): actions of
 // ui/app and ui/state go to app.Store.Dispatch, page actions (copyLink,
-// saveExport, showTour, setSlowMotion, …) are plain values the App
+// saveExport, showTour, setSlowMotion, …) are plain values the Playground
 // carries out. The browser is handed out as role interfaces (browser.go:
 // events, files, dialogs, storage, rangeInputs, canvases, …), each to the
 // views that use it. TestViewsHoldNoHub enforces it: every view's fields,
-// recursively, hold no *App or *app.Store, no func but a Dispatch and no
+// recursively, hold no *Playground or *app.Store, no func but a Dispatch and no
 // interface but a role; the canvas views take their run as props too, and
 // its hubExempt list is empty (the test fails if an entry is ever met).
 // The step inspector
 // is one panel type (inspectorPanel) placed by the 2D and the digits
 // trees alike with the same props; its state and slow motion (Inspector)
-// are the App's. Children are keyed where identity matters, and only
+// are the Playground's. Children are keyed where identity matters, and only
 // there: the 2D column's controls by field (a vecty.List of their own, so
 // that a learner switch keeps each field's input; TestKeyedControls), its
 // groups by name, the data menu's thumbnails by data set; every sibling of
@@ -106,14 +106,13 @@
 // need of the browser beyond Vecty goes through two narrow seams: the
 // browser's role interfaces (browser.go: clock, events, files, clipboard,
 // address, storage, dialogs, scrolling, rerenderer, rangeInputs,
-// canvases; browser, all of them, is the App's alone) and paint.Ctx (ui/paint: a CanvasRenderingContext2D's Set, Call,
+// canvases; browser, all of them, is the Playground's alone) and paint.Ctx (ui/paint: a CanvasRenderingContext2D's Set, Call,
 // Dash, Lines, Path and Gradient). Only the glue behind them carries the
 // build constraint js && wasm and calls syscall/js or the dom package:
 // browser_js.go and canvas_js.go (the adapters, blitting images),
-// bulk_js.go (static/draw.js and the line worker), app.go (Run, the frame
-// loop and its 2D mode, the address bar, the keyboard listener, the clipboard; the one
-// js-only file without the _js suffix, since the browser test reads its
-// name in an error report's stack), frameinput_js.go (when the user last
+// bulk_js.go (static/draw.js and the line worker), playground_js.go (Run,
+// the frame loop and its 2D mode, the address bar, the keyboard listener,
+// the clipboard), frameinput_js.go (when the user last
 // pointed or typed), plot_js.go (the surface's upload, the markers' atlas
 // and layer, the plot's listeners), digits_loop_js.go and
 // digits_draw_js.go (the digits mode of the frame loop, drops, image
@@ -124,8 +123,8 @@
 // hash_unescape_js.go (the browser's decodeURIComponent), embed_js.go
 // (the embedding API's glue: ui/embed's protocol over postMessage, started
 // by Run when the link lists origins with embed=) and page_js.go (the
-// first picture, App.mount). The parts of App, Plot and digitsUI that
-// hold js values are the embedded appJS, plotJS and digitsJS, empty
+// first picture, Playground.mount). The parts of Playground, Plot and digitsUI that
+// hold js values are the embedded playgroundJS, plotJS and digitsJS, empty
 // natively (jsparts_other.go).
 //
 // Package ui must not be imported by anything but wasm/main.go; it may

@@ -21,7 +21,7 @@ import (
 // boot.js, not here, because every line of Go in main.wasm is downloaded
 // by every visitor (TestSizeBudget).
 type embedder struct {
-	a    *App
+	a    *Playground
 	list []string // the origins of the link the page opened with: fixed
 	boot js.Value // kpBoot
 	// watch decides the events from what the store shows.
@@ -31,7 +31,7 @@ type embedder struct {
 // installEmbed starts the embedding API when the link the page opened
 // with lists origins (state.Config.Embed); otherwise it does nothing, and
 // the page listens to no message. It is called once, from Run.
-func (a *App) installEmbed() {
+func (a *Playground) installEmbed() {
 	list := a.store.Config().Embed
 	if len(list) == 0 {
 		return

@@ -50,7 +50,7 @@ func pictureScale() float64 {
 // savePlotPNG downloads the plot alone — the surface, the lines' and the
 // plot's canvases, stacked as on screen — at the chosen scale of its CSS
 // size.
-func (a *App) savePlotPNG() {
+func (a *Playground) savePlotPNG() {
 	doc := js.Global().Get("document")
 	top := doc.Call("getElementById", "plot")
 	if top.IsNull() {
@@ -104,7 +104,7 @@ var viewPanels = []viewPanel{
 // with the 2D read-outs (the values of the read-out table, without the
 // machine's speed) beside the charts and the caption (app.Store.Caption)
 // under everything.
-func (a *App) saveViewPNG() {
+func (a *Playground) saveViewPNG() {
 	doc := js.Global().Get("document")
 	var panels []app.Panel
 	var layers [][]js.Value
@@ -189,7 +189,7 @@ func drawCanvas(ctx, el js.Value, x, y, w, h float64) {
 }
 
 // savePNG encodes cv as PNG (canvas.toBlob) and downloads it as name.
-func (a *App) savePNG(cv js.Value, name string) {
+func (a *Playground) savePNG(cv js.Value, name string) {
 	var done js.Func
 	done = a.jsFunc("saving a picture", func(_ js.Value, args []js.Value) {
 		done.Release()

@@ -61,7 +61,7 @@ func (p *Page) takeHome() *vecty.HTML {
 }
 
 // saveExport downloads an export of the store, or says why there is none.
-func (a *App) saveExport(e app.Export, err error) {
+func (a *Playground) saveExport(e app.Export, err error) {
 	if err != nil {
 		a.store.Notify(app.Message{Kind: app.Warning, Text: "Nothing saved: " + err.Error() + "."})
 		return

@@ -5,12 +5,12 @@ package ui
 import "syscall/js"
 
 // trackInput records when the user last pointed, scrolled or typed
-// (App.lastInput), once: the digits view learns for most of each frame
+// (Playground.lastInput), once: the digits view learns for most of each frame
 // while nobody interacts with the page, and gives the frame back to
 // drawing and to the input's handlers for interactingMS after the last
 // input (digitsMode). The listeners are passive and capture on the
 // document, so that they see every input and delay none.
-func (a *App) trackInput() {
+func (a *Playground) trackInput() {
 	if a.inputWired {
 		return
 	}
@@ -29,6 +29,6 @@ const interactingMS = 1000
 
 // interacting reports whether the user pointed, scrolled or typed within
 // interactingMS of now.
-func (a *App) interacting(now float64) bool {
+func (a *Playground) interacting(now float64) bool {
 	return a.lastInput > 0 && now-a.lastInput < interactingMS
 }

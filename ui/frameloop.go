@@ -11,14 +11,14 @@ import (
 // replaying a frame holds (Slicer, FrameGovernor), the surface's grid
 // while playing (GridGovernor), and what the read-outs say was cut. The
 // requestAnimationFrame callback and the canvases' painting that call them
-// are in app.go and digits_loop_js.go (js && wasm); the clock is a.b.Now.
+// are in playground_js.go and digits_loop_js.go (js && wasm); the clock is a.b.Now.
 
 // frameLoop is the frame loop's clock, budgets and measurements, one set
 // for every mode (ui/pace's types): how many ticks are due (Pacer), how
 // much learning fits in the frame (Slicer, FrameGovernor, Reduction), the
 // surface's grid (GridGovernor), a long replay's pace (replayer, rate),
 // the rates the read-outs show (RateMeter) and what the canvases last
-// showed, so that an unchanged picture is not redrawn. App embeds it.
+// showed, so that an unchanged picture is not redrawn. Playground embeds it.
 type frameLoop struct {
 	pacer      pace.Pacer
 	slicer     pace.Slicer        // the run's learning per frame within a time budget
@@ -49,7 +49,7 @@ type frameLoop struct {
 // frameMode is what the frame loop does in one mode of the page, in this
 // order every frame (as Ebitengine's Update and Draw): advance the run by
 // what the frame allows, then draw what changed. plotMode is the 2D
-// view's (and RES vs SGD's), digitsMode the digits view's (app.go,
+// view's (and RES vs SGD's), digitsMode the digits view's (playground_js.go,
 // digits_loop_js.go).
 type frameMode interface {
 	// advance learns the steps due at frame time now (ms) within the
@@ -79,7 +79,7 @@ func (l *frameLoop) changedRun(r app.Run) {
 // before it draws). The frame loop calls feed before every draw (the run
 // moves between the page's renders) and the store's listener after every
 // change (so that a click between two frames sees the brush just chosen).
-func (a *App) feed() {
+func (a *Playground) feed() {
 	s := a.store
 	c := s.Config()
 	r := s.Run()
@@ -99,7 +99,7 @@ func (a *App) feed() {
 
 // foldPlot adds what the plot's draws spent, by part, to the frame's
 // profile, and empties it.
-func (a *App) foldPlot() {
+func (a *Playground) foldPlot() {
 	for _, sp := range a.plot.spent {
 		a.profile(sp.part, sp.ms)
 	}
@@ -124,7 +124,7 @@ const (
 //
 // Under an open tour whose step paces the run (app.TourLimit) it learns no
 // further than the step's Until, and pauses the run there (tourPause).
-func (a *App) learn(sl *pace.Slicer, want int) (ran int, stopped bool) {
+func (a *Playground) learn(sl *pace.Slicer, want int) (ran int, stopped bool) {
 	want, pace := a.tourPace(want)
 	ran, stopped = a.learnSlices(sl, want)
 	if pace && !stopped && ran == want {
@@ -135,7 +135,7 @@ func (a *App) learn(sl *pace.Slicer, want int) (ran int, stopped bool) {
 }
 
 // learnSlices is learn without the tour's pacing.
-func (a *App) learnSlices(sl *pace.Slicer, want int) (ran int, stopped bool) {
+func (a *Playground) learnSlices(sl *pace.Slicer, want int) (ran int, stopped bool) {
 	t0 := a.b.Now()
 	spent := 0.0
 	for done := 0; done < want; {
@@ -168,7 +168,7 @@ const replayAtBoot = 500
 // replayNow is the longest replay the store runs at once (Store.ReplayNow):
 // about 100 ms of learning at the time per step measured in the run on
 // screen (ReplaySteps), replayAtBoot while nothing is measured.
-func (a *App) replayNow(c state.Config) int {
+func (a *Playground) replayNow(c state.Config) int {
 	if ps := a.slicer.PerStep(); ps > 0 {
 		return pace.ReplaySteps(ps)
 	}
@@ -180,7 +180,7 @@ func (a *App) replayNow(c state.Config) int {
 // until it ends, so it gets 20 ms, well short of a long task (50 ms) with
 // the collector's pauses. The banner's progress note is rendered four
 // times a second.
-func (a *App) replayFrame(now float64) {
+func (a *Playground) replayFrame(now float64) {
 	a.replayer.BudgetMS = 20
 	t0 := a.b.Now()
 	spent := 0.0
@@ -209,14 +209,14 @@ func (a *App) replayFrame(now float64) {
 // surfaceGrid is the grid the plot computes the surface at: the one asked
 // for, lowered while the run plays when the surface and its contours take
 // longer than their share of the frame (GridGovernor).
-func (a *App) surfaceGrid(asked int) int {
+func (a *Playground) surfaceGrid(asked int) int {
 	return a.grids.Grid(asked, a.store.Config().Playing && !a.store.Run().Done())
 }
 
 // budgetRows are the read-outs of the frame's time budget while the run
 // plays: the steps per frame learned when the budget cut the ones asked
 // for, and the surface's grid when it was lowered.
-func (a *App) budgetRows() []readout {
+func (a *Playground) budgetRows() []readout {
 	c := a.store.Config()
 	if !c.Playing {
 		return nil

@@ -37,7 +37,7 @@ func TestFrameReplay(t *testing.T) {
 	c := state.Default()
 	c.At = 3000
 	fb := &fakeBrowser{tick: 0.5}
-	a := &App{b: fb}
+	a := &Playground{b: fb}
 	a.store = app.NewStoreSliced(state.Encode(c), 500)
 	a.build()
 	frames := 0

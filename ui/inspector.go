@@ -16,7 +16,7 @@ import (
 	"kernelplay/ui/state"
 )
 
-// Inspector is the step inspector's state, kept by the App for both
+// Inspector is the step inspector's state, kept by the Playground for both
 // views: the learner's last update as the paper writes it, one block per
 // sub-step (predict → loss → step size → shrink → insert/evict) with the
 // live numbers, shown while the run is paused and after every Step
@@ -28,9 +28,9 @@ import (
 // is no view: the panel is inspectorPanel, one type placed in the 2D and
 // the digits trees alike (Page.inspector) with the props this state makes
 // (props); the page rerenders when the store changes and when the lit
-// sub-step changes, never per frame otherwise. It holds no App and no
-// store: what it reads of them comes as arguments (App.inspectFrame,
-// App.snapshot, Plot.draw through mark).
+// sub-step changes, never per frame otherwise. It holds no Playground and no
+// store: what it reads of them comes as arguments (Playground.inspectFrame,
+// Playground.snapshot, Plot.draw through mark).
 type Inspector struct {
 	slow   app.SlowMotion
 	in     app.Inspection // what is shown, for (inT, inRev, inSlow)
@@ -49,7 +49,7 @@ type Inspector struct {
 func newInspector() *Inspector { return &Inspector{lit: -1, inT: -1} }
 
 // refresh recomputes what is shown when the run of s, its step or the
-// page (its revision rev, App.rev) changed since the last time.
+// page (its revision rev, Playground.rev) changed since the last time.
 func (i *Inspector) refresh(s *app.Store, rev int) {
 	r := s.Run()
 	if r.T() == i.inT && rev == i.inRev && i.slow.On == i.inSlow && r.Kind() == i.inKind {
@@ -65,12 +65,12 @@ func (i *Inspector) refresh(s *app.Store, rev int) {
 
 // markPlot draws the inspector's marks on the plot p (Inspector.mark): the
 // overlay the frame loop hands Plot.draw.
-func (a *App) markPlot(p *Plot) { a.insp.mark(p, a.store, a.rev) }
+func (a *Playground) markPlot(p *Plot) { a.insp.mark(p, a.store, a.rev) }
 
 // inspectFrame runs the inspector's slow motion in the frame at time now
 // (ms); a change of the lit sub-step redraws the plot and rerenders the
 // page (and its panel).
-func (a *App) inspectFrame(now float64) {
+func (a *Playground) inspectFrame(now float64) {
 	if a.insp.frame(now, a.store, a.rev, a.b, a.tour.name != "") {
 		a.plot.dirty = true
 		a.rerender()
@@ -78,7 +78,7 @@ func (a *App) inspectFrame(now float64) {
 }
 
 // frame runs the slow-motion machine at frame time now (ms) on the run of
-// s (rev: App.rev): a new step starts its playback; lit reports a change
+// s (rev: Playground.rev): a new step starts its playback; lit reports a change
 // of the lit sub-step. It scrolls the panel's blocks into view once
 // rendered (sc), unless a tour is open. Without slow motion it costs
 // nothing.
@@ -135,7 +135,7 @@ const inspectColor = "#c8107a" // magenta: apart from both classes' blue and ora
 // white halo) and, during a slow-motion playback, what the lit sub-step
 // lights: the margin lines, every term of the buffer or the new term.
 // Called by Plot.draw after the markers (the frame loop hands it over:
-// App.markPlot), with the store and its revision.
+// Playground.markPlot), with the store and its revision.
 func (i *Inspector) mark(p *Plot, s *app.Store, rev int) {
 	i.refresh(s, rev)
 	in := i.in
@@ -223,7 +223,7 @@ type inspectorProps struct {
 }
 
 // props is the panel's props for the page's render of the store s at
-// revision rev (App.rev).
+// revision rev (Playground.rev).
 func (i *Inspector) props(s *app.Store, rev int) inspectorProps {
 	i.refresh(s, rev)
 	p := inspectorProps{In: i.in, Lit: i.lit, Slow: i.slow.On, PaceMS: i.slow.Pace()}

@@ -63,7 +63,7 @@ func (p *Page) introButton() *vecty.HTML {
 // this visit (called once, when the page is first mounted). Storage the
 // browser refuses counts as not seen: the introduction then shows on each
 // visit, which does no harm.
-func (a *App) maybeOpenIntro() {
+func (a *Playground) maybeOpenIntro() {
 	if app.ShowIntro(a.b.Search(), a.store.Config(), a.b.Remembered(app.IntroSeenKey, false)) {
 		a.b.Dialog("intro", true)
 	}

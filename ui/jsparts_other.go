@@ -5,10 +5,10 @@ package ui
 // Outside the browser (the native tests) the page has no frame loop, no
 // worker and no file loader: the parts of the components that hold
 // syscall/js values are empty. Their js && wasm declarations are in
-// app.go, plot_js.go and digits_draw_js.go.
+// playground_js.go, plot_js.go and digits_draw_js.go.
 
-// appJS is App's frame-loop callback (app.go).
-type appJS struct{}
+// playgroundJS is Playground's frame-loop callback (playground_js.go).
+type playgroundJS struct{}
 
 // plotJS is the plot's canvases, atlas, line worker and listeners (plot_js.go).
 type plotJS struct{}

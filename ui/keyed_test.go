@@ -100,7 +100,7 @@ func allColumnKeys(c state.Config) []string {
 // learnerPairMovingAField finds two learners the store runs whose
 // columns share a field at different positions in its group: the case
 // where position alone would hand the field's input to another field.
-func learnerPairMovingAField(t *testing.T, a *App) (from, to, key string) {
+func learnerPairMovingAField(t *testing.T, a *Playground) (from, to, key string) {
 	t.Helper()
 	var ls []string
 	for _, o := range app.Options(a.store.Config(), "l") {
@@ -149,7 +149,7 @@ func groupPos(c state.Config, key string) int {
 }
 
 // stateWith is a's configuration with learner l as the store makes it.
-func stateWith(a *App, l string) state.Config {
+func stateWith(a *Playground, l string) state.Config {
 	s := app.NewStore(state.Encode(a.store.Config()))
 	s.Dispatch(state.SetField{Key: "l", Value: l})
 	return s.Config()

@@ -20,7 +20,7 @@ type keyPress struct {
 // a text or number field its own undo. It reports whether the key was
 // used, so that the caller prevents its default (a page scroll, a click
 // on a focused button, a menu opening).
-func (a *App) pageKey(k keyPress) bool {
+func (a *Playground) pageKey(k keyPress) bool {
 	if (k.Ctrl || k.Meta) && !k.Shift && !k.Alt && (k.Key == "z" || k.Key == "Z") {
 		if k.TargetTag == "TEXTAREA" || k.TargetTag == "INPUT" && (k.TargetType == "text" || k.TargetType == "number") {
 			return false

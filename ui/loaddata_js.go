@@ -14,7 +14,7 @@ import (
 // get returns the entry of the shipped set key (a state.Data value),
 // starting its fetch on first use. Decoding happens in poll, from the frame
 // loop, so the "decoding" message is drawn first.
-func (l *loader) get(a *App, key string) *loadEntry {
+func (l *loader) get(a *Playground, key string) *loadEntry {
 	if l.sets == nil {
 		l.sets = map[string]*loadEntry{}
 		l.changed = func() { a.rev++; a.rerender() }
@@ -40,7 +40,7 @@ func (l *loader) get(a *App, key string) *loadEntry {
 // data.DecodeDigits. e.received counts the compressed bytes as they pass
 // (a TransformStream in front of the decompressor), so the progress is
 // bytes downloaded of the Content-Length, as the server sends them.
-func (l *loader) fetch(a *App, e *loadEntry, url string) {
+func (l *loader) fetch(a *Playground, e *loadEntry, url string) {
 	var funcs []js.Func
 	release := func() {
 		for _, f := range funcs {
@@ -124,7 +124,7 @@ func (l *loader) fetch(a *App, e *loadEntry, url string) {
 
 // readDroppedFile reads a File (from the picker or a drop) and hands its
 // bytes to done.
-func (a *App) readDroppedFile(file js.Value, done func(name string, b []byte)) {
+func (a *Playground) readDroppedFile(file js.Value, done func(name string, b []byte)) {
 	name := file.Get("name").String()
 	if size := file.Get("size").Int(); size > app.MaxFileBytes {
 		a.store.Notify(app.Message{Kind: app.Failure, Text: "Could not read " + name + ": it is " +

@@ -38,11 +38,11 @@ var views = map[string]reflect.Type{
 // hubExempt are types the walk does not enter: none. (It listed the
 // canvas views while their move to props was under way; they take their
 // run as props now and are drawn by the one frame loop.) An entry would be
-// a view that still holds the App or the whole browser.
+// a view that still holds the Playground or the whole browser.
 var hubExempt = map[string]bool{}
 
 // hubInterfaces are the interface types a view's field may have: the
-// browser's roles (browser.go), whose methods take and return no App or
+// browser's roles (browser.go), whose methods take and return no Playground or
 // store, the slider's slideAction, implemented by plain values, and the
 // run (app.Run, implemented by ui/app's runs, which hold no store).
 var hubInterfaces = map[reflect.Type]bool{
@@ -61,17 +61,17 @@ var hubInterfaces = map[reflect.Type]bool{
 	reflect.TypeOf((*app.Run)(nil)).Elem():     true,
 }
 
-// TestViewsHoldNoHub: no view holds the App or the store, nor anything
+// TestViewsHoldNoHub: no view holds the Playground or the store, nor anything
 // that could carry them in. The rule, over every field of every view,
 // recursively through embedded and nested structs, pointers, slices,
 // arrays and maps:
-//   - no *App, App, *app.Store or app.Store anywhere;
+//   - no *Playground, Playground, *app.Store or app.Store anywhere;
 //   - in the types of package ui, a func field is of type Dispatch (any
 //     other func could be a closure over the store), and an interface
 //     field is one of hubInterfaces (a wider one, above all any, could
-//     hold the App);
+//     hold the Playground);
 //   - the structs of the module's other packages are entered only to
-//     look for the store (they cannot import ui, so they hold no App;
+//     look for the store (they cannot import ui, so they hold no Playground;
 //     their funcs and interfaces are their own design: app.Run's runs,
 //     sim's learners), and types of other modules and the standard
 //     library are not entered.
@@ -115,7 +115,7 @@ func TestViewsHoldNoHub(t *testing.T) {
 func TestHubWalkFails(t *testing.T) {
 	type withFunc struct{ OnClick func() }
 	type withAny struct{ X any }
-	type withApp struct{ A []*App }
+	type withApp struct{ A []*Playground }
 	type withStore struct{ M map[string]*app.Store }
 	type embeds struct{ withApp }
 	type wideRole struct{ B browser }
@@ -150,7 +150,7 @@ type walked struct {
 
 var (
 	uiPkg     = reflect.TypeOf(Page{}).PkgPath()
-	appType   = reflect.TypeOf(App{})
+	appType   = reflect.TypeOf(Playground{})
 	storeType = reflect.TypeOf(app.Store{})
 	dispatchT = reflect.TypeOf(Dispatch(nil))
 )
@@ -179,7 +179,7 @@ func (w *hubWalk) check(t reflect.Type, path string, strict bool) []string {
 		}
 	case reflect.Interface:
 		if strict && !hubInterfaces[t] {
-			return []string{path + " is an interface (" + t.String() + ") that can hold the App: use a role of browser.go"}
+			return []string{path + " is an interface (" + t.String() + ") that can hold the Playground: use a role of browser.go"}
 		}
 	case reflect.Struct:
 		if w.seen[walked{t, strict}] {

@@ -18,12 +18,12 @@ import (
 // It rerenders when the store changes (an action), never per frame: the
 // canvases inside it skip Vecty's diff and are drawn by the frame loop.
 //
-// Page holds no store and no App: it renders the Snapshot the App hands
-// it before each render (App.props), and its handlers send actions
+// Page holds no store and no Playground: it renders the Snapshot the Playground hands
+// it before each render (Playground.props), and its handlers send actions
 // through Dispatch.
 type Page struct {
 	comp.Hosted
-	S        Snapshot    // the page's state for this render (App.props)
+	S        Snapshot    // the page's state for this render (Playground.props)
 	Dispatch Dispatch    // where the handlers send their actions
 	Ev       events      // the handlers' events (browser.go)
 	Files    files       // Load data…, Load model… (the file inputs)
@@ -31,11 +31,11 @@ type Page struct {
 	Storage  storage     // the introduction's "seen" flag
 	Inputs   rangeInputs // the sliders
 	Images   canvases    // the data menu's thumbnails
-	views    pageViews   // the views the App keeps across renders
+	views    pageViews   // the views the Playground keeps across renders
 }
 
 // pageViews are the views that keep state across renders (their canvases,
-// what they last drew), made once by the App (App.build) and placed by the
+// what they last drew), made once by the Playground (Playground.build) and placed by the
 // page with comp.Of in each render.
 type pageViews struct {
 	plot   *Plot

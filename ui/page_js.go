@@ -11,21 +11,21 @@ import "kernelplay/ui/app"
 // it right away, before the browser's first paint: the first thing a
 // visitor sees is the live model. The rest of the page (the controls, the
 // charts) renders in the next animation frame, and the full picture (lines,
-// points, support vectors) is drawn from then on; see App.frame. Both are
+// points, support vectors) is drawn from then on; see Playground.frame. Both are
 // the costliest the first time, while the browser compiles the code they
 // run.
 //
-// The page holds no App: it dispatches pageMounted, which the App carries
-// out (App.mount).
+// The page holds no Playground: it dispatches pageMounted, which the Playground carries
+// out (Playground.mount).
 func (p *Page) Mount() { p.Dispatch(pageMounted{}) }
 
 // pageMounted is the page action of the page's first render.
 type pageMounted struct{}
 
-func (pageMounted) do(a *App) { a.mount() }
+func (pageMounted) do(a *Playground) { a.mount() }
 
-// mount is the App's part of the page's first render (Page.Mount).
-func (a *App) mount() {
+// mount is the Playground's part of the page's first render (Page.Mount).
+func (a *Playground) mount() {
 	a.mounted, a.m.MountMS = true, perfNow()
 	a.maybeOpenIntro() // intro.go
 	func() {

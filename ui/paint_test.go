@@ -14,7 +14,7 @@ import (
 
 // mounted renders and mounts the canvas components of a (as Vecty would),
 // so that their draw paints on the fake browser's recording contexts.
-func mounted(t *testing.T, a *App) {
+func mounted(t *testing.T, a *Playground) {
 	t.Helper()
 	a.feed() // the canvases' props, as the frame loop hands them
 	tree(t, a.charts)

@@ -87,7 +87,7 @@ type plotProps struct {
 	Name   string
 }
 
-// spent is a part of a draw and its time, ms (App.profile's parts).
+// spent is a part of a draw and its time, ms (Playground.profile's parts).
 type spent struct {
 	part string
 	ms   float64

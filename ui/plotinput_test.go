@@ -46,7 +46,7 @@ func TestPlotDispatches(t *testing.T) {
 }
 
 // TestGuardedFunc: a panic in a listener made by guardedFunc (the plot's
-// pointer and key listeners, which have no App to recover through) stops
+// pointer and key listeners, which have no Playground to recover through) stops
 // the page with the listener's name in the report, and a stopped page
 // runs no listener.
 func TestGuardedFunc(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 func TestReplayStopButton(t *testing.T) {
 	for _, how := range []string{"button", "Esc"} {
 		fb := &fakeBrowser{}
-		a := &App{b: fb}
+		a := &Playground{b: fb}
 		a.store = app.NewStoreSliced("v1&at=99999999", 500)
 		a.build()
 		a.store.Replay(700)

@@ -7,7 +7,7 @@ import (
 )
 
 // Snapshot is what the page shows, read from the store once per render
-// (App.snapshot) and handed down to the views as props: plain values and
+// (Playground.snapshot) and handed down to the views as props: plain values and
 // the run (the canvases and read-outs read the live run, which the frame
 // loop advances between renders). A view reads the page's state only from
 // here, never from the store.
@@ -37,7 +37,7 @@ type tourView struct {
 // snapshot reads the store and the page's own state once for a render.
 // A tour whose figure no longer runs (the user chose another mid-tour)
 // ends here, and so does the ring on its step's element.
-func (a *App) snapshot() Snapshot {
+func (a *Playground) snapshot() Snapshot {
 	s := a.store
 	c := s.Config()
 	sn := Snapshot{Config: c, Run: s.Run(), Sim: s.Sim(), Message: s.Message(), Brush: s.Brush(),
@@ -55,7 +55,7 @@ func (a *App) snapshot() Snapshot {
 }
 
 // props hands the page its snapshot (before each render of the page).
-func (a *App) props() {
+func (a *Playground) props() {
 	a.page.S = a.snapshot()
 	a.stats.Rows = a.statsRows()
 	if a.page.S.Config.Mode == state.ModeDigits {

@@ -16,7 +16,7 @@ const readoutsID = "readouts"
 // Stats is the read-out table beside the charts (t, average error, η_t,
 // margin, terms, speed). The frame loop rerenders it four times a second,
 // not per frame; its values have a fixed width, so they change in place.
-// The App hands it its rows before each render (App.statsRows).
+// The Playground hands it its rows before each render (Playground.statsRows).
 type Stats struct {
 	comp.Hosted
 	Rows    []readout // the rows shown, label, value and hint (nil: an empty panel)
@@ -54,8 +54,8 @@ func (s *Stats) Render() vecty.ComponentOrHTML {
 
 // statsRows are the read-outs of the 2D run on screen (nil in digits):
 // the run's (readouts), the learning and frame rates, and the frame
-// budget's cuts (App.budgetRows).
-func (a *App) statsRows() []readout {
+// budget's cuts (Playground.budgetRows).
+func (a *Playground) statsRows() []readout {
 	sm := a.store.Sim()
 	if sm == nil {
 		return nil
@@ -76,14 +76,14 @@ func (a *App) statsRows() []readout {
 			Hint: "animation frames the page ran per second (60 on a display of 60 Hz when nothing holds it up)"},
 	)
 	if a.budget != nil {
-		rows = append(rows, a.budget()...) // the frame budget's cuts (App.budgetRows)
+		rows = append(rows, a.budget()...) // the frame budget's cuts (Playground.budgetRows)
 	}
 	return rows
 }
 
 // rerenderStats hands the read-outs their rows and asks for their render,
 // once they are in the document (the frame loop, four times a second).
-func (a *App) rerenderStats() {
+func (a *Playground) rerenderStats() {
 	if !a.stats.mounted {
 		return
 	}

@@ -47,7 +47,7 @@ func (p *Page) tourButton(c state.Config) vecty.ComponentOrHTML {
 // run from its start, and its steps' "Press ▶ Play" and pacing (Until)
 // find the run where they expect it, not finished before the student has
 // read the paper's text.
-func (a *App) showTour(name string, step int) {
+func (a *Playground) showTour(name string, step int) {
 	if a.tour.name == "" && name != "" {
 		if a.store.Config().Playing {
 			a.store.Dispatch(state.Pause{})
@@ -65,7 +65,7 @@ func (a *App) showTour(name string, step int) {
 // scrolls it into view. It reports whether the element's centre is in
 // the window's right half (the card then goes to the left, so as not to
 // cover it).
-func (a *App) highlightTour() (right bool) {
+func (a *Playground) highlightTour() (right bool) {
 	t, ok := app.TourFor(a.store.Config())
 	if a.tour.name == "" || !ok || t.Name != a.tour.name || a.tour.step >= len(t.Steps) {
 		return a.b.Ring("")
@@ -74,7 +74,7 @@ func (a *App) highlightTour() (right bool) {
 }
 
 // tourPanel is the card of the open tour, or nil. A tour whose figure is
-// no longer running (the user chose another) is not open (App.snapshot).
+// no longer running (the user chose another) is not open (Playground.snapshot).
 func (p *Page) tourPanel() vecty.ComponentOrHTML {
 	tv, d := p.S.Tour, p.Dispatch
 	if !tv.Open {
@@ -108,7 +108,7 @@ func (p *Page) tourPanel() vecty.ComponentOrHTML {
 
 // tourStep returns the tour on screen and its step, if the run is still
 // that tour's figure.
-func (a *App) tourStep() (t app.Tour, step int, ok bool) {
+func (a *Playground) tourStep() (t app.Tour, step int, ok bool) {
 	if a.tour.name == "" {
 		return app.Tour{}, 0, false
 	}
@@ -122,7 +122,7 @@ func (a *App) tourStep() (t app.Tour, step int, ok bool) {
 // tourPace limits the want steps a playing run would learn now to those
 // the open tour's step allows (app.TourLimit); pause says that learning
 // them all reaches the step's Until.
-func (a *App) tourPace(want int) (n int, pause bool) {
+func (a *Playground) tourPace(want int) (n int, pause bool) {
 	t, i, ok := a.tourStep()
 	if !ok {
 		return want, false
@@ -133,7 +133,7 @@ func (a *App) tourPace(want int) (n int, pause bool) {
 // tourPause pauses the run where the tour's step asked and brings the
 // step's element back into view: what the step speaks of is on screen
 // while it is read.
-func (a *App) tourPause() {
+func (a *Playground) tourPause() {
 	a.store.Dispatch(state.Pause{})
 	a.tour.left = a.highlightTour()
 }

@@ -311,21 +311,21 @@ func (r *recCtx) with(prefix string) []string {
 	return out
 }
 
-// testApp is an App for the share link hash (without '#') with its
+// testApp is an Playground for the share link hash (without '#') with its
 // components built and a fakeBrowser, as Run makes it in the page (Run's
 // store replays at most 500 steps at once; here the whole link).
-func testApp(t *testing.T, hash string) (*App, *fakeBrowser) {
+func testApp(t *testing.T, hash string) (*Playground, *fakeBrowser) {
 	t.Helper()
 	fb := &fakeBrowser{}
-	a := &App{b: fb}
+	a := &Playground{b: fb}
 	a.store = app.NewStore(hash)
 	a.build()
 	return a, fb
 }
 
-// page renders a's page, with its snapshot taken now (App.props), as
-// App.rerender hands it before each render.
-func page(t *testing.T, a *App) *node {
+// page renders a's page, with its snapshot taken now (Playground.props), as
+// Playground.rerender hands it before each render.
+func page(t *testing.T, a *Playground) *node {
 	t.Helper()
 	a.props()
 	n := tree(t, a.page)
@@ -337,7 +337,7 @@ func page(t *testing.T, a *App) *node {
 
 // inspectorOf renders the step inspector's panel of a's page (its
 // snapshot taken now).
-func inspectorOf(t *testing.T, a *App) *node {
+func inspectorOf(t *testing.T, a *Playground) *node {
 	t.Helper()
 	a.props()
 	n := tree(t, a.page.inspector())
@@ -349,7 +349,7 @@ func inspectorOf(t *testing.T, a *App) *node {
 
 // rerenderedPage reports whether the last render fb was asked for is the
 // page's.
-func rerenderedPage(a *App, fb *fakeBrowser) bool {
+func rerenderedPage(a *Playground, fb *fakeBrowser) bool {
 	for _, h := range fb.rerendered {
 		if h == &a.page.Hosted {
 			return true

@@ -74,7 +74,7 @@ func TestBrowserRobust(t *testing.T) {
 	// The other entries: the frame loop and an event handler (the Step
 	// button's click).
 	for _, c := range []struct{ name, where, trigger, frame string }{
-		{"PanicInFrame", "frame", "", "kernelplay/ui.(*App).frame  ui/app.go:"},
+		{"PanicInFrame", "frame", "", "kernelplay/ui.(*Playground).frame  ui/playground_js.go:"},
 		{"PanicInEventHandler", "event handler", "step", "kernelplay/ui.handle.func1  ui/dispatch.go:"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

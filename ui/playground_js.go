@@ -13,9 +13,9 @@ import (
 	"kernelplay/ui/state"
 )
 
-// appJS is App's part that only the browser has: the one
+// playgroundJS is Playground's part that only the browser has: the one
 // requestAnimationFrame callback, reused every frame.
-type appJS struct {
+type playgroundJS struct {
 	raf js.Func
 }
 
@@ -23,7 +23,7 @@ type appJS struct {
 // default demo), starts the frame loop and renders the body. It never
 // returns. A malformed hash shows a message and the default demo.
 func Run(hash string) {
-	a := &App{}
+	a := &Playground{}
 	a.b, a.budget = &jsBrowser{a}, a.budgetRows
 	a.m.MainMS = perfNow()
 	if boot := js.Global().Get("kpBoot"); boot.Truthy() {
@@ -55,7 +55,7 @@ func Run(hash string) {
 
 // jsFunc wraps a callback for addEventListener with the same protection
 // (guardedFunc).
-func (a *App) jsFunc(where string, f func(this js.Value, args []js.Value)) js.Func {
+func (a *Playground) jsFunc(where string, f func(this js.Value, args []js.Value)) js.Func {
 	return guardedFunc(where, f)
 }
 
@@ -67,7 +67,7 @@ func guardedFunc(where string, f func(this js.Value, args []js.Value)) js.Func {
 		if crash.stopped {
 			return nil
 		}
-		defer (*App).recovered(nil, where) // (it uses no App)
+		defer (*Playground).recovered(nil, where) // (it uses no Playground)
 		f(this, args)
 		return nil
 	})
@@ -75,7 +75,7 @@ func guardedFunc(where string, f func(this js.Value, args []js.Value)) js.Func {
 
 // frame is the requestAnimationFrame callback, one loop for every mode:
 // after the clock (Pacer, FrameGovernor) and a long replay's frames
-// (replayFrame), the mode on screen (App.mode: plotMode, digitsMode)
+// (replayFrame), the mode on screen (Playground.mode: plotMode, digitsMode)
 // advances the run by the ticks due (capped, as Ebitengine does) times
 // StepsPerFrame within the frame's budget, then draws what changed; Info
 // messages go after 4 s. In the 2D view the canvases are redrawn if
@@ -87,7 +87,7 @@ func guardedFunc(where string, f func(this js.Value, args []js.Value)) js.Func {
 // the rate of the strip's, charts' and read-outs' redraws go down (to a
 // quarter), coming back when frames are on time; the read-outs say what
 // was cut (budgetRows). A panic anywhere in it reaches the crash sink
-// (App.recovered).
+// (Playground.recovered).
 //
 // The callback's time as the browser sees it is more than this function's:
 // when it returns while a collection is marking, Go's scheduler on wasm
@@ -96,7 +96,7 @@ func guardedFunc(where string, f func(this js.Value, args []js.Value)) js.Func {
 // with the CPU throttled 4×, about one collection a second in the default
 // demo; the page allocates 60–90 kB a frame, most of it in the surface
 // and the markers).
-func (a *App) frame(this js.Value, args []js.Value) any {
+func (a *Playground) frame(this js.Value, args []js.Value) any {
 	defer a.recovered("frame")
 	if crash.stopped {
 		return nil // the page stopped after a panic: no more frames
@@ -153,7 +153,7 @@ func (a *App) frame(this js.Value, args []js.Value) any {
 
 // mode is the frame loop's mode for c: the digits view's, or the 2D
 // view's.
-func (a *App) mode(c state.Config) frameMode {
+func (a *Playground) mode(c state.Config) frameMode {
 	if c.Mode == state.ModeDigits {
 		return (*digitsMode)(a)
 	}
@@ -164,14 +164,14 @@ func (a *App) mode(c state.Config) frameMode {
 // ticks due times StepsPerFrame within what drawing leaves of the frame,
 // then redraw the plot, the strip, the charts and the read-outs that
 // changed.
-// It is the App seen as that mode (no copy, no allocation per frame).
-type plotMode App
+// It is the Playground seen as that mode (no copy, no allocation per frame).
+type plotMode Playground
 
 var _ frameMode = (*plotMode)(nil)
 
 // advance implements frameMode.
 func (m *plotMode) advance(now float64) {
-	a := (*App)(m)
+	a := (*Playground)(m)
 	s := a.store
 	c := s.Config()
 	steps := 0
@@ -192,11 +192,11 @@ func (m *plotMode) advance(now float64) {
 	a.inspectFrame(now)
 }
 
-// draw implements frameMode: the canvases when anything changed (App.draw),
+// draw implements frameMode: the canvases when anything changed (Playground.draw),
 // and the read-outs four times a second (more often when the canvases
 // redraw them).
 func (m *plotMode) draw(now float64) {
-	a := (*App)(m)
+	a := (*Playground)(m)
 	a.grids.BudgetMS = a.frameGov.GridBudget(gridShare)
 	drawn, t0 := a.m.Frames, perfNow()
 	a.draw(now)
@@ -211,7 +211,7 @@ func (m *plotMode) draw(now float64) {
 
 // draw redraws the canvases when the model, the config or a canvas size
 // changed since the last frame.
-func (a *App) draw(now float64) {
+func (a *Playground) draw(now float64) {
 	sm := a.store.Sim()
 	resized := a.plot.resized() || a.strip.resized() || a.charts.resized()
 	if !resized && any(sm) == a.drawnSim && sm.T() == a.drawnT && a.rev == a.drawnRev && !a.plot.dirty {
@@ -281,7 +281,7 @@ const slowEvery = 100
 
 // syncURL writes the share link of the current config into the address bar
 // (without adding a history entry).
-func (a *App) syncURL() {
+func (a *Playground) syncURL() {
 	h := "#" + a.store.Hash()
 	loc := js.Global().Get("location")
 	if loc.Get("hash").String() != h {
@@ -291,7 +291,7 @@ func (a *App) syncURL() {
 
 // installHashChange reloads the configuration when the user pastes another
 // link into the address bar of an open page.
-func (a *App) installHashChange() {
+func (a *Playground) installHashChange() {
 	js.Global().Call("addEventListener", "hashchange", a.jsFunc("hashchange", func(js.Value, []js.Value) {
 		h := strings.TrimPrefix(js.Global().Get("location").Get("hash").String(), "#")
 		if h != a.store.Hash() {
@@ -301,7 +301,7 @@ func (a *App) installHashChange() {
 }
 
 // installKeys sends the page's key presses to pageKey (keys.go).
-func (a *App) installKeys() {
+func (a *Playground) installKeys() {
 	js.Global().Get("document").Call("addEventListener", "keydown", a.jsFunc("keyboard", func(_ js.Value, args []js.Value) {
 		if a.pageKey(keyOf(args[0])) {
 			args[0].Call("preventDefault")
@@ -325,7 +325,7 @@ func keyOf(e js.Value) keyPress {
 
 // copyLink copies the share link with navigator.clipboard, falling back to a
 // hidden text area and execCommand("copy"), and finally to showing the link.
-func (a *App) copyLink() {
+func (a *Playground) copyLink() {
 	a.syncURL()
 	url := js.Global().Get("location").Get("href").String()
 	a.copyURL(url, "Link copied: it replays this run step for step.")
@@ -333,7 +333,7 @@ func (a *App) copyLink() {
 
 // copyURL copies url to the clipboard and says so with copied, or, where
 // the browser refuses, shows the link to copy by hand.
-func (a *App) copyURL(url, copied string) {
+func (a *Playground) copyURL(url, copied string) {
 	a.lastCopied = url
 	done := func(ok bool) {
 		if ok {

@@ -4,9 +4,9 @@ import (
 	"kernelplay/ui/app"
 )
 
-// App is the running page: the store, the Vecty tree and the frame loop.
+// Playground is the running page: the store, the Vecty tree and the frame loop.
 // wasm/main.go calls [Run]; nothing else is global.
-type App struct {
+type Playground struct {
 	store  *app.Store
 	page   *Page
 	plot   *Plot
@@ -16,9 +16,9 @@ type App struct {
 	second *Plot      // the second learner of a 2D comparison: a second Plot (compare2d.go)
 	insp   *Inspector // the step inspector's state and slow motion (inspector.go), shown in both views
 
-	b      browser          // the browser outside Vecty (browser.go)
-	budget func() []readout // the frame budget's read-outs (App.budgetRows; nil natively)
-	appJS                   // the frame loop's requestAnimationFrame callback (app_js.go)
+	b            browser          // the browser outside Vecty (browser.go)
+	budget       func() []readout // the frame budget's read-outs (Playground.budgetRows; nil natively)
+	playgroundJS                  // the frame loop's requestAnimationFrame callback (playground_js.go)
 
 	frameLoop     // the frame loop's clock, budgets and measurements (frameloop.go)
 	rev       int // bumps on every store change
@@ -38,7 +38,7 @@ type App struct {
 }
 
 // build makes the page's components for a's store and browser.
-func (a *App) build() {
+func (a *Playground) build() {
 	a.plot = &Plot{}
 	a.strip = &Strip{canvases: a.b}
 	a.charts = &Charts{canvases: a.b}
@@ -53,16 +53,16 @@ func (a *App) build() {
 // recovered stops the page after a panic (crash.go): boot.js shows the
 // message with Start over and Copy error report. It must be deferred
 // directly.
-func (a *App) recovered(where string) {
+func (a *Playground) recovered(where string) {
 	if r := recover(); r != nil {
 		crash.caught(where, r)
 	}
 }
 
-// rerender hands the page a new snapshot (App.props) and schedules it
+// rerender hands the page a new snapshot (Playground.props) and schedules it
 // and the read-outs for rendering (Vecty batches it into the next
 // animation frame); before the first render it does nothing.
-func (a *App) rerender() {
+func (a *Playground) rerender() {
 	if !a.mounted || crash.stopped {
 		return
 	}
@@ -75,7 +75,7 @@ func (a *App) rerender() {
 
 // profile folds a timing of a named part of the frame into its average.
 // The surface's and the contours' times also feed the grid's budget.
-func (a *App) profile(part string, ms float64) {
+func (a *Playground) profile(part string, ms float64) {
 	if part == "surface" || part == "contours" {
 		a.gridMS += ms
 	}
