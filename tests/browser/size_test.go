@@ -44,7 +44,15 @@ const sizeBudget = 1_200_000
 // ceiling, so nothing grows the page unnoticed, and logs how far the build
 // is from the budget; each cut of issue "Lighter and quicker to open"
 // lowers it, until it is the budget.
-const sizeCeiling = 1_610_400
+//
+// Raised once since, to 1,629,030 bytes + 6 KB, by the features merged
+// beside those cuts (this round's merged main, measured with make wasm):
+// taught drawings in the link and the digits run, about +5.6 KB; the
+// views' props (one Dispatch, one Snapshot, role interfaces, keyed
+// controls), +5.6 KB; the embedding API's glue, about +5 KB; one frame
+// loop and the second Plot, +2.8 KB. The page is 429 KB over the budget:
+// what is left, package by package, is in the note of issue 24.
+const sizeCeiling = 1_635_000
 
 // TestSizeBudget builds main.wasm as served (`make wasm` into a temporary
 // directory: the same flags, the data-section packing, zopfli --i5 and
