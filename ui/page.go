@@ -223,8 +223,8 @@ func (p *Page) stripCaption() *vecty.HTML {
 
 func (p *Page) plotHint() *vecty.HTML {
 	c := p.S.Config
-	text := plotHintText(c, p.S.Deleting) // pagetext.go
-	touch := plotHintTouch(c, p.S.Deleting)
+	text := plotHintText(c, p.S.Deleting, false) // pagetext.go
+	touch := plotHintText(c, p.S.Deleting, true)
 	grid, _ := state.FieldByKey("g")
 	return elem.Div(vecty.Markup(vecty.Class("plothint")),
 		elem.Span(vecty.Markup(vecty.Class("hint-mouse")), vecty.Text(text)),

@@ -15,37 +15,29 @@ import (
 func clicksAddPoints(c state.Config) bool { return !state.IsRESvsSGD(c) }
 
 // plotHintText is the line under the plot: what a click does, or "" when
-// clicks add nothing (see clicksAddPoints).
-func plotHintText(c state.Config, deleting bool) string {
+// clicks add nothing (see clicksAddPoints). touch gives the words for a
+// touch screen, which has no shift key and no right click: a tap adds the
+// class chosen under "click adds" in the points tools. The page renders
+// both and style.css shows one by the primary pointer ((pointer: coarse):
+// .hint-touch).
+func plotHintText(c state.Config, deleting, touch bool) string {
+	click, clicks := "click", "Click adds"
+	if touch {
+		click, clicks = "tap", "A tap adds"
+	}
 	switch {
 	case !clicksAddPoints(c):
 		return ""
 	case deleting:
-		return "Delete mode: click a point to remove it."
+		return "Delete mode: " + click + " a point to remove it."
 	case c.Task == state.TaskRegression:
-		return "Click adds a point: x is the input, y the target."
+		return clicks + " a point: x is the input, y the target."
 	case c.Task == state.TaskNovelty:
-		return "Click adds a normal point; outside f = ε is novel."
+		return clicks + " a normal point; outside f = ε is novel."
+	case touch:
+		return "A tap adds the class chosen under “click adds”."
 	}
 	return "Click adds the selected class; shift- or right-click the other."
-}
-
-// plotHintTouch is plotHintText for a touch screen, which has no shift key
-// and no right click: a tap adds the class chosen under "click adds" in
-// the points tools. The page shows it instead of plotHintText where the
-// primary pointer is coarse (style.css, .hint-touch).
-func plotHintTouch(c state.Config, deleting bool) string {
-	switch {
-	case !clicksAddPoints(c):
-		return ""
-	case deleting:
-		return "Delete mode: tap a point to remove it."
-	case c.Task == state.TaskRegression:
-		return "A tap adds a point: x is the input, y the target."
-	case c.Task == state.TaskNovelty:
-		return "A tap adds a normal point; outside f = ε is novel."
-	}
-	return "A tap adds the class chosen under “click adds”."
 }
 
 // bufferCaption is the buffer panel's caption for the learner of sm, and its

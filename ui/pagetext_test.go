@@ -50,15 +50,15 @@ func TestRESvsSGDTakesNoClicks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if clicksAddPoints(cfg) || plotHintText(cfg, false) != "" || plotHintText(cfg, true) != "" {
-		t.Errorf("RES vs SGD: clicks add points %v, hint %q", clicksAddPoints(cfg), plotHintText(cfg, false))
+	if clicksAddPoints(cfg) || plotHintText(cfg, false, false) != "" || plotHintText(cfg, true, false) != "" {
+		t.Errorf("RES vs SGD: clicks add points %v, hint %q", clicksAddPoints(cfg), plotHintText(cfg, false, false))
 	}
-	if plotHintTouch(cfg, false) != "" || plotHintTouch(cfg, true) != "" {
-		t.Errorf("RES vs SGD: touch hint %q", plotHintTouch(cfg, false))
+	if plotHintText(cfg, false, true) != "" || plotHintText(cfg, true, true) != "" {
+		t.Errorf("RES vs SGD: touch hint %q", plotHintText(cfg, false, true))
 	}
 	def := state.Default()
-	if !clicksAddPoints(def) || !strings.Contains(plotHintText(def, false), "Click adds") {
-		t.Errorf("default: clicks add points %v, hint %q", clicksAddPoints(def), plotHintText(def, false))
+	if !clicksAddPoints(def) || !strings.Contains(plotHintText(def, false, false), "Click adds") {
+		t.Errorf("default: clicks add points %v, hint %q", clicksAddPoints(def), plotHintText(def, false, false))
 	}
 }
 
@@ -70,7 +70,7 @@ func TestTouchHintHasNoMouse(t *testing.T) {
 		c := state.Default()
 		c.Task = task
 		for _, del := range []bool{false, true} {
-			h := plotHintTouch(c, del)
+			h := plotHintText(c, del, true)
 			if h == "" || strings.Contains(strings.ToLower(h), "click") && !strings.Contains(h, "“click adds”") ||
 				strings.Contains(h, "shift") || strings.Contains(h, "right") {
 				t.Errorf("task %s, deleting %v: touch hint %q", task, del, h)
