@@ -60,18 +60,22 @@ func (p *Page) controls() []vecty.MarkupOrChild {
 			f, _ := state.FieldByKey(k)
 			ctls = append(ctls, p.controlOf(f, c, "f-"+k))
 		}
-		if len(keys) == 0 && g != state.GroupData {
-			continue
-		}
-		items = append(items, ctls)
-		// The groups are not keyed: with keyed sections, the focused λ
-		// slider lost its focus on the rerender after r (Reset), so → then
-		// stepped the run instead of moving λ (TestBrowserLayout/
+		// Every group has its section, at the same place in every render,
+		// hidden when it has no controls: the sections keep their identity
+		// by position, so a learner switch that empties a group does not
+		// hand the next group's controls to another section (TestKeyed-
+		// Controls). They are not keyed: with keyed sections, the focused
+		// λ slider lost its focus on the rerender after r (Reset), so →
+		// then stepped the run instead of moving λ (TestBrowserLayout/
 		// KeysWithFocus fails with the key and passes without it). Our
 		// reading of Vecty v0.6.0's reconcileChildren: a keyed child that
 		// it does not find right after the last rendered child is moved
 		// with insertBefore, and moving a node blurs what it contains.
-		// The controls inside are keyed.
+		if len(keys) == 0 && g != state.GroupData {
+			out = append(out, elem.Section(vecty.Markup(vecty.Class("group"), vecty.Attribute("hidden", ""))))
+			continue
+		}
+		items = append(items, ctls)
 		out = append(out, elem.Section(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("group"))}, items...)...))
 	}
 	return out
