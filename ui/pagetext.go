@@ -35,7 +35,7 @@ func plotHintText(c state.Config, deleting, touch bool) string {
 	case c.Task == state.TaskNovelty:
 		return clicks + " a normal point; outside f = ε is novel."
 	case touch:
-		return "A tap adds the class chosen under “click adds”."
+		return "A tap adds the chosen class."
 	}
 	return "Click adds the selected class; shift- or right-click the other."
 }

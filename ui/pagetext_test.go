@@ -71,7 +71,7 @@ func TestTouchHintHasNoMouse(t *testing.T) {
 		c.Task = task
 		for _, del := range []bool{false, true} {
 			h := plotHintText(c, del, true)
-			if h == "" || strings.Contains(strings.ToLower(h), "click") && !strings.Contains(h, "“click adds”") ||
+			if h == "" || strings.Contains(strings.ToLower(h), "click") ||
 				strings.Contains(h, "shift") || strings.Contains(h, "right") {
 				t.Errorf("task %s, deleting %v: touch hint %q", task, del, h)
 			}
