@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // The server's unit tests (this file, serve_server_test.go,
@@ -61,12 +62,21 @@ func testDir(t *testing.T) (dir string, raw []byte) {
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
+	// One modification time for all: serve.go never sends a compressed
+	// copy older than its source (a stale .gz or .br), and files written
+	// one after the other get increasing times (the test failed whenever
+	// the map's order wrote main.wasm.gz before main.wasm).
+	mod := time.Now().Add(-time.Minute)
 	for name, data := range map[string][]byte{
 		"main.wasm":    raw,
 		"main.wasm.gz": gz.Bytes(),
 		"index.html":   []byte("<!doctype html><title>t</title>"),
 	} {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(path, mod, mod); err != nil {
 			t.Fatal(err)
 		}
 	}
