@@ -101,8 +101,10 @@
 // The views, their event handlers and their painting build natively, and
 // their tests run under js/wasm in node with a jsdom document (make
 // test-wasm; ui/comp/testdata/jsdom_exec), where Vecty's init finds a
-// document: views_test.go renders them and fires their listeners,
-// paint_test.go records their canvas calls. What they
+// document: views_test.go renders them with Vecty into that document,
+// reads the DOM Vecty makes (viewtree_test.go's tree, through syscall/js)
+// and dispatches real DOM events at it, paint_test.go records their
+// canvas calls. What they
 // need of the browser beyond Vecty goes through two narrow seams: the
 // browser's role interfaces (browser.go: clock, events, files, clipboard,
 // address, storage, dialogs, scrolling, rerenderer, rangeInputs,

@@ -5,53 +5,64 @@ package ui
 import (
 	"fmt"
 	"image"
-	"reflect"
 	"strings"
+	"syscall/js"
 	"testing"
-	"unsafe"
 
 	"github.com/hexops/vecty"
+	"github.com/hexops/vecty/elem"
 
 	"kernelplay/ui/app"
 	"kernelplay/ui/comp"
 	"kernelplay/ui/paint"
 )
 
-// node is a rendered element as the view tests read it: Vecty v0.6.0 keeps
-// an *HTML's tag, text, classes, styles, properties, attributes, listeners
-// and children in unexported fields, which readHTML copies out by reflect.
-// Components met on the way are rendered in place (as Vecty would on the
-// first render), so that a node tree is what the page shows.
+// node is a rendered element (or text) as the view tests read it: tree
+// renders with Vecty into jsdom's document (the ui tests run under node
+// with jsdom: ui/comp/testdata/jsdom_exec) and reads the DOM Vecty built:
+// Tag is the element's tagName lower-cased ("" for a text node, whose
+// Text is its data), Classes its classList, Styles its style declarations,
+// Attrs its attributes (name → value, strings as the DOM keeps them), and
+// Props the element's own properties of the names the tests read (see
+// propNames). Kids are its child nodes, comments and Vecty's <noscript>
+// stand-in for a nil render left out (a nil render shows nothing).
 type node struct {
 	Tag, Text string
 	Classes   map[string]bool
 	Styles    map[string]string
 	Props     map[string]any
 	Attrs     map[string]any
-	Listeners []*vecty.EventListener
 	Kids      []*node
+	el        js.Value // the DOM node read
 }
 
-// htmlFields are the unexported fields of vecty.HTML that readHTML reads;
-// a Vecty that renamed or retyped one fails every view test here, loudly.
-var htmlFields = map[string]reflect.Kind{
-	"tag": reflect.String, "text": reflect.String, "classes": reflect.Map, "styles": reflect.Map,
-	"properties": reflect.Map, "attributes": reflect.Map, "eventListeners": reflect.Slice, "children": reflect.Slice,
+// propNames are the element properties read into node.Props, each kept
+// only where the element has it with the type named: id (a string, only
+// when not empty), value and type (strings: inputs, selects, options,
+// buttons, textareas), checked, disabled and selected (booleans). They are
+// the live properties, not the attributes: an <option>'s selected is
+// whether it is the chosen one, an <input>'s value what it holds.
+var propNames = map[string]string{
+	"id": "string", "value": "string", "type": "string",
+	"checked": "boolean", "disabled": "boolean", "selected": "boolean",
 }
 
-// field is the exported-access value of h's unexported field name.
-func field(t *testing.T, h reflect.Value, name string) reflect.Value {
-	t.Helper()
-	f := h.FieldByName(name)
-	if !f.IsValid() || f.Kind() != htmlFields[name] {
-		t.Fatalf("vecty.HTML has no %s field of kind %v: the pinned Vecty's layout changed; update viewtree_test.go", name, htmlFields[name])
-	}
-	return reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
-}
+// holder is the view tree renders: a <div> around what it reads, so that
+// a component, an element, a list or a keyed list all render into one
+// element whose children are what tree returns.
+type holder struct{ c vecty.MarkupOrChild }
 
-// tree renders c (a component, an *HTML, a List, or nil) into nodes.
+func (h *holder) Render() vecty.ComponentOrHTML { return elem.Div(h.c) }
+
+// tree renders c (a component, a view, an *HTML, a List or KeyedList, or
+// nil) with Vecty into a fresh container of jsdom's document, and reads
+// the DOM it made. The container leaves the document when the test ends.
+// Of the views' Mount and Unmount only the range slider's run (treeMounts,
+// through comp.Mounts): a node tree is what the page's render shows
+// before its first frame, with the sliders' thumbs where Mount puts them.
 func tree(t *testing.T, c any) []*node {
 	t.Helper()
+	var child vecty.MarkupOrChild
 	switch v := c.(type) {
 	case nil:
 		return nil
@@ -59,45 +70,102 @@ func tree(t *testing.T, c any) []*node {
 		if v == nil {
 			return nil
 		}
-		return []*node{readHTML(t, v)}
+		child = v
 	case vecty.List:
-		var out []*node
-		for _, k := range v {
-			out = append(out, tree(t, k)...)
-		}
-		return out
+		child = v
 	case vecty.KeyedList:
-		t.Fatalf("a keyed list in a view: viewtree_test.go does not read those")
+		child = v
 	case vecty.Component:
-		return tree(t, v.Render())
+		child = v
 	case comp.View:
-		return tree(t, comp.Of(v))
+		child = comp.Of(v)
+	default:
+		t.Fatalf("tree: unexpected %T", c)
 	}
-	t.Fatalf("tree: unexpected %T", c)
-	return nil
+	doc := js.Global().Get("document")
+	box := doc.Call("createElement", "div")
+	box.Call("appendChild", doc.Call("createElement", "div"))
+	doc.Get("body").Call("appendChild", box)
+	t.Cleanup(func() { box.Call("remove") })
+	comp.Mounts = treeMounts
+	err := vecty.RenderIntoNode(box.Get("firstChild"), comp.Of(&holder{child}))
+	comp.Mounts = nil
+	if err != nil {
+		t.Fatalf("tree: %v", err)
+	}
+	var out []*node
+	for _, k := range items(box.Get("firstChild").Get("childNodes")) {
+		if n := readDOM(k); n != nil {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
-func readHTML(t *testing.T, h *vecty.HTML) *node {
-	t.Helper()
-	rv := reflect.ValueOf(h).Elem()
-	n := &node{Tag: field(t, rv, "tag").String(), Text: field(t, rv, "text").String(),
-		Classes: map[string]bool{}, Styles: map[string]string{}, Props: map[string]any{}, Attrs: map[string]any{}}
-	for _, k := range field(t, rv, "classes").MapKeys() {
-		n.Classes[k.String()] = true
+// treeMounts passes to comp.Mounts the views tree mounts: the range
+// slider, whose Mount sets the input's value again once min, max and step
+// are set (fakeBrowser.SetNodeValue does it on the element, as the page's
+// browser does). The others' Mount needs what jsdom lacks (canvases,
+// draw.js) or runs the model (the page's first frame).
+func treeMounts(v any) bool {
+	_, ok := v.(*rangeSlider)
+	return ok
+}
+
+// items are the entries of the DOM list v (childNodes, classList,
+// attributes, a style declaration); none when v is undefined.
+func items(v js.Value) []js.Value {
+	if v.IsUndefined() || v.IsNull() {
+		return nil
 	}
-	st := field(t, rv, "styles")
-	for _, k := range st.MapKeys() {
-		n.Styles[k.String()] = st.MapIndex(k).String()
+	out := make([]js.Value, v.Length())
+	for i := range out {
+		out[i] = v.Index(i)
 	}
-	for name, m := range map[string]map[string]any{"properties": n.Props, "attributes": n.Attrs} {
-		mv := field(t, rv, name)
-		for _, k := range mv.MapKeys() {
-			m[k.String()] = mv.MapIndex(k).Interface()
+	return out
+}
+
+// readDOM reads the DOM node v: an element or a text node; nil for
+// anything else (comments) and for Vecty's <noscript> of a nil render.
+func readDOM(v js.Value) *node {
+	n := &node{Classes: map[string]bool{}, Styles: map[string]string{}, Props: map[string]any{}, Attrs: map[string]any{}, el: v}
+	switch v.Get("nodeType").Int() {
+	case 3: // Node.TEXT_NODE
+		n.Text = v.Get("data").String()
+		return n
+	case 1: // Node.ELEMENT_NODE
+	default:
+		return nil
+	}
+	n.Tag = strings.ToLower(v.Get("tagName").String())
+	if n.Tag == "noscript" {
+		return nil
+	}
+	for _, c := range items(v.Get("classList")) {
+		n.Classes[c.String()] = true
+	}
+	st := v.Get("style") // none on some of jsdom's SVG elements
+	for _, name := range items(st) {
+		n.Styles[name.String()] = st.Call("getPropertyValue", name).String()
+	}
+	for _, a := range items(v.Get("attributes")) {
+		n.Attrs[a.Get("name").String()] = a.Get("value").String()
+	}
+	for name, typ := range propNames {
+		p := v.Get(name)
+		if p.Type().String() != typ {
+			continue
+		}
+		if typ == "boolean" {
+			n.Props[name] = p.Bool()
+		} else if s := p.String(); name != "id" || s != "" {
+			n.Props[name] = s
 		}
 	}
-	n.Listeners = field(t, rv, "eventListeners").Interface().([]*vecty.EventListener)
-	for _, k := range field(t, rv, "children").Interface().([]vecty.ComponentOrHTML) {
-		n.Kids = append(n.Kids, tree(t, k)...)
+	for _, k := range items(v.Get("childNodes")) {
+		if m := readDOM(k); m != nil {
+			n.Kids = append(n.Kids, m)
+		}
 	}
 	return n
 }
@@ -146,17 +214,17 @@ func (n *node) text() string {
 	return b.String()
 }
 
-// fire calls n's listener of the event name with a new event, failing the
-// test when n has none.
+// fire dispatches a new DOM event of the name (it bubbles) at n's
+// element, as the browser does: Vecty's listeners on it and above it run.
+// The DOM keeps no list of listeners: a test sees a listener work by its
+// effect.
 func (n *node) fire(t *testing.T, name string) {
 	t.Helper()
-	for _, l := range n.Listeners {
-		if l.Name == name {
-			l.Listener(&vecty.Event{})
-			return
-		}
+	if n.Tag == "" {
+		t.Fatalf("fire %s at a text node", name)
 	}
-	t.Fatalf("<%s id=%v> has no %s listener", n.Tag, n.Props["id"], name)
+	ev := js.Global().Get("window").Get("Event").New(name, map[string]any{"bubbles": true})
+	n.el.Call("dispatchEvent", ev)
 }
 
 // options are the values of the <option>s under a <select>, and which one
@@ -248,10 +316,15 @@ func (f *fakeBrowser) PutImage(_ *vecty.HTML, img *image.RGBA) {
 	f.record("PutImage %dx%d", img.Bounds().Dx(), img.Bounds().Dy())
 }
 func (f *fakeBrowser) Rerender(h *comp.Hosted) { f.rerendered = append(f.rerendered, h) }
-func (f *fakeBrowser) SetRange(_ *vecty.HTML, min, max, step string) {
+
+// SetRange and SetNodeValue act on the element in jsdom's document as the
+// page's browser does (a slider's Mount calls SetNodeValue at every render
+// tree reads: it is not recorded).
+func (f *fakeBrowser) SetRange(el *vecty.HTML, min, max, step string) {
 	f.record("SetRange %s %s %s", min, max, step)
+	(*jsBrowser)(nil).SetRange(el, min, max, step)
 }
-func (f *fakeBrowser) SetNodeValue(_ *vecty.HTML, v string) { f.record("SetNodeValue %s", v) }
+func (f *fakeBrowser) SetNodeValue(el *vecty.HTML, v string) { (*jsBrowser)(nil).SetNodeValue(el, v) }
 func (f *fakeBrowser) Canvas(el *vecty.HTML) *paint.Canvas {
 	if f.canvases == nil {
 		f.canvases = map[*vecty.HTML]*paint.Canvas{}

@@ -76,6 +76,16 @@ var Caught func(where string, r any)
 // nil; the page sets it.
 var Injected func(where string) any
 
+// Mounts, when not nil, chooses the views to which Component passes
+// Vecty's Mount and Unmount; nil (the page) passes them to every view. The
+// ui package's view tests set it while they render a view with Vecty into
+// jsdom to read the DOM it makes (ui/viewtree_test.go): jsdom has no
+// canvas context, no worker and no draw.js for most views' Mount, and the
+// tests read the page as its render leaves it before the page's first
+// frame (Page.Mount runs the model); they pass the Mount that only sets
+// the DOM state a render needs (a range input's value).
+var Mounts func(view any) bool
+
 // Component is the vecty.Component of a view of type V. Vecty keeps one
 // instance per place in the tree and copies the `vecty:"prop"` field V into
 // it on every render of the parent; Component keeps the first view it got
@@ -189,7 +199,11 @@ func (c *Component[V]) SkipRender(vecty.Component) bool {
 // Mount implements vecty.Mounter: the view's Mount.
 func (c *Component[V]) Mount() {
 	defer c.guard("Mount")
-	if m, ok := any(c.sync()).(Mounter); ok {
+	v := c.sync()
+	if Mounts != nil && !Mounts(v) {
+		return
+	}
+	if m, ok := any(v).(Mounter); ok {
 		m.Mount()
 	}
 }
@@ -197,7 +211,11 @@ func (c *Component[V]) Mount() {
 // Unmount implements vecty.Unmounter: the view's Unmount.
 func (c *Component[V]) Unmount() {
 	defer c.guard("Unmount")
-	if m, ok := any(c.sync()).(Unmounter); ok {
+	v := c.sync()
+	if Mounts != nil && !Mounts(v) {
+		return
+	}
+	if m, ok := any(v).(Unmounter); ok {
 		m.Unmount()
 	}
 }

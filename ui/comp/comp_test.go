@@ -105,3 +105,21 @@ func TestComponentInjected(t *testing.T) {
 		t.Errorf("got %v, inject %q", got, inject)
 	}
 }
+
+// Mounts chooses the views whose Mount runs: nil runs every view's, a
+// filter only those it passes (the others' Mount is not called at all).
+func TestComponentMounts(t *testing.T) {
+	defer func() { Mounts = nil }()
+	pass, block := &crashy{}, &crashy{}
+	Mounts = func(v any) bool { return v == pass }
+	Of(pass).Mount()
+	Of(block).Mount()
+	if pass.mnt != 1 || block.mnt != 0 {
+		t.Errorf("with a filter: mounts %d (passed) and %d (not passed), want 1 and 0", pass.mnt, block.mnt)
+	}
+	Mounts = nil
+	Of(block).Mount()
+	if block.mnt != 1 {
+		t.Errorf("without a filter: %d mounts, want 1", block.mnt)
+	}
+}
