@@ -69,6 +69,13 @@ func init() {
 	}
 	fieldOptionLabels["fig"] = fig
 	fieldOptionLabels["vs"] = map[string]string{state.CompareNone: "none"}
+	// ν-NORMA's margin rules: the paper's two, and the shrinking step of
+	// the log-space rule, which is our choice (state.MarginRuleLogDecay).
+	fieldOptionLabels["mr"] = map[string]string{
+		state.MarginRuleAdditive: "additive (NORMA eq. 14)",
+		state.MarginRuleLog:      "log space (JMLR eq. 55)",
+		state.MarginRuleLogDecay: "log space, shrinking step",
+	}
 	// The linear solvers (issue 5).
 	for k, v := range map[string]string{
 		state.LearnerPegasos:       "Pegasos",

@@ -35,4 +35,10 @@ func TestOptionLabels(t *testing.T) {
 	if got := fieldOptionLabel("l", state.LearnerRES); got != "RES (BFGS)" {
 		t.Errorf("RES reads %q", got)
 	}
+	// The margin rules read as words, not as the link's values.
+	for _, o := range []string{state.MarginRuleAdditive, state.MarginRuleLog, state.MarginRuleLogDecay} {
+		if got := fieldOptionLabel("mr", o); got == o {
+			t.Errorf("margin rule %q reads as its link value", o)
+		}
+	}
 }
