@@ -4,7 +4,6 @@ package ui
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -18,12 +17,7 @@ import (
 // shipped 8×8 digits after n steps.
 func digitsRun(t *testing.T, cfg state.Config, n int) *sim.Digits {
 	t.Helper()
-	f, err := os.Open("../static/data/digits8x8.kpd.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	d, err := digitfile.Read(f, "digits8x8")
+	d, err := digitfile.Open("../static/data/digits8x8.kpd.gz")
 	if err != nil {
 		t.Fatal(err)
 	}

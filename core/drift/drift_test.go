@@ -3,7 +3,6 @@ package drift
 import (
 	"math"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"kernelplay/core/data"
@@ -173,12 +172,7 @@ func TestSettingsErrors(t *testing.T) {
 // detect: its error after the switch is a burst of about ten mistakes.)
 func switchErrors(t *testing.T, seed uint64) []float64 {
 	t.Helper()
-	f, err := os.Open("../../static/data/mnist10k.kpd.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	d, err := digitfile.Read(f, "mnist10k")
+	d, err := digitfile.Open("../../static/data/mnist10k.kpd.gz")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package learn_test
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -20,12 +19,7 @@ import (
 // 1e-3, 1e-2}, η0 ∈ {0.1, 1} (NORMA 4.8%, the perceptron 9.0%; the paper's
 // σ = 8 is for USPS in [−1, 1]^256). The bounds leave about 2 points of slack.
 func TestNORMADigits(t *testing.T) {
-	f, err := os.Open(filepath.Join("..", "..", "static", "data", "digits8x8.kpd.gz"))
-	if err != nil {
-		t.Fatalf("shipped digits (committed under static/data): %v", err)
-	}
-	defer f.Close()
-	d, err := digitfile.Read(f, "digits8x8")
+	d, err := digitfile.Open(filepath.Join("..", "..", "static", "data", "digits8x8.kpd.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}

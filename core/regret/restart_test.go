@@ -2,7 +2,6 @@ package regret
 
 import (
 	"math"
-	"os"
 	"testing"
 
 	"kernelplay/core/data"
@@ -20,12 +19,7 @@ import (
 // best fixed predictor of that segment, so its J is at most the segment's
 // risk under the whole stream's g* (evaluated with its Model).
 func TestRestartAtDetection(t *testing.T) {
-	f, err := os.Open("../../static/data/mnist10k.kpd.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	d, err := digitfile.Read(f, "mnist10k")
+	d, err := digitfile.Open("../../static/data/mnist10k.kpd.gz")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package app
 
 import (
 	"math"
-	"os"
 	"strings"
 	"testing"
 
@@ -309,12 +308,7 @@ func TestStoreDigits(t *testing.T) {
 
 func digits8x8(t *testing.T) *data.Set {
 	t.Helper()
-	f, err := os.Open("../../static/data/digits8x8.kpd.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	d, err := digitfile.Read(f, "digits8x8")
+	d, err := digitfile.Open("../../static/data/digits8x8.kpd.gz")
 	if err != nil {
 		t.Fatal(err)
 	}

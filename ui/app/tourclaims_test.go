@@ -3,8 +3,6 @@ package app
 import (
 	"fmt"
 	"math"
-	"os"
-	"strings"
 	"testing"
 
 	"kernelplay/core/data/digitfile"
@@ -58,12 +56,7 @@ func textRunTour(t *testing.T, name string, horizon int, with []state.SetField) 
 		return out
 	}
 	file := map[string]string{state.Data8x8: "digits8x8.kpd.gz", state.DataMNIST: "mnist10k.kpd.gz"}[cfg.Data]
-	f, err := os.Open("../../static/data/" + file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	set, err := digitfile.Read(f, strings.TrimSuffix(file, ".kpd.gz"))
+	set, err := digitfile.Open("../../static/data/" + file)
 	if err != nil {
 		t.Fatal(err)
 	}

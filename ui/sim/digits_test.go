@@ -2,7 +2,6 @@ package sim
 
 import (
 	"math"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -16,12 +15,7 @@ import (
 // loadDigits reads a shipped digit set from static/data.
 func loadDigits(t testing.TB, file string) *data.Digits {
 	t.Helper()
-	f, err := os.Open("../../static/data/" + file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	d, err := digitfile.Read(f, strings.TrimSuffix(file, ".kpd.gz"))
+	d, err := digitfile.Open("../../static/data/" + file)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,6 +20,9 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"kernelplay/core/data"
 )
@@ -38,6 +41,20 @@ func Read(r io.Reader, name string) (*data.Digits, error) {
 	}
 	defer zr.Close()
 	return data.DecodeDigits(zr, name)
+}
+
+// Open reads the digit file at path ([Read]), its set named by the file's
+// base name without ".kpd.gz" (static/data/mnist10k.kpd.gz gives
+// "mnist10k"): what the tests and tools that run on the shipped sets do.
+// A file that cannot be opened is os.Open's error; its content's errors
+// are Read's.
+func Open(path string) (*data.Digits, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Read(f, strings.TrimSuffix(filepath.Base(path), ".kpd.gz"))
 }
 
 // Write encodes d in the shipped digit format ([data.EncodeDigits]) and

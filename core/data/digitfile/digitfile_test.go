@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -188,4 +189,19 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("round trip failed: %v", err)
 		}
 	})
+}
+
+// TestOpen: Open names the set by its file and reads what Read reads from
+// the same bytes; a missing file is os.Open's error.
+func TestOpen(t *testing.T) {
+	d, err := Open(filepath.Join(shippedDir, "digits8x8.kpd.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Name != "digits8x8" || len(d.Labels) != 1797 {
+		t.Errorf("Open: name %q, %d digits; want digits8x8, 1797", d.Name, len(d.Labels))
+	}
+	if _, err := Open(filepath.Join(shippedDir, "no-such-set.kpd.gz")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a missing file: %v, want fs.ErrNotExist", err)
+	}
 }

@@ -3,7 +3,6 @@ package pad
 import (
 	"image"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -173,12 +172,7 @@ func TestMNISTCentre(t *testing.T) {
 // loadSet reads a shipped digit set.
 func loadSet(t *testing.T, file string) *data.Digits {
 	t.Helper()
-	f, err := os.Open("../../../static/data/" + file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	d, err := digitfile.Read(f, strings.TrimSuffix(file, ".kpd.gz"))
+	d, err := digitfile.Open("../../../static/data/" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
