@@ -143,6 +143,7 @@ func (p *Page) renderDigits() *vecty.HTML {
 	}
 	centre := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("dcenter")),
 		elem.Div(vecty.Markup(vecty.Class("panel", "nowwrap")), comp.Of(dg.now), comp.Of(dg.readout)),
+		vecty.If(padOK(run), comp.Of(dg.pad)), // the drawing pad (padview.go)
 		vecty.If(gallery != nil && !c.Hidden(state.HideBuffer), gallery),
 	}
 	side := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("dside")),

@@ -29,6 +29,7 @@ type galleryCache struct {
 // changes, the galleries, confusion matrices and charts at most ten times a
 // second while playing.
 func (dg *digitsUI) draw(a *Playground, now float64) {
+	dg.pad.frame() // the pad's strokes follow the pointer whatever else is drawn
 	run := dg.run
 	resized := dg.now.resized() || dg.charts.resized()
 	for i := range dg.galleries {

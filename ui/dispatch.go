@@ -94,7 +94,12 @@ type (
 	setSlowMotion struct{ On bool }
 	// setSlowPace sets slow motion's milliseconds per sub-step.
 	setSlowPace struct{ MS float64 }
+	// saveDrawings downloads the run's taught drawings (the pad's Save
+	// drawings: app.DrawingsExport).
+	saveDrawings struct{}
 )
+
+func (saveDrawings) do(a *Playground) { a.saveExport(app.DrawingsExport(a.store.Base())) }
 
 func (copyLink) do(a *Playground)      { a.b.CopyLink() }
 func (s savePicture) do(a *Playground) { a.b.SavePicture(s.What) }

@@ -15,3 +15,10 @@ type plotJS struct{}
 
 // digitsJS is the digits view's upload canvases (digits_draw_js.go).
 type digitsJS struct{}
+
+// padJS is the drawing pad's pointer listeners (pad_js.go).
+type padJS struct{}
+
+// wire and frame are pad_js.go's: natively nothing is wired or drawn.
+func (v *padView) wire()  {}
+func (v *padView) frame() {}
