@@ -106,7 +106,11 @@ func (dg *digitsUI) drawNow(a *Playground, run *sim.Digits) {
 		set := run.Stream().Set()
 		w, h, _ := app.ImageShape(set)
 		img := image.NewRGBA(image.Rect(0, 0, w, h))
-		render.DigitImage(img, set.Row(run.Last().Row), w, h, 0, 0)
+		x := app.DrawingFeatures(run.Last().Drawing) // a taught drawing has no row
+		if x == nil {
+			x = set.Row(run.Last().Row)
+		}
+		render.DigitImage(img, x, w, h, 0, 0)
 		dg.nowBlit.draw(d.cv, img, r.X, r.Y, r.W, r.H, false)
 	}
 }

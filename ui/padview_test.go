@@ -79,6 +79,17 @@ func TestViewPad(t *testing.T) {
 	if evs := a.store.Base().Events; len(evs) != 1 || evs[0].Kind != state.EventTeach || evs[0].T != 300 {
 		t.Fatalf("events %+v", evs)
 	}
+	// The now panel and the inspector say it is the student's drawing
+	// (it has no row of the set), and the now digit is its features.
+	if h := nowHead(run, run.Last()); !strings.Contains(h, "your drawing, taught as 7") {
+		t.Errorf("now panel heading %q", h)
+	}
+	if in := a.store.Inspect(false); !strings.Contains(stepText(in), "your drawing, taught as 7") {
+		t.Errorf("inspector head %q", stepText(in))
+	}
+	if x := app.DrawingFeatures(run.Last().Drawing); len(x) != 64 {
+		t.Errorf("the taught drawing's features: %d values", len(x))
+	}
 	dg.feedReadout(a)
 	a.dispatch(app.Undo{})
 	if evs := a.store.Base().Events; len(evs) != 0 {

@@ -156,3 +156,18 @@ func DrawingsExport(cfg state.Config) (Export, error) {
 	}
 	return Export{Name: "kernelplay-drawings-" + cfg.Data + ".csv", MIME: "text/csv", Bytes: b.Bytes()}, nil
 }
+
+// DrawingFeatures returns the input a taught drawing's levels give the
+// learner (pad.Features: what the run learned), nil for "" or levels that
+// are no drawing. The views show a taught example with it (it has no row
+// of the data set).
+func DrawingFeatures(levels string) []float64 {
+	if levels == "" {
+		return nil
+	}
+	x, err := pad.Features([]byte(levels))
+	if err != nil {
+		return nil
+	}
+	return x
+}
