@@ -42,6 +42,7 @@ type padView struct {
 	askedT   int
 	data     string // the set the drawing was preprocessed for
 	dirty    bool   // the canvases need a redraw
+	open     bool   // the pad is shown (closed at first: the gallery keeps the column)
 	padJS           // the pointer listeners (pad_js.go)
 }
 
@@ -134,6 +135,14 @@ func (v *padView) changed() {
 			v.shown = s
 		}
 	}
+	v.dirty = true
+	v.rr.Rerender(&v.Hosted)
+}
+
+// toggle shows or hides the pad (its strokes are kept); the canvases of
+// a reopened pad are new, and drawn on the next frame.
+func (v *padView) toggle() {
+	v.open = !v.open
 	v.dirty = true
 	v.rr.Rerender(&v.Hosted)
 }
@@ -308,45 +317,49 @@ func (v *padView) Render() vecty.ComponentOrHTML {
 		for i, a := range v.answers {
 			txt := run.Name(i) + " predicts " + names[a.Class] + " (score " + ftoa(a.Scores[a.Class], 3) + ")"
 			if i < len(v.pulls) && len(v.pulls[i]) > 0 {
-				txt += "; pulled most by"
+				txt += "; pulled most by stored"
 				for j, p := range v.pulls[i] {
 					if j > 0 {
 						txt += ","
 					}
-					txt += " a stored " + classOf(names, p.Alpha) + " (α·k " + signed(p.Contribution) + ")"
+					txt += " " + classOf(names, p.Alpha) + " (" + signed(p.Contribution) + ")"
 				}
 			}
 			ans = append(ans, elem.Div(vecty.Markup(vecty.Class("padanswer")), swatch(i), vecty.Text(txt+".")))
 		}
 		ans = append(ans, elem.Div(vecty.Markup(vecty.Class("padnote")),
-			vecty.Text("Asked at t = "+strconv.Itoa(v.askedT)+"; nothing was learned. Thumbnails: the support vectors "+
-				"with the largest |α·k(xᵢ, x)| for the predicted class, labelled by their class.")))
+			vecty.Text("Asked at t = "+strconv.Itoa(v.askedT)+"; nothing was learned. Below: the support vectors "+
+				"with the largest |αᵢ·k(xᵢ, x)| for the predicted class, each with its class and αᵢ·k(xᵢ, x).")))
 	}
+	rows := max(1, len(v.pulls))
 	return elem.Div(vecty.Markup(vecty.Class("panel", "padwrap"), prop.ID("padwrap")),
-		elem.Div(vecty.Markup(vecty.Class("cap")), vecty.Text("Your digit — draw, ask, then teach")),
-		elem.Div(vecty.Markup(vecty.Class("padrow")),
-			elem.Div(vecty.Markup(vecty.Class("padcol")),
+		elem.Button(vecty.Markup(vecty.Class("btn", "padopen"), prop.ID("pad-open"), vecty.Attribute("aria-expanded", strconv.FormatBool(v.open)),
+			vecty.Attribute("aria-controls", "pad-body"),
+			vecty.Attribute("title", "draw a digit, see it become the data set's format, ask the learners about it and teach it as the next example"),
+			event.Click(handle(func(*vecty.Event) { v.toggle() }))),
+			vecty.Text(map[bool]string{false: "▸ ", true: "▾ "}[v.open]+"Your digit — draw it, ask the learners, then teach it")),
+		vecty.If(v.open, elem.Div(vecty.Markup(prop.ID("pad-body"), vecty.Class("padbody")),
+			elem.Div(vecty.Markup(vecty.Class("padrow")),
 				comp.Of(v.pad),
-				elem.Div(vecty.Markup(vecty.Class("padbtns")),
-					btn("pad-undo", "Undo stroke", "remove the last stroke (Backspace on the pad)", len(v.strokes) == 0, v.undoStroke),
-					btn("pad-clear", "Clear", "clear the pad (Delete on the pad)", len(v.strokes) == 0, v.clear),
-					btn("pad-ask", "Ask", "each learner's prediction for the drawing, learning nothing (Enter on the pad)", !has, v.ask),
+				elem.Div(vecty.Markup(vecty.Class("padcol")),
+					elem.Div(vecty.Markup(vecty.Class("padbtns")),
+						btn("pad-undo", "Undo stroke", "remove the last stroke (Backspace on the pad)", len(v.strokes) == 0, v.undoStroke),
+						btn("pad-clear", "Clear", "clear the pad (Delete on the pad)", len(v.strokes) == 0, v.clear),
+						btn("pad-ask", "Ask", "each learner's prediction for the drawing, learning nothing (Enter on the pad)", !has, v.ask),
+					),
+					elem.Div(ans...),
+					vecty.If(v.askedFor != "", elem.Div(vecty.Markup(vecty.Style("height", strconv.Itoa(rows*86)+"px")), comp.Of(v.nearest))),
 				),
 			),
-			elem.Div(vecty.Markup(vecty.Class("padcol", "padstepscol")),
-				comp.Of(v.steps),
-				elem.Paragraph(vecty.Markup(vecty.Class("sr"), prop.ID("pad-steps-text")), vecty.Text(stepsText)),
+			comp.Of(v.steps),
+			elem.Paragraph(vecty.Markup(vecty.Class("sr"), prop.ID("pad-steps-text")), vecty.Text(stepsText)),
+			elem.Div(vecty.Markup(vecty.Class("padteach")),
+				elem.Span(vecty.Markup(vecty.Class("flbl")), vecty.Text("Teach as")),
+				elem.Div(labels...),
+				btn("pad-undo-teach", "Undo", "remove the last edit of the run (a taught drawing) and replay it to this step (Ctrl/Cmd+Z)",
+					!v.P.CanUndo, func() { v.P.Dispatch(app.Undo{}) }),
+				btn("pad-save", "Save drawings", "download the drawings taught in this run as a CSV file that Load data… reads back",
+					v.P.Drawings == 0, func() { v.P.Dispatch(saveDrawings{}) }),
 			),
-		),
-		elem.Div(vecty.Markup(vecty.Class("padteach")),
-			elem.Span(vecty.Markup(vecty.Class("flbl")), vecty.Text("Teach as")),
-			elem.Div(labels...),
-			btn("pad-undo-teach", "Undo", "remove the last edit of the run (a taught drawing) and replay it to this step (Ctrl/Cmd+Z)",
-				!v.P.CanUndo, func() { v.P.Dispatch(app.Undo{}) }),
-			btn("pad-save", "Save drawings", "download the drawings taught in this run as a CSV file that Load data… reads back",
-				v.P.Drawings == 0, func() { v.P.Dispatch(saveDrawings{}) }),
-		),
-		elem.Div(ans...),
-		vecty.If(v.askedFor != "", comp.Of(v.nearest)),
-	)
+		)))
 }

@@ -31,11 +31,16 @@ func TestViewPad(t *testing.T) {
 	a.store.Dispatch(state.Step{N: 300})
 	dg.feedReadout(a)
 	v := dg.pad
+	body := page(t, a)
+	if b := body.mustID(t, "pad-open"); b.Attrs["aria-expanded"] != "false" || body.byID("pad") != nil {
+		t.Fatalf("the pad is open at first (aria-expanded %v)", b.Attrs["aria-expanded"])
+	}
+	v.toggle()
 	v.strokeDone(app.PadStroke{{X: 70, Y: 60}, {X: 210, Y: 60}, {X: 130, Y: 230}})
 	if len(v.shown.Levels) != 64 || v.err != "" {
 		t.Fatalf("after a stroke: %d levels, error %q", len(v.shown.Levels), v.err)
 	}
-	body := page(t, a)
+	body = page(t, a)
 	if b := body.mustID(t, "teach-7"); b.Props["disabled"] == true {
 		t.Error("teach 7 is disabled with a drawing on the pad")
 	}
