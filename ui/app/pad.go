@@ -106,8 +106,9 @@ type Pull struct {
 // with nearest ≥ the expansion's length); a term whose α has one entry (a
 // binary learner) uses that entry. Nil for a learner without an expansion.
 func Pulls(a sim.Answer, n int) []Pull {
-	ps := make([]Pull, 0, len(a.Nearest))
-	for _, t := range a.Nearest {
+	c := make([]float64, len(a.Nearest))
+	idx := make([]int, len(a.Nearest))
+	for i, t := range a.Nearest {
 		al := 0.0
 		switch {
 		case a.Class < len(t.Alpha):
@@ -115,15 +116,21 @@ func Pulls(a sim.Answer, n int) []Pull {
 		case len(t.Alpha) > 0:
 			al = t.Alpha[0]
 		}
-		ps = append(ps, Pull{Term: t, Contribution: al * t.K})
+		c[i], idx[i] = al*t.K, i
 	}
-	slices.SortStableFunc(ps, func(p, q Pull) int {
-		if c := cmp.Compare(math.Abs(q.Contribution), math.Abs(p.Contribution)); c != 0 {
-			return c
+	// (An index sort, stable, so ties keep the terms' order: the []int
+	// instantiation sim.Ask already links, not one more for []Pull.)
+	slices.SortStableFunc(idx, func(p, q int) int {
+		if d := cmp.Compare(math.Abs(c[q]), math.Abs(c[p])); d != 0 {
+			return d
 		}
-		return cmp.Compare(p.Index, q.Index)
+		return cmp.Compare(a.Nearest[p].Index, a.Nearest[q].Index)
 	})
-	return ps[:min(max(n, 0), len(ps))]
+	ps := make([]Pull, min(max(n, 0), len(idx)))
+	for i := range ps {
+		ps[i] = Pull{Term: a.Nearest[idx[i]], Contribution: c[idx[i]]}
+	}
+	return ps
 }
 
 // AskPad asks run about a drawing's levels without learning it

@@ -40,9 +40,9 @@ var PadInkCSS = padInk[16]
 // "draw a digit here".
 func PadStrokes(l *List, strokes []pad.Stroke, w, h float64) {
 	k := math.Min(w, h) / pad.Size
-	l.Frame(0.5, 0.5, w-1, h-1, "#c9ced6", 1)
+	padFrame(l, 0.5, 0.5, w-1, h-1, "#c9ced6", 1)
 	if len(strokes) == 0 {
-		l.Text("draw a digit here", w/2, h/2, FontSans, 15, AlignCenter, "#8a929c")
+		padText(l, "draw a digit here", w/2, h/2, FontSans, 15, AlignCenter, "#8a929c")
 		return
 	}
 	var xy []float64
@@ -54,7 +54,7 @@ func PadStrokes(l *List, strokes []pad.Stroke, w, h float64) {
 		if len(s) == 1 {
 			xy = append(xy, s[0].X*k+0.01, s[0].Y*k)
 		}
-		l.Stroke(xy, PadInkCSS, pad.PenWidth*k, [2]float64{}, Rect{})
+		padStroke(l, xy, PadInkCSS, pad.PenWidth*k, [2]float64{}, Rect{})
 	}
 }
 
@@ -102,37 +102,37 @@ func PadSteps(l *List, in PadStepsInput, w, h float64) {
 	if in.MNIST {
 		capA, capB = "20×20 fit", "28×28, centred by mass"
 	}
-	l.Text(capA, 0, 13, FontSans, 12, AlignLeft, ChartInk)
-	l.Text(capB, x1, 13, FontSans, 12, AlignLeft, ChartInk)
+	padText(l, capA, 0, 13, FontSans, 12, AlignLeft, ChartInk)
+	padText(l, capB, x1, 13, FontSans, 12, AlignLeft, ChartInk)
 	// The normalised image.
 	g := in.Normalised
 	b := g.Bounds()
 	gw, gh := b.Dx(), b.Dy()
 	side := max(gw, gh) // 32, or MNIST's 20×20 box filling the first picture
 	px := s / float64(side)
-	l.Fill(0, padCap, s, s, padInk[0])
+	padFill(l, 0, padCap, s, s, padInk[0])
 	for y := range gh {
 		for x := range gw {
 			if v := g.GrayAt(b.Min.X+x, b.Min.Y+y).Y; v > 0 {
-				l.Fill(float64(x)*px, padCap+float64(y)*px, px, px, padInk[int(math.Round(float64(v)*16/255))])
+				padFill(l, float64(x)*px, padCap+float64(y)*px, px, px, padInk[int(math.Round(float64(v)*16/255))])
 			}
 		}
 	}
 	if !in.MNIST { // the 4×4 blocks that are counted
 		for i := pad.BlockSide; i < side; i += pad.BlockSide {
 			t := float64(i) * px
-			l.Stroke([]float64{t, padCap, t, padCap + s}, "rgba(44,110,203,0.35)", 1, [2]float64{}, Rect{})
-			l.Stroke([]float64{0, padCap + t, s, padCap + t}, "rgba(44,110,203,0.35)", 1, [2]float64{}, Rect{})
+			padStroke(l, []float64{t, padCap, t, padCap + s}, "rgba(44,110,203,0.35)", 1, [2]float64{}, Rect{})
+			padStroke(l, []float64{0, padCap + t, s, padCap + t}, "rgba(44,110,203,0.35)", 1, [2]float64{}, Rect{})
 		}
 	}
-	l.Frame(0.5, padCap+0.5, s-1, s-1, "#c9ced6", 1)
+	padFrame(l, 0.5, padCap+0.5, s-1, s-1, "#c9ced6", 1)
 	// The learner's input.
 	q := s / float64(in.Width)
-	l.Fill(x1, padCap, s, s, padInk[0])
+	padFill(l, x1, padCap, s, s, padInk[0])
 	for i, v := range in.Features {
 		k := int(math.Round(v * 16))
 		if k > 0 {
-			l.Fill(x1+float64(i%in.Width)*q, padCap+float64(i/in.Width)*q, q, q, padInk[min(k, 16)])
+			padFill(l, x1+float64(i%in.Width)*q, padCap+float64(i/in.Width)*q, q, q, padInk[min(k, 16)])
 		}
 	}
 	if !in.MNIST {
@@ -142,17 +142,17 @@ func PadSteps(l *List, in PadStepsInput, w, h float64) {
 			if k > 8 {
 				col = "#ffffff"
 			}
-			l.Text(strconv.Itoa(k), x1+(float64(i%in.Width)+0.5)*q, padCap+(float64(i/in.Width)+0.68)*q,
+			padText(l, strconv.Itoa(k), x1+(float64(i%in.Width)+0.5)*q, padCap+(float64(i/in.Width)+0.68)*q,
 				FontMono, math.Max(8, math.Round(q*0.42)), AlignCenter, col)
 		}
 	} else {
-		l.Frame(x1+float64(in.Offset.X)*q, padCap+float64(in.Offset.Y)*q, float64(gw)*q, float64(gh)*q,
+		padFrame(l, x1+float64(in.Offset.X)*q, padCap+float64(in.Offset.Y)*q, float64(gw)*q, float64(gh)*q,
 			"rgba(44,110,203,0.8)", 1)
 		c := x1 + s/2
 		m := padCap + s/2
-		l.Stroke([]float64{c - 6, m, c + 6, m, math.NaN(), math.NaN(), c, m - 6, c, m + 6}, "#e0457b", 1.5, [2]float64{}, Rect{})
+		padStroke(l, []float64{c - 6, m, c + 6, m, math.NaN(), math.NaN(), c, m - 6, c, m + 6}, "#e0457b", 1.5, [2]float64{}, Rect{})
 	}
-	l.Frame(x1+0.5, padCap+0.5, s-1, s-1, "#c9ced6", 1)
+	padFrame(l, x1+0.5, padCap+0.5, s-1, s-1, "#c9ced6", 1)
 }
 
 // PadStepsText is the steps' text for a screen reader and the keyboard
@@ -225,7 +225,7 @@ func PadPulls(l *List, rows [][]PadThumb, w, h float64) {
 				panic("render: PadPulls: input length is not width·height")
 			}
 			x := float64(i) * (s + gap)
-			l.Fill(x, y, s, s, padInk[0])
+			padFill(l, x, y, s, s, padInk[0])
 			hi := 0.0
 			for _, v := range t.X {
 				hi = math.Max(hi, v)
@@ -233,11 +233,34 @@ func PadPulls(l *List, rows [][]PadThumb, w, h float64) {
 			q := s / float64(t.Width)
 			for j, v := range t.X {
 				if k := int(math.Round(v / hi * 16)); hi > 0 && k > 0 {
-					l.Fill(x+float64(j%t.Width)*q, y+float64(j/t.Width)*q, q, q, padInk[k])
+					padFill(l, x+float64(j%t.Width)*q, y+float64(j/t.Width)*q, q, q, padInk[k])
 				}
 			}
-			l.Frame(x+0.5, y+0.5, s-1, s-1, "#c9ced6", 1)
-			l.Text(t.Caption, x+s/2, y+s+capH-3, FontMono, 11, AlignCenter, ChartInk)
+			padFrame(l, x+0.5, y+0.5, s-1, s-1, "#c9ced6", 1)
+			padText(l, t.Caption, x+s/2, y+s+capH-3, FontMono, 11, AlignCenter, ChartInk)
 		}
 	}
+}
+
+// The pad's display-list calls, kept out of line: ui/render is compiled
+// with inlining for its per-frame paths (the Makefile's -gcflags), and
+// List's appends inlined at each of the pad's call sites, which run once
+// per stroke, cost 4 KB of the page's gzip for nothing.
+//
+//go:noinline
+func padFill(l *List, x, y, w, h float64, color string) { l.Fill(x, y, w, h, color) }
+
+//go:noinline
+func padFrame(l *List, x, y, w, h float64, color string, width float64) {
+	l.Frame(x, y, w, h, color, width)
+}
+
+//go:noinline
+func padStroke(l *List, xy []float64, color string, width float64, dash [2]float64, clip Rect) {
+	l.Stroke(xy, color, width, dash, clip)
+}
+
+//go:noinline
+func padText(l *List, s string, x, y float64, font Font, size float64, align Align, color string) {
+	l.Text(s, x, y, font, size, align, color)
 }
