@@ -245,7 +245,7 @@ func PadPulls(l *List, rows [][]PadThumb, w, h float64) {
 // The pad's display-list calls, kept out of line: ui/render is compiled
 // with inlining for its per-frame paths (the Makefile's -gcflags), and
 // List's appends inlined at each of the pad's call sites, which run once
-// per stroke, cost 4 KB of the page's gzip for nothing.
+// per stroke, cost about 3 KB of the page's gzip for nothing.
 //
 //go:noinline
 func padFill(l *List, x, y, w, h float64, color string) { l.Fill(x, y, w, h, color) }
