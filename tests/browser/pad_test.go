@@ -158,6 +158,11 @@ func TestBrowserPad(t *testing.T) {
 					}
 				}
 				screenshot(t, ctx, "pad-"+strings.ToLower(c.name)+".png")
+				if w, err := chromedp.Run(ctx, chromedp.Evaluate[[2]int](`[document.documentElement.scrollWidth, innerWidth]`)); err != nil {
+					return err
+				} else if w[0] > w[1] {
+					return fmt.Errorf("with the pad open the page is %d px wide, the window %d px (sideways scrolling)", w[0], w[1])
+				}
 
 				// Ask: every learner answers, nothing is learned.
 				var err error
