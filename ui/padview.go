@@ -62,9 +62,10 @@ const padNearest = 4
 // newPadView makes the pad with its canvases.
 func newPadView(cs canvases, rr rerenderer) *padView {
 	return &padView{rr: rr, dirty: true,
-		pad:     &dCanvas{id: "pad", class: "pad", label: "drawing pad: draw a digit with the mouse, a pen or a finger", canvases: cs},
-		steps:   &dCanvas{id: "pad-steps", class: "padsteps", label: "the drawing as the learner sees it", canvases: cs},
-		nearest: &dCanvas{id: "pad-nearest", class: "padnearest", label: "support vectors that pulled the drawing most", canvases: cs},
+		pad: &dCanvas{id: "pad", class: "pad", canvases: cs, describedBy: "pad-steps-text",
+			label: "drawing pad: draw a digit with the mouse, a pen or a finger; on the pad the keys 0–9 teach it, Enter asks, Backspace undoes a stroke, Delete clears"},
+		steps:   &dCanvas{id: "pad-steps", class: "padsteps", label: "the drawing as the learner sees it", canvases: cs, describedBy: "pad-steps-text"},
+		nearest: &dCanvas{id: "pad-nearest", class: "padnearest", label: "support vectors that pulled the drawing most", canvases: cs, describedBy: "pad-answers"},
 	}
 }
 
@@ -334,7 +335,7 @@ func (v *padView) Render() vecty.ComponentOrHTML {
 	rows := max(1, len(v.pulls))
 	return elem.Div(vecty.Markup(vecty.Class("panel", "padwrap"), prop.ID("padwrap")),
 		elem.Button(vecty.Markup(vecty.Class("btn", "padopen"), prop.ID("pad-open"), vecty.Attribute("aria-expanded", strconv.FormatBool(v.open)),
-			vecty.Attribute("aria-controls", "pad-body"),
+			vecty.MarkupIf(v.open, vecty.Attribute("aria-controls", "pad-body")), // (only when the body is there)
 			vecty.Attribute("title", "draw a digit, see it become the data set's format, ask the learners about it and teach it as the next example"),
 			event.Click(handle(func(*vecty.Event) { v.toggle() }))),
 			vecty.Text(map[bool]string{false: "▸ ", true: "▾ "}[v.open]+"Your digit — draw it, ask the learners, then teach it")),

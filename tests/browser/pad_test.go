@@ -5,6 +5,7 @@ package browser
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -116,11 +117,16 @@ func pressID(ctx context.Context, id string, touch bool) error {
 
 func TestBrowserPad(t *testing.T) {
 	srv := pageServer(t)
+	axeSrc, err := os.ReadFile(axePath)
+	need(t, err == nil, "axe-core is missing (make axe installs it): "+axePath)
 	for _, c := range []struct {
 		name  string
 		w, h  int64
 		touch bool
-	}{{"Desktop", 1280, 800, false}, {"Phone", 390, 844, true}} {
+		data  string
+		steps string // what the steps' text says once the drawing is preprocessed
+	}{{"Desktop", 1280, 800, false, state.Data8x8, "8 rows of 8 counts"}, {"Phone", 390, 844, true, state.Data8x8, "8 rows of 8 counts"},
+		{"MNIST", 1280, 800, false, state.DataMNIST, "fitted into a 20×20 box"}} {
 		t.Run(c.name, func(t *testing.T) {
 			ctx := browser(t)
 			opts := []chromedp.EmulateViewportOption{}
@@ -130,7 +136,10 @@ func TestBrowserPad(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(c.w, c.h, opts...)); err != nil {
 				t.Fatal(err)
 			}
-			d := state.DigitsDefault()
+			d, err := state.Apply(state.DigitsDefault(), state.SetField{Key: "ds", Value: c.data})
+			if err != nil {
+				t.Fatal(err)
+			}
 			d.Playing, d.At = false, 120
 			var hash string
 			var t0 int
@@ -145,7 +154,7 @@ func TestBrowserPad(t *testing.T) {
 				if err := drawOnPad(ctx, c.touch); err != nil {
 					return err
 				}
-				if err := waitFor(ctx, `(document.getElementById("pad-steps-text")||{}).textContent?.includes("8 rows of 8 counts")`, 10*time.Second); err != nil {
+				if err := waitFor(ctx, `(document.getElementById("pad-steps-text")||{}).textContent?.includes("`+c.steps+`")`, 10*time.Second); err != nil {
 					return fmt.Errorf("the drawing was not preprocessed: %w", err)
 				}
 				for _, id := range []string{"pad", "pad-steps"} {
@@ -165,7 +174,6 @@ func TestBrowserPad(t *testing.T) {
 				}
 
 				// Ask: every learner answers, nothing is learned.
-				var err error
 				if t0, err = digitsT(ctx); err != nil {
 					return err
 				}
@@ -177,6 +185,23 @@ func TestBrowserPad(t *testing.T) {
 				}
 				if t1, _ := digitsT(ctx); t1 != t0 {
 					return fmt.Errorf("Ask moved t from %d to %d", t0, t1)
+				}
+				// The open pad with its answer: every canvas has a text
+				// alternative, and axe finds nothing serious.
+				if probs, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](canvasTextJS)); err != nil {
+					return err
+				} else if len(probs) > 1 {
+					return fmt.Errorf("canvases without a text alternative: %v", probs)
+				}
+				bad, all, err := runAxe(ctx, string(axeSrc))
+				if err != nil {
+					return err
+				}
+				for _, x := range all {
+					t.Logf("axe: %v", x)
+				}
+				if len(bad) > 0 {
+					return fmt.Errorf("%d serious or critical accessibility violations with the pad open (see the log)", len(bad))
 				}
 
 				// Teach it as a 7: one step, the inspector shows it.
