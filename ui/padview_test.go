@@ -86,7 +86,7 @@ func TestViewPad(t *testing.T) {
 	}
 	// The now panel and the inspector say it is the student's drawing
 	// (it has no row of the set), and the now digit is its features.
-	if h := nowHead(run, run.Last()); !strings.Contains(h, "your drawing, taught as 7") {
+	if h := nowHead(run, run.Last()); !strings.Contains(h, "your drawing, class 7") {
 		t.Errorf("now panel heading %q", h)
 	}
 	if in := a.store.Inspect(false); !strings.Contains(stepText(in), "your drawing, taught as 7") {

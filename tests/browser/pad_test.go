@@ -265,8 +265,8 @@ func TestBrowserPad(t *testing.T) {
 	}
 }
 
-// TestBrowserPadSlow: in slow motion the taught drawing enters the
-// buffer sub-step by sub-step (screenshot mid-way).
+// TestBrowserPadSlow: in slow motion a drawing taught with the key 3 on
+// the pad enters the buffer sub-step by sub-step (screenshot mid-way).
 func TestBrowserPadSlow(t *testing.T) {
 	srv := pageServer(t)
 	ctx := browser(t)
@@ -298,7 +298,11 @@ func TestBrowserPadSlow(t *testing.T) {
 		if err := waitFor(ctx, `(document.getElementById("pad-steps-text")||{}).textContent?.includes("8 rows")`, 10*time.Second); err != nil {
 			return err
 		}
-		if err := clickID(ctx, "teach-3"); err != nil {
+		// The key 3 on the pad (focused since the pen went down) teaches it.
+		if focused, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.id`)); err != nil || focused != "pad" {
+			return fmt.Errorf("the pad does not have the focus after drawing (%q, %v)", focused, err)
+		}
+		if err := chromedp.Do(ctx, chromedp.KeyEvent("3")); err != nil {
 			return err
 		}
 		if err := waitFor(ctx, `window.kernelplay.inspector().t === 61 && window.kernelplay.inspector().lit >= 2`, 20*time.Second); err != nil {
