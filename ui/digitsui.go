@@ -65,7 +65,7 @@ func (dg *digitsUI) feedReadout(a *Playground) {
 			drawings++
 		}
 	}
-	dg.pad.feed(padProps{Run: dg.run, CanUndo: a.store.CanUndo(), Playing: r.Playing, Drawings: drawings, Dispatch: a.dispatch})
+	dg.pad.feed(padProps{Run: dg.run, CanUndo: a.store.CanUndo(), Drawings: drawings, Dispatch: a.dispatch})
 }
 
 // sizeCanvases keeps one gallery and one confusion canvas per learner.

@@ -51,7 +51,6 @@ type padView struct {
 type padProps struct {
 	Run      *sim.Digits
 	CanUndo  bool
-	Playing  bool
 	Drawings int // the drawings taught in the run (state.EventTeach events)
 	Dispatch Dispatch
 }
@@ -168,17 +167,13 @@ func (v *padView) ask() {
 	v.rr.Rerender(&v.Hosted)
 }
 
-// teach makes the drawing, labelled y, the next example; while paused
-// the run learns it at once (one step), so that the student sees it
-// enter the buffer.
+// teach makes the drawing, labelled y, the next example (teachDrawing:
+// while paused the run learns it at once).
 func (v *padView) teach(y int) {
 	if v.shown.Levels == "" || v.P.Dispatch == nil {
 		return
 	}
-	v.P.Dispatch(state.Teach{Drawing: v.shown.Levels, Label: y})
-	if !v.P.Playing {
-		v.P.Dispatch(state.Step{N: 1})
-	}
+	v.P.Dispatch(teachDrawing{state.Teach{Drawing: v.shown.Levels, Label: y}})
 }
 
 // key handles a key on the focused pad: a digit teaches the drawing with

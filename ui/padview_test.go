@@ -100,6 +100,19 @@ func TestViewPad(t *testing.T) {
 	if evs := a.store.Base().Events; len(evs) != 0 {
 		t.Errorf("after Undo: events %+v", evs)
 	}
+	// At most state.MaxTeach drawings: the one after is refused with a
+	// message and steps nothing.
+	for range state.MaxTeach {
+		v.key("1")
+	}
+	t1 := a.store.Run().T()
+	if n := len(a.store.Base().Events); n != state.MaxTeach {
+		t.Fatalf("%d drawings taught, want %d (%v)", n, state.MaxTeach, a.store.Message())
+	}
+	v.key("1")
+	if n := len(a.store.Base().Events); n != state.MaxTeach || a.store.Run().T() != t1 || a.store.Message().Kind != app.Warning {
+		t.Errorf("one drawing too many: %d drawings, t %d → %d, message %+v", n, t1, a.store.Run().T(), a.store.Message())
+	}
 	v.key("Backspace")
 	if len(v.strokes) != 0 || v.shown.Levels != "" {
 		t.Errorf("Backspace left %d strokes", len(v.strokes))

@@ -102,3 +102,25 @@ func TestDrawingsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestStoreTeachCap: a run takes at most state.MaxTeach drawings (what a
+// link carries and decodes); the one after is refused with a warning, and
+// the link of the full run replays.
+func TestStoreTeachCap(t *testing.T) {
+	s := NewStore("v1&mode=digits")
+	s.Dispatch(DataLoaded{Key: state.Data8x8, Set: digits8x8(t)})
+	drawing := strings.Repeat("\x00\x08\x10\x00", 16)
+	for i := range state.MaxTeach {
+		s.Dispatch(state.Teach{Drawing: drawing, Label: i % 10})
+		s.Dispatch(state.Step{N: 1})
+	}
+	s.Dispatch(state.Teach{Drawing: drawing, Label: 3})
+	if n := len(s.Base().Events); n != state.MaxTeach || s.Message().Kind != Warning {
+		t.Fatalf("%d drawings taught (most %d), message %+v", n, state.MaxTeach, s.Message())
+	}
+	o := NewStore(s.Hash())
+	o.Dispatch(DataLoaded{Key: state.Data8x8, Set: digits8x8(t)})
+	if len(o.Base().Events) != state.MaxTeach || o.Run().T() != s.Run().T() {
+		t.Errorf("the full run's link replays %d drawings to t = %d (%v)", len(o.Base().Events), o.Run().T(), o.Message())
+	}
+}
