@@ -65,7 +65,7 @@ const (
 	// with a hundred clicked points each.
 	MaxFileLen = 1 << 20
 	// MaxSteps bounds the steps of a lesson: a lesson is a class's hour.
-	MaxSteps = 50
+	MaxSteps = state.MaxLessonSteps
 	// MaxTitleLen bounds a title or a step's heading, bytes.
 	MaxTitleLen = 120
 	// MaxTextLen bounds a step's text, its lines joined by "\n", bytes.
