@@ -70,6 +70,15 @@ func (p *Page) classDialog(c state.Config) *vecty.HTML {
 		vecty.Attribute("aria-pressed", pressed),
 		event.Click(handle(func(*vecty.Event) { p.Dispatch(state.SetPresenter{On: !on}) })),
 	), vecty.Text(label))
+	quizOn := c.Quiz.On
+	quizLabel := "Predict, then reveal: off"
+	if quizOn {
+		quizLabel = "Predict, then reveal: on"
+	}
+	quiz := elem.Button(vecty.Markup(vecty.Class("btn"), vecty.ClassMap{"on": quizOn}, prop.ID("quiz-toggle"),
+		vecty.Attribute("aria-pressed", map[bool]string{false: "false", true: "true"}[quizOn]),
+		event.Click(handle(func(*vecty.Event) { p.Dispatch(state.SetQuiz{On: !quizOn}) })),
+	), vecty.Text(quizLabel))
 	write := func(*vecty.Event) {
 		ticked, pm := p.Dialogs.ClassTicks()
 		p.Dispatch(writeClassLink{Hide: ticked, Presenter: pm})
@@ -79,6 +88,8 @@ func (p *Page) classDialog(c state.Config) *vecty.HTML {
 		elem.Heading2(vecty.Markup(prop.ID("class-dialog-title")), vecty.Text("For my class")),
 		elem.Div(vecty.Markup(vecty.Class("class-pmrow")), toggle,
 			elem.Span(vecty.Text("here and now: the plot fills the screen, text is large"))),
+		elem.Div(vecty.Markup(vecty.Class("class-pmrow")), quiz,
+			elem.Span(vecty.Text("before each step, students guess what it does (keys 1, 2, 3); the score goes in the link"))),
 		elem.Heading3(vecty.Text("A link for my class")),
 		elem.Paragraph(vecty.Text("The link opens this run at this step. Tick what your class should not see.")),
 		elem.Div(items...),

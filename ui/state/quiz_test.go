@@ -89,3 +89,18 @@ func TestSetQuiz(t *testing.T) {
 		t.Error("a lesson without a step validates")
 	}
 }
+
+// TestClassLinkQuiz: a class link keeps predict-then-reveal on and starts
+// each student's score at 0 of 0.
+func TestClassLinkQuiz(t *testing.T) {
+	c := Default()
+	c.Quiz = Quiz{On: true, Right: 4, Asked: 7}
+	h, err := ClassLink(c, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Decode(h)
+	if err != nil || d.Quiz != (Quiz{On: true}) {
+		t.Errorf("class link %q: quiz %+v, %v", h, d.Quiz, err)
+	}
+}
