@@ -75,7 +75,8 @@ type Store struct {
 	deleting  bool   // clicks delete the nearest point
 	keepHash  string // a link that could not be read, kept in the address bar until the next change
 	listeners []func()
-	reveal    Reveal // predict-then-reveal's last answer (quiz.go)
+	reveal    Reveal   // predict-then-reveal's last answer (quiz.go)
+	lesson    *playing // the open lesson (lesson.go), nil for none
 
 	// ReplayNow is the longest replay, in steps, that runs at once when a
 	// link opens at a step (at=) or an Undo replays the run; a longer one
@@ -522,6 +523,13 @@ func (s *Store) Dispatch(a any) {
 		s.loadModel(a)
 	case Answer:
 		s.answer(a.Choice)
+	case OpenLesson:
+		s.openLesson(a)
+	case LessonGo:
+		s.lessonGo(a.Step)
+	case CloseLesson:
+		s.lesson = nil
+		s.pg.Lesson, s.pg.LessonStep = "", 0
 	case state.Action:
 		s.keepHash = ""
 		s.staleMessage()
@@ -549,6 +557,9 @@ func (s *Store) action(a state.Action) {
 	s.pg.Quiz, s.pg.Lesson, s.pg.LessonStep = next.Quiz, next.Lesson, next.LessonStep
 	switch a := a.(type) {
 	case state.Reset:
+		if s.lesson != nil {
+			s.lesson.reached, s.lesson.missed = false, false // the step's condition counts again
+		}
 		s.rebuild()
 		s.resetNote()
 		return
@@ -565,6 +576,11 @@ func (s *Store) action(a state.Action) {
 	case state.Step:
 		if s.run.Done() {
 			s.rebuild()
+		}
+		if c := s.until(); c != nil {
+			s.advanceUntil(c, a.N)
+			s.stopped()
+			return
 		}
 		s.step(a.N)
 		return
@@ -827,6 +843,12 @@ func (s *Store) stopped() bool {
 func (s *Store) Advance(n int) (ran int, stopped bool) {
 	if n <= 0 || s.run.Done() || s.replay > 0 {
 		return 0, false
+	}
+	if c := s.until(); c != nil {
+		if ran, stopped = s.advanceUntil(c, n); stopped {
+			return ran, true
+		}
+		return ran, s.stopped()
 	}
 	ran = s.run.Step(n)
 	return ran, s.stopped()
