@@ -90,6 +90,8 @@ func (p *Page) classDialog(c state.Config) *vecty.HTML {
 			elem.Span(vecty.Text("here and now: the plot fills the screen, text is large"))),
 		elem.Div(vecty.Markup(vecty.Class("class-pmrow")), quiz,
 			elem.Span(vecty.Text("before each step, students guess what it does (keys 1, 2, 3); the score goes in the link"))),
+		elem.Heading3(vecty.Text("Lessons")),
+		p.lessonMenu(), // lessonview.go
 		elem.Heading3(vecty.Text("A link for my class")),
 		elem.Paragraph(vecty.Text("The link opens this run at this step. Tick what your class should not see.")),
 		elem.Div(items...),

@@ -174,3 +174,21 @@ func (s *Store) advanceUntil(c *lesson.Condition, n int) (ran int, stopped bool)
 	}
 	return ran, false
 }
+
+// ShippedLessons are the lessons shipped with the page, in teaching order:
+// Name is the file static/lessons/<Name>.txt (lesson=<Name>), Title what
+// the menu says (the file's own title is its first line's).
+var ShippedLessons = []struct{ Name, Title string }{
+	{"perceptron", "The kernel perceptron and its mistake bound"},
+	{"norma", "NORMA: shrinking, the step schedule, truncation"},
+	{"svmd", "SVMD: a step size that adapts"},
+	{"budget-drift", "The budget ω and forgetting on a drifting stream"},
+}
+
+// LessonFile is the address of shipped lesson name, relative to the page.
+func LessonFile(name string) string { return "lessons/" + name + ".txt" }
+
+// MaxLessonFile bounds a lesson file the page reads, bytes (ui/lesson's
+// MaxFileLen): the page refuses a larger one by its Content-Length before
+// reading its body.
+const MaxLessonFile = lesson.MaxFileLen
