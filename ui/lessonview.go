@@ -28,6 +28,19 @@ type openShippedLesson struct {
 
 func (o openShippedLesson) do(a *Playground) { a.fetchLesson(o.Name, o.At, o.Load) }
 
+// teachCards are the lesson card and predict-then-reveal's panel, in a
+// stack fixed at the bottom left of the window (over the end of the
+// controls column, which a lesson needs least): always in view, whatever
+// the columns' scroll, in both modes and in presenter mode (whose text
+// size the stack takes: it sits outside the page's root).
+func (p *Page) teachCards() vecty.ComponentOrHTML {
+	if p.S.Booting || !p.S.Lesson.Open && !p.S.Quiz.On {
+		return nil
+	}
+	return elem.Div(vecty.Markup(vecty.Class("teach"), vecty.ClassMap{"presenter": p.S.Config.Presenter}),
+		p.lessonCard(), p.quiz())
+}
+
 // lessonCard renders the card when a lesson is open.
 func (p *Page) lessonCard() vecty.ComponentOrHTML {
 	if !p.S.Lesson.Open {

@@ -58,6 +58,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		view,
 		p.introDialog(), // intro.go
 		p.tourPanel(),   // tour.go
+		p.teachCards(),  // the lesson card and predict-then-reveal (lessonview.go)
 	)
 }
 
@@ -107,8 +108,6 @@ func (p *Page) render2D() *vecty.HTML {
 				)),
 			),
 			elem.Div(vecty.Markup(vecty.Class("side")),
-				vecty.If(!s.Booting, p.lessonCard()), // the lesson player (lessonview.go)
-				vecty.If(!s.Booting, p.quiz()),       // predict-then-reveal (quiz.go)
 				vecty.If(!s.Booting && s.Run.Second() != nil && !c.Hidden(state.HideSecond), secondPanel(v.second, app.Second(s.Run))), // compare2d.go
 				vecty.If(!s.Booting && !c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), comp.Of(v.charts),
 					p.windowControl(c))),

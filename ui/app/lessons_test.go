@@ -91,9 +91,9 @@ type form struct {
 }
 
 const (
-	moonsPerceptron = "v1&p=moons&l=perceptron&w=4096&play=0"
-	spiralsPerc     = "v1&p=spirals&l=perceptron&w=4096&play=0"
-	moonsNORMA      = "v1&p=moons&l=norma&lam=0.01&w=4096&play=0"
+	moonsPerceptron = "v1&p=moons&l=perceptron&w=64&play=0"
+	spiralsPerc     = "v1&p=spirals&l=perceptron&w=256&play=0"
+	moonsNORMA      = "v1&p=moons&l=norma&lam=0.01&w=1024&play=0"
 	rotPerceptron   = "v1&p=rotating&l=perceptron&play=0"
 )
 
@@ -181,7 +181,7 @@ var lessonClaims = map[string]map[int][]claim{
 		},
 		3: {
 			{"at t = 1000 its running average error is above 0.15, where λ = 0.01 had reached 0.01", func(t *testing.T) (bool, string) {
-				_, e, _, _ := numbers(t, "v1&p=moons&l=norma&lam=0.1&w=4096&play=0", 1000)
+				_, e, _, _ := numbers(t, "v1&p=moons&l=norma&lam=0.1&w=1024&play=0", 1000)
 				_, e2, _, _ := numbers(t, moonsNORMA, 1000)
 				return e > 0.15 && e2 <= 0.01, ftoa(e) + " and " + ftoa(e2)
 			}},
@@ -249,7 +249,7 @@ var lessonClaims = map[string]map[int][]claim{
 	"budget-drift": {
 		1: {
 			{"299 terms by t = 4000, with a running average error below 0.08", func(t *testing.T) (bool, string) {
-				m, e, _, b := numbers(t, rotPerceptron+"&w=4096", 4000)
+				m, e, _, b := numbers(t, rotPerceptron+"&w=512", 4000)
 				return b == 299 && m == 299 && e < 0.08, strconv.Itoa(b) + " terms, error " + ftoa(e)
 			}},
 		},
@@ -260,7 +260,7 @@ var lessonClaims = map[string]map[int][]claim{
 			}},
 			{"312 mistakes by t = 4000, against 299 with every term kept, with less than a quarter of the terms", func(t *testing.T) (bool, string) {
 				m, _, _, b := numbers(t, rotPerceptron+"&w=64", 4000)
-				m2, _, _, b2 := numbers(t, rotPerceptron+"&w=4096", 4000)
+				m2, _, _, b2 := numbers(t, rotPerceptron+"&w=512", 4000)
 				return m == 312 && m2 == 299 && 4*b < b2, strconv.Itoa(m) + " vs " + strconv.Itoa(m2) + ", " + strconv.Itoa(b) + " vs " + strconv.Itoa(b2) + " terms"
 			}},
 		},

@@ -166,7 +166,11 @@ func Truth(q Question, record any, step learn.Step) (truth int, numbers []string
 	default:
 		return 0, nil, false
 	}
-	score := "f(x_t) = " + n(f) + ", y_t = " + n(y) + ", y_t·f(x_t) = " + n(y*f)
+	label := "+1"
+	if y < 0 {
+		label = "−1"
+	}
+	score := "f(x_t) = " + n(f) + ", y_t = " + label + ", y_t·f(x_t) = " + n(y*f)
 	switch q.Kind {
 	case AskMistake:
 		if !step.Mistake {
