@@ -88,8 +88,7 @@ func (v *lessonPanel) Render() vecty.ComponentOrHTML {
 		elem.Div(vecty.Markup(vecty.Class("ihead")),
 			elem.Heading2(vecty.Markup(prop.ID("lesson-title")), vecty.Text(l.Title)),
 			elem.Span(vecty.Markup(vecty.Class("spacer"))),
-			elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("lesson-close"), vecty.Attribute("title", "close the lesson (the run stays)"),
-				event.Click(handle(func(*vecty.Event) { v.Dispatch(app.CloseLesson{}) }))), vecty.Text("×")),
+			actButton("lesson-close", "×", false, v.Dispatch, app.CloseLesson{}),
 		),
 		elem.Paragraph(elem.Strong(vecty.Markup(prop.ID("lesson-heading")),
 			vecty.Text("Step "+strconv.Itoa(l.Step)+" of "+strconv.Itoa(l.Steps)+": "+l.Heading))),
@@ -105,12 +104,9 @@ func (v *lessonPanel) Render() vecty.ComponentOrHTML {
 		}
 		body = append(body, elem.Paragraph(vecty.Markup(vecty.Class("luntil"), vecty.ClassMap{"done": l.Reached}, prop.ID("lesson-until")), vecty.Text(what)))
 	}
-	step := l.Step
 	body = append(body, elem.Div(vecty.Markup(vecty.Class("quiz-choices")),
-		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("lesson-back"), prop.Disabled(step <= 1),
-			event.Click(handle(func(*vecty.Event) { v.Dispatch(app.LessonGo{Step: step - 1}) }))), vecty.Text("← Back")),
-		elem.Button(vecty.Markup(vecty.Class("btn", "primary"), prop.ID("lesson-next"), prop.Disabled(step >= l.Steps),
-			event.Click(handle(func(*vecty.Event) { v.Dispatch(app.LessonGo{Step: step + 1}) }))), vecty.Text("Next →")),
+		actButton("lesson-back", "← Back", l.Step <= 1, v.Dispatch, app.LessonGo{Step: l.Step - 1}),
+		actButton("lesson-next", "Next →", l.Step >= l.Steps, v.Dispatch, app.LessonGo{Step: l.Step + 1}),
 	))
 	return elem.Section(body...)
 }

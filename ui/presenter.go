@@ -70,15 +70,11 @@ func (p *Page) classDialog(c state.Config) *vecty.HTML {
 		vecty.Attribute("aria-pressed", pressed),
 		event.Click(handle(func(*vecty.Event) { p.Dispatch(state.SetPresenter{On: !on}) })),
 	), vecty.Text(label))
-	quizOn := c.Quiz.On
 	quizLabel := "Predict, then reveal: off"
-	if quizOn {
+	if c.Quiz.On {
 		quizLabel = "Predict, then reveal: on"
 	}
-	quiz := elem.Button(vecty.Markup(vecty.Class("btn"), vecty.ClassMap{"on": quizOn}, prop.ID("quiz-toggle"),
-		vecty.Attribute("aria-pressed", map[bool]string{false: "false", true: "true"}[quizOn]),
-		event.Click(handle(func(*vecty.Event) { p.Dispatch(state.SetQuiz{On: !quizOn}) })),
-	), vecty.Text(quizLabel))
+	quiz := actButton("quiz-toggle", quizLabel, false, p.Dispatch, state.SetQuiz{On: !c.Quiz.On})
 	write := func(*vecty.Event) {
 		ticked, pm := p.Dialogs.ClassTicks()
 		p.Dispatch(writeClassLink{Hide: ticked, Presenter: pm})

@@ -42,6 +42,19 @@ func (p *Page) quiz() vecty.ComponentOrHTML {
 	return comp.Of(&quizPanel{P: p.S.Quiz, Dispatch: p.Dispatch})
 }
 
+// actButton is a button (id "" for none) that dispatches action when
+// clicked: the teaching cards' buttons share its code (main.wasm pays for
+// every closure a view builds). An answer's button carries its choice in
+// data-choice and its key in aria-keyshortcuts.
+func actButton(id, label string, disabled bool, d Dispatch, action any) *vecty.HTML {
+	m := vecty.Markup(vecty.Class("btn"), vecty.MarkupIf(id != "", prop.ID(id)), prop.Disabled(disabled),
+		event.Click(handle(func(*vecty.Event) { d(action) })))
+	if a, ok := action.(app.Answer); ok {
+		m = vecty.Markup(m, vecty.Data("choice", strconv.Itoa(a.Choice)), vecty.Attribute("aria-keyshortcuts", strconv.Itoa(a.Choice+1)))
+	}
+	return elem.Button(m, vecty.Text(label))
+}
+
 // quizPanel is predict-then-reveal's panel: the score, the last answer
 // revealed with the step's numbers, and the question about the next step
 // with its answers (keys 1, 2, 3: pageKey).
@@ -58,8 +71,7 @@ func (v *quizPanel) Render() vecty.ComponentOrHTML {
 		elem.Span(vecty.Markup(vecty.Class("quiz-score"), prop.ID("quiz-score")),
 			vecty.Text("score "+strconv.Itoa(pr.Score.Right)+" of "+strconv.Itoa(pr.Score.Asked))),
 		elem.Span(vecty.Markup(vecty.Class("spacer"))),
-		elem.Button(vecty.Markup(vecty.Class("btn"), prop.ID("quiz-off"),
-			event.Click(handle(func(*vecty.Event) { v.Dispatch(state.SetQuiz{On: false}) }))), vecty.Text("Stop")),
+		actButton("quiz-off", "Stop", false, v.Dispatch, state.SetQuiz{On: false}),
 	)
 	body := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("panel", "quiz"), prop.ID("quiz"),
 		vecty.Attribute("aria-label", "predict, then reveal")), head}
@@ -86,11 +98,8 @@ func (v *quizPanel) Render() vecty.ComponentOrHTML {
 	q := pr.Q
 	choices := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("quiz-choices"))}
 	for i, ch := range q.Choices {
-		choice := i
-		choices = append(choices, elem.Button(vecty.Markup(vecty.Class("btn"), vecty.Data("choice", strconv.Itoa(i)),
-			vecty.Attribute("aria-keyshortcuts", strconv.Itoa(i+1)),
-			event.Click(handle(func(*vecty.Event) { v.Dispatch(app.Answer{Choice: choice}) }))),
-			elem.Span(vecty.Markup(vecty.Class("kbd")), vecty.Text(strconv.Itoa(i+1))), vecty.Text(" "+ch)))
+		key := strconv.Itoa(i + 1)
+		choices = append(choices, actButton("", key+" "+ch, false, v.Dispatch, app.Answer{Choice: i}))
 	}
 	body = append(body,
 		elem.Paragraph(vecty.Markup(vecty.Class("quiz-q"), prop.ID("quiz-question"), vecty.Data("kind", strconv.Itoa(q.Kind)),

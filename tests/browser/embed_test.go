@@ -197,6 +197,8 @@ func TestBrowserEmbed(t *testing.T) {
 		if r := send(`{type: "state"}`); r.State.Quiz == nil || r.State.Quiz.Asked != 1 || r.State.Quiz.Right != want || r.State.T != 6 {
 			t.Errorf("state after the answer: %+v", r)
 		}
+		p.WaitFor(`document.getElementById("status").textContent.includes("predictions right: ")`, 5*time.Second)
+		p.Screenshot("embed-host-quiz.png") // the course page reads the score; the frame shows the reveal
 	})
 
 	t.Run("Events", func(t *testing.T) {
