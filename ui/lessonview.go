@@ -114,7 +114,7 @@ func (v *lessonPanel) Render() vecty.ComponentOrHTML {
 // lessonMenu is the class dialog's list of lessons: the shipped ones, and
 // a file of the teacher's own.
 func (p *Page) lessonMenu() *vecty.HTML {
-	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("class-choices"), prop.ID("lesson-menu"))}
+	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("lesson-menu"), prop.ID("lesson-menu")), vecty.Text("Lessons: ")}
 	for _, l := range app.ShippedLessons {
 		name := l.Name
 		items = append(items, elem.Button(vecty.Markup(vecty.Class("btn"), vecty.Data("lesson", name),

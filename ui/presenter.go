@@ -84,10 +84,6 @@ func (p *Page) classDialog(c state.Config) *vecty.HTML {
 		elem.Heading2(vecty.Markup(prop.ID("class-dialog-title")), vecty.Text("For my class")),
 		elem.Div(vecty.Markup(vecty.Class("class-pmrow")), toggle,
 			elem.Span(vecty.Text("here and now: the plot fills the screen, text is large"))),
-		elem.Div(vecty.Markup(vecty.Class("class-pmrow")), quiz,
-			elem.Span(vecty.Text("before each step, students guess what it does (keys 1, 2, 3); the score goes in the link"))),
-		elem.Heading3(vecty.Text("Lessons")),
-		p.lessonMenu(), // lessonview.go
 		elem.Heading3(vecty.Text("A link for my class")),
 		elem.Paragraph(vecty.Text("The link opens this run at this step. Tick what your class should not see.")),
 		elem.Div(items...),
@@ -112,6 +108,12 @@ func (p *Page) classDialog(c state.Config) *vecty.HTML {
 		// banner, which it would hide.
 		elem.Paragraph(vecty.Markup(prop.ID("class-status"), vecty.Class("class-status"), vecty.Attribute("role", "status")),
 			vecty.Text(classStatus(p.S.Message))),
+		// Teaching (issue 23) after the class link, whose controls keep
+		// their place on a 1280×800 screen (TestBrowserWalkClassroom).
+		elem.Heading3(vecty.Text("Teaching")),
+		elem.Div(vecty.Markup(vecty.Class("class-pmrow")), quiz,
+			elem.Span(vecty.Text("before each step, students guess what it does (keys 1, 2, 3); the score goes in the link"))),
+		p.lessonMenu(), // lessonview.go
 	)
 }
 

@@ -177,12 +177,12 @@ func (s *Store) advanceUntil(c *lesson.Condition, n int) (ran int, stopped bool)
 
 // ShippedLessons are the lessons shipped with the page, in teaching order:
 // Name is the file static/lessons/<Name>.txt (lesson=<Name>), Title what
-// the menu says (the file's own title is its first line's).
+// the menu's button says (short: the file's own title is longer).
 var ShippedLessons = []struct{ Name, Title string }{
-	{"perceptron", "The kernel perceptron and its mistake bound"},
-	{"norma", "NORMA: shrinking, the step schedule, truncation"},
-	{"svmd", "SVMD: a step size that adapts"},
-	{"budget-drift", "The budget ω and forgetting on a drifting stream"},
+	{"perceptron", "Perceptron"},
+	{"norma", "NORMA"},
+	{"svmd", "SVMD"},
+	{"budget-drift", "Budget and drift"},
 }
 
 // LessonFile is the address of shipped lesson name, relative to the page.
