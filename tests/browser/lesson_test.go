@@ -98,7 +98,8 @@ func TestBrowserQuiz(t *testing.T) {
 // TestBrowserLesson: lesson= opens a shipped lesson (fetched from
 // static/lessons/), its first step's link loaded with exactly the panels
 // it lists hidden; Play stops at the step's condition (t ≥ 50), which the
-// card marks reached; Next opens step 2 at its link's t = 50.
+// card marks reached; Next opens step 2 at its link's t = 50. A teacher's
+// own file opens from the file picker; a missing lesson is a message.
 func TestBrowserLesson(t *testing.T) {
 	p := openPage(t)
 	p.Open("v1&lesson=perceptron")
@@ -122,5 +123,25 @@ func TestBrowserLesson(t *testing.T) {
 	p.WaitFor(`window.kernelplay.stats().t === 50`, 10*time.Second)
 	if !strings.Contains(p.Text("lesson-text"), "8 mistakes in the first 100 examples") {
 		t.Errorf("step 2's text: %q", p.Text("lesson-text"))
+	}
+
+	// A teacher's own file, from the class dialog's file picker: it opens
+	// at its first step, and the link names no lesson (it is not a file
+	// next to the page).
+	own := "kernelplay lesson 1\ntitle: My lesson\nstep: Look at NORMA\nlink: v1&l=norma&play=0&h=charts\ntext: Step it.\nstep: Two\nlink: v1\n"
+	if err := uploadBytes(p.Ctx(), t, "lesson-file", "mine.txt", []byte(own)); err != nil {
+		t.Fatal(err)
+	}
+	p.WaitFor(`document.querySelector("#lesson-title").textContent === "My lesson"`, 10*time.Second)
+	p.WaitFor(`location.hash.includes("l=norma") && location.hash.includes("h=charts") && !location.hash.includes("lesson=")`, 5*time.Second)
+	if got := p.Text("lesson-heading"); got != "Step 1 of 2: Look at NORMA" {
+		t.Errorf("the teacher's file: heading %q", got)
+	}
+
+	// A lesson that is not there: the banner says so, the page runs on.
+	p.Open("v1&lesson=no-such-lesson")
+	p.WaitFor(`window.kernelplay.stats().message.includes("could not be opened")`, 10*time.Second)
+	if st := p.Stats(); !strings.Contains(st.Message, "404") {
+		t.Errorf("a missing lesson: %q", st.Message)
 	}
 }
