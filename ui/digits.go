@@ -20,6 +20,7 @@ import (
 // Vecty's diff, drawn by the frame loop.
 type dCanvas struct {
 	id, class, label string
+	describedBy      string // the id of the element describing it ("": the progress line, digits-progress)
 	el               *vecty.HTML
 	cv               *paint.Canvas
 	list             render.List // the display list of a canvas painted from one (the confusion matrix)
@@ -29,8 +30,12 @@ type dCanvas struct {
 
 // Render implements comp.View.
 func (d *dCanvas) Render() vecty.ComponentOrHTML {
+	by := d.describedBy
+	if by == "" {
+		by = "digits-progress"
+	}
 	d.el = elem.Canvas(vecty.Markup(vecty.Class(d.class), prop.ID(d.id), vecty.Attribute("role", "img"),
-		vecty.Attribute("aria-label", d.label), vecty.Attribute("aria-describedby", "digits-progress")))
+		vecty.Attribute("aria-label", d.label), vecty.Attribute("aria-describedby", by)))
 	return d.el
 }
 
@@ -143,6 +148,7 @@ func (p *Page) renderDigits() *vecty.HTML {
 	}
 	centre := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("dcenter")),
 		elem.Div(vecty.Markup(vecty.Class("panel", "nowwrap")), comp.Of(dg.now), comp.Of(dg.readout)),
+		vecty.If(padOK(run), comp.Of(dg.pad)), // the drawing pad (padview.go)
 		vecty.If(gallery != nil && !c.Hidden(state.HideBuffer), gallery),
 	}
 	side := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("dside")),

@@ -29,6 +29,7 @@ type galleryCache struct {
 // changes, the galleries, confusion matrices and charts at most ten times a
 // second while playing.
 func (dg *digitsUI) draw(a *Playground, now float64) {
+	dg.pad.frame() // the pad's strokes follow the pointer whatever else is drawn
 	run := dg.run
 	resized := dg.now.resized() || dg.charts.resized()
 	for i := range dg.galleries {
@@ -105,7 +106,11 @@ func (dg *digitsUI) drawNow(a *Playground, run *sim.Digits) {
 		set := run.Stream().Set()
 		w, h, _ := app.ImageShape(set)
 		img := image.NewRGBA(image.Rect(0, 0, w, h))
-		render.DigitImage(img, set.Row(run.Last().Row), w, h, 0, 0)
+		x := app.DrawingFeatures(run.Last().Drawing) // a taught drawing has no row
+		if x == nil {
+			x = set.Row(run.Last().Row)
+		}
+		render.DigitImage(img, x, w, h, 0, 0)
 		dg.nowBlit.draw(d.cv, img, r.X, r.Y, r.W, r.H, false)
 	}
 }

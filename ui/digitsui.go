@@ -8,6 +8,7 @@ import (
 	"kernelplay/ui/paint"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
+	"kernelplay/ui/state"
 )
 
 // digitsUI is the page's part of the digits mode (state.ModeDigits): the
@@ -27,9 +28,10 @@ type digitsUI struct {
 	confusions []*dCanvas
 	charts     *dCanvas
 	readout    *digitsReadout
-	nowCost    float64 // ms the current digit's drawing takes, moving average
-	slowDrawn  float64 // when the charts, galleries and matrices were last drawn, ms
-	slowCost   float64 // ms the last slow redraw took
+	pad        *padView // the drawing pad (padview.go)
+	nowCost    float64  // ms the current digit's drawing takes, moving average
+	slowDrawn  float64  // when the charts, galleries and matrices were last drawn, ms
+	slowCost   float64  // ms the last slow redraw took
 	dropWired  bool
 	digitsJS                // the images' upload canvases (digits_draw_js.go)
 	chart      compareChart // the charts' display list and paint.Painter
@@ -44,6 +46,7 @@ func (a *Playground) digits() *digitsUI {
 		a.dg.now = &dCanvas{id: "digit-now", class: "digitnow", label: "the current digit", canvases: a.b}
 		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "step size and average error of each learner", canvases: a.b}
 		a.dg.readout = &digitsReadout{}
+		a.dg.pad = newPadView(a.b, a.b)
 		a.dg.feedReadout(a)
 	}
 	return a.dg
@@ -56,6 +59,13 @@ func (dg *digitsUI) feedReadout(a *Playground) {
 	r := dg.readout
 	r.Run, r.Status, r.Failed = dg.run, dg.status, dg.failed
 	r.Rate, r.PerStep, r.Playing = a.sps.Rate(), a.slicer.PerStep(), a.store.Config().Playing
+	drawings := 0
+	for _, e := range a.store.Base().Events {
+		if e.Kind == state.EventTeach {
+			drawings++
+		}
+	}
+	dg.pad.feed(padProps{Run: dg.run, CanUndo: a.store.CanUndo(), Drawings: drawings, Dispatch: a.dispatch})
 }
 
 // sizeCanvases keeps one gallery and one confusion canvas per learner.

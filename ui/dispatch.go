@@ -94,7 +94,25 @@ type (
 	setSlowMotion struct{ On bool }
 	// setSlowPace sets slow motion's milliseconds per sub-step.
 	setSlowPace struct{ MS float64 }
+	// saveDrawings downloads the run's taught drawings (the pad's Save
+	// drawings: app.DrawingsExport).
+	saveDrawings struct{}
+	// teachDrawing teaches the pad's drawing (state.Teach) and, when the
+	// run is paused and the store took it, learns it at once (one step),
+	// so that the student sees it enter the buffer; a refused drawing
+	// (more than state.MaxTeach) steps nothing.
+	teachDrawing struct{ Teach state.Teach }
 )
+
+func (saveDrawings) do(a *Playground) { a.saveExport(app.DrawingsExport(a.store.Base())) }
+
+func (t teachDrawing) do(a *Playground) {
+	n := len(a.store.Base().Events)
+	a.store.Dispatch(t.Teach)
+	if len(a.store.Base().Events) > n && !a.store.Config().Playing {
+		a.store.Dispatch(state.Step{N: 1})
+	}
+}
 
 func (copyLink) do(a *Playground)      { a.b.CopyLink() }
 func (s savePicture) do(a *Playground) { a.b.SavePicture(s.What) }

@@ -322,6 +322,9 @@ func (v *inspectorPanel) Render() vecty.ComponentOrHTML {
 func stepText(in app.Inspection) string {
 	const nb = "\u00a0"
 	s := "t" + nb + "=" + nb + strconv.Itoa(in.T)
+	if in.Index >= 0 && in.Row < 0 { // a taught drawing (state.EventTeach): no row of the stream
+		return s + " · your drawing, taught as " + render.FormatValue(in.Y, true)
+	}
 	if in.Index >= 0 {
 		return s + " · example " + strconv.Itoa(in.Index+1) + " of the stream"
 	}

@@ -16,6 +16,13 @@ type plotJS struct{}
 // digitsJS is the digits view's upload canvases (digits_draw_js.go).
 type digitsJS struct{}
 
+// padJS is the drawing pad's pointer listeners (pad_js.go).
+type padJS struct{}
+
+// wire and frame are pad_js.go's: natively nothing is wired or drawn.
+func (v *padView) wire()  {}
+func (v *padView) frame() {}
+
 // fetchLesson needs the browser's fetch (lesson_js.go); natively a lesson
 // is opened with app.OpenLesson.
 func (a *Playground) fetchLesson(name string, at int, load bool) {}

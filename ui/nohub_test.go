@@ -35,6 +35,7 @@ var views = map[string]reflect.Type{
 	"Charts":         reflect.TypeOf(Charts{}),
 	"dCanvas":        reflect.TypeOf(dCanvas{}),
 	"digitsReadout":  reflect.TypeOf(digitsReadout{}),
+	"padView":        reflect.TypeOf(padView{}),
 }
 
 // hubExempt are types the walk does not enter: none. (It listed the

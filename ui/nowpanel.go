@@ -30,6 +30,8 @@ func nowHead(run *sim.Digits, last sim.DigitsLast) string {
 	truth := classLabel(run.ClassNames(), last.Truth)
 	ex := "Example " + count(last.T)
 	switch {
+	case last.Drawing != "": // a student's drawing (state.EventTeach)
+		return ex + " · your drawing, class " + truth // (short: the heading shares the panel with the digit)
 	case set.Classes == 10 && run.Task() == state.TaskNovelty:
 		return ex + " · digit " + strconv.Itoa(int(set.Y[last.Row]))
 	case set.Classes == 10 && run.Task() != state.TaskMulticlass:

@@ -1,10 +1,15 @@
 package app
 
 import (
+	"bytes"
+	"cmp"
 	"errors"
 	"image"
+	"math"
+	"slices"
 
 	"kernelplay/core/data/pad"
+	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
 
@@ -25,9 +30,12 @@ type (
 // PadSize is the pad's side in pad pixels and PadPenWidth the pen's width
 // (pad.Size, pad.PenWidth): a view draws the strokes it shows with this
 // width (round caps and joins) scaled to its canvas.
+// PadMaxPoints bounds the points of one drawing (pad.MaxPoints): the pad
+// stops adding points at it.
 const (
-	PadSize     = pad.Size
-	PadPenWidth = pad.PenWidth
+	PadSize      = pad.Size
+	PadPenWidth  = pad.PenWidth
+	PadMaxPoints = pad.MaxPoints
 )
 
 // PadSteps is a drawing through its set's preprocessing.
@@ -81,4 +89,92 @@ func Preprocess(strokes []PadStroke, data string) (PadSteps, error) {
 	s.Levels = string(levels)
 	s.Features, err = pad.Features(levels)
 	return s, err
+}
+
+// Pull is one stored term's pull on a drawing's prediction: the term of
+// a learner's expansion (sim.Term) and its contribution α_{i,ŷ}·k(x_i, x)
+// to the score of the predicted class ŷ (the kernel expansion's score,
+// NORMA eq. 4 / the SVMD score f_ŷ(x) = Σ_i α_{i,ŷ} k(x_i, x)).
+type Pull struct {
+	sim.Term
+	Contribution float64
+}
+
+// Pulls returns the n terms of a that pulled the drawing most: the largest
+// |α_{i,ŷ}·k(x_i, x)| for the predicted class ŷ = a.Class, largest first
+// (ties: the older term first). a must carry every term (sim.Digits.Ask
+// with nearest ≥ the expansion's length); a term whose α has one entry (a
+// binary learner) uses that entry. Nil for a learner without an expansion.
+func Pulls(a sim.Answer, n int) []Pull {
+	c := make([]float64, len(a.Nearest))
+	idx := make([]int, len(a.Nearest))
+	for i, t := range a.Nearest {
+		al := 0.0
+		switch {
+		case a.Class < len(t.Alpha):
+			al = t.Alpha[a.Class]
+		case len(t.Alpha) > 0:
+			al = t.Alpha[0]
+		}
+		c[i], idx[i] = al*t.K, i
+	}
+	// (An index sort, stable, so ties keep the terms' order: the []int
+	// instantiation sim.Ask already links, not one more for []Pull.)
+	slices.SortStableFunc(idx, func(p, q int) int {
+		if d := cmp.Compare(math.Abs(c[q]), math.Abs(c[p])); d != 0 {
+			return d
+		}
+		return cmp.Compare(a.Nearest[p].Index, a.Nearest[q].Index)
+	})
+	ps := make([]Pull, min(max(n, 0), len(idx)))
+	for i := range ps {
+		ps[i] = Pull{Term: a.Nearest[idx[i]], Contribution: c[idx[i]]}
+	}
+	return ps
+}
+
+// AskPad asks run about a drawing's levels without learning it
+// (sim.Digits.Ask with every term, so that [Pulls] can rank them): cost
+// one kernel row and a copy of each learner's stored inputs, at most
+// BufferSize·dim values per learner.
+func AskPad(run *sim.Digits, levels string) ([]sim.Answer, error) {
+	return run.Ask(levels, math.MaxInt32)
+}
+
+// DrawingsExport is the "Save drawings" download: the drawings taught in
+// cfg (its state.EventTeach events, in step order) as the CSV file that
+// Load data… reads (pad.WriteCSV), named kernelplay-drawings-<set>.csv.
+// Errors: no drawing taught, or drawings WriteCSV refuses.
+func DrawingsExport(cfg state.Config) (Export, error) {
+	var drawings [][]uint8
+	var labels []uint8
+	for _, e := range cfg.Events {
+		if e.Kind == state.EventTeach {
+			drawings = append(drawings, []uint8(e.Drawing))
+			labels = append(labels, uint8(e.Label))
+		}
+	}
+	if len(drawings) == 0 {
+		return Export{}, errors.New("no drawing was taught in this run")
+	}
+	var b bytes.Buffer
+	if err := pad.WriteCSV(&b, "drawings", drawings, labels); err != nil {
+		return Export{}, err
+	}
+	return Export{Name: "kernelplay-drawings-" + cfg.Data + ".csv", MIME: "text/csv", Bytes: b.Bytes()}, nil
+}
+
+// DrawingFeatures returns the input a taught drawing's levels give the
+// learner (pad.Features: what the run learned), nil for "" or levels that
+// are no drawing. The views show a taught example with it (it has no row
+// of the data set).
+func DrawingFeatures(levels string) []float64 {
+	if levels == "" {
+		return nil
+	}
+	x, err := pad.Features([]byte(levels))
+	if err != nil {
+		return nil
+	}
+	return x
 }

@@ -712,6 +712,10 @@ func (s *Store) teach(e state.Event) {
 	case len(s.base.Events) >= state.MaxEvents:
 		s.msg = Message{Kind: Warning, Text: fmt.Sprintf("The run holds %d edits, the most a link carries.", state.MaxEvents)}
 		return
+	case taughtCount(s.base.Events) >= state.MaxTeach:
+		// (state.Apply's own check sees Config's events, which are none.)
+		s.msg = Message{Kind: Warning, Text: fmt.Sprintf("The run holds %d drawings, the most a link carries.", state.MaxTeach)}
+		return
 	}
 	e.T = d.T()
 	evs := s.base.Events[:len(s.base.Events):len(s.base.Events)]
@@ -724,6 +728,17 @@ func (s *Store) teach(e state.Event) {
 		s.msg = Message{Kind: Info, Text: fmt.Sprintf("The edits after step %d were dropped: the run goes on from here with this drawing.", e.T)}
 	}
 	s.base.Events = append(evs, e)
+}
+
+// taughtCount is the number of taught drawings (state.EventTeach) in evs.
+func taughtCount(evs []state.Event) int {
+	n := 0
+	for _, e := range evs {
+		if e.Kind == state.EventTeach {
+			n++
+		}
+	}
+	return n
 }
 
 // newRun starts a new run at t = 0 from c (the settings and points in

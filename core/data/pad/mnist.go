@@ -3,8 +3,6 @@ package pad
 import (
 	"image"
 	"math"
-
-	xdraw "golang.org/x/image/draw"
 )
 
 // MNIST's shapes: the box the ink is fitted in and the field it is centred
@@ -37,7 +35,7 @@ const mnistInkMin = 64
 // format (recipe: LeCun et al., quoted in the package doc). The ink's
 // bounding box is scaled, aspect ratio kept, so that its larger side is 20
 // pixels, and centred in the 20×20 box; the shrinking averages areas
-// (areaKernel), which gives the anti-aliased grey levels the recipe
+// (areaScale), which gives the anti-aliased grey levels the recipe
 // describes. The box is then
 // placed in the 28×28 field so that the centre of mass of its grey levels,
 // in pixel indices, is pixel (14, 14) — the set's own convention, measured
@@ -56,7 +54,7 @@ func ToMNIST(raster *image.Gray) (MNIST, error) {
 		return MNIST{}, ErrNoInk
 	}
 	box := image.NewGray(image.Rect(0, 0, BoxSide, BoxSide))
-	areaKernel.Scale(box, fitRect(ink, BoxSide, BoxSide), raster, ink, xdraw.Src, nil)
+	areaScale(box, fitRect(ink, BoxSide, BoxSide), raster, ink)
 	var m, mx, my float64
 	for i, v := range box.Pix {
 		w := float64(v)

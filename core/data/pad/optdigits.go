@@ -2,10 +2,6 @@ package pad
 
 import (
 	"image"
-	"image/color"
-	"image/draw"
-
-	xdraw "golang.org/x/image/draw"
 )
 
 // Optdigits' shapes: the 32×32 normalised bitmap and its 8×8 block counts.
@@ -35,8 +31,8 @@ type Optdigits struct {
 // stays narrow), so the ink's bounding box is scaled, aspect ratio kept, to
 // fill the frame's height (or its width, for a drawing wider than high) and
 // centred; its bounding box counts every pixel with any ink, since faint
-// ink still turns on pixels of the dithered frame. The scaled grey image (area-averaging, areaKernel) is
-// binarised by Floyd–Steinberg error diffusion (image/draw), not by a
+// ink still turns on pixels of the dithered frame. The scaled grey image (area-averaging, areaScale) is
+// binarised by Floyd–Steinberg error diffusion (dither), not by a
 // threshold, so that a block's count is its share of ink as a scan at
 // higher resolution would count it: a hard threshold at half ink would
 // turn the thin strokes of a small drawing into nothing or into 16s.
@@ -49,11 +45,10 @@ func ToOptdigits(raster *image.Gray) (Optdigits, error) {
 		return Optdigits{}, ErrNoInk
 	}
 	grey := image.NewGray(image.Rect(0, 0, FrameSide, FrameSide))
-	areaKernel.Scale(grey, fitRect(ink, FrameSide, FrameSide), raster, ink, xdraw.Src, nil)
-	bits := image.NewPaletted(grey.Bounds(), color.Palette{color.Gray{Y: 0}, color.Gray{Y: 255}})
-	draw.FloydSteinberg.Draw(bits, bits.Bounds(), grey, image.Point{})
+	areaScale(grey, fitRect(ink, FrameSide, FrameSide), raster, ink)
+	bits := dither(grey)
 	o := Optdigits{Frame: image.NewGray(grey.Bounds())}
-	for i, b := range bits.Pix {
+	for i, b := range bits {
 		if b == 1 {
 			o.Frame.Pix[i] = 255
 			x, y := i%FrameSide, i/FrameSide

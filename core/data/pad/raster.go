@@ -7,7 +7,6 @@ import (
 	"image/draw"
 	"math"
 
-	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/vector"
 )
 
@@ -169,11 +168,3 @@ func checkRaster(g *image.Gray, who string) {
 		panic(fmt.Sprintf("pad: %s: want a %d×%d raster", who, Size, Size))
 	}
 }
-
-// areaKernel is the box filter: with golang.org/x/image/draw's Kernel
-// scaling, which stretches a kernel's support by the scale when shrinking,
-// each output pixel is the mean of the input over its own footprint — the
-// area coverage that anti-aliasing means. (BiLinear, a triangle stretched
-// the same way, would also mix in each neighbour's footprint: a blur of
-// about a pixel.)
-var areaKernel = &xdraw.Kernel{Support: 0.5, At: func(t float64) float64 { return 1 }}
