@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"kernelplay/core/kernel"
 	"kernelplay/core/learn"
@@ -546,4 +548,38 @@ func TestGoldenEveryStep(t *testing.T) {
 	if bad > 0 {
 		t.Errorf("%d of %d steps differ", bad, len(g)-1)
 	}
+}
+
+// TestTemplate checks each element of m's notation against the writer's
+// call it names, and that holes are taken in order ("" when they run out).
+func TestTemplate(t *testing.T) {
+	for _, c := range []struct{ f, want string }{
+		{`x`, mi("x")}, {`'≠`, mo("≠")}, {`"two words"`, mtext("two words")}, {`{λ: c in JMLR}`, letter("λ: c in JMLR")},
+		{`(45)`, eqno("45")}, {`12`, elem("mn", "12")}, {`η_t−1`, sym("η", "t−1")}, {`~`, sp()}, {`½`, half()}, {`.`, ""},
+		{`[row a 'b]`, row(mi("a"), mo("b"))}, {`[eq a # b]`, eq(mi("a"), "<mn>1</mn>", mi("b"))}, {`[call . x_t y]`, call("", sym("x", "t"), mi("y"))},
+		{`[sub a b] [sup a b] [frac a [row b c]]`, sub(mi("a"), mi("b")) + sup(mi("a"), mi("b")) + frac(mi("a"), row(mi("b"), mi("c")))},
+		{`[row # # #]`, row("<mn>1</mn>", "<mn>2</mn>")}, {`[eq a # # #]`, eq(mi("a"), "<mn>1</mn>", "<mn>2</mn>")},
+	} {
+		if got := m(c.f, "<mn>1</mn>", "<mn>2</mn>"); got != c.want {
+			t.Errorf("m(%q) = %s, want %s", c.f, got, c.want)
+		}
+	}
+}
+
+// FuzzTemplate: m on any text (no holes) ends and writes well-formed
+// MathML Core (every node is a whole element with escaped text), whatever
+// brackets or quotes are left open. Only printable UTF-8 is checked: the templates
+// are, and XML has no invalid UTF-8 nor control characters.
+func FuzzTemplate(f *testing.F) {
+	for _, s := range []string{`[eq l [call max 0 [row 1 '− y_t f]] #]`, `[`, `]`, `"open`, `{open`, `[row`, `'`, `_x`, `x_`, `1<2`, `'<`, `(<)`, `[frac]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) || strings.IndexFunc(s, unicode.IsControl) >= 0 {
+			return // templates are printable text; XML has neither
+		}
+		if err := checkMathML(display(m(s))); err != nil {
+			t.Fatalf("m(%q): %v", s, err)
+		}
+	})
 }
