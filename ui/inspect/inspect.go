@@ -94,6 +94,11 @@ type Highlight struct {
 
 // Block is one sub-step of an update.
 type Block struct {
+	// A func field makes Block not comparable (nothing compares blocks):
+	// a comparable type costs main.wasm an equality function for itself
+	// and for each array of it that a slice literal allocates ([2]Block
+	// to [5]Block), about 10 KB of code.
+	_ [0]func()
 	// Stage is the sub-step.
 	Stage Stage
 	// Title names the block in words, e.g. "step size (SMD)".
