@@ -220,11 +220,12 @@ func Event(name string, st State) string {
 
 // message is a reply's or an event's JSON (see the package doc).
 type message struct {
-	Kernelplay int    `json:"kernelplay"`
-	Type       string `json:"type"`
-	Event      string `json:"event,omitempty"`
-	OK         *bool  `json:"ok,omitempty"` // replies only
-	Error      string `json:"error,omitempty"`
+	_          [0]func() // not comparable: no equality function in main.wasm (see inspect.Block)
+	Kernelplay int       `json:"kernelplay"`
+	Type       string    `json:"type"`
+	Event      string    `json:"event,omitempty"`
+	OK         *bool     `json:"ok,omitempty"` // replies only
+	Error      string    `json:"error,omitempty"`
 	State      struct {
 		T       int      `json:"t"`
 		Error   *float64 `json:"error"` // null for NaN or ±Inf
