@@ -46,13 +46,22 @@ const sizeBudget = 1_200_000
 // lowers it, until it is the budget.
 //
 // Raised once since, to 1,629,030 bytes + 6 KB, by the features merged
-// beside those cuts (this round's merged main, measured with make wasm):
+// beside those cuts (that round's merged main, measured with make wasm):
 // taught drawings in the link and the digits run, about +5.6 KB; the
 // views' props (one Dispatch, one Snapshot, role interfaces, keyed
 // controls), +5.6 KB; the embedding API's glue, about +5 KB; one frame
-// loop and the second Plot, +2.8 KB. The page is 429 KB over the budget:
-// what is left, package by package, is in the note of issue 24.
-const sizeCeiling = 1_635_000
+// loop and the second Plot, +2.8 KB.
+//
+// Lowered to 1,542,722 bytes + 6 KB (rounded up), the size branch's build
+// of issue 24's second round, from 1,629,816 (−87,094): the inspector's
+// formulas as template strings instead of a builder call per symbol
+// (ui/inspect), −20,691; ten types that nothing compares made not
+// comparable (no equality functions), −4,023; the runtime, core/learn and
+// gonum no longer inlined, −62,380 (the Makefile's WASMGC gives each
+// package's size and measured frame cost). The page is still about 343 KB
+// over the budget: what is left, package by package, is in the note of
+// issue 24.
+const sizeCeiling = 1_548_800
 
 // TestSizeBudget builds main.wasm as served (`make wasm` into a temporary
 // directory: the same flags, the data-section packing, zopfli --i5 and
