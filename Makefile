@@ -14,8 +14,7 @@ PURE     := ./core/... ./ui/state/... ./ui/app/... ./ui/sim/... ./ui/render/... 
 # -s -w drop the symbol table and DWARF (on wasm: the 120 KB "name" section);
 # -trimpath keeps build paths out of the binary. -l (no inlining) everywhere
 # except where the frame's time goes: math and syscall/js, the kernels and
-# losses (core/kernel, core/expansion, core/loss) and the surface
-# (ui/render). Inlining elsewhere mostly copies vecty's element builders and
+# losses (core/kernel, core/loss) and the surface (ui/render). Inlining elsewhere mostly copies vecty's element builders and
 # the standard library's helpers into their callers: without it main.wasm
 # is 33 KB gzip smaller (1,307,424 → 1,274,589 bytes) at the same frame rate
 # (make wasm && go test -run TestBrowser/Measure ./tests/browser, 3 runs
@@ -34,13 +33,18 @@ PURE     := ./core/... ./ui/state/... ./ui/app/... ./ui/sim/... ./ui/render/... 
 #     +2.2% on the mean: landed.
 #   - gonum not inlined: −3,743 bytes; the frame −0.1% and −2.4%, the step
 #     +3.5% and +1.3%: landed.
-#   - ui/render not inlined: −10,997 bytes, but the frame +23%: kept
-#     inlined. (-gcflags=all=-l for everything: the surface took 5–7 ms a
-#     frame instead of 4.)
+#   - then core/expansion not inlined: −2,276 bytes; the frame +2.8%, the
+#     step −3.6%: landed.
+#   - ui/render not inlined: −10,997 bytes, but the frame +23%; math:
+#     −4,385 bytes, but the frame +38%, a kernel row +52%, the step +19%:
+#     both kept inlined. core/loss (−111 bytes) and core/kernel (−631) gain
+#     too little to measure; syscall/js (−2,099) spends its time in the
+#     browser's canvas calls, which node does not run: kept inlined.
+#     (-gcflags=all=-l for everything: the surface took 5–7 ms a frame
+#     instead of 4.)
 # The pairs themselves spread 2–3× at that load, hence the best-of figures.
-WASMGC    := -gcflags=all=-l -gcflags=math= \
-	-gcflags=syscall/js= -gcflags=kernelplay/core/kernel= -gcflags=kernelplay/core/expansion= \
-	-gcflags=kernelplay/core/loss= -gcflags=kernelplay/ui/render=
+WASMGC    := -gcflags=all=-l -gcflags=math= -gcflags=syscall/js= \
+	-gcflags=kernelplay/core/kernel= -gcflags=kernelplay/core/loss= -gcflags=kernelplay/ui/render=
 WASMFLAGS := -trimpath -ldflags="-s -w" $(WASMGC)
 # wasm/internal/wasmsize -pack rewrites the data section with fewer, longer segments
 # (identical initial memory; about 110 KB less gzip, 0.6 MB more raw), the
