@@ -41,9 +41,10 @@ var allowedImports = map[string][]string{
 	"kernelplay/core/data/pad": {"kernelplay/core/data"},
 	"kernelplay/ui/app": {"kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",
 		"kernelplay/ui/inspect", "kernelplay/core/data", // the data set type of loaded files
-		"kernelplay/core/data/pad",  // the drawing pad's preprocessing, for the views (Preprocess)
-		"kernelplay/core/learn",     // the learners' inspection records (the step inspector)
-		"kernelplay/core/jsonfile"}, // the run file's JSON, written and read without encoding/json
+		"kernelplay/core/data/pad", // the drawing pad's preprocessing, for the views (Preprocess)
+		"kernelplay/core/learn",    // the learners' inspection records (the step inspector)
+		"kernelplay/core/jsonfile", // the run file's JSON, written and read without encoding/json
+		"kernelplay/ui/lesson"},    // the lesson player reads lesson files
 	// The views reach the core only through app, sim, render and inspect
 	// values: they import no core package.
 	"kernelplay/ui": {"kernelplay/ui/app", "kernelplay/ui/state", "kernelplay/ui/sim", "kernelplay/ui/render",
@@ -52,8 +53,8 @@ var allowedImports = map[string][]string{
 	// The embedding API's protocol: the bounds of links and steps, and the
 	// replies' JSON written without encoding/json (TestPageDeps).
 	"kernelplay/ui/embed": {"kernelplay/ui/state", "kernelplay/core/jsonfile"},
-	// The lesson format: its steps are share links (nothing imports it yet;
-	// the lesson player will, from ui).
+	// The lesson format: its steps are share links (ui/app's lesson player
+	// reads it).
 	"kernelplay/ui/lesson": {"kernelplay/ui/state"},
 	"kernelplay/ui/pace":   {}, // the frame loop's clock and budgets
 	// The canvas painter: display lists and sprites of ui/render, painted

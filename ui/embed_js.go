@@ -26,6 +26,9 @@ type embedder struct {
 	boot js.Value // kpBoot
 	// watch decides the events from what the store shows.
 	watch embed.Watch
+	// asked is predict-then-reveal's count of answers the last look saw:
+	// one more is an answer event.
+	asked int
 }
 
 // installEmbed starts the embedding API when the link the page opened
@@ -36,7 +39,7 @@ func (a *Playground) installEmbed() {
 	if len(list) == 0 {
 		return
 	}
-	e := &embedder{a: a, list: list, boot: js.Global().Get("kpBoot")}
+	e := &embedder{a: a, list: list, boot: js.Global().Get("kpBoot"), asked: a.store.Config().Quiz.Asked}
 	e.look() // what "ready" reports is what the events start from
 	a.store.Subscribe(e.look)
 	e.boot.Call("embedStart", strings.Join(list, ","), embed.MaxLinkLen, js.FuncOf(e.handle), embed.Event(embed.EventReady, e.state()))
@@ -107,9 +110,17 @@ func embedField(v js.Value) any {
 }
 
 // look has boot.js post the event embed.Watch decides (to the host that
-// last sent a request; none before one).
+// last sent a request; none before one), and an answer event when the
+// student answered predict-then-reveal's question.
 func (e *embedder) look() {
 	s := e.a.store
+	if q := s.Config().Quiz; q.Asked != e.asked {
+		r := s.Reveal()
+		if q.Asked > e.asked && r.Question.T > 0 {
+			e.boot.Call("embedPost", embed.AnswerEvent(embed.Answered{T: r.Question.T, Right: r.Right}, e.state()))
+		}
+		e.asked = q.Asked // a new score (SetQuiz, a loaded link) without an answer posts none
+	}
 	base := s.Base()
 	base.At = 0
 	if name := e.watch.Next(state.Encode(base), s.Run().T(), perfNow()); name != "" {
@@ -123,7 +134,7 @@ func (e *embedder) state() embed.State {
 	// The address bar holds the share link: the page's listener, which
 	// runs before look and after every action, writes it there.
 	st := embed.State{T: s.Run().T(), Error: math.NaN(), Eta: math.NaN(), Link: js.Global().Get("location").Get("href").String(),
-		Playing: s.Config().Playing, Message: s.Message().Text}
+		Playing: s.Config().Playing, Message: s.Message().Text, Quiz: s.Config().Quiz}
 	if sm := s.Sim(); sm != nil && sm.T() > 0 {
 		st.Error = float64(sm.Mistakes()) / float64(sm.T())
 		st.Eta = sm.Last().Step.Eta

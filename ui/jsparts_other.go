@@ -15,3 +15,7 @@ type plotJS struct{}
 
 // digitsJS is the digits view's upload canvases (digits_draw_js.go).
 type digitsJS struct{}
+
+// fetchLesson needs the browser's fetch (lesson_js.go); natively a lesson
+// is opened with app.OpenLesson.
+func (a *Playground) fetchLesson(name string, at int, load bool) {}

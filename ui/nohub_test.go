@@ -25,6 +25,8 @@ var views = map[string]reflect.Type{
 	"viewDigits":     reflect.TypeOf(viewDigits{}),
 	"Stats":          reflect.TypeOf(Stats{}),
 	"inspectorPanel": reflect.TypeOf(inspectorPanel{}),
+	"quizPanel":      reflect.TypeOf(quizPanel{}),
+	"lessonPanel":    reflect.TypeOf(lessonPanel{}),
 	"rangeSlider":    reflect.TypeOf(rangeSlider{}),
 	"thumbRow":       reflect.TypeOf(thumbRow{}),
 	"thumbCanvas":    reflect.TypeOf(thumbCanvas{}),

@@ -58,6 +58,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		view,
 		p.introDialog(), // intro.go
 		p.tourPanel(),   // tour.go
+		p.teachCards(),  // the lesson card and predict-then-reveal (lessonview.go)
 	)
 }
 

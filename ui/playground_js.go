@@ -45,6 +45,11 @@ func Run(hash string) {
 	a.installHashChange()
 	a.installDebugHook()
 	a.installEmbed() // the embedding API (embed_js.go), when the link lists origins (embed=)
+	if c := a.store.Config(); c.Lesson != "" {
+		// lesson=: a link that names a lesson and nothing of a run opens
+		// the step's own link; a shared moment of a lesson keeps its run.
+		a.fetchLesson(c.Lesson, c.LessonStep, !state.RunChanged(state.Default(), a.store.Base()) && a.store.Run().T() == 0)
+	}
 	a.raf = js.FuncOf(a.frame)
 	js.Global().Call("requestAnimationFrame", a.raf)
 	a.syncURL()

@@ -70,6 +70,11 @@ func (p *Page) classDialog(c state.Config) *vecty.HTML {
 		vecty.Attribute("aria-pressed", pressed),
 		event.Click(handle(func(*vecty.Event) { p.Dispatch(state.SetPresenter{On: !on}) })),
 	), vecty.Text(label))
+	quizLabel := "Predict, then reveal: off"
+	if c.Quiz.On {
+		quizLabel = "Predict, then reveal: on"
+	}
+	quiz := actButton("quiz-toggle", quizLabel, false, p.Dispatch, state.SetQuiz{On: !c.Quiz.On})
 	write := func(*vecty.Event) {
 		ticked, pm := p.Dialogs.ClassTicks()
 		p.Dispatch(writeClassLink{Hide: ticked, Presenter: pm})
@@ -103,6 +108,12 @@ func (p *Page) classDialog(c state.Config) *vecty.HTML {
 		// banner, which it would hide.
 		elem.Paragraph(vecty.Markup(prop.ID("class-status"), vecty.Class("class-status"), vecty.Attribute("role", "status")),
 			vecty.Text(classStatus(p.S.Message))),
+		// Teaching (issue 23) after the class link, whose controls keep
+		// their place on a 1280×800 screen (TestBrowserWalkClassroom).
+		elem.Heading3(vecty.Text("Teaching")),
+		elem.Div(vecty.Markup(vecty.Class("class-pmrow")), quiz,
+			elem.Span(vecty.Text("before each step, students guess what it does (keys 1, 2, 3); the score goes in the link"))),
+		p.lessonMenu(), // lessonview.go
 	)
 }
 

@@ -23,6 +23,8 @@ type Snapshot struct {
 	Booting  bool           // the page shows its skeleton (see Page.Mount)
 	Tour     tourView       // the open tour's card (tour.go)
 	Insp     inspectorProps // the step inspector's panel (inspector.go)
+	Quiz     quizProps      // predict-then-reveal's panel (quiz.go)
+	Lesson   app.LessonView // the lesson card (lessonview.go)
 }
 
 // tourView is the tour card's props: the open tour and its step (Open
@@ -42,7 +44,7 @@ func (a *Playground) snapshot() Snapshot {
 	c := s.Config()
 	sn := Snapshot{Config: c, Run: s.Run(), Sim: s.Sim(), Message: s.Message(), Brush: s.Brush(),
 		Deleting: s.Deleting(), CanUndo: s.CanUndo(), Offers: s.SaveOffers(), Booting: a.booting,
-		Insp: a.insp.props(s, a.rev)}
+		Insp: a.insp.props(s, a.rev), Quiz: quizSnapshot(s), Lesson: s.Lesson()}
 	if a.tour.name != "" {
 		if t, step, ok := a.tourStep(); ok {
 			sn.Tour = tourView{Open: true, Tour: t, Step: min(step, len(t.Steps)-1), Left: a.tour.left}

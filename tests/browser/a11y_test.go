@@ -131,6 +131,9 @@ func TestBrowserA11y(t *testing.T) {
 		{"figure4", state.Encode(fig4), ""},
 		{"inspector", edit(paused), `document.getElementById("inspector") !== null`},
 		{"save-menu", edit(paused), `(document.getElementById("take-home").open = true, true)`},
+		// issue 23: the lesson card and predict-then-reveal's panel, with a reveal
+		{"lesson-quiz", "v1&lesson=svmd&quiz=1", `document.getElementById("lesson") !== null && (document.getElementById("quiz-reveal") !== null ||
+		  (document.querySelector("#quiz button[data-choice]") || {click() {}}).click() || false)`},
 	}
 	for _, v := range views {
 		t.Run(v.name, func(t *testing.T) {

@@ -30,7 +30,15 @@ type embedReply struct {
 		Eta     *float64 `json:"eta"`
 		Link    string   `json:"link"`
 		Playing bool     `json:"playing"`
+		Quiz    *struct {
+			Right int `json:"right"`
+			Asked int `json:"asked"`
+		} `json:"quiz"`
 	} `json:"state"`
+	Answer *struct {
+		T     int  `json:"t"`
+		Right bool `json:"right"`
+	} `json:"answer"`
 }
 
 // TestBrowserEmbed: a course page on one origin drives kernelplay in an
@@ -152,6 +160,45 @@ func TestBrowserEmbed(t *testing.T) {
 		if got := pageEval[[]string](p, `window.intruder`); len(got) != 1 {
 			t.Errorf("the third origin heard back: %q", got)
 		}
+	})
+
+	// Predict-then-reveal: the state carries the score (null while off);
+	// a student's answer in the frame brings an "answer" event with the
+	// step and whether it was right, and the new score.
+	t.Run("Quiz", func(t *testing.T) {
+		p := p.In(t)
+		if r := send(`{type: "state"}`); r.State.Quiz != nil {
+			t.Errorf("with the mode off the state's quiz is %+v, want null", r.State.Quiz)
+		}
+		r := send(`{type: "load", link: "v1&play=0&at=5&quiz=1"}`)
+		if !r.OK || r.State.Quiz == nil || r.State.Quiz.Asked != 0 {
+			t.Fatalf("load with quiz=1: %+v", r)
+		}
+		n := pageEval[int](p, `kp.events.length`)
+		// The student answers in the frame (same site: the frame's
+		// document is reachable from the test, not from the host page).
+		within(t, p.Ctx(), 30*time.Second, func(ctx context.Context) error {
+			frames, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSS("iframe")))
+			if err != nil {
+				return err
+			}
+			_, err = chromedp.Run(ctx, chromedp.Click(chromedp.CSS(`#quiz button[data-choice="0"]`), chromedp.FromNode(frames[0])))
+			return err
+		})
+		p.WaitFor(fmt.Sprintf(`kp.events.slice(%d).some(e => e.event === "answer")`, n), 10*time.Second)
+		ev := pageEval[embedReply](p, fmt.Sprintf(`kp.events.slice(%d).find(e => e.event === "answer")`, n))
+		want := 0
+		if ev.Answer != nil && ev.Answer.Right {
+			want = 1
+		}
+		if ev.Answer == nil || ev.Answer.T != 6 || ev.State.T != 6 || ev.State.Quiz == nil || ev.State.Quiz.Asked != 1 || ev.State.Quiz.Right != want {
+			t.Errorf("answer event %+v (quiz %+v)", ev, ev.State.Quiz)
+		}
+		if r := send(`{type: "state"}`); r.State.Quiz == nil || r.State.Quiz.Asked != 1 || r.State.Quiz.Right != want || r.State.T != 6 {
+			t.Errorf("state after the answer: %+v", r)
+		}
+		p.WaitFor(`document.getElementById("status").textContent.includes("predictions right: ")`, 5*time.Second)
+		p.Screenshot("embed-host-quiz.png") // the course page reads the score; the frame shows the reveal
 	})
 
 	t.Run("Events", func(t *testing.T) {

@@ -7,8 +7,9 @@
 // “Take it home” downloads (export.go: traces, points, run files with the
 // learner's model, a picture's caption) and loads back (LoadModel), and what
 // the step inspector shows with its slow-motion clock (inspector.go), the
-// first visit's introduction (intro.go) and the data menu's thumbnails
-// (thumbs.go).
+// first visit's introduction (intro.go), the data menu's thumbnails
+// (thumbs.go), predict-then-reveal's questions and their truth (quiz.go)
+// and the lesson player's rules (lesson.go).
 //
 // The views (package kernelplay/ui, built only under js/wasm) call the
 // store and draw what its Run holds; they pass plain values in and decide
@@ -21,6 +22,7 @@
 // and, for the learners' inspection records (the step
 // inspector, inspector.go), kernelplay/core/learn, and for the drawing
 // pad's preprocessing (pad.go: the views import no core package)
-// kernelplay/core/data/pad. It
+// kernelplay/core/data/pad, and for the lesson player (lesson.go)
+// kernelplay/ui/lesson. It
 // must not import syscall/js or kernelplay/ui (the views import it).
 package app

@@ -95,8 +95,11 @@ const IntroFlag = "intro"
 // ShowIntro reports whether the page opens with the introduction: with
 // ?intro (or ?intro=1) in the query always, with ?intro=0 never; else once
 // (seen is whether it was dismissed before in this browser), and never in
-// presenter mode or on a class link that hides panels or controls (the
-// teacher chose what the class sees). search is location.search, with or
+// presenter mode, on a class link that hides panels or controls (the
+// teacher chose what the class sees), in a lesson (lesson=: the lesson's
+// text leads) or in a page embedded by a course page (embed=: a frame
+// is a first visit in the course site's storage, and the course page
+// says what to do). search is location.search, with or
 // without its leading '?'; an unreadable query counts as none.
 func ShowIntro(search string, c state.Config, seen bool) bool {
 	if len(search) > 0 && search[0] == '?' {
@@ -105,7 +108,7 @@ func ShowIntro(search string, c state.Config, seen bool) bool {
 	if v, ok := queryValue(search, IntroFlag); ok {
 		return v != "0"
 	}
-	if c.Presenter || len(c.Hide) > 0 {
+	if c.Presenter || len(c.Hide) > 0 || len(c.Embed) > 0 || c.Lesson != "" {
 		return false
 	}
 	return !seen

@@ -18,6 +18,10 @@ func TestShowIntro(t *testing.T) {
 	pm.Presenter = true
 	class := state.Default()
 	class.Hide = []string{state.HideCharts}
+	framed := state.Default()
+	framed.Embed = []string{"https://course.example.org"}
+	lesson := state.Default()
+	lesson.Lesson, lesson.LessonStep = "norma", 1
 	for _, tc := range []struct {
 		name   string
 		search string
@@ -34,6 +38,9 @@ func TestShowIntro(t *testing.T) {
 		{"presenter mode", "", pm, false, false},
 		{"class link hides", "", class, false, false},
 		{"class link, ?intro asked", "?intro", class, true, true},
+		{"embedded frame", "", framed, false, false},
+		{"embedded frame, ?intro asked", "?intro", framed, false, true},
+		{"lesson", "", lesson, false, false},
 		{"unreadable query counts as none", "?%zz", plain, false, true},
 		{"digits, first visit", "", state.DigitsDefault(), false, true},
 	} {

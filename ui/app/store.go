@@ -75,6 +75,8 @@ type Store struct {
 	deleting  bool   // clicks delete the nearest point
 	keepHash  string // a link that could not be read, kept in the address bar until the next change
 	listeners []func()
+	reveal    Reveal   // predict-then-reveal's last answer (quiz.go)
+	lesson    *playing // the open lesson (lesson.go), nil for none
 
 	// ReplayNow is the longest replay, in steps, that runs at once when a
 	// link opens at a step (at=) or an Undo replays the run; a longer one
@@ -281,7 +283,7 @@ func (s *Store) duringReplay(a state.Action, cur, next state.Config) bool {
 	}
 	edit := false
 	switch a := a.(type) {
-	case state.Play, state.Pause, state.TogglePlay, state.SetPresenter:
+	case state.Play, state.Pause, state.TogglePlay, state.SetPresenter, state.SetQuiz:
 		return false
 	case state.Step:
 		edit = true
@@ -347,8 +349,15 @@ func (s *Store) Replay(n int) int {
 func (s *Store) Config() state.Config {
 	c := s.run.Config()
 	c.Events, c.At = nil, 0
-	c.StepsPerFrame, c.Grid, c.Playing, c.Hide, c.Presenter = s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide, s.pg.Presenter
+	s.pageOnly(&c)
 	return c
+}
+
+// pageOnly sets c's page-only settings (those that do not change the run)
+// to the page's.
+func (s *Store) pageOnly(c *state.Config) {
+	c.StepsPerFrame, c.Grid, c.Playing, c.Hide, c.Presenter = s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide, s.pg.Presenter
+	c.Quiz, c.Lesson, c.LessonStep = s.pg.Quiz, s.pg.Lesson, s.pg.LessonStep
 }
 
 // Base returns the run's configuration at t = 0 with its events (what
@@ -383,7 +392,7 @@ func (s *Store) Hash() string {
 		return s.keepHash
 	}
 	c := s.base
-	c.StepsPerFrame, c.Grid, c.Playing, c.Hide, c.Presenter = s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide, s.pg.Presenter
+	s.pageOnly(&c)
 	if !c.Playing {
 		c.At = s.run.T()
 		if s.replay > 0 {
@@ -452,6 +461,9 @@ type (
 // the store's own actions above, or a [state.Action]. An action that state
 // refuses leaves everything as it was and shows a Warning.
 func (s *Store) Dispatch(a any) {
+	if _, ok := a.(Answer); !ok {
+		s.reveal = Reveal{} // a reveal is about the step just answered
+	}
 	switch a := a.(type) {
 	case SetBrush:
 		if a.Class >= 0 && a.Class < s.Config().NumClasses() {
@@ -509,6 +521,15 @@ func (s *Store) Dispatch(a any) {
 		s.msg = Message{Kind: Info, Text: why}
 	case LoadModel:
 		s.loadModel(a)
+	case Answer:
+		s.answer(a.Choice)
+	case OpenLesson:
+		s.openLesson(a)
+	case LessonGo:
+		s.lessonGo(a.Step)
+	case CloseLesson:
+		s.lesson = nil
+		s.pg.Lesson, s.pg.LessonStep = "", 0
 	case state.Action:
 		s.keepHash = ""
 		s.staleMessage()
@@ -533,8 +554,12 @@ func (s *Store) action(a state.Action) {
 		return
 	}
 	s.pg.StepsPerFrame, s.pg.Grid, s.pg.Playing, s.pg.Hide, s.pg.Presenter = next.StepsPerFrame, next.Grid, next.Playing, next.Hide, next.Presenter
+	s.pg.Quiz, s.pg.Lesson, s.pg.LessonStep = next.Quiz, next.Lesson, next.LessonStep
 	switch a := a.(type) {
 	case state.Reset:
+		if s.lesson != nil {
+			s.lesson.reached, s.lesson.missed = false, false // the step's condition counts again
+		}
 		s.rebuild()
 		s.resetNote()
 		return
@@ -552,9 +577,16 @@ func (s *Store) action(a state.Action) {
 		if s.run.Done() {
 			s.rebuild()
 		}
+		if c := s.until(); c != nil {
+			s.advanceUntil(c, a.N)
+			s.stopped()
+			return
+		}
 		s.step(a.N)
 		return
 	case state.Pause, state.SetPresenter:
+		return
+	case state.SetQuiz:
 		return
 	case state.AddPoint:
 		if s.event(state.Event{Kind: state.EventAdd, Point: next.Points[len(next.Points)-1]}) {
@@ -811,6 +843,12 @@ func (s *Store) stopped() bool {
 func (s *Store) Advance(n int) (ran int, stopped bool) {
 	if n <= 0 || s.run.Done() || s.replay > 0 {
 		return 0, false
+	}
+	if c := s.until(); c != nil {
+		if ran, stopped = s.advanceUntil(c, n); stopped {
+			return ran, true
+		}
+		return ran, s.stopped()
 	}
 	ran = s.run.Step(n)
 	return ran, s.stopped()

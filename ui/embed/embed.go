@@ -37,19 +37,23 @@
 // "ready", once, to its parent window for each listed origin):
 //
 //	{kernelplay: 1, type: "event", event: "ready" | "step" | "run", state: {…}}
+//	{kernelplay: 1, type: "event", event: "answer", answer: {t, right}, state: {…}}
 //
-// "step": t changed (at most [EventsPerSecond] a second while the run
+// "answer": the student answered predict-then-reveal's question about step
+// t (right: true or false; the state's quiz holds the new score); "step": t changed (at most [EventsPerSecond] a second while the run
 // plays); "run": the run changed (a loaded link, a new setting or an edit
 // of its timeline, from the host or the user in the frame) or went back
 // (Reset). The state is
 //
-//	{t, error, eta, link, playing, message}
+//	{t, error, eta, link, playing, message, quiz}
 //
 // t the examples learned; error the running average online error
 // (mistakes among the first t predictions, divided by t) and eta the step
 // size η_t of the last update, both null before the first step or where
 // the run has none (the digits view); link the page's share link; playing;
-// message the page's banner ("" for none). A loaded link keeps the
+// message the page's banner ("" for none); quiz predict-then-reveal's
+// score {right, asked} (null while the mode is off: the link's quiz=
+// turns it on, and a loaded link can). A loaded link keeps the
 // frame's own embed= list (app.LoadLink): a message cannot change who may
 // drive the page. A request the page refuses (a link it cannot read or
 // run, a step it cannot take) is answered ok: false with the page's
@@ -98,6 +102,10 @@ const (
 	EventReady = "ready"
 	EventStep  = "step"
 	EventRun   = "run"
+	// EventAnswer: the student answered predict-then-reveal's question
+	// (the state's quiz has the new score; the event's answer says which
+	// step and whether it was right).
+	EventAnswer = "answer"
 )
 
 // Bounds of a request.
@@ -201,6 +209,16 @@ type State struct {
 	Playing bool
 	// Message is the banner's text ("" for none).
 	Message string
+	// Quiz is predict-then-reveal's score (state.Quiz; reported as null
+	// while the mode is off).
+	Quiz state.Quiz
+}
+
+// Answered is an answer event's answer: the step t asked about and
+// whether the answer was right.
+type Answered struct {
+	T     int
+	Right bool
 }
 
 // Reply returns the reply to a request (err "": ok; else the error's
@@ -218,21 +236,41 @@ func Event(name string, st State) string {
 	return encode(message{Type: "event", Event: name}, st)
 }
 
+// AnswerEvent returns the event EventAnswer for answer a with the state
+// after it, as JSON (see Reply).
+func AnswerEvent(a Answered, st State) string {
+	return encode(message{Type: "event", Event: EventAnswer, Answer: &answerJSON{T: a.T, Right: a.Right}}, st)
+}
+
+// answerJSON is an answer event's answer.
+type answerJSON struct {
+	T     int  `json:"t"`
+	Right bool `json:"right"`
+}
+
+// quizJSON is the state's quiz.
+type quizJSON struct {
+	Right int `json:"right"`
+	Asked int `json:"asked"`
+}
+
 // message is a reply's or an event's JSON (see the package doc).
 type message struct {
-	_          [0]func() // not comparable: no equality function in main.wasm (see inspect.Block)
-	Kernelplay int       `json:"kernelplay"`
-	Type       string    `json:"type"`
-	Event      string    `json:"event,omitempty"`
-	OK         *bool     `json:"ok,omitempty"` // replies only
-	Error      string    `json:"error,omitempty"`
+	_          [0]func()   // not comparable: no equality function in main.wasm (see inspect.Block)
+	Kernelplay int         `json:"kernelplay"`
+	Type       string      `json:"type"`
+	Event      string      `json:"event,omitempty"`
+	OK         *bool       `json:"ok,omitempty"` // replies only
+	Error      string      `json:"error,omitempty"`
+	Answer     *answerJSON `json:"answer,omitempty"` // answer events only
 	State      struct {
-		T       int      `json:"t"`
-		Error   *float64 `json:"error"` // null for NaN or ±Inf
-		Eta     *float64 `json:"eta"`   // as Error
-		Link    string   `json:"link"`
-		Playing bool     `json:"playing"`
-		Message string   `json:"message"`
+		T       int       `json:"t"`
+		Error   *float64  `json:"error"` // null for NaN or ±Inf
+		Eta     *float64  `json:"eta"`   // as Error
+		Link    string    `json:"link"`
+		Playing bool      `json:"playing"`
+		Message string    `json:"message"`
+		Quiz    *quizJSON `json:"quiz"` // null while predict-then-reveal is off
 	} `json:"state"`
 }
 
@@ -248,6 +286,9 @@ func encode(m message, st State) string {
 	m.Kernelplay = Version
 	m.State.T, m.State.Error, m.State.Eta = st.T, finite(st.Error), finite(st.Eta)
 	m.State.Link, m.State.Playing, m.State.Message = st.Link, st.Playing, st.Message
+	if st.Quiz.On {
+		m.State.Quiz = &quizJSON{Right: st.Quiz.Right, Asked: st.Quiz.Asked}
+	}
 	b, err := jsonfile.Marshal(m)
 	if err != nil {
 		panic("embed: " + err.Error()) // unreachable: the floats are finite or nil

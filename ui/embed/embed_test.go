@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"kernelplay/ui/state"
 )
 
 // msg is a request's fields with kernelplay: 1 and the given ones.
@@ -107,7 +109,7 @@ func TestParseRefuses(t *testing.T) {
 // missing error or η, without an id (boot.js adds the request's).
 func TestReplyAndEvent(t *testing.T) {
 	st := State{T: 10, Error: 0.3, Eta: math.NaN(), Link: "https://kp.example/#v1", Playing: false, Message: ""}
-	wantState := map[string]any{"t": 10.0, "error": 0.3, "eta": nil, "link": "https://kp.example/#v1", "playing": false, "message": ""}
+	wantState := map[string]any{"t": 10.0, "error": 0.3, "eta": nil, "link": "https://kp.example/#v1", "playing": false, "message": "", "quiz": nil}
 	read := func(s string) map[string]any {
 		t.Helper()
 		var m map[string]any
@@ -123,7 +125,7 @@ func TestReplyAndEvent(t *testing.T) {
 	}
 	got = read(Reply(State{T: 3, Error: 0, Eta: 0.5, Playing: true, Message: "Paused."}, errType))
 	want = map[string]any{"kernelplay": 1.0, "type": "reply", "ok": false, "error": errType,
-		"state": map[string]any{"t": 3.0, "error": 0.0, "eta": 0.5, "link": "", "playing": true, "message": "Paused."}}
+		"state": map[string]any{"t": 3.0, "error": 0.0, "eta": 0.5, "link": "", "playing": true, "message": "Paused.", "quiz": nil}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("the error reply is %v, want %v", got, want)
 	}
@@ -143,12 +145,38 @@ func TestReplyAndEvent(t *testing.T) {
 	}
 	// encoding/json's bytes: what the tests read back is what it writes.
 	b, err := json.Marshal(map[string]any{"kernelplay": 1, "type": "event", "event": "ready",
-		"state": map[string]any{"t": 2, "error": nil, "eta": 0.25, "link": "<&>", "playing": false, "message": ""}})
+		"state": map[string]any{"t": 2, "error": nil, "eta": 0.25, "link": "<&>", "playing": false, "message": "", "quiz": nil}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := Event(EventReady, State{T: 2, Error: math.NaN(), Eta: 0.25, Link: "<&>"}); !reflect.DeepEqual(read(got), read(string(b))) || !strings.Contains(got, `\u003c\u0026\u003e`) {
 		t.Errorf("Event = %s, want the members of %s, with <&> escaped as encoding/json escapes them", got, b)
+	}
+}
+
+// TestAnswerEvent: the answer event carries the step and whether it was
+// right, and the state the score; a reply carries the score too, and
+// null for it while the mode is off.
+func TestAnswerEvent(t *testing.T) {
+	var m map[string]any
+	st := State{T: 12, Error: 0.25, Eta: 0.5, Quiz: state.Quiz{On: true, Right: 3, Asked: 5}}
+	if err := json.Unmarshal([]byte(AnswerEvent(Answered{T: 12, Right: true}, st)), &m); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"t": 12.0, "right": true}
+	q, _ := m["state"].(map[string]any)["quiz"].(map[string]any)
+	if m["event"] != EventAnswer || !reflect.DeepEqual(m["answer"], want) || q["right"] != 3.0 || q["asked"] != 5.0 {
+		t.Errorf("AnswerEvent = %v", m)
+	}
+	m = nil
+	if err := json.Unmarshal([]byte(Reply(State{Quiz: state.Quiz{On: true}}, "")), &m); err != nil {
+		t.Fatal(err)
+	}
+	if q := m["state"].(map[string]any)["quiz"]; !reflect.DeepEqual(q, map[string]any{"right": 0.0, "asked": 0.0}) {
+		t.Errorf("a reply with the mode on: quiz %v", q)
+	}
+	if _, ok := m["answer"]; ok {
+		t.Errorf("a reply has an answer: %v", m)
 	}
 }
 

@@ -65,7 +65,7 @@ const (
 	// with a hundred clicked points each.
 	MaxFileLen = 1 << 20
 	// MaxSteps bounds the steps of a lesson: a lesson is a class's hour.
-	MaxSteps = 50
+	MaxSteps = state.MaxLessonSteps
 	// MaxTitleLen bounds a title or a step's heading, bytes.
 	MaxTitleLen = 120
 	// MaxTextLen bounds a step's text, its lines joined by "\n", bytes.
@@ -111,11 +111,24 @@ type Condition struct {
 	Op string
 	// Value is the number compared with, finite.
 	Value float64
+	// Within is the most steps the step's run takes to reach the
+	// condition ("until: error <= 0.2 within 500": 1 to MaxWithin; 0: not
+	// stated). The lesson player stops the run there if the condition has
+	// not held yet, and the lesson tests check that it holds by then.
+	Within int
 }
 
-// String writes c as the format does: "t >= 20".
+// MaxWithin bounds a condition's "within": a lesson's step runs at most a
+// million examples.
+const MaxWithin = 1_000_000
+
+// String writes c as the format does: "t >= 20", "error <= 0.2 within 500".
 func (c Condition) String() string {
-	return c.Var + " " + c.Op + " " + strconv.FormatFloat(c.Value, 'g', -1, 64)
+	s := c.Var + " " + c.Op + " " + strconv.FormatFloat(c.Value, 'g', -1, 64)
+	if c.Within > 0 {
+		s += " within " + strconv.Itoa(c.Within)
+	}
+	return s
 }
 
 // Holds reports whether the condition holds for the run's t, error and η.
@@ -138,13 +151,22 @@ func (c Condition) Holds(t int, errRate, eta float64) bool {
 	return v >= c.Value
 }
 
-// parseCondition reads "<var> <op> <number>".
+// parseCondition reads "<var> <op> <number>" and optionally "within
+// <steps>".
 func parseCondition(s string) (*Condition, error) {
 	f := strings.Fields(s)
-	if len(f) != 3 {
-		return nil, errors.New(`want "<var> <op> <number>", as "t >= 100" or "error < 0.1"`)
+	within := 0
+	if len(f) == 5 && f[3] == "within" {
+		n, err := strconv.Atoi(f[4])
+		if err != nil || n < 1 || n > MaxWithin || strconv.Itoa(n) != f[4] {
+			return nil, fmt.Errorf("within %q: want a whole number of steps from 1 to %d", clip(f[4]), MaxWithin)
+		}
+		within, f = n, f[:3]
 	}
-	c := &Condition{Var: f[0], Op: f[1]}
+	if len(f) != 3 {
+		return nil, errors.New(`want "<var> <op> <number> [within <steps>]", as "t >= 100" or "error < 0.1 within 2000"`)
+	}
+	c := &Condition{Var: f[0], Op: f[1], Within: within}
 	if c.Var != "t" && c.Var != "error" && c.Var != "eta" {
 		return nil, fmt.Errorf("unknown quantity %q: want t, error or eta", clip(c.Var))
 	}

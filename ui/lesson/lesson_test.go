@@ -79,7 +79,7 @@ func TestRoundTrip(t *testing.T) {
 	big := Lesson{Title: strings.Repeat("T", MaxTitleLen)}
 	for i := range MaxSteps {
 		big.Steps = append(big.Steps, Step{Heading: fmt.Sprint("step ", i), Link: fmt.Sprintf("v1&r=%d&h=s", i),
-			Text: strings.Repeat("x", MaxTextLen/2-1) + "\n" + strings.Repeat("y", MaxTextLen/2), Until: &Condition{"eta", "<", 1e-3}})
+			Text: strings.Repeat("x", MaxTextLen/2-1) + "\n" + strings.Repeat("y", MaxTextLen/2), Until: &Condition{"eta", "<", 1e-3, MaxWithin}})
 	}
 	if back, err := Parse(Format(big)); err != nil || !reflect.DeepEqual(back, big) {
 		t.Errorf("a lesson at the bounds: %v", err)
@@ -122,6 +122,12 @@ func TestParseRefuses(t *testing.T) {
 		{head + step + "until: t > NaN\n", `line 5: until: "NaN" is not a number`},
 		{head + step + "until: t > 1e999\n", `"1e999" is not a number`},
 		{head + step + "until: t > ten\n", `"ten" is not a number`},
+		{head + step + "until: t > 1 within\n", "line 5: until: want"},
+		{head + step + "until: t > 1 within 0\n", `line 5: until: within "0"`},
+		{head + step + "until: t > 1 within 1000001\n", `within "1000001"`},
+		{head + step + "until: t > 1 within 05\n", `within "05"`},
+		{head + step + "until: t > 1 during 5\n", "line 5: until: want"},
+		{head + step + "until: t > 1 within 5 x\n", "line 5: until: want"},
 		{"kernelplay lesson 1\ntitle:\n", "line 2: a title of 1 to 120 bytes"},
 		{"kernelplay lesson 1\ntitle: " + strings.Repeat("t", MaxTitleLen+1) + "\n", "line 2: a title of 1 to 120 bytes"},
 		{head + "step:\n", "line 3: a step's heading of 1 to 120 bytes"},
@@ -181,6 +187,7 @@ func FuzzParse(f *testing.F) {
 	f.Add(sample)
 	f.Add("kernelplay lesson 1\ntitle: T\nstep: S\nlink: v1\ntext:\ntext: a\ntext:\nuntil: eta<1\n")
 	f.Add("kernelplay lesson 1\ntitle: T\nstep: S\nlink: v1&pts=AAAA\nuntil: t >= -0\n")
+	f.Add("kernelplay lesson 1\ntitle: T\nstep: S\nlink: v1\nuntil: error <= 0.2 within 500\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		l, err := Parse(text)
 		if err != nil {

@@ -55,7 +55,8 @@ type SetPreset struct{ Preset string }
 // config unchanged; the page rebuilds the simulation.
 type Reset struct{}
 
-// Defaults restores [Default], keeping Hide, Presenter and Embed.
+// Defaults restores [Default], keeping Hide, Presenter, Embed, Quiz and
+// the lesson.
 type Defaults struct{}
 
 // SetPresenter turns presenter mode ([Config.Presenter], link key pm) on or
@@ -157,6 +158,9 @@ func Apply(c Config, a Action) (Config, error) {
 	case Defaults:
 		n = Default()
 		n.Hide, n.Presenter, n.Embed = c.Hide, c.Presenter, c.Embed
+		n.Quiz, n.Lesson, n.LessonStep = c.Quiz, c.Lesson, c.LessonStep
+	case SetQuiz:
+		n.Quiz = Quiz{On: a.On}
 	case SetPresenter:
 		n.Presenter = a.On
 	case Play:

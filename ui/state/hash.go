@@ -48,7 +48,9 @@ const (
 // so Decode(Encode(c)) == c exactly when c's points are already quantised,
 // as [Apply] keeps them. pm=1 marks presenter mode (only when on). Hide
 // (if any) is the hidden keys joined by '.', and embed (if any) the origins
-// allowed to drive the page ([Config.Embed]) joined by ','.
+// allowed to drive the page ([Config.Embed]) joined by ','; quiz (only
+// when on: "1", or the score "3-5") and lesson (the lesson's name, and
+// ".<step>" after its first step) are the teaching modes (quiz.go).
 // Encode does not validate c.
 func Encode(c Config) string {
 	var b strings.Builder
@@ -87,6 +89,12 @@ func Encode(c Config) string {
 	if len(c.Embed) > 0 {
 		b.WriteString("&" + keyEmbed + "=")
 		b.WriteString(strings.Join(c.Embed, ","))
+	}
+	if c.Quiz.On {
+		b.WriteString("&" + keyQuiz + "=" + encodeQuiz(c.Quiz))
+	}
+	if c.Lesson != "" {
+		b.WriteString("&" + keyLesson + "=" + encodeLesson(c.Lesson, c.LessonStep))
 	}
 	return b.String()
 }
@@ -161,6 +169,18 @@ func Decode(hash string) (Config, error) {
 				return Config{}, err
 			}
 			c.Embed = origins
+		case keyQuiz:
+			q, err := parseQuiz(v)
+			if err != nil {
+				return Config{}, err
+			}
+			c.Quiz = q
+		case keyLesson:
+			name, step, err := parseLesson(v)
+			if err != nil {
+				return Config{}, err
+			}
+			c.Lesson, c.LessonStep = name, step
 		case keyPresenter:
 			pm, err := parseBool(v)
 			if err != nil {

@@ -100,7 +100,8 @@ var ClassChoices = append(append([]struct{ Key, What string }{}, Panels...), []s
 
 // ClassLink returns the hash (without '#') of c shown to a class: c's run
 // and page settings with Hide set to the ticked hide keys, in [ClassChoices]
-// order whatever the order of ticked, and Presenter set to presenter. It
+// order whatever the order of ticked, Presenter set to presenter, and
+// predict-then-reveal's score (if on) back to 0 of 0. It
 // returns an error naming a ticked key that is no hide key, or c's own
 // validation error; ticking a key twice counts once.
 func ClassLink(c Config, ticked []string, presenter bool) (string, error) {
@@ -127,6 +128,9 @@ func ClassLink(c Config, ticked []string, presenter bool) (string, error) {
 		}
 	}
 	c.Presenter = presenter
+	if c.Quiz.On {
+		c.Quiz = Quiz{On: true} // each student's score starts at 0 of 0
+	}
 	if err := c.Validate(); err != nil {
 		return "", fmt.Errorf("class link: %w", err)
 	}

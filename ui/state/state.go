@@ -230,6 +230,15 @@ type Config struct {
 	// [MaxEmbedOrigins]; nil (the default) turns the API off. It does not
 	// change the run.
 	Embed []string
+	// Quiz is predict-then-reveal and its score (link key quiz=, quiz.go).
+	// It does not change the run.
+	Quiz Quiz
+	// Lesson names the lesson the page follows (link key lesson=, the
+	// file static/lessons/<Lesson>.txt, [LessonName]; "" for none) and
+	// LessonStep its step (1, 2, …; 0 without a lesson). They do not
+	// change the run.
+	Lesson     string
+	LessonStep int
 
 	// Data is the data set of ModeDigits (Data* values, digits.go).
 	Data string
@@ -360,6 +369,12 @@ func (c Config) Validate() error {
 	if len(c.Embed) > MaxEmbedOrigins {
 		return fmt.Errorf("embedding: at most %d origins", MaxEmbedOrigins)
 	}
+	if q := c.Quiz; q.Right < 0 || q.Right > q.Asked || q.Asked > MaxQuizAsked || !q.On && q.Asked > 0 {
+		return fmt.Errorf("predict-then-reveal: a score of %d of %d", q.Right, q.Asked)
+	}
+	if c.Lesson != "" && !LessonName(c.Lesson) || c.LessonStep < 0 || c.LessonStep > MaxLessonSteps || (c.Lesson == "") != (c.LessonStep == 0) {
+		return fmt.Errorf("lesson: %q step %d", clip(c.Lesson), c.LessonStep)
+	}
 	if c.Task == TaskNovelty && c.Nu == 0 {
 		return errors.New("novelty detection needs the ν-trick: set ν above 0")
 	}
@@ -393,7 +408,7 @@ func Quantize(p Point) Point {
 
 // RunChanged reports whether going from a to b changes the run (so the
 // page must rebuild the simulation): every field except StepsPerFrame, Grid,
-// Playing, Hide, Presenter, Embed and At.
+// Playing, Hide, Presenter, Embed, Quiz, Lesson, LessonStep and At.
 func RunChanged(a, b Config) bool {
 	a.Presenter, b.Presenter = false, false
 	a.StepsPerFrame, b.StepsPerFrame = 0, 0

@@ -58,6 +58,7 @@ func TestFieldsTable(t *testing.T) {
 		name := typ.Field(i).Name
 		found := name == "Points" || name == "Hide" || name == "Generated" || name == "Events" || name == "At" ||
 			name == "Presenter" || name == "Embed" || // embed.go
+			name == "Quiz" || name == "Lesson" || name == "LessonStep" || // quiz.go
 			name == "Second" // the second fields (second.go) hold Second's
 		for _, f := range Fields {
 			found = found || f.Name == name
@@ -438,6 +439,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add(dupHideLink)
 	f.Add("v1&p=rotating&vs=norma&2s=0.4&2tau=50&2k=laplacian&win=200&ev=AAA") // a 2D comparison
 	f.Add(robustPaddedLink(2000))                                              // a σ edit "0.5000…0"
+	f.Add("v1&quiz=3-5&lesson=norma.2")
+	f.Add("v1&quiz=1&lesson=svmd")
 	f.Fuzz(func(t *testing.T, hash string) {
 		c, err := Decode(hash)
 		if err != nil {
