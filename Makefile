@@ -13,18 +13,38 @@ APT      := DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get
 PURE     := ./core/... ./ui/state/... ./ui/app/... ./ui/sim/... ./ui/render/... ./ui/inspect/... ./ui/pace/... ./ui/embed/... ./ui/lesson/... ./ui/paint/...
 # -s -w drop the symbol table and DWARF (on wasm: the 120 KB "name" section);
 # -trimpath keeps build paths out of the binary. -l (no inlining) everywhere
-# except where the page's time goes: the runtime, math and syscall/js, the
-# learners (core/kernel, core/expansion, core/learn, core/loss), the surface
-# (ui/render) and gonum. Inlining elsewhere mostly copies vecty's element
-# builders and the standard library's helpers into their callers: without it
-# main.wasm is 33 KB gzip smaller (1,307,424 → 1,274,589 bytes) at the same
-# frame rate (make wasm && go test -run TestBrowser/Measure ./tests/browser, 3 runs each way:
-# 46–53 frames/s before, 51–58 after; November 2026). -gcflags=all=-l would
-# save another 67 KB, but the surface then took 5–7 ms a frame instead of 4.
-WASMGC    := -gcflags=all=-l -gcflags=runtime= -gcflags=internal/runtime/...= -gcflags=math= \
-	-gcflags=syscall/js= -gcflags=kernelplay/core/kernel= -gcflags=kernelplay/core/expansion= \
-	-gcflags=kernelplay/core/learn= -gcflags=kernelplay/core/loss= -gcflags=kernelplay/ui/render= \
-	-gcflags=gonum.org/v1/gonum/...=
+# except where the frame's time goes: math and syscall/js, the kernels and
+# losses (core/kernel, core/loss) and the surface (ui/render). Inlining elsewhere mostly copies vecty's element builders and
+# the standard library's helpers into their callers: without it main.wasm
+# is 33 KB gzip smaller (1,307,424 → 1,274,589 bytes) at the same frame rate
+# (make wasm && go test -run TestBrowser/Measure ./tests/browser, 3 runs
+# each way: 46–53 frames/s before, 51–58 after; November 2026).
+# Measured per package (issue 24; wasm benchmarks of the frame's hot paths
+# under node, built with each set of flags and run interleaved, the best of
+# 5 short runs per variant in each of 5–6 pairs, load average 4–9 on 2
+# cores; figures: the best run over all pairs against the present flags):
+#   - the runtime (and internal/runtime/...) not inlined: −47,361 bytes of
+#     zopfli gzip; BenchmarkFrame (100 SVMD steps, the 200×200 surface and
+#     its contours) +4.4% and −0.1% in two series, a kernel row (BenchmarkRow
+#     n=512 d=2) +0.1% and −4.3%, an SVMD step (BenchmarkLearnStep d=2
+#     ω=512) +0.5% and +3.5%: landed (≤ 5%).
+#   - core/learn not inlined: −14,506 bytes; the frame +1.1% and −4.6%, the
+#     SVMD step +2.9% (one 256 ns tick of node's clock, in every pair),
+#     +2.2% on the mean: landed.
+#   - gonum not inlined: −3,743 bytes; the frame −0.1% and −2.4%, the step
+#     +3.5% and +1.3%: landed.
+#   - then core/expansion not inlined: −2,276 bytes; the frame +2.8%, the
+#     step −3.6%: landed.
+#   - ui/render not inlined: −10,997 bytes, but the frame +23%; math:
+#     −4,385 bytes, but the frame +38%, a kernel row +52%, the step +19%:
+#     both kept inlined. core/loss (−111 bytes) and core/kernel (−631) gain
+#     too little to measure; syscall/js (−2,099) spends its time in the
+#     browser's canvas calls, which node does not run: kept inlined.
+#     (-gcflags=all=-l for everything: the surface took 5–7 ms a frame
+#     instead of 4.)
+# The pairs themselves spread 2–3× at that load, hence the best-of figures.
+WASMGC    := -gcflags=all=-l -gcflags=math= -gcflags=syscall/js= \
+	-gcflags=kernelplay/core/kernel= -gcflags=kernelplay/core/loss= -gcflags=kernelplay/ui/render=
 WASMFLAGS := -trimpath -ldflags="-s -w" $(WASMGC)
 # wasm/internal/wasmsize -pack rewrites the data section with fewer, longer segments
 # (identical initial memory; about 110 KB less gzip, 0.6 MB more raw), the

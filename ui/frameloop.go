@@ -20,6 +20,7 @@ import (
 // the rates the read-outs show (RateMeter) and what the canvases last
 // showed, so that an unchanged picture is not redrawn. Playground embeds it.
 type frameLoop struct {
+	_          [0]func() // not comparable: no equality function in main.wasm (see inspect.Block)
 	pacer      pace.Pacer
 	slicer     pace.Slicer        // the run's learning per frame within a time budget
 	reduction  pace.Reduction     // how many of the asked steps per frame the budget let run

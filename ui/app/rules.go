@@ -8,6 +8,7 @@ import (
 // Option is one entry of a select: offered, or disabled with the reason
 // (the page never swaps a refused choice for another silently).
 type Option struct {
+	_ [0]func() // not comparable: no equality function in main.wasm (see inspect.Block)
 	// Value is the option's value (e.g. state.LearnerPegasos).
 	Value string
 	// Disabled says choosing it would be refused under the current

@@ -7,7 +7,11 @@
 // MathML Core formula (display="block": math, mrow, mi, mn, mo, msub, msup,
 // mfrac, mtext only; native in current browsers, no math library) that cites
 // its equation in the paper. Numbers are written by render.FormatValue, as
-// every read-out of the page.
+// every read-out of the page. The formulas are data: each is a template
+// string in the small notation of m (mathml.go) with its numbers as holes,
+// read by one reader, rather than a writer call per symbol, which made the
+// package's code in main.wasm 237 KB (now 104 KB); TestGoldenEveryStep
+// pins the output byte for byte.
 //
 // # How the view uses it
 //
@@ -94,6 +98,11 @@ type Highlight struct {
 
 // Block is one sub-step of an update.
 type Block struct {
+	// A func field makes Block not comparable (nothing compares blocks):
+	// a comparable type costs main.wasm an equality function for itself
+	// and for each array of it that a slice literal allocates ([2]Block
+	// to [5]Block), about 10 KB of code.
+	_ [0]func()
 	// Stage is the sub-step.
 	Stage Stage
 	// Title names the block in words, e.g. "step size (SMD)".

@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"crypto/sha256"
 	"encoding/xml"
 	"errors"
 	"flag"
@@ -13,9 +14,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"kernelplay/core/kernel"
 	"kernelplay/core/learn"
+	"kernelplay/core/loss"
 	"kernelplay/ui/render"
 )
 
@@ -190,26 +194,19 @@ func checkMathML(s string) error {
 	return nil
 }
 
-// TestMathMLWellFormed runs every learner (SVMD with each loss it shows,
-// NORMA with every rule, the linear learners) for 60 steps and checks that
-// every block of every step is well-formed XML (encoding/xml) with one
-// <math display="block"> root and MathML Core elements only, that the stages
-// come in the order predict → … → insert/evict, and that the checker itself
-// rejects a foreign element, a second root and broken markup.
-func TestMathMLWellFormed(t *testing.T) {
-	for _, bad := range []string{`<math display="block"><div/></math>`, `<math display="block"></math><math display="block"></math>`,
-		`<math display="block"><mi>a</mn></math>`, `<math><mi>x</mi></math>`} {
-		if checkMathML(bad) == nil {
-			t.Errorf("checker accepted %s", bad)
-		}
-	}
-	s := newStream(60)
-	type learner struct {
-		name   string
-		l      learn.Learner
-		labels []float64
-		blocks func() []Block
-	}
+// learner is one configured learner with its labels and its inspector.
+type learner struct {
+	name   string
+	l      learn.Learner
+	labels []float64
+	blocks func() []Block
+}
+
+// allLearners is every learner the inspector shows, in every configuration
+// that changes its blocks: SVMD with each loss it shows (with and without ν),
+// multiclass SVMD, NORMA with every rule, the perceptron, Pegasos (in
+// mini-batches), kernel Pegasos, online DCD, AMM and RES.
+func allLearners(t *testing.T, s stream) []learner {
 	var ls []learner
 	for _, l := range []learn.SVMDLoss{learn.SVMDHinge, learn.SVMDNovelty, learn.SVMDLogistic} {
 		for _, nu := range []float64{0, 0.2} {
@@ -260,7 +257,24 @@ func TestMathMLWellFormed(t *testing.T) {
 		learner{"AMM", amm, s.y, func() []Block { return AMM(amm.LastUpdate()) }},
 		learner{"RES", res, s.y, func() []Block { return RES(res.LastUpdate()) }},
 	)
-	for _, l := range ls {
+	return ls
+}
+
+// TestMathMLWellFormed runs every learner (SVMD with each loss it shows,
+// NORMA with every rule, the linear learners) for 60 steps and checks that
+// every block of every step is well-formed XML (encoding/xml) with one
+// <math display="block"> root and MathML Core elements only, that the stages
+// come in the order predict → … → insert/evict, and that the checker itself
+// rejects a foreign element, a second root and broken markup.
+func TestMathMLWellFormed(t *testing.T) {
+	for _, bad := range []string{`<math display="block"><div/></math>`, `<math display="block"></math><math display="block"></math>`,
+		`<math display="block"><mi>a</mn></math>`, `<math><mi>x</mi></math>`} {
+		if checkMathML(bad) == nil {
+			t.Errorf("checker accepted %s", bad)
+		}
+	}
+	s := newStream(60)
+	for _, l := range allLearners(t, s) {
 		if bs := l.blocks(); bs != nil {
 			t.Errorf("%s: %d blocks before the first step", l.name, len(bs))
 		}
@@ -429,4 +443,143 @@ func TestEscapeAsReplacer(t *testing.T) {
 			t.Errorf("esc(%q) = %q, want %q", s, got, want)
 		}
 	}
+}
+
+// everyState adds to allLearners the configurations that change the
+// inspector's text beyond them: SVMD's graph and multiclass logistic losses,
+// NORMA with each schedule (constant, 1/√t), with the offset, with the
+// log-space margin, multiclass, online DCD with the squared hinge and the
+// multiclass perceptron.
+func everyState(t *testing.T, s stream) []learner {
+	ls := allLearners(t, s)
+	classes := make([]float64, len(s.y))
+	for i := range classes {
+		classes[i] = float64(i % 3)
+	}
+	for _, l := range []learn.SVMDLoss{learn.SVMDGraph, learn.SVMDMultiLogistic} {
+		cfg := learn.DefaultSVMDConfig(l, 0)
+		cfg.Classes, cfg.BufferSize = 3, 5
+		m, err := learn.NewSVMD(cfg, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ls = append(ls, learner{fmt.Sprintf("SVMD %v", l), m, classes, func() []Block { return SVMD(m.LastUpdate()) }})
+	}
+	norma := func(name string, labels []float64, cfg learn.NORMAConfig) {
+		cfg.BufferSize = 5
+		m, err := learn.NewNORMA(cfg, 2)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		ls = append(ls, learner{name, m, labels, func() []Block { return NORMA(m.LastUpdate()) }})
+	}
+	c := learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0)
+	c.Schedule = learn.Constant{Eta0: 0.2}
+	norma("NORMA constant", s.y, c)
+	c = learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0)
+	c.Schedule = learn.InvSqrtT{Lambda: 0.1}
+	c.Lambda = 0.1
+	norma("NORMA 1/√t", s.y, c)
+	c = learn.DefaultNORMAConfig(learn.RuleNuClassification, 0)
+	c.Offset = true
+	norma("NORMA offset", s.y, c)
+	c = learn.DefaultNORMAConfig(learn.RuleNuClassification, 0)
+	c.MarginRule, c.EtaMargin = learn.MarginLogSpace, 0.5
+	norma("NORMA log-space margin", s.y, c)
+	norma("NORMA multiclass", classes, learn.DefaultNORMAConfig(learn.RuleSoftMargin, 3))
+	norma("NORMA ν multiclass", classes, learn.DefaultNORMAConfig(learn.RuleNuClassification, 3))
+	dc := learn.DefaultDCDOnlineConfig()
+	dc.Loss = loss.SquaredHinge{}
+	dcd, err := learn.NewDCDOnline(dc, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls = append(ls, learner{"DCD squared hinge", dcd, s.y, func() []Block { return DCDOnline(dcd.LastUpdate()) }})
+	pc := learn.DefaultPerceptronConfig()
+	pc.Classes = 3
+	perc, err := learn.NewPerceptron(pc, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls = append(ls, learner{"perceptron multiclass", perc, classes, func() []Block { return Perceptron(perc.LastUpdate()) }})
+	return ls
+}
+
+// TestGoldenEveryStep writes every block of every step of every learner of
+// everyState (60 steps each; the Stage, Title, Source, Highlight and MathML
+// as text writes them) and compares each step's SHA-256 (first 16 hex
+// digits) with testdata/every_step.golden, one line per learner and step:
+// the inspector's output, byte for byte, over every state it shows (the
+// full text would be megabytes; TestGolden keeps readable full text of one
+// step per learner). -update rewrites it.
+func TestGoldenEveryStep(t *testing.T) {
+	s := newStream(60)
+	var got strings.Builder
+	for _, l := range everyState(t, s) {
+		for i, x := range s.x {
+			l.l.Learn(x, l.labels[i])
+			sum := sha256.Sum256([]byte(text(l.blocks())))
+			fmt.Fprintf(&got, "%s\t%d\t%x\n", l.name, i+1, sum[:8])
+		}
+	}
+	path := filepath.Join("testdata", "every_step.golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update)", err)
+	}
+	g, w := strings.Split(got.String(), "\n"), strings.Split(string(want), "\n")
+	if len(g) != len(w) {
+		t.Fatalf("%d lines, want %d", len(g), len(w))
+	}
+	bad := 0
+	for i := range g {
+		if g[i] != w[i] {
+			if bad++; bad <= 10 {
+				t.Errorf("line %d: %q, want %q", i+1, g[i], w[i])
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d steps differ", bad, len(g)-1)
+	}
+}
+
+// TestTemplate checks each element of m's notation against the writer's
+// call it names, and that holes are taken in order ("" when they run out).
+func TestTemplate(t *testing.T) {
+	for _, c := range []struct{ f, want string }{
+		{`x`, mi("x")}, {`'≠`, mo("≠")}, {`"two words"`, mtext("two words")}, {`{λ: c in JMLR}`, letter("λ: c in JMLR")},
+		{`(45)`, eqno("45")}, {`12`, elem("mn", "12")}, {`η_t−1`, sym("η", "t−1")}, {`~`, sp()}, {`½`, half()}, {`.`, ""},
+		{`[row a 'b]`, row(mi("a"), mo("b"))}, {`[eq a # b]`, eq(mi("a"), "<mn>1</mn>", mi("b"))}, {`[call . x_t y]`, call("", sym("x", "t"), mi("y"))},
+		{`[sub a b] [sup a b] [frac a [row b c]]`, sub(mi("a"), mi("b")) + sup(mi("a"), mi("b")) + frac(mi("a"), row(mi("b"), mi("c")))},
+		{`[row # # #]`, row("<mn>1</mn>", "<mn>2</mn>")}, {`[eq a # # #]`, eq(mi("a"), "<mn>1</mn>", "<mn>2</mn>")},
+	} {
+		if got := m(c.f, "<mn>1</mn>", "<mn>2</mn>"); got != c.want {
+			t.Errorf("m(%q) = %s, want %s", c.f, got, c.want)
+		}
+	}
+}
+
+// FuzzTemplate: m on any text (no holes) ends and writes well-formed
+// MathML Core (every node is a whole element with escaped text), whatever
+// brackets or quotes are left open. Only printable UTF-8 is checked: the templates
+// are, and XML has no invalid UTF-8 nor control characters.
+func FuzzTemplate(f *testing.F) {
+	for _, s := range []string{`[eq l [call max 0 [row 1 '− y_t f]] #]`, `[`, `]`, `"open`, `{open`, `[row`, `'`, `_x`, `x_`, `1<2`, `'<`, `(<)`, `[frac]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) || strings.IndexFunc(s, unicode.IsControl) >= 0 {
+			return // templates are printable text; XML has neither
+		}
+		if err := checkMathML(display(m(s))); err != nil {
+			t.Fatalf("m(%q): %v", s, err)
+		}
+	})
 }

@@ -9,12 +9,11 @@ func lecture(slide string) string { return "lecture, “" + slide + "”" }
 
 // hingeBlock is the hinge max(0, 1 − y_t f) at the score f.
 func hingeBlock(y, f, loss float64, violated bool, src string) Block {
-	parts := []string{eq(mi("l"), call(mi("max"), elem("mn", "0"), row(elem("mn", "1"), mo("−"), sym("y", "t"), mi("f"), call("", sym("x", "t")))),
-		call(mi("max"), elem("mn", "0"), row(elem("mn", "1"), mo("−"), lab(y), mo("·"), num(f))), mn(loss))}
+	t := `[eq l [call max 0 [row 1 '− y_t f [call . x_t]]] [call max 0 [row 1 '− # '· #]] #]`
 	if violated {
-		parts = append(parts, sp(), mtext("margin violated"))
+		t += ` ~ "margin violated"`
 	}
-	return block(StageLoss, "loss (hinge)", src, lossHighlight(), parts...)
+	return block(StageLoss, "loss (hinge)", src, lossHighlight(), m(t, lab(y), num(f), mn(loss)))
 }
 
 // Pegasos returns the blocks of linear Pegasos' last example
@@ -35,44 +34,36 @@ func pegasos(u learn.PegasosUpdate, kernel bool) []Block {
 		return nil
 	}
 	src := lecture("Primal Estimated Subgradient Solver for SVMs (Pegasos)")
-	var pred string
+	pred := `[eq [row f [call . x_t]] [row '⟨ w_t ', x_t '⟩] #]`
 	if kernel {
-		pred = eq(row(mi("f"), call("", sym("x", "t"))), row(sub(mo("∑"), mi("i")), sym("α", "i"), call(mi("k"), sym("x", "i"), sym("x", "t"))), mn(u.Score))
-	} else {
-		pred = eq(row(mi("f"), call("", sym("x", "t"))), row(mo("⟨"), sym("w", "t"), mo(","), sym("x", "t"), mo("⟩")), mn(u.Score))
+		pred = `[eq [row f [call . x_t]] [row [sub '∑ i] α_i [call k x_i x_t]] #]`
 	}
 	bs := []Block{
-		block(StagePredict, "predict", src, predictHighlight(kernel), pred),
+		block(StagePredict, "predict", src, predictHighlight(kernel), m(pred, mn(u.Score))),
 		hingeBlock(u.Y, u.Score, u.LossValue, u.Violated, src),
-		block(StageStepSize, "step size", src, stepHighlight(),
-			eq(sym("η", "t"), frac(elem("mn", "1"), row(mi("λ"), mi("t"))), frac(elem("mn", "1"), row(mn(u.Lambda), mo("·"), count(u.T))), mn(u.Eta))),
+		block(StageStepSize, "step size", src, stepHighlight(), m(`[eq η_t [frac 1 [row λ t]] [frac 1 [row # '· #]] #]`, mn(u.Lambda), count(u.T), mn(u.Eta))),
 	}
 	if !u.Updated {
 		return append(bs, block(StageInsert, "mini-batch", src, insertHighlight(-1, -1),
-			mtext("example"), sp(), count(u.InBatch), sp(), mtext("of"), sp(), count(u.BatchSize), sp(),
-			mtext("in the batch: its subgradient waits for the update")))
+			m(`"example" ~ # ~ "of" ~ # ~ "in the batch: its subgradient waits for the update"`, count(u.InBatch), count(u.BatchSize))))
 	}
 	w := "w"
 	if kernel {
 		w = "f"
 	}
-	shrink := eq(row(mi(w), mo("←"), call("", row(elem("mn", "1"), mo("−"), sym("η", "t"), mi("λ"))), mi(w)), row(mn(u.Shrink), mi(w)))
-	bs = append(bs, block(StageShrink, "shrink", src, shrinkHighlight(), shrink))
-	var step []string
+	bs = append(bs, block(StageShrink, "shrink", src, shrinkHighlight(), m(`[eq [row `+w+` '← [call . [row 1 '− η_t λ]] `+w+`] [row # `+w+`]]`, mn(u.Shrink))))
+	var step string
 	if kernel {
 		if u.Violated {
-			step = append(step, eq(sym("α", "t"), row(sym("η", "t"), sym("y", "t")), row(mn(u.Eta), mo("·"), lab(u.Y)), mn(u.Alpha)))
+			step = m(`[eq α_t [row η_t y_t] [row # '· #] #]`, mn(u.Eta), lab(u.Y), mn(u.Alpha))
 		}
-		step = append(step, termText(u.Stored, u.Index, u.Evicted, u.EvictedIndex, u.EvictedAlpha)...)
+		step += termText(u.Stored, u.Index, u.Evicted, u.EvictedIndex, u.EvictedAlpha)
 	} else {
-		step = append(step, row(mi("w"), mo("←"), mi("w"), mo("+"), frac(sym("η", "t"), mi("k")),
-			row(sub(mo("∑"), row(sym("y", "i"), mo("⟨"), mi("w"), mo(","), sym("x", "i"), mo("⟩"), mo("<"), elem("mn", "1"))), sym("y", "i"), sym("x", "i"))),
-			sp(), eq(mi("k"), count(u.BatchSize)))
+		step = m(`[row w '← w '+ [frac η_t k] [row [sub '∑ [row y_i '⟨ w ', x_i '⟩ '< 1]] y_i x_i]] ~ [eq k #]`, count(u.BatchSize))
 	}
-	proj := eq(row(mi(w), mo("←"), call(mi("min"), elem("mn", "1"), frac(frac(elem("mn", "1"), sup(mi("λ"), half())), row(mo("‖"), mi(w), mo("‖")))), mi(w)),
-		row(call(mi("min"), elem("mn", "1"), frac(mn(u.Radius), mn(u.Norm))), mi(w)), row(mn(u.Projection), mi(w)))
-	step = append(step, sp(), proj)
-	return append(bs, block(StageInsert, "step and projection", src, insertHighlight(u.Index, u.EvictedIndex), step...))
+	step += m(`~ [eq [row `+w+` '← [call min 1 [frac [frac 1 [sup λ ½]] [row '‖ `+w+` '‖]]] `+w+`] [row [call min 1 [frac # #]] `+w+`] [row # `+w+`]]`,
+		mn(u.Radius), mn(u.Norm), mn(u.Projection))
+	return append(bs, block(StageInsert, "step and projection", src, insertHighlight(u.Index, u.EvictedIndex), step))
 }
 
 // DCDOnline returns the blocks of online DCD's last step (Hsieh et al.
@@ -85,30 +76,25 @@ func DCDOnline(u learn.DCDOnlineUpdate) []Block {
 		return nil
 	}
 	src := lecture("Dual coordinate descent")
-	pred := eq(row(mi("f"), call("", sym("x", "t"))), row(mo("⟨"), mi("w"), mo(","), sym("x", "t"), mo("⟩")), mn(u.Score))
-	box := []string{eq(mi("C"), frac(elem("mn", "1"), row(mi("λ"), mi("n"))), frac(elem("mn", "1"), row(mn(u.Lambda), mo("·"), count(u.N))), mn(1/(u.Lambda*float64(u.N)))), sp(),
-		eq(mi("U"), mn(u.Upper)), sp(), eq(mi("D"), mn(u.Diag))}
+	box := `[eq C [frac 1 [row λ n]] [frac 1 [row # '· #]] #] ~ [eq U #] ~ [eq D #]`
 	if u.SquaredHinge {
-		box = append(box, sp(), mtext("(squared hinge: U = ∞, D = 1/(2C))"))
+		box += ` ~ "(squared hinge: U = ∞, D = 1/(2C))"`
 	}
-	scale := eq(row(mi("α"), mo("←"), frac(sub(mi("n"), mtext("old")), mi("n")), mi("α")), row(mn(u.BoxScale), mi("α")))
-	var ins []string
+	var ins string
 	if u.Evicted {
-		ins = append(ins, mtext("buffer full: slot"), sp(), count(u.Slot), sp(), mtext("evicted,"), sp(),
-			row(mi("w"), mo("←"), mi("w"), mo("−"), sub(mi("α"), mtext("old")), sub(mi("y"), mtext("old")), sub(mi("x"), mtext("old"))), sp(),
-			eq(sub(mi("α"), mtext("old")), mn(u.EvictedAlpha)), sp())
+		ins = m(`"buffer full: slot" ~ # ~ "evicted," ~ [row w '← w '− [sub α "old"] [sub y "old"] [sub x "old"]] ~ [eq [sub α "old"] #] ~`,
+			count(u.Slot), mn(u.EvictedAlpha))
 	}
-	G := eq(mi("G"), row(sym("y", "t"), sup(mi("w"), mi("⊤")), sym("x", "t"), mo("−"), elem("mn", "1"), mo("+"), mi("D"), sym("α", "t")), mn(u.G))
-	clip := eq(sym("α", "t"), call(mi("min"), call(mi("max"), row(sym("α", "t"), mo("−"), frac(mi("G"), sym("Q̄", "tt"))), elem("mn", "0")), mi("U")),
-		call(mi("min"), call(mi("max"), row(elem("mn", "0"), mo("−"), frac(num(u.G), mn(u.Qtt))), elem("mn", "0")), mn(u.Upper)), mn(u.AlphaFirst))
-	qtt := eq(sym("Q̄", "tt"), row(sup(row(mo("‖"), sym("x", "t"), mo("‖")), elem("mn", "2")), mo("+"), mi("D")), mn(u.Qtt))
-	ins = append(ins, mtext("stored in slot"), sp(), count(u.Slot), sp(), G, sp(), qtt, sp(), clip, sp(), mtext("after all passes"), sp(), eq(sym("α", "t"), mn(u.Alpha)))
+	ins += m(`"stored in slot" ~ # ~ [eq G [row y_t [sup w ⊤] x_t '− 1 '+ D α_t] #] ~ [eq Q̄_tt [row [sup [row '‖ x_t '‖] 2] '+ D] #] ~ `+
+		`[eq α_t [call min [call max [row α_t '− [frac G Q̄_tt]] 0] U] [call min [call max [row 0 '− [frac # #]] 0] #] #] ~ "after all passes" ~ [eq α_t #]`,
+		count(u.Slot), mn(u.G), mn(u.Qtt), num(u.G), mn(u.Qtt), mn(u.Upper), mn(u.AlphaFirst), mn(u.Alpha))
 	return []Block{
-		block(StagePredict, "predict", src, predictHighlight(false), pred),
+		block(StagePredict, "predict", src, predictHighlight(false), m(`[eq [row f [call . x_t]] [row '⟨ w ', x_t '⟩] #]`, mn(u.Score))),
 		dcdLoss(u, src),
-		block(StageStepSize, "box (no step size: exact line search)", src, stepHighlight(), box...),
-		block(StageShrink, "rescale into the new box", "kernelplay's online DCD", shrinkHighlight(), scale),
-		block(StageInsert, "insert/evict and coordinate update", src, insertHighlight(-1, -1), ins...),
+		block(StageStepSize, "box (no step size: exact line search)", src, stepHighlight(),
+			m(box, mn(u.Lambda), count(u.N), mn(1/(u.Lambda*float64(u.N))), mn(u.Upper), mn(u.Diag))),
+		block(StageShrink, "rescale into the new box", "kernelplay's online DCD", shrinkHighlight(), m(`[eq [row α '← [frac [sub n "old"] n] α] [row # α]]`, mn(u.BoxScale))),
+		block(StageInsert, "insert/evict and coordinate update", src, insertHighlight(-1, -1), ins),
 	}
 }
 
@@ -122,29 +108,27 @@ func AMM(u learn.AMMUpdate) []Block {
 		return nil
 	}
 	src := lecture("SGD for Training the Multi-Hyperplane Machine")
-	yz := row(sym("y", "t"), mo(","), mi("z"))
-	score := eq(row(sup(sub(mi("β"), yz), mi("⊤")), sym("x", "t")), mn(u.Score))
-	rival := eq(row(sub(mi("max"), row(mi("y′"), mo("≠"), sym("y", "t"), mo(","), mi("k"))), sup(sub(mi("β"), row(mi("y′"), mo(","), mi("k"))), mi("⊤")), sym("x", "t")), mn(u.RivalScore))
-	pred := []string{score, sp(), mtext("class"), sp(), count(u.Class), sp(), mtext("hyperplane"), sp(), count(u.Assigned)}
+	const yz = `[row y_t ', z]`
+	pred := `[eq [row [sup [sub β ` + yz + `] ⊤] x_t] #] ~ "class" ~ # ~ "hyperplane" ~ #`
 	if u.Created {
-		pred = append(pred, sp(), mtext("(created: every hyperplane of the class scored below 0)"))
+		pred += ` ~ "(created: every hyperplane of the class scored below 0)"`
 	}
-	pred = append(pred, sp(), rival, sp(), mtext("class"), sp(), count(u.RivalClass), sp(), mtext("hyperplane"), sp(), count(u.RivalPlane))
-	loss := eq(mi("l"), call(mi("max"), elem("mn", "0"), row(elem("mn", "1"), mo("−"), call("", row(mn(u.Score), mo("−"), num(u.RivalScore))))), mn(u.LossValue))
-	step := []string{mtext("no violation: β only shrinks")}
+	pred += ` ~ [eq [row [sub max [row y′ '≠ y_t ', k]] [sup [sub β [row y′ ', k]] ⊤] x_t] #] ~ "class" ~ # ~ "hyperplane" ~ #`
+	step := m(`"no violation: β only shrinks"`)
 	if u.Violated {
-		step = []string{row(sub(mi("β"), yz), mo("+="), sym("η", "t"), sym("x", "t")), sp(),
-			row(sub(mi("β"), row(count(u.RivalClass), mo(","), count(u.RivalPlane))), mo("−="), sym("η", "t"), sym("x", "t"))}
+		step = m(`[row [sub β `+yz+`] '+= η_t x_t] ~ [row [sub β [row # ', #]] '−= η_t x_t]`, count(u.RivalClass), count(u.RivalPlane))
 	}
 	if u.Pruned {
-		step = append(step, sp(), mtext("then small hyperplanes are pruned"))
+		step += m(`~ "then small hyperplanes are pruned"`)
 	}
 	return []Block{
-		block(StagePredict, "predict", lecture("Multi-Hyperplane Machine"), predictHighlight(false), pred...),
-		block(StageLoss, "loss (relaxed margin)", lecture("Multi-Hyperplane Machine"), lossHighlight(), loss),
-		block(StageStepSize, "step size", src, stepHighlight(), eq(sym("η", "t"), frac(elem("mn", "1"), row(mi("λ"), mi("t"))), frac(elem("mn", "1"), row(mn(u.Lambda), mo("·"), count(u.T))), mn(u.Eta))),
-		block(StageShrink, "shrink", src, shrinkHighlight(), eq(row(mi("β"), mo("←"), call("", row(elem("mn", "1"), mo("−"), frac(elem("mn", "1"), mi("t")))), mi("β")), row(mn(u.Shrink), mi("β")))),
-		block(StageInsert, "subgradient step", src, insertHighlight(-1, -1), step...),
+		block(StagePredict, "predict", lecture("Multi-Hyperplane Machine"), predictHighlight(false),
+			m(pred, mn(u.Score), count(u.Class), count(u.Assigned), mn(u.RivalScore), count(u.RivalClass), count(u.RivalPlane))),
+		block(StageLoss, "loss (relaxed margin)", lecture("Multi-Hyperplane Machine"), lossHighlight(),
+			m(`[eq l [call max 0 [row 1 '− [call . [row # '− #]]]] #]`, mn(u.Score), num(u.RivalScore), mn(u.LossValue))),
+		block(StageStepSize, "step size", src, stepHighlight(), m(`[eq η_t [frac 1 [row λ t]] [frac 1 [row # '· #]] #]`, mn(u.Lambda), count(u.T), mn(u.Eta))),
+		block(StageShrink, "shrink", src, shrinkHighlight(), m(`[eq [row β '← [call . [row 1 '− [frac 1 t]]] β] [row # β]]`, mn(u.Shrink))),
+		block(StageInsert, "subgradient step", src, insertHighlight(-1, -1), step),
 	}
 }
 
@@ -159,33 +143,26 @@ func RES(u learn.RESUpdate) []Block {
 	if u.T == 0 {
 		return nil
 	}
-	pred := eq(row(mi("f"), call("", sym("x", "t"))), row(mo("⟨"), sym("w", "t"), mo(","), sym("x", "t"), mo("⟩")), mn(u.Score))
-	loss := []string{eq(mi("l"), mn(u.LossValue)), sp(), eq(row(mi("l"), mo("′")), mn(u.Slope))}
-	eps := eq(sym("ε", "t"), frac(row(sym("ε", "0"), mi("τ")), row(mi("τ"), mo("+"), mi("t"))), mn(u.Eps))
 	bs := []Block{
-		block(StagePredict, "predict", res("Algorithm 1"), predictHighlight(false), pred),
-		block(StageLoss, "loss", res("eq. (10)"), lossHighlight(), loss...),
-		block(StageStepSize, "step size", res("§4"), stepHighlight(), eps, sp(), eq(mi("Γ"), mn(u.Gamma)), sp(), eq(mi("δ"), mn(u.Delta))),
-		block(StageShrink, "regularizer", res("eq. (10)"), shrinkHighlight(), mtext("no shrink: λw enters the gradient"), sp(), eq(mi("λ"), mn(u.Lambda))),
+		block(StagePredict, "predict", res("Algorithm 1"), predictHighlight(false), m(`[eq [row f [call . x_t]] [row '⟨ w_t ', x_t '⟩] #]`, mn(u.Score))),
+		block(StageLoss, "loss", res("eq. (10)"), lossHighlight(), m(`[eq l #] ~ [eq [row l '′] #]`, mn(u.LossValue), mn(u.Slope))),
+		block(StageStepSize, "step size", res("§4"), stepHighlight(),
+			m(`[eq ε_t [frac [row ε_0 τ] [row τ '+ t]] #] ~ [eq Γ #] ~ [eq δ #]`, mn(u.Eps), mn(u.Gamma), mn(u.Delta))),
+		block(StageShrink, "regularizer", res("eq. (10)"), shrinkHighlight(), m(`"no shrink: λw enters the gradient" ~ [eq λ #]`, mn(u.Lambda))),
 	}
 	if !u.Updated {
 		return append(bs, block(StageInsert, "batch", res("Algorithm 1"), insertHighlight(-1, -1),
-			mtext("example"), sp(), count(u.InBatch), sp(), mtext("of"), sp(), count(u.BatchSize), sp(), mtext("in the batch: the iteration waits for the batch")))
+			m(`"example" ~ # ~ "of" ~ # ~ "in the batch: the iteration waits for the batch"`, count(u.InBatch), count(u.BatchSize))))
 	}
-	norm := func(s string) string { return row(mo("‖"), s, mo("‖")) }
-	dir := row(call("", row(sup(sym("B̂", "t"), row(mo("−"), elem("mn", "1"))), mo("+"), mi("Γ"), mi("I"))), sym("ŝ", "t"))
-	ins := []string{
-		eq(norm(sym("ŝ", "t")), mn(u.NormS)), sp(), eqno("10"), sp(),
-		eq(norm(dir), mn(u.NormDir)), sp(), eqno("4"), sp(),
-		eq(norm(row(sym("v", "t"), mo("="), sym("w", "t+1"), mo("−"), sym("w", "t"))), mn(u.NormV)), sp(), eqno("5"), sp(),
-		eq(row(sup(sym("v", "t"), mi("⊤")), sym("r̃", "t")), mn(u.VR)),
-	}
+	t := `[eq [row '‖ ŝ_t '‖] #] ~ (10) ~ [eq [row '‖ [row [call . [row [sup B̂_t [row '− 1]] '+ Γ I]] ŝ_t] '‖] #] ~ (4) ~ ` +
+		`[eq [row '‖ [row v_t '= w_t+1 '− w_t] '‖] #] ~ (5) ~ [eq [row [sup v_t ⊤] r̃_t] #]`
 	if u.Skipped {
-		ins = append(ins, sp(), mtext("curvature update (9) skipped: vᵀr̃ not positive"))
+		t += ` ~ "curvature update (9) skipped: vᵀr̃ not positive"`
 	} else {
-		ins = append(ins, sp(), mtext("B̂ updated by (9)"))
+		t += ` ~ "B̂ updated by (9)"`
 	}
-	return append(bs, block(StageInsert, "quasi-Newton step", res("eqs. (4), (5), (9), (10)"), insertHighlight(-1, -1), ins...))
+	return append(bs, block(StageInsert, "quasi-Newton step", res("eqs. (4), (5), (9), (10)"), insertHighlight(-1, -1),
+		m(t, mn(u.NormS), mn(u.NormDir), mn(u.NormV), mn(u.VR))))
 }
 
 // dcdLoss is the hinge, or the squared hinge of the L2-loss SVM.
@@ -193,7 +170,6 @@ func dcdLoss(u learn.DCDOnlineUpdate, src string) Block {
 	if !u.SquaredHinge {
 		return hingeBlock(u.Y, u.Score, u.LossValue, u.LossValue > 0, src)
 	}
-	l := eq(mi("l"), sup(call(mi("max"), elem("mn", "0"), row(elem("mn", "1"), mo("−"), sym("y", "t"), mi("f"), call("", sym("x", "t")))), elem("mn", "2")),
-		sup(call(mi("max"), elem("mn", "0"), row(elem("mn", "1"), mo("−"), lab(u.Y), mo("·"), num(u.Score))), elem("mn", "2")), mn(u.LossValue))
-	return block(StageLoss, "loss (squared hinge)", src, lossHighlight(), l)
+	return block(StageLoss, "loss (squared hinge)", src, lossHighlight(),
+		m(`[eq l [sup [call max 0 [row 1 '− y_t f [call . x_t]]] 2] [sup [call max 0 [row 1 '− # '· #]] 2] #]`, lab(u.Y), num(u.Score), mn(u.LossValue)))
 }

@@ -163,10 +163,150 @@ func eqno(n string) string { return `<mtext class="eqno">(` + esc(n) + `)</mtext
 var mathClasses = []string{"sp", "eqno", "letter"}
 
 // letter says once which letter a paper writes for one of the page's
-// symbols, e.g. letter("λ", "c in JMLR") is "λ: c in JMLR" in small text:
+// symbols, e.g. letter("λ: c in JMLR") is "(λ: c in JMLR)" in small text:
 // the inspector writes the page's symbols (λ the regularizer, ρ SVMD's
 // trace decay, ε the margin, ξ_t the loss's derivative) and names the
 // paper's letter beside their first use in a step.
-func letter(page, paper string) string {
-	return `<mtext class="letter">(` + esc(page+": "+paper) + `)</mtext>`
+func letter(note string) string {
+	return `<mtext class="letter">(` + esc(note) + `)</mtext>`
+}
+
+// m writes the formula f, a template in a small prefix notation, with the
+// holes (MathML already written, e.g. by mn) in the order of its #s. The
+// notation names the writer's functions above, so a template writes what
+// the same calls would, byte for byte; the formulas are data (one string
+// each) rather than code (a call per symbol), which keeps main.wasm smaller.
+// Tokens are separated by spaces:
+//
+//	[op a b …]  row, eq (a = b = …, empty parts skipped), call (a(b, …),
+//	            a = . for none), sub, sup, frac (of a and b)
+//	#           the next hole ("" when there are no more)
+//	.           nothing
+//	~           sp
+//	½           half
+//	'X          mo(X), e.g. '= '( '∑
+//	"text"      mtext(text) (to the next ")
+//	{p: q}      letter("p: q") (to the next })
+//	(n)         eqno(n)
+//	123         a constant number (digits only)
+//	X_s         sym(X, s), e.g. η_t−1 (the first _ splits)
+//	X           mi(X)
+//
+// The top level is a sequence: m returns its parts concatenated. Reading
+// stops at the end of f (an unclosed [ ends there), so any f takes time
+// linear in its length; a template that is not in this notation writes
+// something else, never panics (the golden tests pin every template's
+// output).
+func m(f string, holes ...string) string {
+	p := tmplReader{s: f, holes: holes}
+	var b strings.Builder
+	for {
+		tok, ok := p.next()
+		if !ok {
+			return b.String()
+		}
+		b.WriteString(p.node(tok))
+	}
+}
+
+// tmplReader reads a template of m.
+type tmplReader struct {
+	s     string
+	i     int
+	holes []string
+}
+
+// next returns the next token: [ and ] alone, "…" and {…} whole, else up
+// to a space or ]; false at the end.
+func (p *tmplReader) next() (string, bool) {
+	for p.i < len(p.s) && p.s[p.i] == ' ' {
+		p.i++
+	}
+	if p.i >= len(p.s) {
+		return "", false
+	}
+	start := p.i
+	switch c := p.s[p.i]; c {
+	case '[', ']':
+		p.i++
+	case '"', '{':
+		end := byte('"')
+		if c == '{' {
+			end = '}'
+		}
+		p.i++
+		for p.i < len(p.s) && p.s[p.i] != end {
+			p.i++
+		}
+		p.i = min(p.i+1, len(p.s))
+	default:
+		for p.i < len(p.s) && p.s[p.i] != ' ' && p.s[p.i] != ']' {
+			p.i++
+		}
+	}
+	return p.s[start:p.i], true
+}
+
+// node writes the node that starts with tok.
+func (p *tmplReader) node(tok string) string {
+	switch {
+	case tok == "[":
+		return p.form()
+	case tok == "#":
+		if len(p.holes) == 0 {
+			return ""
+		}
+		h := p.holes[0]
+		p.holes = p.holes[1:]
+		return h
+	case tok == "." || tok == "]":
+		return ""
+	case tok == "~":
+		return sp()
+	case tok == "½":
+		return half()
+	case tok[0] == '\'':
+		return mo(tok[1:])
+	case tok[0] == '"':
+		return mtext(strings.Trim(tok, `"`))
+	case tok[0] == '{':
+		return letter(strings.Trim(tok, "{}"))
+	case tok[0] == '(' && len(tok) > 2 && tok[len(tok)-1] == ')':
+		return eqno(tok[1 : len(tok)-1])
+	case tok[0] >= '0' && tok[0] <= '9':
+		return elem("mn", esc(tok))
+	}
+	if k := strings.IndexByte(tok, '_'); k > 0 {
+		return sym(tok[:k], tok[k+1:])
+	}
+	return mi(tok)
+}
+
+// form writes [op a b …] after its [.
+func (p *tmplReader) form() string {
+	op, _ := p.next()
+	var args []string
+	for {
+		tok, ok := p.next()
+		if !ok || tok == "]" {
+			break
+		}
+		args = append(args, p.node(tok))
+	}
+	for len(args) < 2 {
+		args = append(args, "")
+	}
+	switch op {
+	case "eq":
+		return eq(args[0], args[1:]...)
+	case "call":
+		return call(args[0], args[1:]...)
+	case "sub":
+		return sub(args[0], args[1])
+	case "sup":
+		return sup(args[0], args[1])
+	case "frac":
+		return frac(args[0], args[1])
+	}
+	return row(args...)
 }

@@ -35,114 +35,111 @@ func Perceptron(u learn.NORMAUpdate) []Block {
 	K := len(u.F)
 	y := label(u.Y, K)
 	g := at(u.G, y)
-	test := eq(row(sym("y", "t"), mi("g"), call("", sym("x", "t"))), row(lab(u.Y), mo("·"), num(g)), mn(u.Y*g))
-	verdict := mtext("> 0: correct, no update")
+	verdict := ` ~ "> 0: correct, no update"`
 	if u.MarginError {
-		verdict = mtext("≤ 0: mistake, update")
+		verdict = ` ~ "≤ 0: mistake, update"`
 	}
 	h := none()
 	h.Point = true
 	bs := []Block{
 		normaPredict(u, K, y),
-		block(StageLoss, "mistake?", norma("eq. (15)"), lossHighlight(), test, sp(), verdict),
-		block(StageStepSize, "step size", norma("after eq. (15): λ = 0, η = 1"), stepHighlight(), eq(mi("η"), lab(u.Eta)), sp(), eq(mi("λ"), lab(u.Lambda))),
-		block(StageShrink, "shrink", norma("eq. (10) with λ = 0"), shrinkHighlight(), mtext("λ = 0: the old terms keep their α")),
+		block(StageLoss, "mistake?", norma("eq. (15)"), lossHighlight(), m(`[eq [row y_t g [call . x_t]] [row # '· #] #]`+verdict, lab(u.Y), num(g), mn(u.Y*g))),
+		block(StageStepSize, "step size", norma("after eq. (15): λ = 0, η = 1"), stepHighlight(), m(`[eq η #] ~ [eq λ #]`, lab(u.Eta), lab(u.Lambda))),
+		block(StageShrink, "shrink", norma("eq. (10) with λ = 0"), shrinkHighlight(), m(`"λ = 0: the old terms keep their α"`)),
 	}
-	a := eq(sym("α", "t"), sym("y", "t"), lab(at(u.Alpha, y)))
-	if K > 1 {
-		a = eq(sym("α", "t,y"), elem("mn", "1"))
-	}
-	var parts []string
+	var a string
 	if u.MarginError {
-		parts = append(parts, a)
+		a = m(`[eq α_t y_t #]`, lab(at(u.Alpha, y)))
+		if K > 1 {
+			a = m(`[eq α_t,y 1]`)
+		}
 	}
-	parts = append(parts, termText(u.Stored, u.Index, u.Evicted, u.EvictedIndex, at(u.EvictedAlpha, y))...)
-	return append(bs, block(StageInsert, "insert/evict", norma("eqs. (9), (15), §2 truncation"), insertHighlight(u.Index, u.EvictedIndex), parts...))
+	return append(bs, block(StageInsert, "insert/evict", norma("eqs. (9), (15), §2 truncation"), insertHighlight(u.Index, u.EvictedIndex),
+		a, termText(u.Stored, u.Index, u.Evicted, u.EvictedIndex, at(u.EvictedAlpha, y))))
 }
 
 func normaPredict(u learn.NORMAUpdate, K, y int) Block {
-	sum := row(sub(mo("∑"), mi("i")), sym("α", "i"), call(mi("k"), sym("x", "i"), sym("x", "t")))
-	f := row(mi("f"), call("", sym("x", "t")))
-	parts := []string{eq(f, sum, mn(at(u.F, y))), sp(), mtext("over"), sp(), row(mi("n"), mo("="), count(u.Terms)), sp(), mtext("terms")}
+	t := `[eq [row f [call . x_t]] [row [sub '∑ i] α_i [call k x_i x_t]] #] ~ "over" ~ [row n '= #] ~ "terms"`
+	h := []string{mn(at(u.F, y)), count(u.Terms)}
 	if u.Offset {
-		parts = append(parts, sp(), eq(row(mi("g"), call("", sym("x", "t"))), row(mi("f"), call("", sym("x", "t")), mo("+"), mi("b")), mn(at(u.G, y))))
+		t += ` ~ [eq [row g [call . x_t]] [row f [call . x_t] '+ b] #]`
+		h = append(h, mn(at(u.G, y)))
 	}
-	return block(StagePredict, "predict", norma("eq. (7)"), predictHighlight(true), parts...)
+	return block(StagePredict, "predict", norma("eq. (7)"), predictHighlight(true), m(t, h...))
 }
 
 func normaLoss(u learn.NORMAUpdate, K, y int) Block {
-	g := row(mi("g"), call("", sym("x", "t")))
+	g := `[row g [call . x_t]]`
 	if u.Task == learn.Novelty {
-		g = row(mi("f"), call("", sym("x", "t")))
+		g = `[row f [call . x_t]]`
 	}
 	gv := at(u.G, y)
-	yt := sym("y", "t")
-	zero := elem("mn", "0")
-	var c, cNum, src string // the loss (NORMA's c), with the step's numbers, and its equation
+	// The loss (NORMA's c) as a template with its holes ch, with the
+	// step's numbers (MathML), and its equation.
+	var c, cNum, src string
+	var ch []string
 	switch u.Rule {
 	case learn.RuleSoftMargin, learn.RuleNuClassification:
-		c = call(mi("max"), zero, row(mi("ε"), mo("−"), yt, g))
-		cNum = call(mi("max"), zero, row(mn(u.Margin), mo("−"), lab(u.Y), mo("·"), num(gv)))
+		c = `[call max 0 [row ε '− y_t ` + g + `]]`
+		cNum = m(`[call max 0 [row # '− # '· #]]`, mn(u.Margin), lab(u.Y), num(gv))
 		src = "eq. (12)"
 		if u.Rule == learn.RuleNuClassification {
-			c, cNum, src = row(c, mo("−"), mi("ν"), mi("ε")), row(cNum, mo("−"), mn(u.Nu), mo("·"), mn(u.Margin)), "eq. (13)"
+			c, cNum, src = `[row `+c+` '− ν ε]`, m(`[row # '− # '· #]`, cNum, mn(u.Nu), mn(u.Margin)), "eq. (13)"
 		}
 	case learn.RuleHinge:
-		c = call(mi("max"), zero, row(mo("−"), yt, g))
-		cNum = call(mi("max"), zero, row(mo("−"), lab(u.Y), mo("·"), num(gv)))
+		c = `[call max 0 [row '− y_t ` + g + `]]`
+		cNum = m(`[call max 0 [row '− # '· #]]`, lab(u.Y), num(gv))
 		src = "eq. (15)"
 	case learn.RuleNovelty:
-		c = row(call(mi("max"), zero, row(mi("ε"), mo("−"), g)), mo("−"), mi("ν"), mi("ε"))
-		cNum = row(call(mi("max"), zero, row(mn(u.Margin), mo("−"), num(gv))), mo("−"), mn(u.Nu), mo("·"), mn(u.Margin))
+		c = `[row [call max 0 [row ε '− ` + g + `]] '− ν ε]`
+		cNum = m(`[row [call max 0 [row # '− #]] '− # '· #]`, mn(u.Margin), num(gv), mn(u.Nu), mn(u.Margin))
 		src = "eq. (16)"
 	case learn.RuleSquared:
-		c = row(half(), sup(call("", row(yt, mo("−"), g)), elem("mn", "2")))
-		cNum = row(half(), sup(call("", row(lab(u.Y), mo("−"), num(gv))), elem("mn", "2")))
+		c = `[row ½ [sup [call . [row y_t '− ` + g + `]] 2]]`
+		cNum = m(`[row ½ [sup [call . [row # '− #]] 2]]`, lab(u.Y), num(gv))
 		src = "eq. (17)"
 	case learn.RuleNuEpsilonInsensitive:
-		c = row(call(mi("max"), zero, row(mo("|"), yt, mo("−"), g, mo("|"), mo("−"), mi("ε"))), mo("+"), mi("ν"), mi("ε"))
-		cNum = row(call(mi("max"), zero, row(mo("|"), lab(u.Y), mo("−"), num(gv), mo("|"), mo("−"), mn(u.Margin))), mo("+"), mn(u.Nu), mo("·"), mn(u.Margin))
+		c = `[row [call max 0 [row '| y_t '− ` + g + ` '| '− ε]] '+ ν ε]`
+		cNum = m(`[row [call max 0 [row '| # '− # '| '− #]] '+ # '· #]`, lab(u.Y), num(gv), mn(u.Margin), mn(u.Nu), mn(u.Margin))
 		src = "eq. (18)"
 	case learn.RuleHuber, learn.RuleAdaptiveHuber:
-		c = row(mtext("Huber"), call("", row(yt, mo("−"), g)), mo(";"), eq(mi("ε"), mn(u.Margin)))
+		c, ch = `[row "Huber" [call . [row y_t '− `+g+`]] '; [eq ε #]]`, []string{mn(u.Margin)}
 		src = "eq. (19)"
 	}
 	if K > 1 {
-		c = call(mi("max"), zero, row(mi("ε"), mo("+"), sub(mi("max"), row(mi("ỹ"), mo("≠"), yt)), call(mi("g"), sym("x", "t"), mi("ỹ")), mo("−"), call(mi("g"), sym("x", "t"), yt)))
+		c, ch = "[call max 0 [row ε '+ [sub max [row ỹ '≠ y_t]] [call g x_t ỹ] '− [call g x_t y_t]]]", nil
 		cNum = ""
 		src = "JMLR eq. (16) with margin ε"
 		if u.Rule == learn.RuleNuClassification {
-			c = row(c, mo("−"), mi("ν"), mi("ε"))
+			c = `[row ` + c + ` '− ν ε]`
 		}
 	}
-	xi := sym("ξ", "t")
-	parts := []string{eq(mi("l"), c, cNum, mn(u.LossValue)), sp(), eq(row(xi, mo("="), frac(row(mi("∂"), mi("l")), row(mi("∂"), mi("f")))), mn(at(u.Xi, y)))}
 	// The page's letters, and NORMA's once: its loss is c, ξ_t its c′, the
 	// margin its ρ (σ in the Huber losses, eq. 19).
-	parts = append(parts, sp(), letter("ξ", "c′ in NORMA"))
+	t := `[eq l ` + c + ` # #] ~ [eq [row ξ_t '= [frac [row ∂ l] [row ∂ f]]] #] ~ {ξ: c′ in NORMA}`
+	h := append(ch, cNum, mn(u.LossValue), mn(at(u.Xi, y)))
 	switch {
 	case u.Rule == learn.RuleHuber || u.Rule == learn.RuleAdaptiveHuber:
-		parts = append(parts, sp(), letter("ε", "σ in NORMA"))
+		t += ` ~ {ε: σ in NORMA}`
 	case K > 1 || u.Rule == learn.RuleSoftMargin || u.Rule == learn.RuleNuClassification || u.Rule == learn.RuleNovelty:
-		parts = append(parts, sp(), letter("ε", "ρ in NORMA"))
+		t += ` ~ {ε: ρ in NORMA}`
 	}
 	if K > 1 {
 		if r := rival(u.Xi, y); r >= 0 {
-			parts = append(parts, sp(), mtext("rival label"), sp(), count(r))
+			t += ` ~ "rival label" ~ #`
+			h = append(h, count(r))
 		}
 	}
 	if u.MarginError {
-		parts = append(parts, sp(), mtext("margin error"))
+		t += ` ~ "margin error"`
 	}
 	if K > 1 {
-		return block(StageLoss, "loss", src, lossHighlight(), parts...)
+		return block(StageLoss, "loss", src, lossHighlight(), m(t, h...))
 	}
-	return block(StageLoss, "loss", norma(src), lossHighlight(), parts...)
+	return block(StageLoss, "loss", norma(src), lossHighlight(), m(t, h...))
 }
 
 func normaStep(u learn.NORMAUpdate) Block {
-	eta := sym("η", "t")
-	t := count(u.T)
 	switch s := u.Schedule.(type) {
 	case learn.Sqrt:
 		eta0, tau := s.Eta0, s.Tau
@@ -152,44 +149,42 @@ func normaStep(u learn.NORMAUpdate) Block {
 		if tau == 0 {
 			tau = 10
 		}
-		f := eq(eta, row(sym("η", "0"), sup(call("", frac(mi("τ"), row(mi("τ"), mo("+"), mi("t"), mo("−"), elem("mn", "1")))), half())),
-			row(mn(eta0), mo("·"), sup(call("", frac(mn(tau), row(mn(tau), mo("+"), t, mo("−"), elem("mn", "1")))), half())), mn(u.Eta))
+		f := m(`[eq η_t [row η_0 [sup [call . [frac τ [row τ '+ t '− 1]]] ½]] [row # '· [sup [call . [frac # [row # '+ # '− 1]]] ½]] #]`,
+			mn(eta0), mn(tau), mn(tau), count(u.T), mn(u.Eta))
 		return block(StageStepSize, "step size (schedule)", "JMLR eq. (59)", stepHighlight(), f)
 	case learn.InvSqrtT:
-		f := eq(eta, frac(elem("mn", "1"), row(elem("mn", "3"), mi("λ"), sup(mi("t"), half()))),
-			frac(elem("mn", "1"), row(elem("mn", "3"), mo("·"), mn(s.Lambda), mo("·"), sup(t, half()))), mn(u.Eta))
+		f := m(`[eq η_t [frac 1 [row 3 λ [sup t ½]]] [frac 1 [row 3 '· # '· [sup # ½]]] #]`, mn(s.Lambda), count(u.T), mn(u.Eta))
 		return block(StageStepSize, "step size (schedule)", norma("Theorem 2"), stepHighlight(), f)
 	case learn.Constant:
-		return block(StageStepSize, "step size (constant)", norma("§2"), stepHighlight(), eq(eta, mn(u.Eta)))
+		return block(StageStepSize, "step size (constant)", norma("§2"), stepHighlight(), m(`[eq η_t #]`, mn(u.Eta)))
 	}
-	return block(StageStepSize, "step size", norma("§2"), stepHighlight(), eq(eta, mn(u.Eta)))
+	return block(StageStepSize, "step size", norma("§2"), stepHighlight(), m(`[eq η_t #]`, mn(u.Eta)))
 }
 
 func normaShrink(u learn.NORMAUpdate) Block {
-	a := eq(row(sym("α", "i"), mo("←"), call("", row(elem("mn", "1"), mo("−"), mi("λ"), sym("η", "t"))), sym("α", "i")),
-		row(call("", row(elem("mn", "1"), mo("−"), mn(u.Lambda), mo("·"), mn(u.Eta))), sym("α", "i")), row(mn(u.Shrink), sym("α", "i")))
-	return block(StageShrink, "shrink", norma("eq. (10)"), shrinkHighlight(), a)
+	return block(StageShrink, "shrink", norma("eq. (10)"), shrinkHighlight(),
+		m(`[eq [row α_i '← [call . [row 1 '− λ η_t]] α_i] [row [call . [row 1 '− # '· #]] α_i] [row # α_i]]`, mn(u.Lambda), mn(u.Eta), mn(u.Shrink)))
 }
 
 func normaInsert(u learn.NORMAUpdate, K, y int) Block {
-	dc := sym("ξ", "t")
-	a := eq(sym("α", "t"), row(mo("−"), sym("η", "t"), dc), row(mo("−"), mn(u.Eta), mo("·"), num(at(u.Xi, y))), mn(at(u.Alpha, y)))
-	parts := []string{a, sp(), eqno("9")}
+	t := `[eq α_t [row '− η_t ξ_t] [row '− # '· #] #] ~ (9)`
+	h := []string{mn(u.Eta), num(at(u.Xi, y)), mn(at(u.Alpha, y))}
 	if u.Offset {
-		parts = append(parts, sp(), eq(row(mi("b"), mo("←"), mi("b"), mo("−"), sym("η", "t"), dc), mn(at(u.B, y))))
+		t += ` ~ [eq [row b '← b '− η_t ξ_t] #]`
+		h = append(h, mn(at(u.B, y)))
 	}
 	if u.Nu > 0 {
-		m := "ε" // the page's margin symbol, whatever the rule
-		dm := frac(row(mi("∂"), mi("l")), row(mi("∂"), mi(m)))
+		// ε: the page's margin symbol, whatever the rule.
+		const dm = `[frac [row ∂ l] [row ∂ ε]]`
 		if u.MarginRule == learn.MarginLogSpace {
-			parts = append(parts, sp(), eq(row(mi(m), mo("←"), mi(m), sup(mi("e"), row(mo("−"), sub(mi("η"), mi("m")), mi(m), dm))),
-				row(mn(u.Margin), mo("·"), sup(mi("e"), row(mo("−"), mn(u.EtaMargin), mo("·"), mn(u.Margin), mo("·"), num(u.DMargin)))), mn(u.MarginNext)))
+			t += ` ~ [eq [row ε '← ε [sup e [row '− [sub η m] ε ` + dm + `]]] [row # '· [sup e [row '− # '· # '· #]]] #]`
+			h = append(h, mn(u.Margin), mn(u.EtaMargin), mn(u.Margin), num(u.DMargin), mn(u.MarginNext))
 		} else {
-			parts = append(parts, sp(), eq(row(mi(m), mo("←"), call(mi("max"), elem("mn", "0"), row(mi(m), mo("−"), sym("η", "t"), dm))),
-				call(mi("max"), elem("mn", "0"), row(mn(u.Margin), mo("−"), mn(u.Eta), mo("·"), num(u.DMargin))), mn(u.MarginNext)))
+			t += ` ~ [eq [row ε '← [call max 0 [row ε '− η_t ` + dm + `]]] [call max 0 [row # '− # '· #]] #]`
+			h = append(h, mn(u.Margin), mn(u.Eta), num(u.DMargin), mn(u.MarginNext))
 		}
 	}
-	parts = append(parts, termText(u.Stored, u.Index, u.Evicted, u.EvictedIndex, at(u.EvictedAlpha, y))...)
 	src := map[learn.Rule]string{learn.RuleNuClassification: ", (14)", learn.RuleNovelty: ", (16)", learn.RuleNuEpsilonInsensitive: ", (18)", learn.RuleAdaptiveHuber: ", (21)", learn.RuleHuber: ", (20)"}[u.Rule]
-	return block(StageInsert, "insert/evict", norma("eqs. (9)"+src+", §2 truncation"), insertHighlight(u.Index, u.EvictedIndex), parts...)
+	return block(StageInsert, "insert/evict", norma("eqs. (9)"+src+", §2 truncation"), insertHighlight(u.Index, u.EvictedIndex),
+		m(t, h...), termText(u.Stored, u.Index, u.Evicted, u.EvictedIndex, at(u.EvictedAlpha, y)))
 }

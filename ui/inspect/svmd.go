@@ -26,12 +26,12 @@ func label(y float64, scores int) int {
 	return 0
 }
 
-// fx writes f_t(x_t) (with ", y_t" for several scores).
+// fx is the template of f_t(x_t) (with ", y_t" for several scores).
 func fx(scores int) string {
 	if scores > 1 {
-		return row(sym("f", "t"), call("", sym("x", "t"), sym("y", "t")))
+		return "[row f_t [call . x_t y_t]]"
 	}
-	return row(sym("f", "t"), call("", sym("x", "t")))
+	return "[row f_t [call . x_t]]"
 }
 
 // rival returns the label ỹ ≠ y with ξ_ỹ > 0 (the multiclass losses' other
@@ -69,127 +69,123 @@ func SVMD(u learn.SVMDUpdate) []Block {
 }
 
 func svmdPredict(u learn.SVMDUpdate, K, y int, offset bool) Block {
-	sum := row(sub(mo("∑"), mi("i")), sym("α", "i"), call(mi("k"), sym("x", "i"), sym("x", "t")))
-	parts := []string{eq(fx(K), sum, mn(at(u.F, y))), sp(), mtext("one kernel row over"), sp(), row(mi("n"), mo("="), count(u.Terms)), sp(), mtext("terms")}
+	t := `[eq ` + fx(K) + ` [row [sub '∑ i] α_i [call k x_i x_t]] #] ~ "one kernel row over" ~ [row n '= #] ~ "terms"`
+	h := []string{mn(at(u.F, y)), count(u.Terms)}
 	if offset {
-		parts = append(parts, sp(), eq(row(fx(K), mo("+"), sym("b", "t")), mn(at(u.U, y))))
+		t += ` ~ [eq [row ` + fx(K) + ` '+ b_t] #]`
+		h = append(h, mn(at(u.U, y)))
 	}
-	return block(StagePredict, "predict", jmlr("eq. (29), Algorithm 2 step 2(a)"), predictHighlight(true), parts...)
+	return block(StagePredict, "predict", jmlr("eq. (29), Algorithm 2 step 2(a)"), predictHighlight(true), m(t, h...))
 }
 
 func svmdLoss(u learn.SVMDUpdate, K, y int, offset bool) Block {
 	f := fx(K)
 	if offset {
-		f = row(mo("("), fx(K), mo("+"), sym("b", "t"), mo(")"))
+		f = `[row '( ` + f + ` '+ b_t ')]`
 	}
 	fv := at(u.U, y)
-	eps, yt := sym("ε", "t"), sym("y", "t")
-	var l, lnum, src string
+	var l, lnum, src string // l a template, lnum MathML
 	switch u.Loss {
 	case learn.SVMDHinge:
-		l = call(mi("max"), elem("mn", "0"), row(eps, mo("−"), yt, f))
-		lnum = call(mi("max"), elem("mn", "0"), row(mn(u.Margin), mo("−"), lab(u.Y), mo("·"), num(fv)))
+		l = `[call max 0 [row ε_t '− y_t ` + f + `]]`
+		lnum = m(`[call max 0 [row # '− # '· #]]`, mn(u.Margin), lab(u.Y), num(fv))
 		src = "eq. (14)"
 	case learn.SVMDNovelty:
-		l = call(mi("max"), elem("mn", "0"), row(eps, mo("−"), f))
-		lnum = call(mi("max"), elem("mn", "0"), row(mn(u.Margin), mo("−"), num(fv)))
+		l = `[call max 0 [row ε_t '− ` + f + `]]`
+		lnum = m(`[call max 0 [row # '− #]]`, mn(u.Margin), num(fv))
 		src = "eq. (23)"
 	case learn.SVMDLogistic:
-		l = call(mi("log"), row(elem("mn", "1"), mo("+"), sup(mi("e"), row(mo("−"), yt, f))))
-		lnum = call(mi("log"), row(elem("mn", "1"), mo("+"), sup(mi("e"), row(mo("−"), lab(u.Y), mo("·"), num(fv)))))
+		l = `[call log [row 1 '+ [sup e [row '− y_t ` + f + `]]]]`
+		lnum = m(`[call log [row 1 '+ [sup e [row '− # '· #]]]]`, lab(u.Y), num(fv))
 		src = "eq. (18)"
 	default: // multiclass, graph, multiclass logistic: the label's margin
-		l = call(mi("max"), elem("mn", "0"), row(eps, mo("+"), sub(mi("max"), row(mi("ỹ"), mo("≠"), yt)), call(sym("f", "t"), sym("x", "t"), mi("ỹ")), mo("−"), f))
+		l = `[call max 0 [row ε_t '+ [sub max [row ỹ '≠ y_t]] [call f_t x_t ỹ] '− ` + f + `]]`
 		src = map[learn.SVMDLoss]string{learn.SVMDMulticlass: "eq. (16)", learn.SVMDGraph: "eq. (25)", learn.SVMDMultiLogistic: "eq. (20)"}[u.Loss]
 		if u.Loss == learn.SVMDMultiLogistic {
-			l = row(mo("−"), mi("log"), mi("p"), call("", yt, mo("|"), sym("x", "t")))
+			l = `[row '− log p [call . y_t '| x_t]]`
 		}
 	}
 	if u.Nu > 0 {
-		l = row(l, mo("−"), mi("ν"), eps)
+		l = `[row ` + l + ` '− ν ε_t]`
 		if lnum != "" {
-			lnum = row(lnum, mo("−"), mn(u.Nu), mo("·"), mn(u.Margin))
+			lnum = m(`[row # '− # '· #]`, lnum, mn(u.Nu), mn(u.Margin))
 		}
 		src += ", ν-trick (53)"
 	}
-	parts := []string{eq(mi("l"), l, lnum, mn(u.LossValue)), sp()}
-	xi := sym("ξ", "t")
+	t := `[eq l ` + l + ` # #] ~ `
+	h := []string{lnum, mn(u.LossValue)}
 	if K > 1 {
-		parts = append(parts, eq(sub(mi("ξ"), row(mi("t"), mo(","), count(y))), mn(at(u.Xi, y))))
+		t += `[eq [sub ξ [row t ', #]] #]`
+		h = append(h, count(y), mn(at(u.Xi, y)))
 		if r := rival(u.Xi, y); r >= 0 {
-			parts = append(parts, sp(), eq(sub(mi("ξ"), row(mi("t"), mo(","), count(r))), mn(u.Xi[r])))
+			t += ` ~ [eq [sub ξ [row t ', #]] #]`
+			h = append(h, count(r), mn(u.Xi[r]))
 		}
 	} else {
-		parts = append(parts, eq(row(xi, mo("="), frac(row(mi("∂"), mi("l")), row(mi("∂"), mi("f")))), mn(at(u.Xi, 0))))
+		t += `[eq [row ξ_t '= [frac [row ∂ l] [row ∂ f]]] #]`
+		h = append(h, mn(at(u.Xi, 0)))
 	}
 	if u.Violated {
-		parts = append(parts, sp(), mtext("margin violated"))
+		t += ` ~ "margin violated"`
 	}
-	return block(StageLoss, "loss", jmlr(src+", Table 1"), lossHighlight(), parts...)
+	return block(StageLoss, "loss", jmlr(src+", Table 1"), lossHighlight(), m(t, h...))
 }
 
 func svmdStep(u learn.SVMDUpdate, K, y int) Block {
-	gv := row(mo("⟨"), sym("g", "t"), mo(","), sym("v", "t"), mo("⟩"))
-	first := eq(gv, row(mi("λ"), sym("π", "t"), mo("+"), sup(sym("ξ", "t"), mi("⊤")), sym("v", "t"), call("", sym("x", "t"))),
-		row(mn(u.Lambda), mo("·"), num(u.Pi), mo("+"), num(u.XiV)), mn(u.GV))
-	factor := call(mi("max"), half(), row(elem("mn", "1"), mo("−"), mi("μ"), gv))
-	factorNum := call(mi("max"), half(), row(elem("mn", "1"), mo("−"), mn(u.Mu), mo("·"), num(u.GV)))
-	second := eq(sym("η", "t"), row(sym("η", "t−1"), mo("·"), factor), row(mn(u.EtaPrev), mo("·"), factorNum), mn(u.Eta))
-	parts := []string{first, sp(), eqno("45"), sp(), second, sp(), eqno("33")}
+	const gv = `[row '⟨ g_t ', v_t '⟩]`
+	t := `[eq ` + gv + ` [row λ π_t '+ [sup ξ_t ⊤] v_t [call . x_t]] [row # '· # '+ #] #] ~ (45) ~ ` +
+		`[eq η_t [row η_t−1 '· [call max ½ [row 1 '− μ ` + gv + `]]] [row # '· [call max ½ [row 1 '− # '· #]]] #] ~ (33)`
+	h := []string{mn(u.Lambda), num(u.Pi), num(u.XiV), mn(u.GV), mn(u.EtaPrev), mn(u.Mu), num(u.GV), mn(u.Eta)}
 	if u.Clamped {
-		parts = append(parts, sp(), mtext("clamped to"), sp(), eq(frac(elem("mn", "1"), mi("λ")), mn(u.Eta)))
+		t += ` ~ "clamped to" ~ [eq [frac 1 λ] #]`
+		h = append(h, mn(u.Eta))
 	}
-	parts = append(parts, sp(), letter("λ", "c in JMLR"))
-	return block(StageStepSize, "step size (SMD)", jmlr("eqs. (45), (33)"), stepHighlight(), parts...)
+	t += ` ~ {λ: c in JMLR}`
+	return block(StageStepSize, "step size (SMD)", jmlr("eqs. (45), (33)"), stepHighlight(), m(t, h...))
 }
 
 func svmdMargin(u learn.SVMDUpdate) Block {
-	g := row(sym("ε", "t"), call("", row(mi("ν"), mo("−"), sym("m", "t"))))
-	gNum := row(mn(u.Margin), mo("·"), call("", row(mn(u.Nu), mo("−"), mn(u.M))))
-	etaE := eq(sym("η", "ε,t"), row(sym("η", "ε,t−1"), mo("·"), call(mi("max"), half(), row(elem("mn", "1"), mo("+"), mi("μ"), sym("v", "ε"), g))),
-		row(mn(u.EtaMarginPrev), mo("·"), call(mi("max"), half(), row(elem("mn", "1"), mo("+"), mn(u.Mu), mo("·"), num(u.VMarginPrev), mo("·"), gNum))), mn(u.EtaMargin))
-	epsNext := eq(sym("ε", "t+1"), row(sym("ε", "t"), sup(mi("e"), row(sym("η", "ε,t"), g))),
-		row(mn(u.Margin), mo("·"), sup(mi("e"), num(u.MarginStep))), mn(u.MarginNext))
-	vE := eq(sym("v", "ε"), row(mi("ρ"), sym("v", "ε"), mo("+"), sym("η", "ε,t"), g, call("", row(elem("mn", "1"), mo("+"), mi("ρ"), sym("v", "ε")))), mn(u.VMargin))
-	return block(StageStepSize, "margin (ν-trick)", jmlr("eqs. (56)–(58)"), lossHighlight(),
-		etaE, sp(), eqno("57"), sp(), epsNext, sp(), eqno("56"), sp(), vE, sp(), eqno("58"), sp(), letter("ρ", "λ in JMLR"))
+	const g = `[row ε_t [call . [row ν '− m_t]]]`
+	const gNum = `[row # '· [call . [row # '− #]]]`
+	return block(StageStepSize, "margin (ν-trick)", jmlr("eqs. (56)–(58)"), lossHighlight(), m(
+		`[eq η_ε,t [row η_ε,t−1 '· [call max ½ [row 1 '+ μ v_ε `+g+`]]] [row # '· [call max ½ [row 1 '+ # '· # '· `+gNum+`]]] #] ~ (57) ~ `+
+			`[eq ε_t+1 [row ε_t [sup e [row η_ε,t `+g+`]]] [row # '· [sup e #]] #] ~ (56) ~ `+
+			`[eq v_ε [row ρ v_ε '+ η_ε,t `+g+` [call . [row 1 '+ ρ v_ε]]] #] ~ (58) ~ {ρ: λ in JMLR}`,
+		mn(u.EtaMarginPrev), mn(u.Mu), num(u.VMarginPrev), mn(u.Margin), mn(u.Nu), mn(u.M), mn(u.EtaMargin),
+		mn(u.Margin), num(u.MarginStep), mn(u.MarginNext), mn(u.VMargin)))
 }
 
 func svmdShrink(u learn.SVMDUpdate) Block {
-	a := eq(row(sym("α", "i"), mo("←"), call("", row(elem("mn", "1"), mo("−"), sym("η", "t"), mi("λ"))), sym("α", "i")),
-		row(call("", row(elem("mn", "1"), mo("−"), mn(u.Eta), mo("·"), mn(u.Lambda))), sym("α", "i")), row(mn(u.Shrink), sym("α", "i")))
-	b := eq(row(sym("β", "i"), mo("←"), call("", row(elem("mn", "1"), mo("−"), sym("η", "t"), mi("λ"))), mi("ρ"), sym("β", "i"), mo("−"), sym("η", "t"), mi("λ"), sym("α", "i")),
-		row(mn(u.BetaScale), sym("β", "i"), mo("+"), num(u.BetaMix), sym("α", "i")))
-	parts := []string{a, sp(), eqno("32"), sp(), b, sp(), eqno("40")}
+	t := `[eq [row α_i '← [call . [row 1 '− η_t λ]] α_i] [row [call . [row 1 '− # '· #]] α_i] [row # α_i]] ~ (32) ~ ` +
+		`[eq [row β_i '← [call . [row 1 '− η_t λ]] ρ β_i '− η_t λ α_i] [row # β_i '+ # α_i]] ~ (40)`
 	if u.Nu == 0 { // with ν the margin block, before this one, named ρ
-		parts = append(parts, sp(), letter("ρ", "λ in JMLR"))
+		t += ` ~ {ρ: λ in JMLR}`
 	}
-	return block(StageShrink, "shrink and trace", jmlr("eqs. (32), (40)"), shrinkHighlight(), parts...)
+	return block(StageShrink, "shrink and trace", jmlr("eqs. (32), (40)"), shrinkHighlight(),
+		m(t, mn(u.Eta), mn(u.Lambda), mn(u.Shrink), mn(u.BetaScale), num(u.BetaMix)))
 }
 
 func svmdInsert(u learn.SVMDUpdate, K, y int) Block {
-	xiY := at(u.Xi, y)
-	a := eq(sym("α", "t"), row(mo("−"), sym("η", "t"), sym("ξ", "t")), row(mo("−"), mn(u.Eta), mo("·"), num(xiY)), mn(at(u.Alpha, y)))
-	b := eq(sym("β", "t"), row(mo("−"), sym("η", "t"), call("", row(sym("ξ", "t"), mo("+"), mi("ρ"), sym("χ", "t")))), mn(at(u.Beta, y)))
-	parts := []string{a, sp(), eqno("32"), sp(), b, sp(), eqno("40")}
-	parts = append(parts, termText(u.Stored, u.Index, u.Evicted, u.EvictedIndex, at(u.EvictedAlpha, y))...)
-	return block(StageInsert, "insert/evict", jmlr("eqs. (32), (40), §5.5"), insertHighlight(u.Index, u.EvictedIndex), parts...)
+	body := m(`[eq α_t [row '− η_t ξ_t] [row '− # '· #] #] ~ (32) ~ [eq β_t [row '− η_t [call . [row ξ_t '+ ρ χ_t]]] #] ~ (40)`,
+		mn(u.Eta), num(at(u.Xi, y)), mn(at(u.Alpha, y)), mn(at(u.Beta, y)))
+	return block(StageInsert, "insert/evict", jmlr("eqs. (32), (40), §5.5"), insertHighlight(u.Index, u.EvictedIndex),
+		body, termText(u.Stored, u.Index, u.Evicted, u.EvictedIndex, at(u.EvictedAlpha, y)))
 }
 
 // termText says where the new term went and which term left. It counts
 // the terms from 1, oldest first, as the buffer strip's "101 / 512 terms"
 // does (index and evIndex count from 0: the record's and the Highlight's).
-func termText(stored bool, index int, evicted bool, evIndex int, evAlpha float64) []string {
+func termText(stored bool, index int, evicted bool, evIndex int, evAlpha float64) string {
 	if !stored {
-		return []string{sp(), mtext("no violation: no term is added")}
+		return m(`~ "no violation: no term is added"`)
 	}
-	parts := []string{sp(), mtext("stored as term"), sp(), count(index + 1), sp(), mtext("(the newest)")}
+	t := m(`~ "stored as term" ~ # ~ "(the newest)"`, count(index+1))
 	if evicted {
 		which := "evicted with"
 		if evIndex == 0 {
 			which = "(the oldest) evicted with"
 		}
-		parts = append(parts, sp(), mtext("buffer full: term"), sp(), count(evIndex+1), sp(), mtext(which), sp(), eq(mi("α"), mn(evAlpha)))
+		t += m(`~ "buffer full: term" ~ # ~ # ~ [eq α #]`, count(evIndex+1), mtext(which), mn(evAlpha))
 	}
-	return parts
+	return t
 }

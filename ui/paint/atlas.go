@@ -14,6 +14,7 @@ import (
 // cell's centre, stroked with Width in Stroke, or filled with Fill when
 // Width is 0.
 type SpriteSpec struct {
+	_            [0]func() // not comparable: no equality function in main.wasm (see inspect.Block)
 	R, Width     float64
 	Stroke, Fill string
 }

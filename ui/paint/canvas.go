@@ -15,6 +15,7 @@ import "math"
 // pixels per unit, so painting code lays out a smaller canvas that the
 // transform scales up, text and all.
 type Canvas struct {
+	_          [0]func() // not comparable: no equality function in main.wasm (see inspect.Block)
 	El         Element
 	Ctx        Ctx
 	W, H       float64 // drawing units: CSS pixels / zoom, as of the last Fit

@@ -186,6 +186,7 @@ func TermCoef(alpha []float64) (label int, value float64) {
 // examples of true class Row predicted as Col, its share of the row (0 for
 // an empty row) and the fill colour.
 type Cell struct {
+	_          [0]func() // not comparable: no equality function in main.wasm (see inspect.Block)
 	X, Y, W, H float64
 	Row, Col   int
 	Count      int

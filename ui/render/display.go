@@ -49,6 +49,7 @@ const (
 // Op is one drawing operation of a [List]; its fields mean what its Kind
 // says. Coordinates are CSS pixels, origin at the top left.
 type Op struct {
+	_          [0]func() // not comparable: no equality function in main.wasm (see inspect.Block)
 	Kind       OpKind
 	X, Y, W, H float64
 	Color      string
