@@ -75,6 +75,7 @@ type Sim struct {
 	window   *ErrorWindow // the mistakes among the last cfg.Window steps
 	absWin   *MeanWindow  // regression: |y − f(x)| over the last cfg.Window steps
 	cmp      *comparison  // the RES-vs-SGD preset's SGD and objectives (linear.go), or nil
+	reg      regretRun    // the comparison with hindsight (regret.go)
 	second   bool         // the learner is cfg's second learner (NewSecond)
 }
 
@@ -133,6 +134,7 @@ func newSim(cfg state.Config, second bool) (*Sim, error) {
 		return nil, err
 	}
 	s.model, _ = s.learner.(learn.KernelModel)
+	s.reg = newRegret(s.learner, s.LearnerConfig(), s.task, dim, 0)
 	s.window = NewErrorWindow(max(1, cfg.Window))
 	if s.task == learn.Regression {
 		s.absWin = NewMeanWindow(max(1, cfg.Window))
@@ -238,6 +240,9 @@ func (s *Sim) apply(e state.Event) error {
 			if err := Reconfigure(s.learner, lc, s.dim()); err != nil {
 				return err
 			}
+			// The objective may have changed (λ, σ, the margin): the
+			// comparison starts afresh after this step.
+			s.reg = newRegret(s.learner, lc, s.task, s.dim(), s.t)
 		}
 		s.cfg = next
 	}
@@ -663,8 +668,15 @@ func (s *Sim) Step(n int) {
 	}()
 	for range n {
 		x, y := s.next()
+		norm2 := 0.0
+		if s.reg.mon != nil {
+			norm2 = s.reg.norm2() // ‖f_t‖², before Learn (NORMA eq. 3)
+		}
 		st := s.learner.Learn(x, y)
 		s.t++
+		if s.reg.mon != nil {
+			s.observeRegret(x, y, st, norm2)
+		}
 		if st.Mistake {
 			s.mistakes++
 		}
