@@ -1,0 +1,76 @@
+package app
+
+import (
+	"math"
+	"strconv"
+
+	"kernelplay/core/regret"
+	"kernelplay/ui/render"
+	"kernelplay/ui/sim"
+)
+
+// negligibleGap is the relative duality gap (gap / max(J, 1)) under which
+// the regret panel draws no band [R, R + gap]: a band thinner than a
+// pixel of any symlog axis the page draws.
+const negligibleGap = 1e-4
+
+// regretBuf is the memory of one learner's regret curves, reused by every
+// redraw.
+type regretBuf struct{ rx, ry, lx, ly, ux, uy, bx, by []float64 }
+
+// regretTrace is the regret panel's data for run s (render.RegretTrace):
+// the monitor's current segment at its solved checkpoints, shifted to the
+// run's steps, with the bound sim.Sim.RegretBound gives there.
+func regretTrace(s *sim.Sim, b *regretBuf) render.RegretTrace {
+	mon, why := s.Regret()
+	if mon == nil {
+		return render.RegretTrace{Why: why}
+	}
+	b.rx, b.ry, b.lx, b.ly = b.rx[:0], b.ry[:0], b.lx[:0], b.ly[:0]
+	b.ux, b.uy, b.bx, b.by = b.ux[:0], b.uy[:0], b.bx[:0], b.by[:0]
+	start := float64(s.RegretStart())
+	pts := mon.Current().Points
+	var last regret.Bound
+	band := false
+	for i, p := range pts {
+		t := start + float64(p.M)
+		if p.Exact {
+			b.rx, b.ry = append(b.rx, t), append(b.ry, p.Regret)
+		} else {
+			if len(b.lx) == 0 && i > 0 && pts[i-1].Exact {
+				// The lower bound continues the exact curve.
+				b.lx, b.ly = append(b.lx, b.rx[len(b.rx)-1]), append(b.ly, b.ry[len(b.ry)-1])
+			}
+			b.lx, b.ly = append(b.lx, t), append(b.ly, p.Regret)
+		}
+		b.ux, b.uy = append(b.ux, t), append(b.uy, p.Regret+p.Gap)
+		band = band || p.Gap > negligibleGap*math.Max(math.Abs(p.Hindsight), 1)
+		last = s.RegretBound(p)
+		if last.Applies {
+			b.bx, b.by = append(b.bx, t), append(b.by, last.Value-p.Hindsight)
+		}
+	}
+	tr := render.RegretTrace{R: render.Points{X: b.rx, Y: b.ry}, Lower: render.Points{X: b.lx, Y: b.ly},
+		Bound: render.Points{X: b.bx, Y: b.by}, Caption: regretCaption(last, len(pts) > 0 && !pts[len(pts)-1].Exact)}
+	if band {
+		tr.Upper = render.Points{X: b.ux, Y: b.uy}
+	}
+	if s.RegretStart() > 0 {
+		tr.Caption = "since step " + strconv.Itoa(s.RegretStart()) + " (a setting changed); " + tr.Caption
+	}
+	return tr
+}
+
+// regretCaption is the regret panel's caption: the bound's source and
+// what it leaves out (dashed), or why there is none; beyond MaxExact, that
+// the curve is a lower bound.
+func regretCaption(b regret.Bound, frozen bool) string {
+	c := b.Why
+	if b.Applies {
+		c = "dashed: " + b.Source + " (" + b.Why + ")"
+	}
+	if frozen {
+		c = "dotted beyond 1,000 steps: a lower bound (g* frozen); " + c
+	}
+	return c
+}

@@ -1,0 +1,54 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"kernelplay/ui/sim"
+	"kernelplay/ui/state"
+)
+
+// TestRegretTrace: the regret panel's data is the monitor's checkpoints
+// at their steps (R = Online − Hindsight), no bound for SVMD (with the
+// reason in the caption), NORMA under JMLR's schedule says why Theorem 2
+// does not apply, and a multiclass run has only the page's message.
+func TestRegretTrace(t *testing.T) {
+	for _, c := range []struct {
+		learner, task, caption string
+	}{
+		{state.LearnerSVMD, state.TaskBinary, "no bound: SVMD adapts its step size"},
+		{state.LearnerNORMA, state.TaskBinary, "not applicable"},
+		{state.LearnerSVMD, state.TaskMulticlass, ""},
+	} {
+		cfg := state.Default()
+		cfg.Learner, cfg.Task = c.learner, c.task
+		s, err := sim.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(200)
+		for !s.RegretStep(1 << 20) {
+		}
+		var b regretBuf
+		tr := regretTrace(s, &b)
+		mon, why := s.Regret()
+		if mon == nil {
+			if tr.Why != why || why != sim.MulticlassNoRegret || len(tr.R.X) != 0 {
+				t.Errorf("%s/%s: why %q, trace %+v", c.learner, c.task, why, tr)
+			}
+			continue
+		}
+		pts := mon.Current().Points
+		if len(tr.R.X) != len(pts) || len(tr.Lower.X) != 0 {
+			t.Fatalf("%s: %d exact points drawn of %d", c.learner, len(tr.R.X), len(pts))
+		}
+		for i, p := range pts {
+			if tr.R.X[i] != float64(p.M) || tr.R.Y[i] != p.Online-p.Hindsight {
+				t.Fatalf("%s: point %d drawn at (%v, %v), checkpoint %+v", c.learner, i, tr.R.X[i], tr.R.Y[i], p)
+			}
+		}
+		if len(tr.Bound.X) != 0 || !strings.Contains(tr.Caption, c.caption) {
+			t.Errorf("%s: bound %d points, caption %q, want %q in it", c.learner, len(tr.Bound.X), tr.Caption, c.caption)
+		}
+	}
+}

@@ -1,0 +1,78 @@
+package render
+
+import (
+	"math"
+	"testing"
+)
+
+// TestSymlog: the transform is odd, increasing, 0 at 0, log10 beyond 1
+// (Symlog(10^k − 1) = k), and an axis maps 0 to the middle of ±v.
+func TestSymlog(t *testing.T) {
+	for k := 0; k <= 6; k++ {
+		v := math.Pow(10, float64(k)) - 1
+		if got := Symlog(v); math.Abs(got-float64(k)) > 1e-12 {
+			t.Errorf("Symlog(%g) = %v, want %d", v, got, k)
+		}
+		if Symlog(-v) != -Symlog(v) {
+			t.Errorf("Symlog(−%g) = %v, not odd", v, Symlog(-v))
+		}
+	}
+	prev := math.Inf(-1)
+	for v := -1e4; v <= 1e4; v += 37.5 {
+		if s := Symlog(v); !(s > prev) {
+			t.Fatalf("Symlog not increasing at %v", v)
+		} else {
+			prev = s
+		}
+	}
+	ax := Axis{Min: -50, Max: 50, P0: 100, P1: 0, SymLog: true}
+	if ax.Pixel(0) != 50 || ax.Pixel(50) != 0 || ax.Pixel(-50) != 100 {
+		t.Errorf("symlog axis: 0 → %v, 50 → %v, −50 → %v", ax.Pixel(0), ax.Pixel(50), ax.Pixel(-50))
+	}
+	if p := ax.Pixel(9); math.Abs(p-(50-50*1/Symlog(50))) > 1e-9 {
+		t.Errorf("9 → %v", p)
+	}
+}
+
+// TestSymlogTicks: 0 and the powers of ten of either sign inside the
+// range, in increasing order, every stride-th decade.
+func TestSymlogTicks(t *testing.T) {
+	got := SymlogTicks(-20, 1500, 1)
+	want := []string{"-10", "-1", "0", "1", "10", "100", "1e3"}
+	if len(got) != len(want) {
+		t.Fatalf("ticks %v, want labels %v", got, want)
+	}
+	for i, tk := range got {
+		if tk.Label != want[i] || (i > 0 && !(tk.Value > got[i-1].Value)) {
+			t.Fatalf("ticks %v, want labels %v", got, want)
+		}
+	}
+	if got := SymlogTicks(0.5, 2e4, 2); len(got) != 2 || got[0].Label != "100" || got[1].Label != "1e4" {
+		t.Errorf("stride 2 over [0.5, 2e4]: %v", got)
+	}
+	if SymlogTicks(1, 1, 1) != nil {
+		t.Error("an empty range has ticks")
+	}
+}
+
+// TestSymlogPanel: a symlog panel's range holds both signs and 0, and its
+// labelled ticks are powers of ten.
+func TestSymlogPanel(t *testing.T) {
+	p := Panel{SymLog: true, Series: []Series{{X: []float64{1, 2, 3}, Y: []float64{-30, 5, 800}}}}
+	lo, hi, ok := p.yRange()
+	if !ok || !(lo < -30) || !(hi > 800) {
+		t.Fatalf("range [%v, %v], want around [−30, 800]", lo, hi)
+	}
+	var l List
+	l.Reset(300, 200)
+	l.Chart(&Chart{Panels: []Panel{p}, XWhole: true})
+	labels := map[string]bool{}
+	for _, o := range l.Ops {
+		if o.Kind == OpText {
+			labels[o.Text] = true
+		}
+	}
+	if !labels["0"] || !labels["100"] {
+		t.Errorf("labels %v, want 0 and 100 among them", labels)
+	}
+}
