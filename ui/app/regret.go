@@ -16,7 +16,45 @@ const negligibleGap = 1e-4
 
 // regretBuf is the memory of one learner's regret curves, reused by every
 // redraw.
-type regretBuf struct{ rx, ry, lx, ly, ux, uy, bx, by []float64 }
+type regretBuf struct {
+	rx, ry, lx, ly, ux, uy, bx, by []float64
+	alarms                         []render.Alarm
+}
+
+// alarmBurst is the span, in steps, of a burst of alarms marked once:
+// ADWIN fires on several consecutive steps after one change (each cut
+// drops only its oldest bucket), as regret.Monitor's MinSegment says.
+const alarmBurst = 100
+
+// alarms appends the detections al (steps counted after start) as chart
+// marks, one per burst: an alarm within alarmBurst steps of the last one
+// marked joins its label (ADWIN, PH, or both) instead of adding a mark.
+// Both detectors are one-sided (increases of the error only) and silent
+// during their burn-in of 30 steps (drift.DefaultADWIN,
+// drift.DefaultPageHinkley).
+func alarms(dst []render.Alarm, al []regret.Alarm, start int) []render.Alarm {
+	lastT := -alarmBurst - 1
+	for _, a := range al {
+		name := "ADWIN"
+		switch {
+		case a.ADWIN && a.PageHinkley:
+			name = "ADWIN+PH"
+		case a.PageHinkley:
+			name = "PH"
+		}
+		if a.T-lastT <= alarmBurst && len(dst) > 0 {
+			d := &dst[len(dst)-1]
+			if d.Label != name && d.Label != "ADWIN+PH" {
+				d.Label = "ADWIN+PH"
+			}
+			lastT = a.T
+			continue
+		}
+		dst = append(dst, render.Alarm{T: float64(start + a.T), Label: name})
+		lastT = a.T
+	}
+	return dst
+}
 
 // regretTrace is the regret panel's data for run s (render.RegretTrace):
 // the monitor's current segment at its solved checkpoints, shifted to the
@@ -55,6 +93,8 @@ func regretTrace(s *sim.Sim, b *regretBuf) render.RegretTrace {
 	if band {
 		tr.Upper = render.Points{X: b.ux, Y: b.uy}
 	}
+	tr.Alarms = alarms(b.alarms[:0], mon.Alarms(), s.RegretStart())
+	b.alarms = tr.Alarms
 	if s.RegretStart() > 0 {
 		tr.Caption = "since step " + strconv.Itoa(s.RegretStart()) + " (a setting changed); " + tr.Caption
 	}

@@ -1,9 +1,12 @@
 package app
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"kernelplay/core/regret"
+	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
@@ -50,5 +53,18 @@ func TestRegretTrace(t *testing.T) {
 		if len(tr.Bound.X) != 0 || !strings.Contains(tr.Caption, c.caption) {
 			t.Errorf("%s: bound %d points, caption %q, want %q in it", c.learner, len(tr.Bound.X), tr.Caption, c.caption)
 		}
+	}
+}
+
+// TestRegretAlarms: a burst of alarms is marked once, at its first step
+// (shifted by the comparison's start), labelled by every detector in it;
+// an alarm more than alarmBurst steps later is a new mark.
+func TestRegretAlarms(t *testing.T) {
+	al := []regret.Alarm{{T: 410, ADWIN: true}, {T: 411, ADWIN: true}, {T: 450, PageHinkley: true},
+		{T: 700, PageHinkley: true}}
+	got := alarms(nil, al, 50)
+	want := []render.Alarm{{T: 460, Label: "ADWIN+PH"}, {T: 750, Label: "PH"}}
+	if !slices.Equal(got, want) {
+		t.Fatalf("marks %v, want %v", got, want)
 	}
 }

@@ -71,7 +71,19 @@ type RegretTrace struct {
 	// Caption says what the bound is (paper and equation) or why there is
 	// none; Why, without points, why there is no comparison at all.
 	Caption, Why string
+	// Alarms are the change detections on the learner's 0/1 errors (ADWIN,
+	// Page–Hinkley: core/drift), marked across the panels.
+	Alarms []Alarm
 }
+
+// Alarm is one detection at step T, labelled by its detector(s).
+type Alarm struct {
+	T     float64
+	Label string
+}
+
+// AlarmColor is the detections' marker colour (a dark vermillion).
+const AlarmColor = "#a33a00"
 
 // WindowDash is the dash of the windowed error's curves.
 var WindowDash = [2]float64{4, 3}
@@ -148,6 +160,9 @@ func TraceChart(dst *Chart, in TraceInput) {
 		errP.Series = append(errP.Series, Series{Color: ErrorColor, Dash: WindowDash, Width: 1.2, X: in.WinError.X, Y: in.WinError.Y})
 	}
 	dst.Panels = append(dst.Panels, eta, errP, loss, buf, regretPanel(in))
+	for _, a := range in.Regret.Alarms {
+		dst.Markers = append(dst.Markers, Marker{X: a.T, Label: a.Label, Color: AlarmColor})
+	}
 	if in.Second != nil {
 		overlay(dst, in)
 	}
