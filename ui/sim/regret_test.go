@@ -3,6 +3,7 @@ package sim
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"kernelplay/core/learn"
@@ -146,5 +147,43 @@ func TestRegretWhyNot(t *testing.T) {
 		if !s.RegretStep(1) {
 			t.Error("RegretStep without a monitor is not idle")
 		}
+	}
+}
+
+// TestRegretTheorem2Bound: NORMA as in Theorem 2 (schedule thm2, soft
+// margin, no offset, ω ≥ m) on the spirals at λ = 1 has eq. (23)'s bound
+// at every checkpoint, above the measured online sum; with the offset on,
+// the bound does not apply and says why.
+func TestRegretTheorem2Bound(t *testing.T) {
+	cfg := state.Default()
+	cfg.Learner, cfg.Schedule, cfg.Offset, cfg.Lambda = state.LearnerNORMA, state.ScheduleTheorem2, false, 1
+	s := mustNew(t, cfg)
+	if _, ok := s.Learner().(*learn.NORMA).Config().Schedule.(learn.InvSqrtT); !ok {
+		t.Fatalf("schedule %v, want learn.InvSqrtT", s.Learner().(*learn.NORMA).Config().Schedule)
+	}
+	s.Step(400)
+	for !s.RegretStep(1 << 20) {
+	}
+	mon, _ := s.Regret()
+	var ratio float64
+	for _, p := range mon.Current().Points {
+		b := s.RegretBound(p)
+		if !b.Applies || b.Source != "NORMA Theorem 2, eq. (23)" {
+			t.Fatalf("m = %d: bound %+v", p.M, b)
+		}
+		if !(b.Value >= p.Online) {
+			t.Fatalf("m = %d: online sum %v above the bound %v", p.M, p.Online, b.Value)
+		}
+		ratio = (b.Value - p.Hindsight) / p.Regret
+	}
+	t.Logf("at m = 400: bound on the regret / measured regret = %.3g", ratio)
+	cfg.Offset = true
+	s = mustNew(t, cfg)
+	s.Step(20)
+	for !s.RegretStep(1 << 20) {
+	}
+	mon, _ = s.Regret()
+	if b := s.RegretBound(mon.Current().Points[0]); b.Applies || !strings.Contains(b.Why, "offset") {
+		t.Errorf("with the offset: %+v", b)
 	}
 }

@@ -457,6 +457,9 @@ func normaConfig(cfg state.Config, t learn.Task, k kernel.Kernel) learn.NORMACon
 	c := learn.DefaultNORMAConfig(rule, classes(cfg, t))
 	c.Kernel, c.Lambda, c.BufferSize, c.Offset = k, cfg.Lambda, cfg.BufferSize, cfg.Offset && t != learn.Novelty
 	c.Schedule = learn.Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau}
+	if cfg.Schedule == state.ScheduleTheorem2 {
+		c.Schedule = learn.InvSqrtT{} // Λ_t = 1/(3λ√t) with the learner's λ (NORMA Theorem 2)
+	}
 	if nu {
 		c.Nu = cfg.Nu
 		switch cfg.MarginRule {

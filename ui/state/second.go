@@ -37,27 +37,27 @@ type LearnerSettings struct {
 	Scale, Constant, Lambda float64
 	Eta0, Tau, Mu, Decay    float64
 	Nu                      float64
-	MarginRule              string
+	MarginRule, Schedule    string
 	BufferSize              int
 	Offset                  bool
 }
 
 // secondKeys are the link keys of the first learner's settings that the
 // second learner has its own copy of, under SecondPrefix+key.
-var secondKeys = []string{"lam", "nu", "mr", "b", "k", "s", "d", "ks", "ko", "e", "tau", "m", "dc", "w"}
+var secondKeys = []string{"lam", "nu", "mr", "sch", "b", "k", "s", "d", "ks", "ko", "e", "tau", "m", "dc", "w"}
 
 // Settings returns the first learner's settings of c.
 func (c Config) Settings() LearnerSettings {
 	return LearnerSettings{Kernel: c.Kernel, Sigma: c.Sigma, Degree: c.Degree, Scale: c.Scale, Constant: c.Constant,
 		Lambda: c.Lambda, Eta0: c.Eta0, Tau: c.Tau, Mu: c.Mu, Decay: c.Decay, Nu: c.Nu, MarginRule: c.MarginRule,
-		BufferSize: c.BufferSize, Offset: c.Offset}
+		Schedule: c.Schedule, BufferSize: c.BufferSize, Offset: c.Offset}
 }
 
 // setSettings sets the first learner's settings of c to s.
 func (c *Config) setSettings(s LearnerSettings) {
 	c.Kernel, c.Sigma, c.Degree, c.Scale, c.Constant = s.Kernel, s.Sigma, s.Degree, s.Scale, s.Constant
 	c.Lambda, c.Eta0, c.Tau, c.Mu, c.Decay, c.Nu = s.Lambda, s.Eta0, s.Tau, s.Mu, s.Decay, s.Nu
-	c.MarginRule, c.BufferSize, c.Offset = s.MarginRule, s.BufferSize, s.Offset
+	c.MarginRule, c.Schedule, c.BufferSize, c.Offset = s.MarginRule, s.Schedule, s.BufferSize, s.Offset
 }
 
 // Comparing reports whether c runs a second learner: Compare is set, in

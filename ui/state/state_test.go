@@ -438,6 +438,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add(dupHideLink)
 	f.Add("v1&p=rotating&vs=norma&2s=0.4&2tau=50&2k=laplacian&win=200&ev=AAA") // a 2D comparison
 	f.Add(robustPaddedLink(2000))                                              // a σ edit "0.5000…0"
+	f.Add("v1&l=norma&sch=thm2&b=0&vs=norma&2sch=thm2")                        // NORMA as in Theorem 2, both learners
+	f.Add("v1&sch=thm3")
 	f.Fuzz(func(t *testing.T, hash string) {
 		c, err := Decode(hash)
 		if err != nil {
@@ -460,4 +462,30 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("re-encoding changed the config:\n%+v\n%+v", c, d)
 		}
 	})
+}
+
+// TestScheduleLink: "NORMA as in Theorem 2" travels in the link as
+// sch=thm2 (and 2sch for a comparison's second learner, where it differs),
+// round-trips, a link without it (every link before it) keeps JMLR's
+// schedule, and an unknown schedule is refused with the link's prefix.
+func TestScheduleLink(t *testing.T) {
+	c := Default()
+	c.Learner, c.Schedule, c.Offset = LearnerNORMA, ScheduleTheorem2, false
+	c.Compare = LearnerNORMA
+	c.Second.Schedule = ScheduleJMLR
+	h := Encode(c)
+	if !strings.Contains(h, "&sch=thm2") || !strings.Contains(h, "&2sch=jmlr") {
+		t.Fatalf("link %q lacks sch=thm2 or 2sch=jmlr", h)
+	}
+	d, err := Decode(h)
+	if err != nil || !reflect.DeepEqual(c, d) {
+		t.Fatalf("round trip: %v\n%+v\n%+v", err, c, d)
+	}
+	old, err := Decode("v1&l=norma")
+	if err != nil || old.Schedule != ScheduleJMLR {
+		t.Errorf("a link without sch: schedule %q, %v", old.Schedule, err)
+	}
+	if _, err := Decode("v1&sch=thm3"); err == nil || !strings.HasPrefix(err.Error(), "link: ") {
+		t.Errorf("sch=thm3: %v", err)
+	}
 }
