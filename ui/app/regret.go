@@ -7,6 +7,7 @@ import (
 	"kernelplay/core/regret"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
+	"kernelplay/ui/state"
 )
 
 // negligibleGap is the relative duality gap (gap / max(J, 1)) under which
@@ -99,6 +100,17 @@ func regretTrace(s *sim.Sim, b *regretBuf) render.RegretTrace {
 		tr.Caption = "since step " + strconv.Itoa(s.RegretStart()) + " (a setting changed); " + tr.Caption
 	}
 	return tr
+}
+
+// DigitsRegretNote is what the digits view's charts say of the regret,
+// which they do not draw: multiclass streams have no comparator
+// (sim.MulticlassNoRegret); the binary ones (0–4 vs 5–9, the 0/1 → 2/3
+// switch) are compared in the 2D view only so far.
+func DigitsRegretNote(c state.Config) string {
+	if state.DigitsTask(c) == state.TaskMulticlass {
+		return sim.MulticlassNoRegret
+	}
+	return "regret: drawn in the 2D view only (the digits view does not run the comparator yet)"
 }
 
 // regretCaption is the regret panel's caption: the bound's source and

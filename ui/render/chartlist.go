@@ -186,6 +186,15 @@ func (l *List) Chart(c *Chart) {
 	}
 	n := float64(len(c.Panels))
 	ph := (h-y-bottomH)/n - chartTitleH - chartGap + chartGap/n
+	for ph < 12 && n > 1 {
+		// Too short for every panel: the first ones that fit (the stack
+		// is in order of importance; the regret panel comes last).
+		cc := *c
+		cc.Panels = c.Panels[:len(c.Panels)-1]
+		c = &cc
+		n--
+		ph = (h-y-bottomH)/n - chartTitleH - chartGap + chartGap/n
+	}
 	if ph < 12 {
 		return // too small to draw anything readable
 	}

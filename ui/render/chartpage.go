@@ -289,6 +289,9 @@ type CompareInput struct {
 	SwitchAt int
 	// SwitchLabel labels that marker.
 	SwitchLabel string
+	// Regret, when set, says under the title why no regret is drawn
+	// (app.DigitsRegretNote).
+	Regret string
 }
 
 // CompareChart describes the digits comparison into dst: every learner's
@@ -316,6 +319,7 @@ func CompareChart(dst *Chart, in CompareInput) {
 		}
 	}
 	dst.Panels = append(dst.Panels, errP, etaP)
+	dst.Subtitle = in.Regret
 	if in.SwitchAt > 0 {
 		dst.Markers = append(dst.Markers, Marker{X: float64(in.SwitchAt) + 0.5, Label: in.SwitchLabel, Color: ChartMuted})
 	}

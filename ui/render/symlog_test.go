@@ -76,3 +76,24 @@ func TestSymlogPanel(t *testing.T) {
 		t.Errorf("labels %v, want 0 and 100 among them", labels)
 	}
 }
+
+// TestChartDropsLastPanels: a canvas too short for every panel draws the
+// first panels that fit (here 4 of 5 at 300×200), not nothing.
+func TestChartDropsLastPanels(t *testing.T) {
+	var c Chart
+	for _, name := range []string{"a", "b", "c", "d", "e"} {
+		c.Panels = append(c.Panels, Panel{Title: name, Series: []Series{{X: []float64{1, 2}, Y: []float64{1, 2}}}})
+	}
+	var l List
+	l.Reset(300, 200)
+	l.Chart(&c)
+	titles := ""
+	for _, o := range l.Ops {
+		if o.Kind == OpText && len(o.Text) == 1 && o.Text >= "a" && o.Text <= "e" {
+			titles += o.Text
+		}
+	}
+	if titles != "abcd" || len(c.Panels) != 5 {
+		t.Errorf("titles drawn %q (chart keeps %d panels), want abcd and 5", titles, len(c.Panels))
+	}
+}
