@@ -44,7 +44,7 @@ type LearnerSettings struct {
 
 // secondKeys are the link keys of the first learner's settings that the
 // second learner has its own copy of, under SecondPrefix+key.
-var secondKeys = []string{"lam", "nu", "mr", "sch", "b", "k", "s", "d", "ks", "ko", "e", "tau", "m", "dc", "w"}
+var secondKeys = []string{"lam", "nu", "mr", "b", "k", "s", "d", "ks", "ko", "e", "tau", "m", "dc", "w"}
 
 // Settings returns the first learner's settings of c.
 func (c Config) Settings() LearnerSettings {
@@ -95,7 +95,7 @@ func (c Config) SecondConfig() Config {
 			}
 			if first, ok := IsSecondKey(e.Key); ok {
 				n.Events[i].Key = first
-			} else if slices.Contains(secondKeys, e.Key) {
+			} else if isLearnerKey(e.Key) {
 				n.Events[i].Key = SecondPrefix + e.Key
 			}
 		}
@@ -111,7 +111,17 @@ func IsSecondKey(key string) (first string, ok bool) {
 		return "", false
 	}
 	first = key[len(SecondPrefix):]
-	return first, slices.Contains(secondKeys, first)
+	return first, isLearnerKey(first)
+}
+
+// laterSecondKeys are keys of learner settings added after secondKeys'
+// fields: their second copies come later in Fields (digits.go's init).
+var laterSecondKeys = []string{"sch"}
+
+// isLearnerKey reports whether key is a first learner's setting with a
+// second learner's copy.
+func isLearnerKey(key string) bool {
+	return slices.Contains(secondKeys, key) || slices.Contains(laterSecondKeys, key)
 }
 
 // secondFields returns the second learner's copies of the fields of
@@ -121,17 +131,24 @@ func IsSecondKey(key string) (first string, ok bool) {
 func secondFields() []Field {
 	var out []Field
 	for _, k := range secondKeys {
-		i := slices.IndexFunc(Fields, func(f Field) bool { return f.Key == k })
-		if i < 0 {
-			panic("state: no field " + k)
-		}
-		orig := Fields[i]
-		f := orig
-		f.Key, f.Group, f.second = SecondPrefix+k, GroupSecond, true
-		f.active = func(c Config) bool { return c.Comparing() && orig.Active(c.SecondConfig()) }
-		out = append(out, f)
+		out = append(out, secondField(k))
 	}
 	return out
+}
+
+// secondField is the second learner's copy of the first learner's field
+// with key k (schedule "sch" is appended later than secondKeys, with the
+// fields added after them: see init in digits.go).
+func secondField(k string) Field {
+	i := slices.IndexFunc(Fields, func(f Field) bool { return f.Key == k })
+	if i < 0 {
+		panic("state: no field " + k)
+	}
+	orig := Fields[i]
+	f := orig
+	f.Key, f.Group, f.second = SecondPrefix+k, GroupSecond, true
+	f.active = func(c Config) bool { return c.Comparing() && orig.Active(c.SecondConfig()) }
+	return f
 }
 
 // validateSecond checks the second learner against the task, as Validate

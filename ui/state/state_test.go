@@ -488,4 +488,13 @@ func TestScheduleLink(t *testing.T) {
 	if _, err := Decode("v1&sch=thm3"); err == nil || !strings.HasPrefix(err.Error(), "link: ") {
 		t.Errorf("sch=thm3: %v", err)
 	}
+	// The schedule's fields come last, so that the field indices older
+	// links' edits (ev=…) use stay the same.
+	if n := len(Fields); Fields[n-3].Key != "win" || Fields[n-2].Key != "sch" || Fields[n-1].Key != "2sch" {
+		t.Errorf("the last fields are %s, %s, %s; want win, sch, 2sch", Fields[n-3].Key, Fields[n-2].Key, Fields[n-1].Key)
+	}
+	// An edit of the second learner's schedule is the second's setting.
+	if first, ok := IsSecondKey("2sch"); !ok || first != "sch" {
+		t.Errorf("IsSecondKey(2sch) = %q, %v", first, ok)
+	}
 }
