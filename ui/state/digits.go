@@ -82,23 +82,21 @@ var windowField = Field{Key: "win", Name: "Window", Symbol: "N", Label: "error w
 	Hint:  "the error charts also show the mistakes among the last N steps, so that tracking a drifting stream shows",
 	Group: GroupRun}
 
-// scheduleField is NORMA's schedule (Config.Schedule), appended after the
-// error window with its second learner's copy.
+// scheduleField is NORMA's schedule (Config.Schedule), appended last with
+// its second learner's copy (linear.go's init).
 var scheduleField = Field{Key: "sch", Name: "Schedule", Label: "schedule", Kind: Choice,
 	Options: []string{ScheduleJMLR, ScheduleTheorem2},
 	Hint:    "NORMA's step size: JMLR's η₀·√(τ/(τ+t)) (eq. 59), or NORMA Theorem 2's 1/(3λ√t), under which the regret chart draws the theorem's bound (eq. 23; also needs no offset and ω ≥ t)",
 	Group:   GroupStepSize, active: isLearner(LearnerNORMA)}
 
 // init appends the digits fields, then the second learner's (second.go)
-// and the error window, then NORMA's schedule and its second copy:
-// appended, so the indices older links' edits (ev=…) name fields by stay
-// the same.
+// and the error window: appended, so the indices older links' edits
+// (ev=…) name fields by stay the same (linear.go's init appends the
+// linear solvers' fields, then NORMA's schedule).
 func init() {
 	Fields = append(Fields, digitsFields...)
 	Fields = append(Fields, secondFields()...)
 	Fields = append(Fields, windowField)
-	Fields = append(Fields, scheduleField)
-	Fields = append(Fields, secondField(scheduleField.Key))
 }
 
 // DigitsTask returns the task ModeDigits learns under c: multiclass for the
