@@ -16,6 +16,14 @@ import (
 // band [R, R + gap]. Our choice, for the frame budget.
 const RegretMaxEpochs = 50
 
+// RegretMaxWaiting is the page's regret.Settings.MaxWaiting: how many
+// examples beyond the exact prefix may wait for the frozen g* while the
+// solver, a few milliseconds a frame, is behind the run (at most 2·2¹⁷·3
+// float64s, 6 MB, for a 2D learner). With the core's default (1,000) a
+// run playing faster than the solver made Add solve every pending
+// checkpoint inside one step: a 1.7 s frame in the browser.
+const RegretMaxWaiting = 1 << 17
+
 // MulticlassNoRegret is what the page says where the regret chart would be
 // on a multiclass run.
 const MulticlassNoRegret = "regret: binary tasks only (JMLR eq. 16 would need K dual coefficients per example)"
@@ -71,7 +79,7 @@ func newRegret(l learn.Learner, cfg state.Config, t learn.Task, dim, start int) 
 		return r
 	}
 	if err == nil {
-		set := regret.Settings{MaxEpochs: RegretMaxEpochs}
+		set := regret.Settings{MaxEpochs: RegretMaxEpochs, MaxWaiting: RegretMaxWaiting}
 		r.mon, err = regret.NewMonitor(obj, set, dim, *drift.DefaultADWIN(), *drift.DefaultPageHinkley(), false)
 	}
 	if err != nil {
