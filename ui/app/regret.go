@@ -3,6 +3,7 @@ package app
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"kernelplay/core/regret"
 	"kernelplay/ui/render"
@@ -58,8 +59,10 @@ func alarms(dst []render.Alarm, al []regret.Alarm, start int) []render.Alarm {
 }
 
 // regretTrace is the regret panel's data for run s (render.RegretTrace):
-// the monitor's current segment at its solved checkpoints, shifted to the
-// run's steps, with the bound sim.Sim.RegretBound gives there.
+// the monitor's segments (those closed by restarts at detections, then the
+// current one) at their solved checkpoints, shifted to the run's steps,
+// with the bound sim.Sim.RegretBound gives there. A restart shows as the
+// curve falling back towards 0 at the detection.
 func regretTrace(s *sim.Sim, b *regretBuf) render.RegretTrace {
 	mon, why := s.Regret()
 	if mon == nil {
@@ -67,26 +70,34 @@ func regretTrace(s *sim.Sim, b *regretBuf) render.RegretTrace {
 	}
 	b.rx, b.ry, b.lx, b.ly = b.rx[:0], b.ry[:0], b.lx[:0], b.ly[:0]
 	b.ux, b.uy, b.bx, b.by = b.ux[:0], b.uy[:0], b.bx[:0], b.by[:0]
-	start := float64(s.RegretStart())
-	pts := mon.Current().Points
 	var last regret.Bound
+	var pts []regret.Point
 	band := false
-	for i, p := range pts {
-		t := start + float64(p.M)
-		if p.Exact {
-			b.rx, b.ry = append(b.rx, t), append(b.ry, p.Regret)
-		} else {
-			if len(b.lx) == 0 && i > 0 && pts[i-1].Exact {
-				// The lower bound continues the exact curve.
-				b.lx, b.ly = append(b.lx, b.rx[len(b.rx)-1]), append(b.ly, b.ry[len(b.ry)-1])
-			}
-			b.lx, b.ly = append(b.lx, t), append(b.ly, p.Regret)
+	closed := mon.Closed()
+	for k := 0; k <= len(closed); k++ {
+		seg := mon.Current()
+		if k < len(closed) {
+			seg = closed[k]
 		}
-		b.ux, b.uy = append(b.ux, t), append(b.uy, p.Regret+p.Gap)
-		band = band || p.Gap > negligibleGap*math.Max(math.Abs(p.Hindsight), 1)
-		last = s.RegretBound(p)
-		if last.Applies {
-			b.bx, b.by = append(b.bx, t), append(b.by, last.Value-p.Hindsight)
+		start := float64(s.RegretStart() + seg.Start)
+		pts = seg.Points
+		for i, p := range pts {
+			t := start + float64(p.M)
+			if p.Exact {
+				b.rx, b.ry = append(b.rx, t), append(b.ry, p.Regret)
+			} else {
+				if i > 0 && pts[i-1].Exact {
+					// The lower bound continues the exact curve.
+					b.lx, b.ly = append(b.lx, b.rx[len(b.rx)-1]), append(b.ly, b.ry[len(b.ry)-1])
+				}
+				b.lx, b.ly = append(b.lx, t), append(b.ly, p.Regret)
+			}
+			b.ux, b.uy = append(b.ux, t), append(b.uy, p.Regret+p.Gap)
+			band = band || p.Gap > negligibleGap*math.Max(math.Abs(p.Hindsight), 1)
+			last = s.RegretBound(p)
+			if last.Applies {
+				b.bx, b.by = append(b.bx, t), append(b.by, last.Value-p.Hindsight)
+			}
 		}
 	}
 	tr := render.RegretTrace{R: render.Points{X: b.rx, Y: b.ry}, Lower: render.Points{X: b.lx, Y: b.ly},
@@ -96,6 +107,9 @@ func regretTrace(s *sim.Sim, b *regretBuf) render.RegretTrace {
 	}
 	tr.Alarms = alarms(b.alarms[:0], mon.Alarms(), s.RegretStart())
 	b.alarms = tr.Alarms
+	if n := len(mon.Closed()); n > 0 {
+		tr.Caption = "since the change at step " + strconv.Itoa(s.RegretStart()+mon.Current().Start) + " (ADWIN); " + tr.Caption
+	}
 	if s.RegretStart() > 0 {
 		tr.Caption = "since step " + strconv.Itoa(s.RegretStart()) + " (a setting changed); " + tr.Caption
 	}
@@ -116,13 +130,26 @@ func DigitsRegretNote(c state.Config) string {
 // regretCaption is the regret panel's caption: the bound's source and
 // what it leaves out (dashed), or why there is none; beyond MaxExact, that
 // the curve is a lower bound.
+//
+// The caption is one line of a panel about 300 px wide, so it says the
+// condition that fails, not the whole reason: core/regret's Why, after
+// "not applicable: " and before its first parenthesis or ", so".
 func regretCaption(b regret.Bound, frozen bool) string {
 	c := b.Why
-	if b.Applies {
-		c = "dashed: " + b.Source + " (" + b.Why + ")"
+	switch {
+	case b.Applies:
+		c = "dashed: " + b.Source + ", without its O(1)"
+	case strings.HasPrefix(c, "not applicable: "):
+		c = strings.TrimPrefix(c, "not applicable: ")
+		for _, cut := range []string{" (", ", so"} {
+			if i := strings.Index(c, cut); i > 0 {
+				c = c[:i]
+			}
+		}
+		c = "no bound (" + b.Source + "): " + c
 	}
 	if frozen {
-		c = "dotted beyond 1,000 steps: a lower bound (g* frozen); " + c
+		c = "dotted: lower bound (g* frozen at 1,000); " + c
 	}
 	return c
 }

@@ -20,7 +20,7 @@ func TestRegretTrace(t *testing.T) {
 		learner, task, caption string
 	}{
 		{state.LearnerSVMD, state.TaskBinary, "no bound: SVMD adapts its step size"},
-		{state.LearnerNORMA, state.TaskBinary, "not applicable"},
+		{state.LearnerNORMA, state.TaskBinary, "no bound (NORMA Theorem 2, eq. (23)): the theorem has no offset b"},
 		{state.LearnerSVMD, state.TaskMulticlass, ""},
 	} {
 		cfg := state.Default()

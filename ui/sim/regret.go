@@ -80,7 +80,7 @@ func newRegret(l learn.Learner, cfg state.Config, t learn.Task, dim, start int) 
 	}
 	if err == nil {
 		set := regret.Settings{MaxEpochs: RegretMaxEpochs, MaxWaiting: RegretMaxWaiting}
-		r.mon, err = regret.NewMonitor(obj, set, dim, *drift.DefaultADWIN(), *drift.DefaultPageHinkley(), false)
+		r.mon, err = regret.NewMonitor(obj, set, dim, *drift.DefaultADWIN(), *drift.DefaultPageHinkley(), cfg.RegretRestart)
 	}
 	if err != nil {
 		r.mon, r.norm2, r.why = nil, nil, err.Error()
@@ -120,13 +120,13 @@ func (s *Sim) RegretBound(p regret.Point) regret.Bound {
 	switch m := s.learner.(type) {
 	case *learn.NORMA:
 		if s.cfg.Learner == state.LearnerPerceptron {
-			return regret.Bound{Source: "JMLR Theorem 1", Why: "no bound on the risk: the perceptron's ((R + D)/γ)² bounds mistakes, not Σ R_stoch"}
+			return regret.Bound{Source: "JMLR Theorem 1", Why: "no bound on the risk: the perceptron's bound counts mistakes"}
 		}
 		return regret.NORMATheorem2(m.Config(), p)
 	case *learn.SVMD:
-		return regret.Bound{Why: "no bound: SVMD adapts its step size η_t (JMLR eq. 47), which no theorem covers"}
+		return regret.Bound{Why: "no bound: SVMD adapts its step size (no theorem)"}
 	case *learn.KernelPegasos:
-		return regret.Bound{Source: "Pegasos (lecture)", Why: "no bound on the risk: Pegasos bounds ‖g*‖ ≤ 1/√λ"}
+		return regret.Bound{Source: "Pegasos (lecture)", Why: "no bound on the risk: Pegasos bounds ‖g*‖ ≤ 1/√λ only"}
 	}
 	return regret.Bound{Why: "no bound"}
 }

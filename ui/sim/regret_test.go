@@ -187,3 +187,66 @@ func TestRegretTheorem2Bound(t *testing.T) {
 		t.Errorf("with the offset: %+v", b)
 	}
 }
+
+// TestRegretRestart: with "regret since the change" (rsc), a stream of
+// clicked points whose labels flip (at step 1500 every point is clicked
+// again with the other class: the errors jump) makes ADWIN fire and the
+// monitor restart its comparator there (a closed segment, the current one
+// starting at an ADWIN alarm); the detections are the same without the
+// restart (the detectors watch the learner's errors, which the comparator
+// does not change).
+func TestRegretRestart(t *testing.T) {
+	cfg := state.Default()
+	cfg.Generated = false
+	var flip []state.Event
+	for i := range 40 {
+		x, y := float64(i%8)/4-0.9, float64(i/8)/3-0.7
+		c := 0
+		if x > 0 {
+			c = 1
+		}
+		p := state.Quantize(state.Point{X: x, Y: y, Class: c})
+		cfg.Points = append(cfg.Points, p)
+		p.Class = 1 - c
+		flip = append(flip, state.Event{T: 1500, Kind: state.EventAdd, Point: p})
+	}
+	for range 40 { // the first 40 clicked points are the old labels
+		flip = append(flip, state.Event{T: 1500, Kind: state.EventDelete, Index: 0})
+	}
+	cfg.Events = flip
+	run := func(restart bool) *Sim {
+		c := cfg
+		c.RegretRestart = restart
+		s := mustNew(t, c)
+		for range 30 {
+			s.Step(100)
+			s.RegretStep(1 << 16)
+		}
+		if s.Err() != nil {
+			t.Fatal(s.Err())
+		}
+		for !s.RegretStep(1 << 20) {
+		}
+		return s
+	}
+	on, off := run(true), run(false)
+	mOn, _ := on.Regret()
+	mOff, _ := off.Regret()
+	if !slices.Equal(mOn.Alarms(), mOff.Alarms()) {
+		t.Fatal("the restart changed the detections")
+	}
+	var adwin []int
+	for _, a := range mOn.Alarms() {
+		if a.ADWIN {
+			adwin = append(adwin, a.T)
+		}
+	}
+	t.Logf("labels flipped at 1500: %d alarms, ADWIN at %v; %d closed segments, current from %d",
+		len(mOn.Alarms()), adwin, len(mOn.Closed()), mOn.Current().Start)
+	if len(adwin) == 0 || adwin[0] <= 1500 {
+		t.Fatalf("ADWIN alarms %v, want one after the flip at 1500", adwin)
+	}
+	if len(mOn.Closed()) == 0 || !slices.Contains(adwin, mOn.Current().Start) || len(mOff.Closed()) != 0 {
+		t.Errorf("restart on: %d closed, current from %d; off: %d closed", len(mOn.Closed()), mOn.Current().Start, len(mOff.Closed()))
+	}
+}

@@ -82,6 +82,12 @@ var windowField = Field{Key: "win", Name: "Window", Symbol: "N", Label: "error w
 	Hint:  "the error charts also show the mistakes among the last N steps, so that tracking a drifting stream shows",
 	Group: GroupRun}
 
+// regretRestartField is the regret chart's restart at a detection
+// (Config.RegretRestart), appended last (linear.go's init).
+var regretRestartField = Field{Key: "rsc", Name: "RegretRestart", Label: "regret since the change", Kind: Bool,
+	Hint:  "restart the hindsight comparator at each ADWIN detection (at least 100 steps apart): the regret chart then compares with the best fixed predictor since the change",
+	Group: GroupRun, active: func(c Config) bool { return c.Mode == Mode2D }}
+
 // scheduleField is NORMA's schedule (Config.Schedule), appended last with
 // its second learner's copy (linear.go's init).
 var scheduleField = Field{Key: "sch", Name: "Schedule", Label: "schedule", Kind: Choice,

@@ -264,6 +264,12 @@ type Config struct {
 	// first learner's settings are the fields above.
 	Second LearnerSettings
 
+	// RegretRestart restarts the regret chart's hindsight comparator at
+	// each ADWIN detection on the learner's errors (regret.Monitor's
+	// restart): the regret against the best fixed predictor since the
+	// change. It changes the chart, not the learning.
+	RegretRestart bool
+
 	// Window is N, the number of most recent steps over which the error
 	// charts show the windowed error (mistakes among the last N steps,
 	// divided by N; by t while t < N) beside the running average,
@@ -440,5 +446,5 @@ func equalScalars(a, b Config) bool {
 		a.Eta0 == b.Eta0 && a.Tau == b.Tau && a.Mu == b.Mu && a.Decay == b.Decay && a.Nu == b.Nu && a.MarginRule == b.MarginRule && a.Schedule == b.Schedule &&
 		a.BufferSize == b.BufferSize && a.Offset == b.Offset && a.Seed == b.Seed &&
 		a.Generated == b.Generated && a.Data == b.Data && a.Stream == b.Stream && a.Compare == b.Compare && a.Figure == b.Figure &&
-		a.Second == b.Second && a.Window == b.Window
+		a.Second == b.Second && a.Window == b.Window && a.RegretRestart == b.RegretRestart
 }

@@ -490,8 +490,9 @@ func TestScheduleLink(t *testing.T) {
 	}
 	// The schedule's fields come last, so that the field indices older
 	// links' edits (ev=…) use stay the same.
-	if n := len(Fields); Fields[n-3].Key != "rn" || Fields[n-2].Key != "sch" || Fields[n-1].Key != "2sch" {
-		t.Errorf("the last fields are %s, %s, %s; want rn (the last linear field), sch, 2sch", Fields[n-3].Key, Fields[n-2].Key, Fields[n-1].Key)
+	if n := len(Fields); Fields[n-4].Key != "rn" || Fields[n-3].Key != "sch" || Fields[n-2].Key != "2sch" || Fields[n-1].Key != "rsc" {
+		t.Errorf("the last fields are %s, %s, %s, %s; want rn (the last linear field), sch, 2sch, rsc",
+			Fields[n-4].Key, Fields[n-3].Key, Fields[n-2].Key, Fields[n-1].Key)
 	}
 	// An edit of the second learner's schedule is the second's setting.
 	if first, ok := IsSecondKey("2sch"); !ok || first != "sch" {
