@@ -53,9 +53,10 @@ type Panel struct {
 	// SymLog makes the y axis symmetric-logarithmic ([Symlog]): values of
 	// either sign, 0 always in range.
 	SymLog bool
-	// Caption is a short muted line inside the frame at its top left (what
-	// a curve is, or why one is missing), dropped when it would overlap
-	// other text.
+	// Caption is short muted text inside the frame at its top left (what
+	// a curve is, or why one is missing), a line per "\n", on a white box;
+	// a line is dropped when it would overlap other text or leave the
+	// frame.
 	Caption string
 	// LogPad, on a log axis, widens the data range by this factor each way
 	// instead of rounding it out to whole decades.
@@ -512,9 +513,20 @@ func (l *List) panel(p *Panel, ax Axis, left, right, top, h float64) {
 	if p.Note != "" {
 		l.note(p.Note, left, right, top, h)
 	}
-	if p.Caption != "" {
-		text, size := fitText(p.Caption, FontSans, 12, right-left-8)
-		l.place(Op{Kind: OpText, Text: text, X: left + 4, Y: top + 14, Font: FontSans, Size: size, Color: ChartMuted}, false)
+	// The caption's lines over a white box, so that they read where a
+	// curve passes behind them.
+	y := top + 14
+	for line := range strings.SplitSeq(p.Caption, "\n") {
+		if line == "" || y > top+h-2 {
+			continue
+		}
+		text, size := fitText(line, FontSans, 12, right-left-8)
+		o := Op{Kind: OpText, Text: text, X: left + 4, Y: y, Font: FontSans, Size: size, Color: ChartMuted}
+		if l.fits([]Op{o}) {
+			l.Fill(left+2, y-size, TextWidth(text, FontSans, size)+4, size+4, "rgba(255,255,255,0.85)")
+			l.place(o, true)
+		}
+		y += 15
 	}
 }
 

@@ -85,6 +85,14 @@ type Alarm struct {
 // AlarmColor is the detections' marker colour (a dark vermillion).
 const AlarmColor = "#a33a00"
 
+// caption is the caption, or why there is no comparison.
+func (r RegretTrace) caption() string {
+	if r.Caption == "" {
+		return r.Why
+	}
+	return r.Caption
+}
+
 // WindowDash is the dash of the windowed error's curves.
 var WindowDash = [2]float64{4, 3}
 
@@ -190,11 +198,12 @@ func overlay(dst *Chart, in TraceInput) {
 	for i := range dst.Panels {
 		p := &dst.Panels[i]
 		if i == 4 {
-			// The regret: both learners' curves, the caption of the
-			// first (their bounds' sources differ: see each learner's).
+			// The regret: both learners' curves, each one's caption on
+			// a line of its own.
 			p.Value, p.Note = "", ""
 			p.Series = regretSeries(p.Series[:0], in.Regret, in.Colors[0], in.Names[0])
 			p.Series = regretSeries(p.Series, b.Regret, in.Colors[1], in.Names[1])
+			p.Caption = in.Names[0] + ": " + in.Regret.caption() + "\n" + in.Names[1] + ": " + b.Regret.caption()
 			if len(in.Regret.R.X) == 0 && len(b.Regret.R.X) == 0 {
 				p.Note, p.Caption = in.Regret.Why, ""
 			}

@@ -97,3 +97,44 @@ func TestChartDropsLastPanels(t *testing.T) {
 		t.Errorf("titles drawn %q (chart keeps %d panels), want abcd and 5", titles, len(c.Panels))
 	}
 }
+
+// TestRegretPanel: the regret panel is the stack's last, on a symlog
+// axis; one learner's R, lower bound, band and bound are four curves with
+// its caption; in a comparison each learner's caption is a line of its
+// own, both drawn.
+func TestRegretPanel(t *testing.T) {
+	pts := func(ys ...float64) Points {
+		xs := make([]float64, len(ys))
+		for i := range ys {
+			xs[i] = float64(i + 1)
+		}
+		return Points{X: xs, Y: ys}
+	}
+	a := TraceInput{Regret: RegretTrace{R: pts(1, 5, 9), Lower: pts(9, 12), Upper: pts(2, 6, 10), Bound: pts(50, 80, 90),
+		Caption: "dashed: a bound"}}
+	var c Chart
+	TraceChart(&c, a)
+	p := c.Panels[len(c.Panels)-1]
+	if !p.SymLog || p.Title != RegretTitle || len(p.Series) != 4 || p.Caption != "dashed: a bound" || p.Value != "≥ 12" {
+		t.Fatalf("regret panel %+v", p)
+	}
+	b := TraceInput{Regret: RegretTrace{Why: "no comparison here"}}
+	a.Second, a.Names, a.Colors = &b, [2]string{"A", "B"}, [2]string{"#111111", "#222222"}
+	TraceChart(&c, a)
+	p = c.Panels[len(c.Panels)-1]
+	if p.Caption != "A: dashed: a bound\nB: no comparison here" {
+		t.Fatalf("comparison caption %q", p.Caption)
+	}
+	var l List
+	l.Reset(320, 700)
+	l.Chart(&c)
+	n := 0
+	for _, o := range l.Ops {
+		if o.Kind == OpText && (o.Text == "A: dashed: a bound" || o.Text == "B: no comparison here") {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d caption lines drawn, want 2", n)
+	}
+}
