@@ -149,7 +149,7 @@ func regretCaption(b regret.Bound, frozen bool) string {
 		c = "no bound (" + b.Source + "): " + c
 	}
 	if frozen {
-		c = "dotted: lower bound (g* frozen at 1,000); " + c
+		c += "\ndotted: a lower bound (g* frozen at 1,000)"
 	}
 	return c
 }

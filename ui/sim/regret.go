@@ -136,3 +136,20 @@ func (s *Sim) RegretBound(p regret.Point) regret.Bound {
 func (s *Sim) observeRegret(x []float64, y float64, st learn.Step, norm2 float64) {
 	s.reg.mon.Observe(x, y, st.Mistake, regret.OnlineRisk(st.Loss, s.reg.lambda, norm2))
 }
+
+// Hindsight returns the hindsight predictor g* of the latest solved
+// checkpoint of the current comparison (regret.Comparator.Model: its own
+// copy, fixed until the next checkpoint is solved) as a score function of a
+// 2D input, and the number of solved checkpoints, which changes exactly
+// when g* does (a view caches what it drew from score by it). score is nil
+// before the first checkpoint and without a comparison.
+func (s *Sim) Hindsight() (score func(x []float64) float64, solved int) {
+	if s.reg.mon == nil {
+		return nil, 0
+	}
+	m := s.reg.mon.Comparator().Model()
+	if m == nil {
+		return nil, 0
+	}
+	return m.Score, len(s.reg.mon.Current().Points) + len(s.reg.mon.Closed())
+}

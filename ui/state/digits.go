@@ -88,6 +88,12 @@ var regretRestartField = Field{Key: "rsc", Name: "RegretRestart", Label: "regret
 	Hint:  "restart the hindsight comparator at each ADWIN detection (at least 100 steps apart): the regret chart then compares with the best fixed predictor since the change",
 	Group: GroupRun, active: func(c Config) bool { return c.Mode == Mode2D }}
 
+// hindsightField is the plot's g* boundary (Config.Hindsight), appended
+// last (linear.go's init).
+var hindsightField = Field{Key: "gs", Name: "Hindsight", Label: "hindsight boundary g*", Kind: Bool,
+	Hint:  "draw dotted the boundary of g*, the best fixed predictor in hindsight (the regret chart's comparator, at its latest checkpoint), so the online boundary can be seen chasing it",
+	Group: GroupRun, active: func(c Config) bool { return c.Mode == Mode2D && c.Task == TaskBinary }}
+
 // scheduleField is NORMA's schedule (Config.Schedule), appended last with
 // its second learner's copy (linear.go's init).
 var scheduleField = Field{Key: "sch", Name: "Schedule", Label: "schedule", Kind: Choice,

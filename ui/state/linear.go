@@ -129,7 +129,7 @@ func init() {
 	Fields = append(Fields, linearFields...)
 	Fields = append(Fields, scheduleField)
 	Fields = append(Fields, secondField(scheduleField.Key)) // after: it copies the field appended above
-	Fields = append(Fields, regretRestartField)
+	Fields = append(Fields, regretRestartField, hindsightField)
 }
 
 // linearActive overrides the activity of the kernel learners' settings

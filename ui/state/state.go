@@ -269,6 +269,10 @@ type Config struct {
 	// restart): the regret against the best fixed predictor since the
 	// change. It changes the chart, not the learning.
 	RegretRestart bool
+	// Hindsight draws the hindsight predictor g*'s boundary {g* = 0}
+	// dotted on the 2D plot (binary tasks), at the latest solved
+	// checkpoint of the regret chart's comparator.
+	Hindsight bool
 
 	// Window is N, the number of most recent steps over which the error
 	// charts show the windowed error (mistakes among the last N steps,
@@ -446,5 +450,6 @@ func equalScalars(a, b Config) bool {
 		a.Eta0 == b.Eta0 && a.Tau == b.Tau && a.Mu == b.Mu && a.Decay == b.Decay && a.Nu == b.Nu && a.MarginRule == b.MarginRule && a.Schedule == b.Schedule &&
 		a.BufferSize == b.BufferSize && a.Offset == b.Offset && a.Seed == b.Seed &&
 		a.Generated == b.Generated && a.Data == b.Data && a.Stream == b.Stream && a.Compare == b.Compare && a.Figure == b.Figure &&
-		a.Second == b.Second && a.Window == b.Window && a.RegretRestart == b.RegretRestart
+		a.Second == b.Second && a.Window == b.Window && a.RegretRestart == b.RegretRestart &&
+		a.Hindsight == b.Hindsight
 }

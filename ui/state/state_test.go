@@ -440,6 +440,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add(robustPaddedLink(2000))                                              // a σ edit "0.5000…0"
 	f.Add("v1&l=norma&sch=thm2&b=0&vs=norma&2sch=thm2")                        // NORMA as in Theorem 2, both learners
 	f.Add("v1&sch=thm3")
+	f.Add("v1&rsc=1&gs=1&p=rotating") // regret since the change, g*'s boundary
 	f.Fuzz(func(t *testing.T, hash string) {
 		c, err := Decode(hash)
 		if err != nil {
@@ -490,9 +491,10 @@ func TestScheduleLink(t *testing.T) {
 	}
 	// The schedule's fields come last, so that the field indices older
 	// links' edits (ev=…) use stay the same.
-	if n := len(Fields); Fields[n-4].Key != "rn" || Fields[n-3].Key != "sch" || Fields[n-2].Key != "2sch" || Fields[n-1].Key != "rsc" {
-		t.Errorf("the last fields are %s, %s, %s, %s; want rn (the last linear field), sch, 2sch, rsc",
-			Fields[n-4].Key, Fields[n-3].Key, Fields[n-2].Key, Fields[n-1].Key)
+	if n := len(Fields); Fields[n-5].Key != "rn" || Fields[n-4].Key != "sch" || Fields[n-3].Key != "2sch" ||
+		Fields[n-2].Key != "rsc" || Fields[n-1].Key != "gs" {
+		t.Errorf("the last fields are %s, %s, %s, %s, %s; want rn (the last linear field), sch, 2sch, rsc, gs",
+			Fields[n-5].Key, Fields[n-4].Key, Fields[n-3].Key, Fields[n-2].Key, Fields[n-1].Key)
 	}
 	// An edit of the second learner's schedule is the second's setting.
 	if first, ok := IsSecondKey("2sch"); !ok || first != "sch" {
