@@ -3,14 +3,19 @@
 package browser
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image"
+	"image/png"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"kernelplay/ui/state"
 )
 
 // regretState is window.kernelplay.regret() (ui/debughook.go).
@@ -29,10 +34,15 @@ func readRegret(ctx context.Context) (regretState, error) {
 }
 
 // checkpointsUpTo is the number of the comparator's checkpoints m ≤ n
-// (regret.NextCheckpoint: m + 1 up to 8, then m + ⌊m/4⌋).
+// (regret.NextCheckpoint: m + 1 up to 8, then m + ⌊m/4⌋; and m = 1,000,
+// the last exact prefix, regret.Settings.MaxExact).
 func checkpointsUpTo(n int) int {
-	k := 0
+	k, exact := 0, false
 	for m := 1; m <= n; m += max(1, m/4) {
+		k++
+		exact = exact || m == 1000
+	}
+	if n >= 1000 && !exact {
 		k++
 	}
 	return k
@@ -68,6 +78,9 @@ func waitSolved(ctx context.Context) (regretState, error) {
 }
 
 // TestBrowserRegret: the regret chart in the page (issue 21).
+//
+// The step inspector, which takes the charts' place while the run is
+// paused, is hidden (h=inspector).
 //
 //   - Default: the default demo (SVMD on the spirals) draws the regret
 //     panel while it plays; frames/s and long tasks over 5 s are reported
@@ -105,7 +118,7 @@ func TestBrowserRegret(t *testing.T) {
 
 	t.Run("Default", func(t *testing.T) {
 		within(t, ctx, 240*time.Second, func(ctx context.Context) error {
-			if err := open(ctx, srv.URL, "v1"); err != nil {
+			if err := open(ctx, srv.URL, "v1&h=inspector"); err != nil {
 				return err
 			}
 			if err := waitFor(ctx, `window.kernelplay.stats().t > 300`, 60*time.Second); err != nil {
@@ -127,7 +140,7 @@ func TestBrowserRegret(t *testing.T) {
 			if err := hasText(ctx, "charts", "regret vs best fixed g*"); err != nil {
 				return err
 			}
-			if err := hasText(ctx, "charts", "no bound: SVMD adapts its step size"); err != nil {
+			if err := hasText(ctx, "charts", "no bound: SVMD's η adapts"); err != nil {
 				return err
 			}
 			shotElement(t, ctx, "charts", "regret-default.png")
@@ -159,7 +172,7 @@ func TestBrowserRegret(t *testing.T) {
 
 	t.Run("Compare", func(t *testing.T) {
 		within(t, ctx, 240*time.Second, func(ctx context.Context) error {
-			if err := open(ctx, srv.URL, "v1&vs=norma"); err != nil {
+			if err := open(ctx, srv.URL, "v1&vs=norma&h=inspector"); err != nil {
 				return err
 			}
 			if err := waitFor(ctx, `window.kernelplay.stats().t > 800`, 90*time.Second); err != nil {
@@ -184,7 +197,7 @@ func TestBrowserRegret(t *testing.T) {
 
 	t.Run("Theorem2", func(t *testing.T) {
 		within(t, ctx, 180*time.Second, func(ctx context.Context) error {
-			if err := open(ctx, srv.URL, "v1&l=norma&sch=thm2&b=0&lam=1"); err != nil {
+			if err := open(ctx, srv.URL, "v1&l=norma&sch=thm2&b=0&lam=1&h=inspector"); err != nil {
 				return err
 			}
 			if err := waitFor(ctx, `window.kernelplay.stats().t > 300`, 60*time.Second); err != nil {
@@ -204,7 +217,7 @@ func TestBrowserRegret(t *testing.T) {
 
 	t.Run("Rotating", func(t *testing.T) {
 		within(t, ctx, 240*time.Second, func(ctx context.Context) error {
-			if err := open(ctx, srv.URL, "v1&p=rotating&spf=50"); err != nil {
+			if err := open(ctx, srv.URL, "v1&p=rotating&spf=50&h=inspector"); err != nil {
 				return err
 			}
 			if err := waitFor(ctx, `window.kernelplay.stats().t > 4000`, 120*time.Second); err != nil {
@@ -221,6 +234,119 @@ func TestBrowserRegret(t *testing.T) {
 			}
 			screenshot(t, ctx, "regret-rotating-page.png")
 			shotElement(t, ctx, "charts", "regret-rotating.png")
+			return nil
+		})
+	})
+
+	t.Run("Switch", func(t *testing.T) {
+		// Forty clicked points whose labels all flip at step 1500 (the
+		// link's edits), with "regret since the change": ADWIN detects
+		// the flip, the chart marks it and the comparator restarts there.
+		cfg := state.Default()
+		cfg.Generated, cfg.RegretRestart, cfg.Hide = false, true, []string{state.HideInspector}
+		for i := range 40 {
+			x, y := float64(i%8)/4-0.9, float64(i/8)/3-0.7
+			c := 0
+			if x > 0 {
+				c = 1
+			}
+			p := state.Quantize(state.Point{X: x, Y: y, Class: c})
+			cfg.Points = append(cfg.Points, p)
+			p.Class = 1 - c
+			cfg.Events = append(cfg.Events, state.Event{T: 1500, Kind: state.EventAdd, Point: p})
+		}
+		for range 40 {
+			cfg.Events = append(cfg.Events, state.Event{T: 1500, Kind: state.EventDelete, Index: 0})
+		}
+		within(t, ctx, 240*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, state.Encode(cfg)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().t > 2300`, 120*time.Second); err != nil {
+				return err
+			}
+			r, err := pauseSolved(ctx)
+			if err != nil {
+				return err
+			}
+			t.Logf("labels flipped at 1500: at t = %d, %d alarms; the comparison since step %d", r.T, r.Alarms, r.Start)
+			time.Sleep(300 * time.Millisecond)
+			if r.Alarms == 0 {
+				return fmt.Errorf("no detection after the flip at 1500")
+			}
+			if err := hasText(ctx, "charts", "ADWIN"); err != nil {
+				return err
+			}
+			if err := hasText(ctx, "charts", "since the change at step 15"); err != nil {
+				return err
+			}
+			screenshot(t, ctx, "regret-switch-page.png")
+			shotElement(t, ctx, "charts", "regret-switch.png")
+			return nil
+		})
+	})
+
+	t.Run("Hindsight", func(t *testing.T) {
+		// The same paused run with and without g*'s boundary (gs=1):
+		// the plot's pixels differ, along a dotted line.
+		within(t, ctx, 240*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, "v1&h=inspector"); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().t > 300`, 60*time.Second); err != nil {
+				return err
+			}
+			r, err := pauseSolved(ctx)
+			if err != nil {
+				return err
+			}
+			link, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.kernelplay.link()`))
+			if err != nil {
+				return err
+			}
+			_, hash, _ := strings.Cut(link, "#")
+			var shots [2]image.Image
+			for i, h := range []string{hash, hash + "&gs=1"} {
+				if err := open(ctx, srv.URL, h); err != nil {
+					return err
+				}
+				if err := waitFor(ctx, fmt.Sprintf(`window.kernelplay.stats().t === %d`, r.T), 60*time.Second); err != nil {
+					return err
+				}
+				if _, err := waitSolved(ctx); err != nil {
+					return err
+				}
+				time.Sleep(500 * time.Millisecond) // the plot redraws with the solved g*
+				b, err := chromedp.Run(ctx, chromedp.ScreenshotScale("#plot", 1))
+				if err != nil {
+					return err
+				}
+				if shots[i], err = png.Decode(bytes.NewReader(b)); err != nil {
+					return err
+				}
+			}
+			a, b := shots[0], shots[1]
+			if a.Bounds() != b.Bounds() {
+				return fmt.Errorf("plot screenshots of sizes %v and %v", a.Bounds(), b.Bounds())
+			}
+			diff := 0
+			for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
+				for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
+					r1, g1, b1, _ := a.At(x, y).RGBA()
+					r2, g2, b2, _ := b.At(x, y).RGBA()
+					if r1 != r2 || g1 != g2 || b1 != b2 {
+						diff++
+					}
+				}
+			}
+			area := a.Bounds().Dx() * a.Bounds().Dy()
+			t.Logf("g*'s boundary changed %d of %d pixels (%.2f%%)", diff, area, 100*float64(diff)/float64(area))
+			// A dotted line 2 px wide with its halo across a plot of
+			// ~500 px: thousands of pixels, far from the whole plot.
+			if diff < 500 || diff > area/4 {
+				return fmt.Errorf("g*'s boundary changed %d of %d pixels, want a line's worth", diff, area)
+			}
+			shotElement(t, ctx, "plot", "regret-hindsight-boundary.png")
 			return nil
 		})
 	})

@@ -108,10 +108,10 @@ func regretTrace(s *sim.Sim, b *regretBuf) render.RegretTrace {
 	tr.Alarms = alarms(b.alarms[:0], mon.Alarms(), s.RegretStart())
 	b.alarms = tr.Alarms
 	if n := len(mon.Closed()); n > 0 {
-		tr.Caption = "since the change at step " + strconv.Itoa(s.RegretStart()+mon.Current().Start) + " (ADWIN); " + tr.Caption
+		tr.Caption = "since the change at step " + strconv.Itoa(s.RegretStart()+mon.Current().Start) + " (ADWIN)\n" + tr.Caption
 	}
 	if s.RegretStart() > 0 {
-		tr.Caption = "since step " + strconv.Itoa(s.RegretStart()) + " (a setting changed); " + tr.Caption
+		tr.Caption = "since step " + strconv.Itoa(s.RegretStart()) + " (a setting changed)\n" + tr.Caption
 	}
 	return tr
 }

@@ -19,7 +19,7 @@ func TestRegretTrace(t *testing.T) {
 	for _, c := range []struct {
 		learner, task, caption string
 	}{
-		{state.LearnerSVMD, state.TaskBinary, "no bound: SVMD adapts its step size"},
+		{state.LearnerSVMD, state.TaskBinary, "no bound: SVMD's η adapts"},
 		{state.LearnerNORMA, state.TaskBinary, "no bound (NORMA Theorem 2, eq. (23)): the theorem has no offset b"},
 		{state.LearnerSVMD, state.TaskMulticlass, ""},
 	} {

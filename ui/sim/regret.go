@@ -124,7 +124,7 @@ func (s *Sim) RegretBound(p regret.Point) regret.Bound {
 		}
 		return regret.NORMATheorem2(m.Config(), p)
 	case *learn.SVMD:
-		return regret.Bound{Why: "no bound: SVMD adapts its step size (no theorem)"}
+		return regret.Bound{Why: "no bound: SVMD's η adapts (no theorem)"}
 	case *learn.KernelPegasos:
 		return regret.Bound{Source: "Pegasos (lecture)", Why: "no bound on the risk: Pegasos bounds ‖g*‖ ≤ 1/√λ only"}
 	}
