@@ -54,9 +54,9 @@ type Panel struct {
 	// either sign, 0 always in range.
 	SymLog bool
 	// Caption is short muted text inside the frame at its top left (what
-	// a curve is, or why one is missing), a line per "\n", on a white box;
-	// a line is dropped when it would overlap other text or leave the
-	// frame.
+	// a curve is, or why one is missing), a line per "\n", drawn under the
+	// curves; a line is dropped when it would overlap other text or leave
+	// the frame.
 	Caption string
 	// LogPad, on a log axis, widens the data range by this factor each way
 	// instead of rounding it out to whole decades.
@@ -497,6 +497,7 @@ func (l *List) panel(p *Panel, ax Axis, left, right, top, h float64) {
 	if ok {
 		ay := Axis{Min: lo, Max: hi, P0: top + h - 2, P1: top + 2, Log: p.Log, SymLog: p.SymLog}
 		l.yTicks(p, ay, left, right, top, h)
+		l.caption(p.Caption, left, right, top, h) // under the curves: the data stays visible
 		s := &l.scratch
 		buckets := max(1, int(right-left))
 		clip := Rect{X: left, Y: math.Floor(top), W: right - left, H: math.Ceil(top+h) - math.Floor(top)}
@@ -513,19 +514,19 @@ func (l *List) panel(p *Panel, ax Axis, left, right, top, h float64) {
 	if p.Note != "" {
 		l.note(p.Note, left, right, top, h)
 	}
-	// The caption's lines over a white box, so that they read where a
-	// curve passes behind them.
+}
+
+// caption writes the lines of s ("\n"-separated) at the top left inside
+// the frame (left, top, right − left, h), muted, each dropped when it would
+// overlap other text or leave the frame.
+func (l *List) caption(s string, left, right, top, h float64) {
 	y := top + 14
-	for line := range strings.SplitSeq(p.Caption, "\n") {
+	for line := range strings.SplitSeq(s, "\n") {
 		if line == "" || y > top+h-2 {
 			continue
 		}
 		text, size := fitText(line, FontSans, 12, right-left-8)
-		o := Op{Kind: OpText, Text: text, X: left + 4, Y: y, Font: FontSans, Size: size, Color: ChartMuted}
-		if l.fits([]Op{o}) {
-			l.Fill(left+2, y-size, TextWidth(text, FontSans, size)+4, size+4, "rgba(255,255,255,0.85)")
-			l.place(o, true)
-		}
+		l.place(Op{Kind: OpText, Text: text, X: left + 4, Y: y, Font: FontSans, Size: size, Color: ChartMuted}, false)
 		y += 15
 	}
 }
