@@ -4,7 +4,10 @@
 // time — each step draws one example, predicts, counts a mistake, then
 // learns (JMLR Algorithm 2's order; NORMA §2) — and records per-step traces
 // (η_t, the running average online error, the loss, the buffer size, the
-// margin) in bounded memory for the charts.
+// margin) in bounded memory for the charts. On binary tasks a run also
+// carries the comparison with the best fixed predictor in hindsight and
+// the change detectors (core/regret's Monitor, fed every step; its solver
+// is sliced by [Sim.RegretStep]: regret.go).
 //
 // The same Config (seed included) gives the same run, bit for bit: a share
 // link replays exactly. Its Events (edits made while the run went on: a
