@@ -67,10 +67,11 @@ import (
 //	objective()    under the RES-vs-SGD preset {t, res: {t, f}, sgd: {t, f}}
 //	               (the last checkpoint of each curve and its number of
 //	               points as n), or null
-//	regret()       the 2D run's comparison with hindsight: {t, start, why,
-//	               points: "m:regret;…" (exact decimal of every solved
-//	               checkpoint), n, alarms, points2 (a comparison's second
-//	               learner, "" otherwise)}
+//	regret()       the 2D run's comparison with hindsight: {t, start (the
+//	               step the current segment counts from), why, points:
+//	               "m:regret;…" (exact decimal of the current segment's
+//	               solved checkpoints), n, alarms, points2 (a comparison's
+//	               second learner, "" otherwise)}
 //	inspector()    {show, t, blocks (the number of sub-steps), lit (the
 //	               lit sub-step, −1 for none), stage (its name, "" for none),
 //	               slow (slow motion on), paceMs}
@@ -294,7 +295,11 @@ func (a *Playground) regretObject() any {
 		return string(b), len(mon.Current().Points), len(mon.Alarms())
 	}
 	p, n, al := pts(s)
-	m := map[string]any{"t": s.T(), "start": s.RegretStart(), "points": p, "n": n, "alarms": al, "points2": ""}
+	start := s.RegretStart()
+	if mon, _ := s.Regret(); mon != nil {
+		start += mon.Current().Start // after a restart at a detection
+	}
+	m := map[string]any{"t": s.T(), "start": start, "points": p, "n": n, "alarms": al, "points2": ""}
 	_, m["why"] = s.Regret()
 	if b := r.Second(); b != nil {
 		m["points2"], _, _ = pts(b)
