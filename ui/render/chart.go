@@ -30,7 +30,7 @@ func Symlog(v float64) float64 {
 
 // SymlogTicks returns the ticks of a symlog axis over [lo, hi]: 0 and
 // ±10^e (e ≥ 0) inside the range, every stride-th power (stride ≥ 1;
-// beyond 1, without ±1, which crowd 0), labelled "0", "1", "10", "100", "1e3", "-10", …, all major.
+// beyond 1, from ±10 on, without ±1, which crowd 0), labelled "0", "1", "10", "100", "1e3", "-10", …, all major.
 func SymlogTicks(lo, hi float64, stride int) []Tick {
 	if !(hi > lo) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
 		return nil
@@ -38,12 +38,12 @@ func SymlogTicks(lo, hi float64, stride int) []Tick {
 	stride = max(1, stride)
 	first := 0
 	if stride > 1 {
-		first = stride
+		first = 1
 	}
 	var ticks []Tick
 	top := int(math.Ceil(math.Log10(math.Max(math.Abs(lo), math.Abs(hi))+1))) + 1
 	for e := top; e >= first; e-- {
-		if v := -math.Pow(10, float64(e)); e%stride == 0 && v >= lo {
+		if v := -math.Pow(10, float64(e)); (e-first)%stride == 0 && v >= lo {
 			ticks = append(ticks, Tick{Value: v, Label: "-" + logLabel(1, e), Major: true})
 		}
 	}
@@ -51,7 +51,7 @@ func SymlogTicks(lo, hi float64, stride int) []Tick {
 		ticks = append(ticks, Tick{Value: 0, Label: "0", Major: true})
 	}
 	for e := first; e <= top; e++ {
-		if v := math.Pow(10, float64(e)); e%stride == 0 && v <= hi {
+		if v := math.Pow(10, float64(e)); (e-first)%stride == 0 && v <= hi {
 			ticks = append(ticks, Tick{Value: v, Label: logLabel(1, e), Major: true})
 		}
 	}

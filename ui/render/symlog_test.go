@@ -47,8 +47,13 @@ func TestSymlogTicks(t *testing.T) {
 			t.Fatalf("ticks %v, want labels %v", got, want)
 		}
 	}
-	if got := SymlogTicks(0.5, 2e4, 2); len(got) != 2 || got[0].Label != "100" || got[1].Label != "1e4" {
+	if got := SymlogTicks(0.5, 2e4, 2); len(got) != 2 || got[0].Label != "10" || got[1].Label != "1e3" {
 		t.Errorf("stride 2 over [0.5, 2e4]: %v", got)
+	}
+	// A short panel over [0, 60]: stride 2 still labels a power of ten
+	// besides 0 (it labelled 0 alone, the scale unreadable).
+	if got := SymlogTicks(0, 60, 2); len(got) != 2 || got[0].Label != "0" || got[1].Label != "10" {
+		t.Errorf("stride 2 over [0, 60]: %v", got)
 	}
 	if SymlogTicks(1, 1, 1) != nil {
 		t.Error("an empty range has ticks")
@@ -72,8 +77,8 @@ func TestSymlogPanel(t *testing.T) {
 			labels[o.Text] = true
 		}
 	}
-	if !labels["0"] || !labels["100"] {
-		t.Errorf("labels %v, want 0 and 100 among them", labels)
+	if !labels["0"] || !labels["10"] || !labels["1e3"] {
+		t.Errorf("labels %v, want 0, 10 and 1e3 among them", labels)
 	}
 }
 
