@@ -43,6 +43,7 @@ var allowedImports = map[string][]string{
 		"kernelplay/ui/inspect", "kernelplay/core/data", // the data set type of loaded files
 		"kernelplay/core/data/pad", // the drawing pad's preprocessing, for the views (Preprocess)
 		"kernelplay/core/learn",    // the learners' inspection records (the step inspector)
+		"kernelplay/core/regret",   // the hindsight comparison's points, bounds and alarms, for the regret chart
 		"kernelplay/core/jsonfile", // the run file's JSON, written and read without encoding/json
 		"kernelplay/ui/lesson"},    // the lesson player reads lesson files
 	// The views reach the core only through app, sim, render and inspect

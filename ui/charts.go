@@ -11,7 +11,8 @@ import (
 
 // Charts is the stack of trace charts beside the plot, sharing one time
 // axis: η_t and the running average online error on log scales (as in the
-// papers' figures), the loss and the number of stored terms. One canvas,
+// papers' figures), the loss, the number of stored terms and the regret
+// against the best fixed predictor in hindsight (symlog). One canvas,
 // drawn by the frame loop, which hands it the run (Run) before every draw:
 // it holds no pointer to the page or the store.
 type Charts struct {
@@ -28,7 +29,7 @@ type Charts struct {
 func (ch *Charts) Render() vecty.ComponentOrHTML {
 	ch.el = elem.Canvas(vecty.Markup(vecty.Class("charts"), vecty.Attribute("id", "charts"),
 		vecty.Attribute("role", "img"),
-		vecty.Attribute("aria-label", "traces of the step size, average error, loss and buffer size"),
+		vecty.Attribute("aria-label", "traces of the step size, average error, loss, buffer size and regret"),
 		vecty.Attribute("aria-describedby", readoutsID)))
 	return ch.el
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 
 	"kernelplay/ui/paint"
@@ -66,6 +67,11 @@ import (
 //	objective()    under the RES-vs-SGD preset {t, res: {t, f}, sgd: {t, f}}
 //	               (the last checkpoint of each curve and its number of
 //	               points as n), or null
+//	regret()       the 2D run's comparison with hindsight: {t, start (the
+//	               step the current segment counts from), why, points:
+//	               "m:regret;…" (exact decimal of the current segment's
+//	               solved checkpoints), n, alarms, points2 (a comparison's
+//	               second learner, "" otherwise)}
 //	inspector()    {show, t, blocks (the number of sub-steps), lit (the
 //	               lit sub-step, −1 for none), stage (its name, "" for none),
 //	               slow (slow motion on), paceMs}
@@ -126,6 +132,7 @@ func (a *Playground) debugHooks() map[string]func(args []any) (any, error) {
 		"chartTexts":  func(args []any) (any, error) { return a.chartTexts(args), nil },
 		"hyperplanes": func([]any) (any, error) { return a.hyperplanes(), nil },
 		"objective":   func([]any) (any, error) { return a.objective(), nil },
+		"regret":      func([]any) (any, error) { return a.regretObject(), nil },
 		"inspector": func([]any) (any, error) {
 			i := a.insp
 			i.refresh(a.store, a.rev)
@@ -263,4 +270,39 @@ func (a *Playground) objective() any {
 		return m
 	}
 	return map[string]any{"t": sm.T(), "res": last(res), "sgd": last(sgd)}
+}
+
+// regretObject is regret(): the run's solved checkpoints as exact
+// decimals, to compare two runs bit for bit.
+func (a *Playground) regretObject() any {
+	r := a.store.Run()
+	s := r.Sim()
+	if s == nil {
+		return nil
+	}
+	pts := func(s *sim.Sim) (string, int, int) {
+		mon, _ := s.Regret()
+		if mon == nil {
+			return "", 0, 0
+		}
+		var b []byte
+		for _, p := range mon.Current().Points {
+			b = strconv.AppendInt(b, int64(p.M), 10)
+			b = append(b, ':')
+			b = strconv.AppendFloat(b, p.Regret, 'g', -1, 64)
+			b = append(b, ';')
+		}
+		return string(b), len(mon.Current().Points), len(mon.Alarms())
+	}
+	p, n, al := pts(s)
+	start := s.RegretStart()
+	if mon, _ := s.Regret(); mon != nil {
+		start += mon.Current().Start // after a restart at a detection
+	}
+	m := map[string]any{"t": s.T(), "start": start, "points": p, "n": n, "alarms": al, "points2": ""}
+	_, m["why"] = s.Regret()
+	if b := r.Second(); b != nil {
+		m["points2"], _, _ = pts(b)
+	}
+	return m
 }

@@ -135,6 +135,7 @@ func (dg *digitsUI) drawCharts(a *Playground, run *sim.Digits) {
 		if at := run.SwitchAt(); at > 0 {
 			in.SwitchAt, in.SwitchLabel = at, "0/1 → 2/3"
 		}
+		in.Regret = app.DigitsRegretNote(run.Config())
 	}
 	render.CompareChart(&ch.Chart, *in)
 	ch.Draw(cv)

@@ -41,10 +41,11 @@ type frameLoop struct {
 
 	// What the canvases last showed (the run, its step, the store's
 	// revision), to skip redrawing an unchanged picture.
-	drawnSim any
-	drawnT   int
-	drawnRev int
-	stagger  pace.Stagger // when the strip, the charts and the read-outs were last drawn (ui/pace)
+	drawnSim    any
+	drawnT      int
+	drawnRev    int
+	drawnRegret int          // regretShown when last drawn
+	stagger     pace.Stagger // when the strip, the charts and the read-outs were last drawn (ui/pace)
 }
 
 // frameMode is what the frame loop does in one mode of the page, in this
@@ -258,4 +259,54 @@ func (r *replayRate) observe(target int, now float64, ran int) float64 {
 		return 0
 	}
 	return float64(r.steps) * 1000 / (now - r.t0)
+}
+
+const (
+	// regretMS is the time a frame gives the hindsight comparators
+	// (sim.Sim.RegretStep), ms: the comparison lags the run by a few
+	// frames at most until its checkpoints grow past a few hundred
+	// examples, and never makes a long task.
+	regretMS = 3
+	// regretSlice is the work of one RegretStep call, in the comparator's
+	// units (a pass over the m numbers of a prefix of m ≤ 1,000 examples:
+	// about a microsecond each in wasm), between two looks at the clock.
+	regretSlice = 400
+)
+
+// solveRegret gives the run's hindsight comparators (both learners' in a
+// 2D comparison) slices of work for about regretMS of the frame. The
+// points do not depend on how the work is sliced (core/regret), so the
+// chart is the same on a fast and a slow machine, only later on the slow.
+func (a *Playground) solveRegret() {
+	r := a.store.Run()
+	s, b := r.Sim(), r.Second()
+	if s == nil {
+		return
+	}
+	t0 := a.b.Now()
+	for a.b.Now()-t0 < regretMS {
+		idle := s.RegretStep(regretSlice)
+		if b != nil {
+			idle = b.RegretStep(regretSlice) && idle
+		}
+		if idle {
+			return
+		}
+	}
+}
+
+// regretShown counts the solved checkpoints of the run's comparisons (both
+// learners'), so that the charts redraw when one is solved while the run
+// is paused.
+func regretShown(r app.Run) int {
+	n := 0
+	for _, s := range []*sim.Sim{r.Sim(), r.Second()} {
+		if s == nil {
+			continue
+		}
+		if mon, _ := s.Regret(); mon != nil {
+			n += len(mon.Current().Points) + len(mon.Alarms())
+		}
+	}
+	return n
 }

@@ -76,6 +76,12 @@ func init() {
 		state.MarginRuleLog:      "log space (JMLR eq. 55)",
 		state.MarginRuleLogDecay: "log space, shrinking step",
 	}
+	// NORMA's schedules: JMLR's (the default) and the one of NORMA's
+	// Theorem 2, under which its bound applies.
+	fieldOptionLabels["sch"] = map[string]string{
+		state.ScheduleJMLR:     "JMLR eq. 59",
+		state.ScheduleTheorem2: "NORMA as in Theorem 2",
+	}
 	// The linear solvers (issue 5).
 	for k, v := range map[string]string{
 		state.LearnerPegasos:       "Pegasos",

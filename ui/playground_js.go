@@ -194,6 +194,7 @@ func (m *plotMode) advance(now float64) {
 		a.pacer.Reset()
 	}
 	a.sps.Add(now, steps)
+	a.solveRegret()
 	a.inspectFrame(now)
 }
 
@@ -219,7 +220,8 @@ func (m *plotMode) draw(now float64) {
 func (a *Playground) draw(now float64) {
 	sm := a.store.Sim()
 	resized := a.plot.resized() || a.strip.resized() || a.charts.resized()
-	if !resized && any(sm) == a.drawnSim && sm.T() == a.drawnT && a.rev == a.drawnRev && !a.plot.dirty {
+	reg := regretShown(a.store.Run())
+	if !resized && any(sm) == a.drawnSim && sm.T() == a.drawnT && a.rev == a.drawnRev && !a.plot.dirty && reg == a.drawnRegret {
 		return
 	}
 	a.plot.dirty = false
@@ -246,7 +248,7 @@ func (a *Playground) draw(now float64) {
 	// (FrameGovernor.Scale < 1) they are redrawn less often, down to
 	// every 400 ms.
 	t1 := perfNow()
-	forced := resized || a.rev != a.drawnRev || any(sm) != a.drawnSim || !a.store.Config().Playing
+	forced := resized || a.rev != a.drawnRev || any(sm) != a.drawnSim || !a.store.Config().Playing || reg != a.drawnRegret && sm.T() == a.drawnT
 	strip, charts, readouts := a.stagger.Due(now, slowEvery/a.frameGov.Scale(), t1-t0, forced)
 	if strip {
 		a.strip.draw(a.insp.markStrip)
@@ -269,7 +271,7 @@ func (a *Playground) draw(now float64) {
 	a.profile("strip", t2-t1)
 	a.profile("charts", t3-t2)
 	a.profile("readouts", t4-t3)
-	a.drawnSim, a.drawnT, a.drawnRev = sm, sm.T(), a.rev
+	a.drawnSim, a.drawnT, a.drawnRev, a.drawnRegret = sm, sm.T(), a.rev, reg
 	a.m.Frames++
 	a.fps.Add(now, 1)
 	if a.m.FirstSurfaceMS == 0 {

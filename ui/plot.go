@@ -47,6 +47,7 @@ type Plot struct {
 	sentAtlas string        // the atlas the worker has (its key)
 	marks     []float64     // sprite triples of this frame
 	layer     render.Layer  // the markers, stamped at device resolution
+	gs        hindsightPlot // g*'s boundary (Config.Hindsight)
 
 	canvasBelow              bool // this frame drew canvas paths under the layer
 	surfaceShown, surfaceSet bool // the surface canvas's visibility, once set
@@ -154,4 +155,36 @@ func (p *Plot) renderSurface() *image.RGBA {
 		p.surf.Scale = 2
 	}
 	return p.surf.Render(p.P.Sim.Learner())
+}
+
+// hindsightPlot is what the plot keeps of the hindsight predictor g*'s
+// boundary: its field on the render.HindsightGrid grid, sampled once per
+// solved checkpoint (sim.Sim.Hindsight's count), and the traced lines.
+type hindsightPlot struct {
+	tracer render.Tracer
+	field  []float64
+	lines  []float64
+	sim    *sim.Sim // the run and checkpoint count the field was sampled for
+	solved int
+}
+
+// hindsightLines returns g*'s boundary {g* = 0} of run sm in input
+// coordinates (render.Tracer.Lines' format, simplified to tol), or nil
+// when the plot does not draw it (Config.Hindsight off, not binary, no
+// checkpoint solved yet). The field is resampled only when g* changed.
+func (p *Plot) hindsightLines(sm *sim.Sim, c state.Config, tol float64) []float64 {
+	if !c.Hindsight || c.Task != state.TaskBinary || sm == nil {
+		return nil
+	}
+	score, solved := sm.Hindsight()
+	if score == nil {
+		return nil
+	}
+	g := &p.gs
+	if g.sim != sm || g.solved != solved {
+		g.field = render.ScoreField(g.field, score, render.HindsightGrid, render.Square)
+		g.sim, g.solved = sm, solved
+	}
+	g.lines = g.tracer.Lines(g.lines[:0], g.field, render.HindsightGrid, render.Square, 0, tol)
+	return g.lines
 }

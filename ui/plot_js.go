@@ -152,6 +152,11 @@ func (p *Plot) draw(overlay func(*Plot)) bool {
 		p.lines = p.surf.Lines(p.lines[:0], &p.tracer, 0, tol)
 		p.strokeLines(p.lines, 2, nil, true)
 	}
+	// The hindsight predictor's boundary, dotted over a halo (the
+	// regret chart's g*; Config.Hindsight).
+	if gs := p.hindsightLines(sm, c, 2/w/cv.DPR/3); len(gs) > 0 {
+		p.strokeLines(gs, 2, []float64{1.5, 3.5}, true)
+	}
 	t3 := perfNow()
 	p.took("contours", t3-t2)
 

@@ -65,6 +65,12 @@ type Settings struct {
 	// MaxExact is the largest prefix solved exactly; zero means 1000, at
 	// most 4096 (the Gram matrix is MaxExact² float64s).
 	MaxExact int
+	// MaxWaiting is the most examples beyond MaxExact kept waiting for the
+	// frozen g* while the solver is behind; the next Add then does the
+	// pending work itself, in one long call (the same result). Zero means
+	// MaxExact; at most 1<<20 (a page that steps faster than its frame
+	// budget solves sets it high: a 2D example waits in 3 float64s).
+	MaxWaiting int
 	// MaxEpochs bounds the epochs (m coordinate steps each) spent on one
 	// checkpoint; a checkpoint that reaches it is recorded with
 	// Converged = false and its gap. Zero means 200. Near the hard margin
@@ -118,8 +124,9 @@ func NextCheckpoint(m int) int {
 // with [NewComparator], feed it every example with [Comparator.Add], and
 // drive the solver with [Comparator.Step]. Not safe for concurrent use.
 //
-// Memory: at most MaxExact·(MaxExact + 2d + 5) float64s (the Gram matrix,
-// the prefix and the queue of examples waiting for the frozen g*).
+// Memory: at most MaxExact·(MaxExact + d + 4) + 2·MaxWaiting·(d + 1)
+// float64s (the Gram matrix, the prefix and the queue of examples waiting
+// for the frozen g*).
 type Comparator struct {
 	obj Objective
 	set Settings
@@ -187,6 +194,12 @@ func NewComparator(obj Objective, set Settings, dim int) (*Comparator, error) {
 	if set.MaxExact < 1 || set.MaxExact > 4096 {
 		return nil, fmt.Errorf("regret: MaxExact = %d, want 1…4096", set.MaxExact)
 	}
+	if set.MaxWaiting == 0 {
+		set.MaxWaiting = set.MaxExact
+	}
+	if set.MaxWaiting < 1 || set.MaxWaiting > 1<<20 {
+		return nil, fmt.Errorf("regret: MaxWaiting = %d, want 1…%d", set.MaxWaiting, 1<<20)
+	}
 	if set.MaxEpochs == 0 {
 		set.MaxEpochs = 200
 	}
@@ -226,8 +239,8 @@ func (c *Comparator) Restart() {
 // the hinge panic (the caller's stream is validated upstream).
 //
 // Beyond MaxExact the example waits for the frozen g* (solved by Step); at
-// most MaxExact examples wait: the next Add then finishes the pending work
-// itself (bounded memory, same result).
+// most Settings.MaxWaiting examples wait: the next Add then finishes the
+// pending work itself (bounded memory, same result).
 func (c *Comparator) Add(x []float64, y, online float64) {
 	if len(x) != c.dim {
 		panic(fmt.Sprintf("regret: Add: len(x) = %d, want %d", len(x), c.dim))
@@ -252,8 +265,15 @@ func (c *Comparator) Add(x []float64, y, online float64) {
 		c.xx = append(c.xx, xx)
 		c.y = append(c.y, y)
 	} else {
-		if len(c.queueY)-c.head >= c.set.MaxExact {
+		if len(c.queueY)-c.head >= c.set.MaxWaiting {
 			c.Step(math.MaxInt)
+		}
+		if c.head > 0 && c.head >= len(c.queueY)/2 {
+			// Drop the evaluated half, so that the queue holds at most
+			// 2·MaxWaiting examples.
+			n := copy(c.queueY, c.queueY[c.head:])
+			copy(c.queue, c.queue[c.head*c.dim:])
+			c.queueY, c.queue, c.head = c.queueY[:n], c.queue[:n*c.dim], 0
 		}
 		c.queue = append(c.queue, x...)
 		c.queueY = append(c.queueY, y)

@@ -588,3 +588,38 @@ func TestQueueBounded(t *testing.T) {
 		t.Errorf("lazy %v\neager %v", lazy.Points(), eager.Points())
 	}
 }
+
+// TestMaxWaiting: with MaxWaiting above the stream's length, Add never
+// solves (every checkpoint is still pending after 300 Adds without Step:
+// no long call inside the caller's step), a caller that drains a little
+// after each Add keeps the queue within 2·MaxWaiting examples, and the
+// points equal a run stepped to completion every time.
+func TestMaxWaiting(t *testing.T) {
+	const maxExact = 20
+	xs, ys := stream(data.Moons, 0.1, 300, 17)
+	obj := Objective{Kernel: kernel.Gaussian{Sigma: 0.5}, Loss: Hinge, Margin: 1, Lambda: 0.01}
+	lazy, _ := NewComparator(obj, Settings{MaxExact: maxExact, MaxWaiting: 1000}, 2)
+	slow, _ := NewComparator(obj, Settings{MaxExact: maxExact, MaxWaiting: 50}, 2)
+	eager, _ := NewComparator(obj, Settings{MaxExact: maxExact}, 2)
+	for i := range xs {
+		lazy.Add(xs[i], ys[i], 1)
+		slow.Add(xs[i], ys[i], 1)
+		slow.Step(40)
+		eager.Add(xs[i], ys[i], 1)
+		eager.Step(math.MaxInt)
+		if len(slow.queueY) > 2*50 {
+			t.Fatalf("step %d: queue of %d examples, want ≤ 100", i+1, len(slow.queueY))
+		}
+	}
+	if len(lazy.Points()) != 0 {
+		t.Fatalf("Add solved %d checkpoints itself", len(lazy.Points()))
+	}
+	lazy.Step(math.MaxInt)
+	slow.Step(math.MaxInt)
+	if !slices.Equal(lazy.Points(), eager.Points()) || !slices.Equal(slow.Points(), eager.Points()) {
+		t.Errorf("lazy %v\nslow %v\neager %v", lazy.Points(), slow.Points(), eager.Points())
+	}
+	if _, err := NewComparator(obj, Settings{MaxWaiting: 1<<20 + 1}, 2); err == nil {
+		t.Error("MaxWaiting above 1<<20 accepted")
+	}
+}

@@ -11,6 +11,7 @@ import (
 // memory it reuses from frame to frame. The zero value is ready to use.
 type ChartTraces struct {
 	a, b   sim.Traces
+	ra, rb regretBuf
 	second render.TraceInput
 }
 
@@ -22,11 +23,13 @@ type ChartTraces struct {
 func (ct *ChartTraces) Input(r Run, colors [2]string) render.TraceInput {
 	s := r.Sim()
 	in := traceInput(s, &ct.a)
+	in.Regret = regretTrace(s, &ct.ra)
 	b := r.Second()
 	if b == nil {
 		return in
 	}
 	ct.second = traceInput(b, &ct.b)
+	ct.second.Regret = regretTrace(b, &ct.rb)
 	ct.second.Learner = b.Learner()
 	in.Second = &ct.second
 	in.Names[0], in.Names[1] = sim.PairNames(s.Config())

@@ -7,17 +7,64 @@ import (
 
 // Axis maps data values in [Min, Max] to pixels in [P0, P1] (P1 < P0 for
 // a vertical axis that grows upwards), linearly or, when Log, linearly in
-// log10 of the value (Min > 0).
+// log10 of the value (Min > 0), or, when SymLog, linearly in [Symlog] of
+// the value (any sign).
 type Axis struct {
 	Min, Max float64
 	P0, P1   float64
 	Log      bool
+	SymLog   bool
+}
+
+// Symlog is the symmetric log transform sign(v)·log10(1 + |v|): linear
+// near 0 (slope 1/ln 10), logarithmic for |v| ≫ 1, odd and increasing, so
+// a quantity of either sign spanning decades (a regret, which is negative
+// on a drifting stream) reads on one axis. Symlog(0) = 0, Symlog(±9) = ±1,
+// Symlog(±99) = ±2. NaN gives NaN.
+func Symlog(v float64) float64 {
+	if v < 0 {
+		return -math.Log10(1 - v)
+	}
+	return math.Log10(1 + v)
+}
+
+// SymlogTicks returns the ticks of a symlog axis over [lo, hi]: 0 and
+// ±10^e (e ≥ 0) inside the range, every stride-th power (stride ≥ 1;
+// beyond 1, from ±10 on, without ±1, which crowd 0), labelled "0", "1", "10", "100", "1e3", "-10", …, all major.
+func SymlogTicks(lo, hi float64, stride int) []Tick {
+	if !(hi > lo) || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+		return nil
+	}
+	stride = max(1, stride)
+	first := 0
+	if stride > 1 {
+		first = 1
+	}
+	var ticks []Tick
+	top := int(math.Ceil(math.Log10(math.Max(math.Abs(lo), math.Abs(hi))+1))) + 1
+	for e := top; e >= first; e-- {
+		if v := -math.Pow(10, float64(e)); (e-first)%stride == 0 && v >= lo {
+			ticks = append(ticks, Tick{Value: v, Label: "-" + logLabel(1, e), Major: true})
+		}
+	}
+	if lo <= 0 && hi >= 0 {
+		ticks = append(ticks, Tick{Value: 0, Label: "0", Major: true})
+	}
+	for e := first; e <= top; e++ {
+		if v := math.Pow(10, float64(e)); (e-first)%stride == 0 && v <= hi {
+			ticks = append(ticks, Tick{Value: v, Label: logLabel(1, e), Major: true})
+		}
+	}
+	return ticks
 }
 
 // Pixel returns the pixel coordinate of v, NaN when v is NaN or, on a log
 // axis, not positive. Values outside [Min, Max] extrapolate.
 func (a Axis) Pixel(v float64) float64 {
 	lo, hi := a.Min, a.Max
+	if a.SymLog {
+		v, lo, hi = Symlog(v), Symlog(lo), Symlog(hi)
+	}
 	if a.Log {
 		if !(v > 0) {
 			return math.NaN()

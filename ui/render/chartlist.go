@@ -50,6 +50,14 @@ type Panel struct {
 	Log bool
 	// Whole keeps linear y ticks on whole numbers (counts).
 	Whole bool
+	// SymLog makes the y axis symmetric-logarithmic ([Symlog]): values of
+	// either sign, 0 always in range.
+	SymLog bool
+	// Caption is short muted text inside the frame at its top left (what
+	// a curve is, or why one is missing), a line per "\n", drawn under the
+	// curves; a line is dropped when it would overlap other text or leave
+	// the frame.
+	Caption string
 	// LogPad, on a log axis, widens the data range by this factor each way
 	// instead of rounding it out to whole decades.
 	LogPad float64
@@ -180,6 +188,15 @@ func (l *List) Chart(c *Chart) {
 	}
 	n := float64(len(c.Panels))
 	ph := (h-y-bottomH)/n - chartTitleH - chartGap + chartGap/n
+	for ph < 12 && n > 1 {
+		// Too short for every panel: the first ones that fit (the stack
+		// is in order of importance; the regret panel comes last).
+		cc := *c
+		cc.Panels = c.Panels[:len(c.Panels)-1]
+		c = &cc
+		n--
+		ph = (h-y-bottomH)/n - chartTitleH - chartGap + chartGap/n
+	}
 	if ph < 12 {
 		return // too small to draw anything readable
 	}
@@ -439,6 +456,21 @@ func (p *Panel) yRange() (lo, hi float64, ok bool) {
 		return lo, hi, true
 	}
 	lo, hi = math.Min(lo, 0), math.Max(hi, 0)
+	if p.SymLog {
+		// 5% headroom in the transformed scale, at least ±1 (one tick
+		// each side of 0 where the data has that sign).
+		pad := func(v float64) float64 {
+			if v == 0 {
+				return 0
+			}
+			return math.Copysign(math.Max(1, math.Pow(10, math.Abs(Symlog(v))*1.05)-1), v)
+		}
+		lo, hi = pad(lo), pad(hi)
+		if hi == lo {
+			hi = 1
+		}
+		return lo, hi, true
+	}
 	if hi == lo {
 		hi = lo + 1
 	}
@@ -447,6 +479,9 @@ func (p *Panel) yRange() (lo, hi float64, ok bool) {
 
 // ticks are the candidate ticks of the panel's y axis over [lo, hi].
 func (p *Panel) ticks(lo, hi float64, n int) []Tick {
+	if p.SymLog {
+		return SymlogTicks(lo, hi, 1)
+	}
 	if p.Log {
 		return LogTicks(lo, hi)
 	}
@@ -461,8 +496,9 @@ func (l *List) panel(p *Panel, ax Axis, left, right, top, h float64) {
 	}
 	lo, hi, ok := p.yRange()
 	if ok {
-		ay := Axis{Min: lo, Max: hi, P0: top + h - 2, P1: top + 2, Log: p.Log}
+		ay := Axis{Min: lo, Max: hi, P0: top + h - 2, P1: top + 2, Log: p.Log, SymLog: p.SymLog}
 		l.yTicks(p, ay, left, right, top, h)
+		l.caption(p.Caption, left, right, top, h) // under the curves: the data stays visible
 		s := &l.scratch
 		buckets := max(1, int(right-left))
 		clip := Rect{X: left, Y: math.Floor(top), W: right - left, H: math.Ceil(top+h) - math.Floor(top)}
@@ -478,6 +514,21 @@ func (l *List) panel(p *Panel, ax Axis, left, right, top, h float64) {
 	}
 	if p.Note != "" {
 		l.note(p.Note, left, right, top, h)
+	}
+}
+
+// caption writes the lines of s ("\n"-separated) at the top left inside
+// the frame (left, top, right − left, h), muted, each dropped when it would
+// overlap other text or leave the frame.
+func (l *List) caption(s string, left, right, top, h float64) {
+	y := top + 14
+	for line := range strings.SplitSeq(s, "\n") {
+		if line == "" || y > top+h-2 {
+			continue
+		}
+		text, size := fitText(line, FontSans, 12, right-left-8)
+		l.place(Op{Kind: OpText, Text: text, X: left + 4, Y: y, Font: FontSans, Size: size, Color: ChartMuted}, false)
+		y += 15
 	}
 }
 
@@ -546,6 +597,16 @@ func (l *List) yTicks(p *Panel, ay Axis, left, right, top, h float64) {
 			if !tk.Major && tk.Label != "" && inside(tk) && len(ops) > 0 {
 				l.place(label(tk), false)
 			}
+		}
+		return
+	}
+	if p.SymLog {
+		// Every stride-th power of ten each side of 0, the densest that fits.
+		var ticks []Tick
+		ops, ticks = l.linearLabels(ops, 6, func(n int) []Tick { return SymlogTicks(ay.Min, ay.Max, 7-n) }, inside, label)
+		grid(ticks)
+		for _, o := range ops {
+			l.place(o, true)
 		}
 		return
 	}

@@ -19,6 +19,7 @@ const (
 	ErrorColor  = "#d55e00"
 	LossColor   = "#009e73"
 	BufferColor = "#6a3d9a"
+	RegretColor = "#cc79a7" // Okabe–Ito reddish purple
 )
 
 // Points is a series' points (X[i], Y[i]), X increasing.
@@ -40,6 +41,11 @@ type TraceInput struct {
 	WinError Points
 	Window   int
 
+	// Regret is the comparison with the best fixed predictor in hindsight
+	// (core/regret via sim.Sim.Regret), drawn in its own panel on a symlog
+	// axis.
+	Regret RegretTrace
+
 	// Second, when not nil, is the second learner of a 2D comparison: its
 	// traces are overlaid on every panel, each learner in its colour
 	// (Colors), and a legend above the panels names them (Names). Its own
@@ -47,6 +53,44 @@ type TraceInput struct {
 	Second *TraceInput
 	Names  [2]string
 	Colors [2]string
+}
+
+// RegretTrace is the regret panel's data, in the steps t of the run (a
+// checkpoint m of a comparison that started after step s is at t = s + m).
+type RegretTrace struct {
+	// R is the regret R_m = Σ R_stoch[f_t, t] − J_m(g*) at the solved
+	// checkpoints where g* is exact; Lower continues it beyond MaxExact,
+	// where g* is frozen and R is a lower bound (regret.Point.Exact false).
+	R, Lower Points
+	// Upper is R + gap (the duality gap of the solve: the true regret lies
+	// in [R, R + gap]); empty where the gap is negligible everywhere.
+	Upper Points
+	// Bound is the theorem's bound on the regret (the bound on Σ R_stoch
+	// minus J_m(g*)); empty where none applies.
+	Bound Points
+	// Caption says what the bound is (paper and equation) or why there is
+	// none; Why, without points, why there is no comparison at all.
+	Caption, Why string
+	// Alarms are the change detections on the learner's 0/1 errors (ADWIN,
+	// Page–Hinkley: core/drift), marked across the panels.
+	Alarms []Alarm
+}
+
+// Alarm is one detection at step T, labelled by its detector(s).
+type Alarm struct {
+	T     float64
+	Label string
+}
+
+// AlarmColor is the detections' marker colour (a dark vermillion).
+const AlarmColor = "#a33a00"
+
+// caption is the caption, or why there is no comparison.
+func (r RegretTrace) caption() string {
+	if r.Caption == "" {
+		return r.Why
+	}
+	return r.Caption
 }
 
 // WindowDash is the dash of the windowed error's curves.
@@ -123,7 +167,10 @@ func TraceChart(dst *Chart, in TraceInput) {
 		errP.Title = errorTitle(in)
 		errP.Series = append(errP.Series, Series{Color: ErrorColor, Dash: WindowDash, Width: 1.2, X: in.WinError.X, Y: in.WinError.Y})
 	}
-	dst.Panels = append(dst.Panels, eta, errP, loss, buf)
+	dst.Panels = append(dst.Panels, eta, errP, loss, buf, regretPanel(in))
+	for _, a := range in.Regret.Alarms {
+		dst.Markers = append(dst.Markers, Marker{X: a.T, Label: a.Label, Color: AlarmColor})
+	}
 	if in.Second != nil {
 		overlay(dst, in)
 	}
@@ -150,6 +197,18 @@ func overlay(dst *Chart, in TraceInput) {
 	}
 	for i := range dst.Panels {
 		p := &dst.Panels[i]
+		if i == 4 {
+			// The regret: both learners' curves, each one's caption on
+			// a line of its own.
+			p.Value, p.Note = "", ""
+			p.Series = regretSeries(p.Series[:0], in.Regret, in.Colors[0], in.Names[0])
+			p.Series = regretSeries(p.Series, b.Regret, in.Colors[1], in.Names[1])
+			p.Caption = in.Names[0] + ": " + in.Regret.caption() + "\n" + in.Names[1] + ": " + b.Regret.caption()
+			if len(in.Regret.R.X) == 0 && len(b.Regret.R.X) == 0 {
+				p.Note, p.Caption = in.Regret.Why, ""
+			}
+			continue
+		}
 		p.Value, p.Note, p.Series = "", "", p.Series[:0]
 		for j, t := range []*TraceInput{&in, b} {
 			pts := pick[i](t)
@@ -174,6 +233,50 @@ func overlay(dst *Chart, in TraceInput) {
 	}
 }
 
+// RegretTitle is the regret panel's title.
+const RegretTitle = "regret vs best fixed g* in hindsight (symlog)"
+
+// regretPanel is the regret panel of one learner: R solid, its lower
+// bound beyond MaxExact thin, R + gap dotted, the bound dashed, the
+// caption citing the bound or saying why there is none.
+func regretPanel(in TraceInput) Panel {
+	r := in.Regret
+	p := Panel{Title: RegretTitle, SymLog: true, Caption: r.Caption}
+	if len(r.R.X) == 0 {
+		p.Note, p.Caption = r.Why, ""
+		if p.Note == "" {
+			p.Note = "regret: solving the first checkpoint…"
+		}
+		return p
+	}
+	p.Series = regretSeries(nil, r, RegretColor, "")
+	if n := len(r.Lower.Y); n > 0 {
+		p.Value = "≥ " + formatSig(r.Lower.Y[n-1])
+	} else {
+		p.Value = formatSig(r.R.Y[len(r.R.Y)-1])
+	}
+	return p
+}
+
+// regretSeries appends the curves of r in color (named name: the legend
+// of a comparison).
+func regretSeries(dst []Series, r RegretTrace, color, name string) []Series {
+	dst = append(dst, Series{Name: name, Color: color, X: r.R.X, Y: r.R.Y})
+	if len(r.Lower.X) > 0 {
+		dst = append(dst, Series{Color: color, Width: 1, Dash: [2]float64{1, 3}, X: r.Lower.X, Y: r.Lower.Y})
+	}
+	if len(r.Upper.X) > 0 {
+		dst = append(dst, Series{Color: color, Width: 0.8, X: r.Upper.X, Y: r.Upper.Y})
+	}
+	if len(r.Bound.X) > 0 {
+		dst = append(dst, Series{Color: color, Width: 1.2, Dash: [2]float64{6, 4}, X: r.Bound.X, Y: r.Bound.Y})
+	}
+	return dst
+}
+
+// formatSig writes v with 3 significant digits.
+func formatSig(v float64) string { return strconv.FormatFloat(v, 'g', 3, 64) }
+
 // CompareInput is what the digits comparison charts show.
 type CompareInput struct {
 	// Names and Colors of the learners, in legend order.
@@ -195,6 +298,9 @@ type CompareInput struct {
 	SwitchAt int
 	// SwitchLabel labels that marker.
 	SwitchLabel string
+	// Regret, when set, says under the title why no regret is drawn
+	// (app.DigitsRegretNote).
+	Regret string
 }
 
 // CompareChart describes the digits comparison into dst: every learner's
@@ -222,6 +328,7 @@ func CompareChart(dst *Chart, in CompareInput) {
 		}
 	}
 	dst.Panels = append(dst.Panels, errP, etaP)
+	dst.Subtitle = in.Regret
 	if in.SwitchAt > 0 {
 		dst.Markers = append(dst.Markers, Marker{X: float64(in.SwitchAt) + 0.5, Label: in.SwitchLabel, Color: ChartMuted})
 	}

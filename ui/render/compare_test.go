@@ -41,7 +41,7 @@ func TestTraceChartCompare(t *testing.T) {
 	in.Colors = [2]string{"#0072b2", "#d55e00"}
 	var c Chart
 	TraceChart(&c, in)
-	if c.Legend != LegendTop || len(c.Panels) != 4 {
+	if c.Legend != LegendTop || len(c.Panels) != 5 { // η, error, loss, stored, regret
 		t.Fatalf("legend %d, %d panels", c.Legend, len(c.Panels))
 	}
 	for i, p := range c.Panels {

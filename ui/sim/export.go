@@ -40,6 +40,13 @@ const (
 	headAbsError = "mean absolute error (target units, first t predictions)"
 	headRESObj   = "RES objective (λ/2‖w‖² + mean loss on the evaluation sample)"
 	headSGDObj   = "SGD objective (λ/2‖w‖² + mean loss on the evaluation sample)"
+	// The comparison with hindsight (core/regret), at its solved
+	// checkpoints.
+	headOnline    = "online sum (Σ R_stoch[f_t, t], NORMA eq. 3, each before the update)"
+	headHindsight = "hindsight sum (J_m(g*): best fixed predictor of the learner's objective)"
+	headRegret    = "regret (online − hindsight)"
+	headBound     = "regret bound (the theorem's bound on the online sum − hindsight; empty where none applies)"
+	headExact     = "exact (1: g* solved on the prefix; 0: g* frozen at 1,000 examples, regret a lower bound)"
 	// The windowed series' headers take N (Config.Window).
 	headWinError = "error over the last %d steps (fraction of those predictions wrong)"
 	headWinAbs   = "mean absolute error over the last %d steps (target units)"
@@ -118,8 +125,39 @@ func traceColumns(tr Traces, window int, objective *[2]Series, l learn.Learner, 
 func WriteCompareTraces(w io.Writer, a, b *Sim) error {
 	na, nb := PairNames(a.Config())
 	cols := traceColumns(a.Traces(), a.Config().Window, nil, a.learner, na+": ")
+	cols = append(cols, a.regretColumns(na+": ")...)
 	cols = append(cols, traceColumns(b.Traces(), b.Config().Window, nil, b.learner, nb+": ")...)
+	cols = append(cols, b.regretColumns(nb+": ")...)
 	return writeColumns(w, cols)
+}
+
+// regretColumns are the run's comparison with hindsight at its solved
+// checkpoints (at step RegretStart + m): the online and hindsight sums,
+// the regret, the bound on it ([Sim.RegretBound]: its value minus the
+// hindsight sum, where it applies) and whether g* is exact (1) or frozen
+// (0: the regret is a lower bound). None without a comparison.
+func (s *Sim) regretColumns(prefix string) []traceColumn {
+	mon, _ := s.Regret()
+	if mon == nil {
+		return nil
+	}
+	var on, hs, rg, bd, ex Series
+	for _, p := range mon.Current().Points {
+		t := float64(s.RegretStart() + p.M)
+		on.T, on.V = append(on.T, t), append(on.V, p.Online)
+		hs.T, hs.V = append(hs.T, t), append(hs.V, p.Hindsight)
+		rg.T, rg.V = append(rg.T, t), append(rg.V, p.Regret)
+		if b := s.RegretBound(p); b.Applies {
+			bd.T, bd.V = append(bd.T, t), append(bd.V, b.Value-p.Hindsight)
+		}
+		e := 0.0
+		if p.Exact {
+			e = 1
+		}
+		ex.T, ex.V = append(ex.T, t), append(ex.V, e)
+	}
+	return []traceColumn{{prefix + headOnline, on}, {prefix + headHindsight, hs}, {prefix + headRegret, rg},
+		{prefix + headBound, bd}, {prefix + headExact, ex}}
 }
 
 // writeColumns writes the union of the columns' steps as rows (see
@@ -172,13 +210,15 @@ func csvField(s string) string {
 // WriteTraces writes the run's chart series as CSV ([WriteTraces], with
 // the objectives of the RES-vs-SGD preset and the stored count named for
 // the run's learner: stored terms, AMM's hyperplanes, DCD's window, none
-// for a linear model).
+// for a linear model), then the comparison with hindsight at the
+// checkpoints solved so far (regretColumns: online and hindsight sums,
+// regret, bound, exact flag), where the run has one.
 func (s *Sim) WriteTraces(w io.Writer) error {
 	var obj *[2]Series
 	if res, sgd, ok := s.Objective(); ok {
 		obj = &[2]Series{res, sgd}
 	}
-	return writeColumns(w, traceColumns(s.Traces(), s.cfg.Window, obj, s.learner, ""))
+	return writeColumns(w, append(traceColumns(s.Traces(), s.cfg.Window, obj, s.learner, ""), s.regretColumns("")...))
 }
 
 // WriteTraces writes the digits run's series as CSV: a header, then one

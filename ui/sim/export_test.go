@@ -79,6 +79,8 @@ func TestWriteTraces(t *testing.T) {
 		cAbs    = col{"mean absolute error (target units, first t", func(tr Traces) Series { return tr.AbsError }}
 		cWin    = col{"error over the last 500 steps", func(tr Traces) Series { return tr.WinError }}
 		cWinAbs = col{"mean absolute error over the last 500 steps", func(tr Traces) Series { return tr.WinError }}
+		// The comparison with hindsight (regretColumns; series nil).
+		cReg = []col{{"online sum (", nil}, {"hindsight sum (", nil}, {"regret (", nil}, {"regret bound (", nil}, {"exact (", nil}}
 	)
 	for _, c := range []struct {
 		name  string
@@ -86,8 +88,8 @@ func TestWriteTraces(t *testing.T) {
 		steps int
 		cols  []col
 	}{
-		{"binary short", state.Default(), 300, []col{cEta, cAvg, cLoss, cTerms, cMargin, cWin}},
-		{"binary long", state.Default(), 3000, []col{cEta, cAvg, cLoss, cTerms, cMargin, cWin}},
+		{"binary short", state.Default(), 300, append([]col{cEta, cAvg, cLoss, cTerms, cMargin, cWin}, cReg...)},
+		{"binary long", state.Default(), 3000, append([]col{cEta, cAvg, cLoss, cTerms, cMargin, cWin}, cReg...)},
 		{"regression", reg, 1500, []col{cEta, cLoss, cTerms, cMargin, cAbs, cWinAbs}},
 		{"amm", amm, 700, []col{cEta, cAvg, cLoss, cPlanes, cMargin, cWin}},
 		{"res vs sgd", rvs, 700, []col{cEta, cAvg, cLoss, cMargin, cWin, {"RES objective", nil}, {"SGD objective", nil}}},
@@ -95,6 +97,7 @@ func TestWriteTraces(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := mustNew(t, c.cfg)
 			s.Step(c.steps)
+			s.RegretStep(20000) // some checkpoints solved, not all
 			var b bytes.Buffer
 			if err := s.WriteTraces(&b); err != nil {
 				t.Fatal(err)
@@ -117,6 +120,12 @@ func TestWriteTraces(t *testing.T) {
 				switch {
 				case cl.series != nil:
 					sr = cl.series(tr)
+				case !isRES:
+					for _, rc := range s.regretColumns("") {
+						if strings.HasPrefix(rc.name, cl.prefix) {
+							sr = rc.s
+						}
+					}
 				case isRES && cl.prefix == "RES objective":
 					sr = res
 				case isRES:
@@ -345,7 +354,7 @@ func TestWriteCompareTraces(t *testing.T) {
 		}
 		checkColumn(t, head[col], rows, col, w.s)
 	}
-	if len(head) != 1+2*6 || len(rows) != 800 { // η, average error, loss, terms, margin, window
-		t.Errorf("%d columns, %d rows; want 13 and 800", len(head), len(rows))
+	if len(head) != 1+2*(6+5) || len(rows) != 800 { // η, average error, loss, terms, margin, window; 5 of regret
+		t.Errorf("%d columns, %d rows; want 23 and 800", len(head), len(rows))
 	}
 }

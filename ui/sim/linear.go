@@ -191,6 +191,7 @@ func newRESvsSGD(cfg state.Config) (*Sim, error) {
 		return nil, wrap(err)
 	}
 	s.learner = res
+	s.reg.why = "regret: not computed for RES vs SGD (linear solvers, no kernel objective)"
 	c := &comparison{res: res, sgd: sgd, lambda: cfg.Lambda, loss: linLoss(cfg.LinLoss), next: 1}
 	rng := rand.New(rand.NewPCG(cfg.Seed, resEvalSeq))
 	c.x = &rows{d: n, x: make([]float64, 0, ResEvalSize*n)}

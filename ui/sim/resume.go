@@ -124,6 +124,9 @@ func (s *Sim) Adopt(l learn.Learner, p Position) error {
 	s.learner = l
 	s.model, _ = l.(learn.KernelModel)
 	s.mistakes, s.absErr = p.Mistakes, p.AbsErrorSum
+	// The replay had no learner to measure: the comparison with hindsight
+	// starts at the adopted step.
+	s.reg = newRegret(l, s.LearnerConfig(), s.task, s.dim(), s.t)
 	return nil
 }
 

@@ -4,7 +4,10 @@
 // time — each step draws one example, predicts, counts a mistake, then
 // learns (JMLR Algorithm 2's order; NORMA §2) — and records per-step traces
 // (η_t, the running average online error, the loss, the buffer size, the
-// margin) in bounded memory for the charts.
+// margin) in bounded memory for the charts. On binary tasks a run also
+// carries the comparison with the best fixed predictor in hindsight and
+// the change detectors (core/regret's Monitor, fed every step; its solver
+// is sliced by [Sim.RegretStep]: regret.go).
 //
 // The same Config (seed included) gives the same run, bit for bit: a share
 // link replays exactly. Its Events (edits made while the run went on: a
@@ -75,6 +78,7 @@ type Sim struct {
 	window   *ErrorWindow // the mistakes among the last cfg.Window steps
 	absWin   *MeanWindow  // regression: |y − f(x)| over the last cfg.Window steps
 	cmp      *comparison  // the RES-vs-SGD preset's SGD and objectives (linear.go), or nil
+	reg      regretRun    // the comparison with hindsight (regret.go)
 	second   bool         // the learner is cfg's second learner (NewSecond)
 }
 
@@ -133,6 +137,7 @@ func newSim(cfg state.Config, second bool) (*Sim, error) {
 		return nil, err
 	}
 	s.model, _ = s.learner.(learn.KernelModel)
+	s.reg = newRegret(s.learner, s.LearnerConfig(), s.task, dim, 0)
 	s.window = NewErrorWindow(max(1, cfg.Window))
 	if s.task == learn.Regression {
 		s.absWin = NewMeanWindow(max(1, cfg.Window))
@@ -238,6 +243,9 @@ func (s *Sim) apply(e state.Event) error {
 			if err := Reconfigure(s.learner, lc, s.dim()); err != nil {
 				return err
 			}
+			// The objective may have changed (λ, σ, the margin): the
+			// comparison starts afresh after this step.
+			s.reg = newRegret(s.learner, lc, s.task, s.dim(), s.t)
 		}
 		s.cfg = next
 	}
@@ -452,6 +460,9 @@ func normaConfig(cfg state.Config, t learn.Task, k kernel.Kernel) learn.NORMACon
 	c := learn.DefaultNORMAConfig(rule, classes(cfg, t))
 	c.Kernel, c.Lambda, c.BufferSize, c.Offset = k, cfg.Lambda, cfg.BufferSize, cfg.Offset && t != learn.Novelty
 	c.Schedule = learn.Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau}
+	if cfg.Schedule == state.ScheduleTheorem2 {
+		c.Schedule = learn.InvSqrtT{} // Λ_t = 1/(3λ√t) with the learner's λ (NORMA Theorem 2)
+	}
 	if nu {
 		c.Nu = cfg.Nu
 		switch cfg.MarginRule {
@@ -663,8 +674,15 @@ func (s *Sim) Step(n int) {
 	}()
 	for range n {
 		x, y := s.next()
+		norm2 := 0.0
+		if s.reg.mon != nil {
+			norm2 = s.reg.norm2() // ‖f_t‖², before Learn (NORMA eq. 3)
+		}
 		st := s.learner.Learn(x, y)
 		s.t++
+		if s.reg.mon != nil {
+			s.observeRegret(x, y, st, norm2)
+		}
 		if st.Mistake {
 			s.mistakes++
 		}

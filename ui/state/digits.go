@@ -82,9 +82,29 @@ var windowField = Field{Key: "win", Name: "Window", Symbol: "N", Label: "error w
 	Hint:  "the error charts also show the mistakes among the last N steps, so that tracking a drifting stream shows",
 	Group: GroupRun}
 
+// regretRestartField is the regret chart's restart at a detection
+// (Config.RegretRestart), appended last (linear.go's init).
+var regretRestartField = Field{Key: "rsc", Name: "RegretRestart", Label: "regret since the change", Kind: Bool,
+	Hint:  "restart the hindsight comparator at each ADWIN detection (at least 100 steps apart): the regret chart then compares with the best fixed predictor since the change",
+	Group: GroupRun, active: func(c Config) bool { return c.Mode == Mode2D }}
+
+// hindsightField is the plot's g* boundary (Config.Hindsight), appended
+// last (linear.go's init).
+var hindsightField = Field{Key: "gs", Name: "Hindsight", Label: "hindsight boundary g*", Kind: Bool,
+	Hint:  "draw dotted the boundary of g*, the best fixed predictor in hindsight (the regret chart's comparator, at its latest checkpoint), so the online boundary can be seen chasing it",
+	Group: GroupRun, active: func(c Config) bool { return c.Mode == Mode2D && c.Task == TaskBinary }}
+
+// scheduleField is NORMA's schedule (Config.Schedule), appended last with
+// its second learner's copy (linear.go's init).
+var scheduleField = Field{Key: "sch", Name: "Schedule", Label: "schedule", Kind: Choice,
+	Options: []string{ScheduleJMLR, ScheduleTheorem2},
+	Hint:    "NORMA's step size: JMLR's η₀·√(τ/(τ+t)) (eq. 59), or NORMA Theorem 2's 1/(3λ√t), under which the regret chart draws the theorem's bound (eq. 23; also needs no offset and ω ≥ t)",
+	Group:   GroupStepSize, active: isLearner(LearnerNORMA)}
+
 // init appends the digits fields, then the second learner's (second.go)
 // and the error window: appended, so the indices older links' edits
-// (ev=…) name fields by stay the same.
+// (ev=…) name fields by stay the same (linear.go's init appends the
+// linear solvers' fields, then NORMA's schedule).
 func init() {
 	Fields = append(Fields, digitsFields...)
 	Fields = append(Fields, secondFields()...)

@@ -338,10 +338,10 @@ var Fields = []Field{
 
 	{Key: "e", Name: "Eta0", Symbol: "η₀", Label: "initial step size", Kind: Number, Min: 1e-4, Max: 10, Log: true,
 		Hint:  "the step size at t = 1; SVMD adapts it, NORMA decays it as √(τ/(τ+t))",
-		Group: GroupStepSize, active: notPerceptron},
+		Group: GroupStepSize, active: func(c Config) bool { return notPerceptron(c) && !theorem2(c) }},
 	{Key: "tau", Name: "Tau", Symbol: "τ", Label: "decay time", Kind: Number, Min: 1, Max: 1e5, Log: true,
 		Hint:  "NORMA's schedule η_t = η₀·√(τ/(τ + t)) (JMLR eq. 59): larger τ decays later",
-		Group: GroupStepSize, active: isLearner(LearnerNORMA)},
+		Group: GroupStepSize, active: func(c Config) bool { return c.Learner == LearnerNORMA && !theorem2(c) }},
 	{Key: "m", Name: "Mu", Symbol: "μ", Label: "meta step size", Kind: Number, Min: 1e-4, Max: 10, Log: true,
 		Hint:  "how fast SVMD changes η: η ← η·max(½, 1 − μ⟨g, v⟩)",
 		Group: GroupStepSize, active: isLearner(LearnerSVMD, LearnerSVMD0)},
@@ -363,3 +363,7 @@ var Fields = []Field{
 		Hint:  "whether the run advances by itself",
 		Group: GroupRun},
 }
+
+// theorem2 reports NORMA under its Theorem 2 schedule 1/(3λ√t), which has
+// no η₀ and no τ.
+func theorem2(c Config) bool { return c.Learner == LearnerNORMA && c.Schedule == ScheduleTheorem2 }

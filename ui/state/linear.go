@@ -122,7 +122,15 @@ var linearFields = []Field{
 		Group: GroupData, active: IsRESvsSGD},
 }
 
-func init() { Fields = append(Fields, linearFields...) }
+// init appends the linear solvers' fields after digits.go's, then NORMA's
+// schedule and its second learner's copy (issue 21): appended, so that the
+// field indices older links' edits (ev=…) use stay the same.
+func init() {
+	Fields = append(Fields, linearFields...)
+	Fields = append(Fields, scheduleField)
+	Fields = append(Fields, secondField(scheduleField.Key)) // after: it copies the field appended above
+	Fields = append(Fields, regretRestartField, hindsightField)
+}
 
 // linearActive overrides the activity of the kernel learners' settings
 // under a linear learner: it returns ok = false when the field's own rule

@@ -37,7 +37,7 @@ type LearnerSettings struct {
 	Scale, Constant, Lambda float64
 	Eta0, Tau, Mu, Decay    float64
 	Nu                      float64
-	MarginRule              string
+	MarginRule, Schedule    string
 	BufferSize              int
 	Offset                  bool
 }
@@ -50,14 +50,14 @@ var secondKeys = []string{"lam", "nu", "mr", "b", "k", "s", "d", "ks", "ko", "e"
 func (c Config) Settings() LearnerSettings {
 	return LearnerSettings{Kernel: c.Kernel, Sigma: c.Sigma, Degree: c.Degree, Scale: c.Scale, Constant: c.Constant,
 		Lambda: c.Lambda, Eta0: c.Eta0, Tau: c.Tau, Mu: c.Mu, Decay: c.Decay, Nu: c.Nu, MarginRule: c.MarginRule,
-		BufferSize: c.BufferSize, Offset: c.Offset}
+		Schedule: c.Schedule, BufferSize: c.BufferSize, Offset: c.Offset}
 }
 
 // setSettings sets the first learner's settings of c to s.
 func (c *Config) setSettings(s LearnerSettings) {
 	c.Kernel, c.Sigma, c.Degree, c.Scale, c.Constant = s.Kernel, s.Sigma, s.Degree, s.Scale, s.Constant
 	c.Lambda, c.Eta0, c.Tau, c.Mu, c.Decay, c.Nu = s.Lambda, s.Eta0, s.Tau, s.Mu, s.Decay, s.Nu
-	c.MarginRule, c.BufferSize, c.Offset = s.MarginRule, s.BufferSize, s.Offset
+	c.MarginRule, c.Schedule, c.BufferSize, c.Offset = s.MarginRule, s.Schedule, s.BufferSize, s.Offset
 }
 
 // Comparing reports whether c runs a second learner: Compare is set, in
@@ -95,7 +95,7 @@ func (c Config) SecondConfig() Config {
 			}
 			if first, ok := IsSecondKey(e.Key); ok {
 				n.Events[i].Key = first
-			} else if slices.Contains(secondKeys, e.Key) {
+			} else if isLearnerKey(e.Key) {
 				n.Events[i].Key = SecondPrefix + e.Key
 			}
 		}
@@ -111,7 +111,17 @@ func IsSecondKey(key string) (first string, ok bool) {
 		return "", false
 	}
 	first = key[len(SecondPrefix):]
-	return first, slices.Contains(secondKeys, first)
+	return first, isLearnerKey(first)
+}
+
+// laterSecondKeys are keys of learner settings added after secondKeys'
+// fields: their second copies come later in Fields (digits.go's init).
+var laterSecondKeys = []string{"sch"}
+
+// isLearnerKey reports whether key is a first learner's setting with a
+// second learner's copy.
+func isLearnerKey(key string) bool {
+	return slices.Contains(secondKeys, key) || slices.Contains(laterSecondKeys, key)
 }
 
 // secondFields returns the second learner's copies of the fields of
@@ -121,17 +131,24 @@ func IsSecondKey(key string) (first string, ok bool) {
 func secondFields() []Field {
 	var out []Field
 	for _, k := range secondKeys {
-		i := slices.IndexFunc(Fields, func(f Field) bool { return f.Key == k })
-		if i < 0 {
-			panic("state: no field " + k)
-		}
-		orig := Fields[i]
-		f := orig
-		f.Key, f.Group, f.second = SecondPrefix+k, GroupSecond, true
-		f.active = func(c Config) bool { return c.Comparing() && orig.Active(c.SecondConfig()) }
-		out = append(out, f)
+		out = append(out, secondField(k))
 	}
 	return out
+}
+
+// secondField is the second learner's copy of the first learner's field
+// with key k (schedule "sch" is appended later than secondKeys, with the
+// fields added after them: see init in digits.go).
+func secondField(k string) Field {
+	i := slices.IndexFunc(Fields, func(f Field) bool { return f.Key == k })
+	if i < 0 {
+		panic("state: no field " + k)
+	}
+	orig := Fields[i]
+	f := orig
+	f.Key, f.Group, f.second = SecondPrefix+k, GroupSecond, true
+	f.active = func(c Config) bool { return c.Comparing() && orig.Active(c.SecondConfig()) }
+	return f
 }
 
 // validateSecond checks the second learner against the task, as Validate

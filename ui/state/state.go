@@ -66,6 +66,19 @@ const (
 	MarginRuleLogDecay = "log-decay"
 )
 
+// Schedule values: NORMA's step sizes (learn.Schedule).
+const (
+	// ScheduleJMLR is η_t = η0·√(τ/(τ + t − 1)) (JMLR eq. 59,
+	// learn.Sqrt), the page's default, to which NORMA's theorems do not
+	// apply.
+	ScheduleJMLR = "jmlr"
+	// ScheduleTheorem2 is NORMA's Theorem 2 rate Λ_t = 1/(3λ√t)
+	// (learn.InvSqrtT with the learner's λ; η0 and τ unused): with the
+	// soft margin, no offset and no truncation, the regret chart draws
+	// eq. (23) beside the measured regret.
+	ScheduleTheorem2 = "thm2"
+)
+
 // Kernel values (core/kernel by name).
 const (
 	KernelGaussian   = "gaussian"   // exp(−‖x−x'‖²/(2σ²))
@@ -163,6 +176,9 @@ type Config struct {
 	// eqs. 55–56, as ν-SVMD does) or MarginRuleLogDecay (the same with a
 	// step shrinking like η_t), NORMA with ν > 0 only.
 	MarginRule string
+	// Schedule is NORMA's step size schedule: ScheduleJMLR (default) or
+	// ScheduleTheorem2 (NORMA only).
+	Schedule string
 	// BufferSize is ω, the number of expansion terms kept (LRU).
 	BufferSize int
 	// Offset turns the bias b on (the learners' Offset, JMLR eq. 50; the
@@ -257,6 +273,16 @@ type Config struct {
 	// first learner's settings are the fields above.
 	Second LearnerSettings
 
+	// RegretRestart restarts the regret chart's hindsight comparator at
+	// each ADWIN detection on the learner's errors (regret.Monitor's
+	// restart): the regret against the best fixed predictor since the
+	// change. It changes the chart, not the learning.
+	RegretRestart bool
+	// Hindsight draws the hindsight predictor g*'s boundary {g* = 0}
+	// dotted on the 2D plot (binary tasks), at the latest solved
+	// checkpoint of the regret chart's comparator.
+	Hindsight bool
+
 	// Window is N, the number of most recent steps over which the error
 	// charts show the windowed error (mistakes among the last N steps,
 	// divided by N; by t while t < N) beside the running average,
@@ -309,6 +335,7 @@ func Default() Config {
 		Decay:         0.95,
 		Nu:            0,
 		MarginRule:    MarginRuleAdditive,
+		Schedule:      ScheduleJMLR,
 		BufferSize:    512,
 		Generated:     true,
 		Offset:        true,
@@ -435,8 +462,9 @@ func equalScalars(a, b Config) bool {
 	return equalLinear(a, b) && a.Mode == b.Mode && a.Task == b.Task && a.Preset == b.Preset && a.Noise == b.Noise &&
 		a.Classes == b.Classes && a.Learner == b.Learner && a.Kernel == b.Kernel && a.Sigma == b.Sigma &&
 		a.Degree == b.Degree && a.Scale == b.Scale && a.Constant == b.Constant && a.Lambda == b.Lambda &&
-		a.Eta0 == b.Eta0 && a.Tau == b.Tau && a.Mu == b.Mu && a.Decay == b.Decay && a.Nu == b.Nu && a.MarginRule == b.MarginRule &&
+		a.Eta0 == b.Eta0 && a.Tau == b.Tau && a.Mu == b.Mu && a.Decay == b.Decay && a.Nu == b.Nu && a.MarginRule == b.MarginRule && a.Schedule == b.Schedule &&
 		a.BufferSize == b.BufferSize && a.Offset == b.Offset && a.Seed == b.Seed &&
 		a.Generated == b.Generated && a.Data == b.Data && a.Stream == b.Stream && a.Compare == b.Compare && a.Figure == b.Figure &&
-		a.Second == b.Second && a.Window == b.Window
+		a.Second == b.Second && a.Window == b.Window && a.RegretRestart == b.RegretRestart &&
+		a.Hindsight == b.Hindsight
 }

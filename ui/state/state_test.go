@@ -441,6 +441,9 @@ func FuzzDecode(f *testing.F) {
 	f.Add(robustPaddedLink(2000))                                              // a σ edit "0.5000…0"
 	f.Add("v1&quiz=3-5&lesson=norma.2")
 	f.Add("v1&quiz=1&lesson=svmd")
+	f.Add("v1&l=norma&sch=thm2&b=0&vs=norma&2sch=thm2") // NORMA as in Theorem 2, both learners
+	f.Add("v1&sch=thm3")
+	f.Add("v1&rsc=1&gs=1&p=rotating") // regret since the change, g*'s boundary
 	f.Fuzz(func(t *testing.T, hash string) {
 		c, err := Decode(hash)
 		if err != nil {
@@ -463,4 +466,41 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("re-encoding changed the config:\n%+v\n%+v", c, d)
 		}
 	})
+}
+
+// TestScheduleLink: "NORMA as in Theorem 2" travels in the link as
+// sch=thm2 (and 2sch for a comparison's second learner, where it differs),
+// round-trips, a link without it (every link before it) keeps JMLR's
+// schedule, and an unknown schedule is refused with the link's prefix.
+func TestScheduleLink(t *testing.T) {
+	c := Default()
+	c.Learner, c.Schedule, c.Offset = LearnerNORMA, ScheduleTheorem2, false
+	c.Compare = LearnerNORMA
+	c.Second.Schedule = ScheduleJMLR
+	h := Encode(c)
+	if !strings.Contains(h, "&sch=thm2") || !strings.Contains(h, "&2sch=jmlr") {
+		t.Fatalf("link %q lacks sch=thm2 or 2sch=jmlr", h)
+	}
+	d, err := Decode(h)
+	if err != nil || !reflect.DeepEqual(c, d) {
+		t.Fatalf("round trip: %v\n%+v\n%+v", err, c, d)
+	}
+	old, err := Decode("v1&l=norma")
+	if err != nil || old.Schedule != ScheduleJMLR {
+		t.Errorf("a link without sch: schedule %q, %v", old.Schedule, err)
+	}
+	if _, err := Decode("v1&sch=thm3"); err == nil || !strings.HasPrefix(err.Error(), "link: ") {
+		t.Errorf("sch=thm3: %v", err)
+	}
+	// The schedule's fields come last, so that the field indices older
+	// links' edits (ev=…) use stay the same.
+	if n := len(Fields); Fields[n-5].Key != "rn" || Fields[n-4].Key != "sch" || Fields[n-3].Key != "2sch" ||
+		Fields[n-2].Key != "rsc" || Fields[n-1].Key != "gs" {
+		t.Errorf("the last fields are %s, %s, %s, %s, %s; want rn (the last linear field), sch, 2sch, rsc, gs",
+			Fields[n-5].Key, Fields[n-4].Key, Fields[n-3].Key, Fields[n-2].Key, Fields[n-1].Key)
+	}
+	// An edit of the second learner's schedule is the second's setting.
+	if first, ok := IsSecondKey("2sch"); !ok || first != "sch" {
+		t.Errorf("IsSecondKey(2sch) = %q, %v", first, ok)
+	}
 }

@@ -1,0 +1,155 @@
+package app
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"kernelplay/core/regret"
+	"kernelplay/ui/render"
+	"kernelplay/ui/sim"
+	"kernelplay/ui/state"
+)
+
+// negligibleGap is the relative duality gap (gap / max(J, 1)) under which
+// the regret panel draws no band [R, R + gap]: a band thinner than a
+// pixel of any symlog axis the page draws.
+const negligibleGap = 1e-4
+
+// regretBuf is the memory of one learner's regret curves, reused by every
+// redraw.
+type regretBuf struct {
+	rx, ry, lx, ly, ux, uy, bx, by []float64
+	alarms                         []render.Alarm
+}
+
+// alarmBurst is the span, in steps, of a burst of alarms marked once:
+// ADWIN fires on several consecutive steps after one change (each cut
+// drops only its oldest bucket), as regret.Monitor's MinSegment says.
+const alarmBurst = 100
+
+// alarms appends the detections al (steps counted after start) as chart
+// marks, one per burst: an alarm within alarmBurst steps of the last one
+// marked joins its label (ADWIN, PH, or both) instead of adding a mark.
+// Both detectors are one-sided (increases of the error only) and silent
+// during their burn-in of 30 steps (drift.DefaultADWIN,
+// drift.DefaultPageHinkley).
+func alarms(dst []render.Alarm, al []regret.Alarm, start int) []render.Alarm {
+	lastT := -alarmBurst - 1
+	for _, a := range al {
+		name := "ADWIN"
+		switch {
+		case a.ADWIN && a.PageHinkley:
+			name = "ADWIN+PH"
+		case a.PageHinkley:
+			name = "PH"
+		}
+		if a.T-lastT <= alarmBurst && len(dst) > 0 {
+			d := &dst[len(dst)-1]
+			if d.Label != name && d.Label != "ADWIN+PH" {
+				d.Label = "ADWIN+PH"
+			}
+			lastT = a.T
+			continue
+		}
+		dst = append(dst, render.Alarm{T: float64(start + a.T), Label: name})
+		lastT = a.T
+	}
+	return dst
+}
+
+// regretTrace is the regret panel's data for run s (render.RegretTrace):
+// the monitor's segments (those closed by restarts at detections, then the
+// current one) at their solved checkpoints, shifted to the run's steps,
+// with the bound sim.Sim.RegretBound gives there. A restart shows as the
+// curve falling back towards 0 at the detection.
+func regretTrace(s *sim.Sim, b *regretBuf) render.RegretTrace {
+	mon, why := s.Regret()
+	if mon == nil {
+		return render.RegretTrace{Why: why}
+	}
+	b.rx, b.ry, b.lx, b.ly = b.rx[:0], b.ry[:0], b.lx[:0], b.ly[:0]
+	b.ux, b.uy, b.bx, b.by = b.ux[:0], b.uy[:0], b.bx[:0], b.by[:0]
+	var last regret.Bound
+	var pts []regret.Point
+	band := false
+	closed := mon.Closed()
+	for k := 0; k <= len(closed); k++ {
+		seg := mon.Current()
+		if k < len(closed) {
+			seg = closed[k]
+		}
+		start := float64(s.RegretStart() + seg.Start)
+		pts = seg.Points
+		for i, p := range pts {
+			t := start + float64(p.M)
+			if p.Exact {
+				b.rx, b.ry = append(b.rx, t), append(b.ry, p.Regret)
+			} else {
+				if i > 0 && pts[i-1].Exact {
+					// The lower bound continues the exact curve.
+					b.lx, b.ly = append(b.lx, b.rx[len(b.rx)-1]), append(b.ly, b.ry[len(b.ry)-1])
+				}
+				b.lx, b.ly = append(b.lx, t), append(b.ly, p.Regret)
+			}
+			b.ux, b.uy = append(b.ux, t), append(b.uy, p.Regret+p.Gap)
+			band = band || p.Gap > negligibleGap*math.Max(math.Abs(p.Hindsight), 1)
+			last = s.RegretBound(p)
+			if last.Applies {
+				b.bx, b.by = append(b.bx, t), append(b.by, last.Value-p.Hindsight)
+			}
+		}
+	}
+	tr := render.RegretTrace{R: render.Points{X: b.rx, Y: b.ry}, Lower: render.Points{X: b.lx, Y: b.ly},
+		Bound: render.Points{X: b.bx, Y: b.by}, Caption: regretCaption(last, len(pts) > 0 && !pts[len(pts)-1].Exact)}
+	if band {
+		tr.Upper = render.Points{X: b.ux, Y: b.uy}
+	}
+	tr.Alarms = alarms(b.alarms[:0], mon.Alarms(), s.RegretStart())
+	b.alarms = tr.Alarms
+	if n := len(mon.Closed()); n > 0 {
+		tr.Caption = "since the change at step " + strconv.Itoa(s.RegretStart()+mon.Current().Start) + " (ADWIN)\n" + tr.Caption
+	}
+	if s.RegretStart() > 0 {
+		tr.Caption = "since step " + strconv.Itoa(s.RegretStart()) + " (a setting changed)\n" + tr.Caption
+	}
+	return tr
+}
+
+// DigitsRegretNote is what the digits view's charts say of the regret,
+// which they do not draw: multiclass streams have no comparator
+// (sim.MulticlassNoRegret); the binary ones (0–4 vs 5–9, the 0/1 → 2/3
+// switch) are compared in the 2D view only so far.
+func DigitsRegretNote(c state.Config) string {
+	if state.DigitsTask(c) == state.TaskMulticlass {
+		return sim.MulticlassNoRegret
+	}
+	return "regret: drawn in the 2D view only (the digits view does not run the comparator yet)"
+}
+
+// regretCaption is the regret panel's caption: the bound's source and
+// what it leaves out (dashed), or why there is none; beyond MaxExact, that
+// the curve is a lower bound.
+//
+// The caption is one line of a panel about 300 px wide, so it says the
+// condition that fails, not the whole reason: core/regret's Why, after
+// "not applicable: " and before its first parenthesis or ", so".
+func regretCaption(b regret.Bound, frozen bool) string {
+	c := b.Why
+	switch {
+	case b.Applies:
+		c = "dashed: " + b.Source + ", without its O(1)"
+	case strings.HasPrefix(c, "not applicable: "):
+		c = strings.TrimPrefix(c, "not applicable: ")
+		for _, cut := range []string{" (", ", so"} {
+			if i := strings.Index(c, cut); i > 0 {
+				c = c[:i]
+			}
+		}
+		c = "no bound (" + b.Source + "): " + c
+	}
+	if frozen {
+		c += "\ndotted: a lower bound (g* frozen at 1,000)"
+	}
+	return c
+}

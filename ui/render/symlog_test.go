@@ -1,0 +1,145 @@
+package render
+
+import (
+	"math"
+	"testing"
+)
+
+// TestSymlog: the transform is odd, increasing, 0 at 0, log10 beyond 1
+// (Symlog(10^k − 1) = k), and an axis maps 0 to the middle of ±v.
+func TestSymlog(t *testing.T) {
+	for k := 0; k <= 6; k++ {
+		v := math.Pow(10, float64(k)) - 1
+		if got := Symlog(v); math.Abs(got-float64(k)) > 1e-12 {
+			t.Errorf("Symlog(%g) = %v, want %d", v, got, k)
+		}
+		if Symlog(-v) != -Symlog(v) {
+			t.Errorf("Symlog(−%g) = %v, not odd", v, Symlog(-v))
+		}
+	}
+	prev := math.Inf(-1)
+	for v := -1e4; v <= 1e4; v += 37.5 {
+		if s := Symlog(v); !(s > prev) {
+			t.Fatalf("Symlog not increasing at %v", v)
+		} else {
+			prev = s
+		}
+	}
+	ax := Axis{Min: -50, Max: 50, P0: 100, P1: 0, SymLog: true}
+	if ax.Pixel(0) != 50 || ax.Pixel(50) != 0 || ax.Pixel(-50) != 100 {
+		t.Errorf("symlog axis: 0 → %v, 50 → %v, −50 → %v", ax.Pixel(0), ax.Pixel(50), ax.Pixel(-50))
+	}
+	if p := ax.Pixel(9); math.Abs(p-(50-50*1/Symlog(50))) > 1e-9 {
+		t.Errorf("9 → %v", p)
+	}
+}
+
+// TestSymlogTicks: 0 and the powers of ten of either sign inside the
+// range, in increasing order, every stride-th decade.
+func TestSymlogTicks(t *testing.T) {
+	got := SymlogTicks(-20, 1500, 1)
+	want := []string{"-10", "-1", "0", "1", "10", "100", "1e3"}
+	if len(got) != len(want) {
+		t.Fatalf("ticks %v, want labels %v", got, want)
+	}
+	for i, tk := range got {
+		if tk.Label != want[i] || (i > 0 && !(tk.Value > got[i-1].Value)) {
+			t.Fatalf("ticks %v, want labels %v", got, want)
+		}
+	}
+	if got := SymlogTicks(0.5, 2e4, 2); len(got) != 2 || got[0].Label != "10" || got[1].Label != "1e3" {
+		t.Errorf("stride 2 over [0.5, 2e4]: %v", got)
+	}
+	// A short panel over [0, 60]: stride 2 still labels a power of ten
+	// besides 0 (it labelled 0 alone, the scale unreadable).
+	if got := SymlogTicks(0, 60, 2); len(got) != 2 || got[0].Label != "0" || got[1].Label != "10" {
+		t.Errorf("stride 2 over [0, 60]: %v", got)
+	}
+	if SymlogTicks(1, 1, 1) != nil {
+		t.Error("an empty range has ticks")
+	}
+}
+
+// TestSymlogPanel: a symlog panel's range holds both signs and 0, and its
+// labelled ticks are powers of ten.
+func TestSymlogPanel(t *testing.T) {
+	p := Panel{SymLog: true, Series: []Series{{X: []float64{1, 2, 3}, Y: []float64{-30, 5, 800}}}}
+	lo, hi, ok := p.yRange()
+	if !ok || !(lo < -30) || !(hi > 800) {
+		t.Fatalf("range [%v, %v], want around [−30, 800]", lo, hi)
+	}
+	var l List
+	l.Reset(300, 200)
+	l.Chart(&Chart{Panels: []Panel{p}, XWhole: true})
+	labels := map[string]bool{}
+	for _, o := range l.Ops {
+		if o.Kind == OpText {
+			labels[o.Text] = true
+		}
+	}
+	if !labels["0"] || !labels["10"] || !labels["1e3"] {
+		t.Errorf("labels %v, want 0, 10 and 1e3 among them", labels)
+	}
+}
+
+// TestChartDropsLastPanels: a canvas too short for every panel draws the
+// first panels that fit (here 4 of 5 at 300×200), not nothing.
+func TestChartDropsLastPanels(t *testing.T) {
+	var c Chart
+	for _, name := range []string{"a", "b", "c", "d", "e"} {
+		c.Panels = append(c.Panels, Panel{Title: name, Series: []Series{{X: []float64{1, 2}, Y: []float64{1, 2}}}})
+	}
+	var l List
+	l.Reset(300, 200)
+	l.Chart(&c)
+	titles := ""
+	for _, o := range l.Ops {
+		if o.Kind == OpText && len(o.Text) == 1 && o.Text >= "a" && o.Text <= "e" {
+			titles += o.Text
+		}
+	}
+	if titles != "abcd" || len(c.Panels) != 5 {
+		t.Errorf("titles drawn %q (chart keeps %d panels), want abcd and 5", titles, len(c.Panels))
+	}
+}
+
+// TestRegretPanel: the regret panel is the stack's last, on a symlog
+// axis; one learner's R, lower bound, band and bound are four curves with
+// its caption; in a comparison each learner's caption is a line of its
+// own, both drawn.
+func TestRegretPanel(t *testing.T) {
+	pts := func(ys ...float64) Points {
+		xs := make([]float64, len(ys))
+		for i := range ys {
+			xs[i] = float64(i + 1)
+		}
+		return Points{X: xs, Y: ys}
+	}
+	a := TraceInput{Regret: RegretTrace{R: pts(1, 5, 9), Lower: pts(9, 12), Upper: pts(2, 6, 10), Bound: pts(50, 80, 90),
+		Caption: "dashed: a bound"}}
+	var c Chart
+	TraceChart(&c, a)
+	p := c.Panels[len(c.Panels)-1]
+	if !p.SymLog || p.Title != RegretTitle || len(p.Series) != 4 || p.Caption != "dashed: a bound" || p.Value != "≥ 12" {
+		t.Fatalf("regret panel %+v", p)
+	}
+	b := TraceInput{Regret: RegretTrace{Why: "no comparison here"}}
+	a.Second, a.Names, a.Colors = &b, [2]string{"A", "B"}, [2]string{"#111111", "#222222"}
+	TraceChart(&c, a)
+	p = c.Panels[len(c.Panels)-1]
+	if p.Caption != "A: dashed: a bound\nB: no comparison here" {
+		t.Fatalf("comparison caption %q", p.Caption)
+	}
+	var l List
+	l.Reset(320, 700)
+	l.Chart(&c)
+	n := 0
+	for _, o := range l.Ops {
+		if o.Kind == OpText && (o.Text == "A: dashed: a bound" || o.Text == "B: no comparison here") {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d caption lines drawn, want 2", n)
+	}
+}

@@ -1,0 +1,155 @@
+package sim
+
+import (
+	"kernelplay/core/drift"
+	"kernelplay/core/learn"
+	"kernelplay/core/regret"
+	"kernelplay/ui/state"
+)
+
+// RegretMaxEpochs is the page's cap on the epochs the hindsight comparator
+// spends on one checkpoint (regret.Settings.MaxEpochs; the core's default
+// is 200). Near the hard margin (the page's default λ ≈ 2.7·10⁻⁷) the
+// duality gap does not reach the tolerance in any practical number of
+// epochs; 50 keeps a checkpoint of 1,000 examples to about 50,000 units of
+// work (a few dozen frames), and the point carries its gap, drawn as the
+// band [R, R + gap]. Our choice, for the frame budget.
+const RegretMaxEpochs = 50
+
+// RegretMaxWaiting is the page's regret.Settings.MaxWaiting: how many
+// examples beyond the exact prefix may wait for the frozen g* while the
+// solver, a few milliseconds a frame, is behind the run (at most 2·2¹⁷·3
+// float64s, 6 MB, for a 2D learner). With the core's default (1,000) a
+// run playing faster than the solver made Add solve every pending
+// checkpoint inside one step: a 1.7 s frame in the browser.
+const RegretMaxWaiting = 1 << 17
+
+// MulticlassNoRegret is what the page says where the regret chart would be
+// on a multiclass run.
+const MulticlassNoRegret = "regret: binary tasks only (JMLR eq. 16 would need K dual coefficients per example)"
+
+// regretRun is the run's comparison with the best fixed predictor in
+// hindsight (package core/regret): a Monitor fed every step with the
+// learner's R_stoch[f_t, t] (NORMA eq. 3), ‖f_t‖² read before Learn.
+type regretRun struct {
+	mon    *regret.Monitor
+	norm2  func() float64 // ‖f_t‖² of the learner, read before Learn
+	lambda float64        // λ of R_stoch (SVMD's c)
+	start  int            // the step after which the monitor's steps count (a setting change restarts it)
+	why    string         // why there is no comparison, when mon is nil
+}
+
+// newRegret builds the comparison of learner l (built by [Learner] for
+// cfg, task t, dimension dim) starting after step start, or says why there
+// is none.
+func newRegret(l learn.Learner, cfg state.Config, t learn.Task, dim, start int) regretRun {
+	r := regretRun{start: start}
+	if t == learn.Multiclass {
+		r.why = MulticlassNoRegret
+		return r
+	}
+	if t != learn.Binary {
+		r.why = "regret: drawn for binary classification (the comparator of the " + t.String() + " task is not wired into the page)"
+		return r
+	}
+	var obj regret.Objective
+	var err error
+	switch m := l.(type) {
+	case *learn.NORMA:
+		obj, err = regret.ObjectiveOf(m.Config())
+		r.norm2, r.lambda = m.SquaredNorm, m.Config().Lambda
+	case *learn.SVMD:
+		k, kerr := Kernel(cfg)
+		if kerr != nil {
+			r.why = "regret: " + kerr.Error()
+			return r
+		}
+		c, cerr := svmdConfig(cfg, t, k)
+		if cerr != nil {
+			r.why = "regret: " + cerr.Error()
+			return r
+		}
+		obj, err = regret.ObjectiveOfSVMD(c)
+		r.norm2, r.lambda = func() float64 { return m.Diagnostics().NormF }, c.Lambda
+	case *learn.KernelPegasos:
+		obj = regret.ObjectiveOfKernelPegasos(m.Config())
+		r.norm2, r.lambda = m.Norm2, m.Config().Lambda
+	default:
+		r.why = "regret: not computed for " + cfg.Learner + " (no fixed kernel objective to compare with)"
+		return r
+	}
+	if err == nil {
+		set := regret.Settings{MaxEpochs: RegretMaxEpochs, MaxWaiting: RegretMaxWaiting}
+		r.mon, err = regret.NewMonitor(obj, set, dim, *drift.DefaultADWIN(), *drift.DefaultPageHinkley(), cfg.RegretRestart)
+	}
+	if err != nil {
+		r.mon, r.norm2, r.why = nil, nil, err.Error()
+	}
+	return r
+}
+
+// Regret returns the run's monitor (the hindsight comparator and the
+// change detectors; its steps count from [Sim.RegretStart]), or nil and
+// why there is none ([MulticlassNoRegret], a ν rule, a linear learner).
+// Read it between Steps; do not keep its slices.
+func (s *Sim) Regret() (*regret.Monitor, string) { return s.reg.mon, s.reg.why }
+
+// RegretStart is the step after which the monitor's steps count: 0, or
+// the step of the last setting change that changed the learner's
+// objective (λ, σ, the margin: a new comparator from there, since the
+// hindsight problem before and after differ).
+func (s *Sim) RegretStart() int { return s.reg.start }
+
+// RegretStep gives the comparator about budget units of work
+// (regret.Monitor.Step: one unit is a pass over the m numbers of a prefix
+// of length m) and reports whether it is idle. The points do not depend on
+// how the work is sliced. budget < 1 panics; without a monitor it does
+// nothing and reports true.
+func (s *Sim) RegretStep(budget int) bool {
+	if s.reg.mon == nil {
+		return true
+	}
+	return s.reg.mon.Step(budget)
+}
+
+// RegretBound is the bound on the cumulative risk that applies at the
+// checkpoint p of the run, in the units of Σ R_stoch: NORMA's Theorem 2,
+// eq. (23), for NORMA (regret.NORMATheorem2 says why not, e.g. the JMLR
+// schedule); for the other learners none, with the reason in Why.
+func (s *Sim) RegretBound(p regret.Point) regret.Bound {
+	switch m := s.learner.(type) {
+	case *learn.NORMA:
+		if s.cfg.Learner == state.LearnerPerceptron {
+			return regret.Bound{Source: "JMLR Theorem 1", Why: "no bound on the risk: the perceptron's bound counts mistakes"}
+		}
+		return regret.NORMATheorem2(m.Config(), p)
+	case *learn.SVMD:
+		return regret.Bound{Why: "no bound: SVMD's η adapts (no theorem)"}
+	case *learn.KernelPegasos:
+		return regret.Bound{Source: "Pegasos (lecture)", Why: "no bound on the risk: Pegasos bounds ‖g*‖ ≤ 1/√λ only"}
+	}
+	return regret.Bound{Why: "no bound"}
+}
+
+// observeRegret feeds the monitor step t's example and what Learn did,
+// with ‖f_t‖² read before Learn (norm2).
+func (s *Sim) observeRegret(x []float64, y float64, st learn.Step, norm2 float64) {
+	s.reg.mon.Observe(x, y, st.Mistake, regret.OnlineRisk(st.Loss, s.reg.lambda, norm2))
+}
+
+// Hindsight returns the hindsight predictor g* of the latest solved
+// checkpoint of the current comparison (regret.Comparator.Model: its own
+// copy, fixed until the next checkpoint is solved) as a score function of a
+// 2D input, and the number of solved checkpoints, which changes exactly
+// when g* does (a view caches what it drew from score by it). score is nil
+// before the first checkpoint and without a comparison.
+func (s *Sim) Hindsight() (score func(x []float64) float64, solved int) {
+	if s.reg.mon == nil {
+		return nil, 0
+	}
+	m := s.reg.mon.Comparator().Model()
+	if m == nil {
+		return nil, 0
+	}
+	return m.Score, len(s.reg.mon.Current().Points) + len(s.reg.mon.Closed())
+}
