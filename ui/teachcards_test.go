@@ -49,7 +49,7 @@ var updateCards = flag.Bool("update", false, "rewrite testdata/teachcards.golden
 // TestTeachCardsGolden: the teaching cards' DOM (predict-then-reveal's
 // panel asking, revealing and saying why it asks nothing; the lesson card
 // at its first step, with the condition reached and missed, and at its
-// last step), as the DOM Vecty built in jsdom (html), is byte for byte testdata's golden:
+// last step; the class dialog's lesson menu), as the DOM Vecty built in jsdom (html), is byte for byte testdata's golden:
 // a change to how the cards are built must not change what they show.
 func TestTeachCardsGolden(t *testing.T) {
 	var b strings.Builder
@@ -82,6 +82,13 @@ func TestTeachCardsGolden(t *testing.T) {
 	a.store.Dispatch(app.OpenLesson{Text: strings.Replace(viewLesson, "t >= 3", "error < 0", 1), At: 1, Load: true})
 	a.store.Dispatch(state.Step{N: 10})
 	shot("lesson missed", lessonOf(t, a))
+
+	a.props()
+	menu := tree(t, a.page.lessonMenu())
+	if len(menu) != 1 {
+		t.Fatalf("the lesson menu renders %d nodes", len(menu))
+	}
+	shot("lesson menu", menu[0])
 
 	got := b.String()
 	const file = "testdata/teachcards.golden"
