@@ -141,25 +141,21 @@ func (v *teachCard) lessonCard() *vecty.HTML {
 // lessonMenu is the class dialog's list of lessons: the shipped ones, and
 // a file of the teacher's own.
 func (p *Page) lessonMenu() *vecty.HTML {
-	items := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("lesson-menu"), prop.ID("lesson-menu")), vecty.Text("Lessons: ")}
+	items := []vecty.MarkupOrChild{vecty.Text("Lessons: ")}
 	for _, l := range app.ShippedLessons {
 		name := l.Name
-		items = append(items, elem.Button(vecty.Markup(vecty.Class("btn"), vecty.Data("lesson", name),
-			event.Click(handle(func(*vecty.Event) {
-				p.Dialogs.Dialog("class-dialog", false)
-				p.Dispatch(openShippedLesson{Name: name, At: 1, Load: true})
-			}))), vecty.Text(l.Title)))
+		items = append(items, el("button", "class=btn|data-lesson="+name, l.Title, vecty.Markup(event.Click(handle(func(*vecty.Event) {
+			p.Dialogs.Dialog("class-dialog", false)
+			p.Dispatch(openShippedLesson{Name: name, At: 1, Load: true})
+		})))))
 	}
-	items = append(items, vecty.Tag("kp-file", elem.Label(vecty.Markup(vecty.Class("btn", "file"), vecty.Attribute("title",
-		"open a lesson file you wrote (README: Teaching with kernelplay)")),
+	items = append(items, vecty.Tag("kp-file", el("label", "class=btn file|title=open a lesson file you wrote (README: Teaching with kernelplay)", "",
 		vecty.Text("My own lesson file…"),
-		elem.Input(vecty.Markup(prop.Type(prop.TypeFile), prop.ID("lesson-file"), vecty.Attribute("accept", ".txt,text/plain"),
-			event.Change(handle(func(e *vecty.Event) {
-				p.Files.ReadFile(e, func(_ string, b []byte) {
-					p.Dialogs.Dialog("class-dialog", false)
-					p.Dispatch(app.OpenLesson{Text: string(b), At: 1, Load: true})
-				})
-			})))),
-	)))
-	return elem.Div(items...)
+		el("input", "type=file|id=lesson-file|accept=.txt,text/plain", "", vecty.Markup(event.Change(handle(func(e *vecty.Event) {
+			p.Files.ReadFile(e, func(_ string, b []byte) {
+				p.Dialogs.Dialog("class-dialog", false)
+				p.Dispatch(app.OpenLesson{Text: string(b), At: 1, Load: true})
+			})
+		})))))))
+	return el("div", "class=lesson-menu|id=lesson-menu", "", items...)
 }
