@@ -28,12 +28,16 @@ type openShippedLesson struct {
 func (o openShippedLesson) do(a *Playground) { a.fetchLesson(o.Name, o.At, o.Load) }
 
 // teachCards are the lesson card and predict-then-reveal's panel, in a
-// stack fixed at the bottom left of the window (over the end of the
-// controls column, which a lesson needs least): always in view, whatever
-// the columns' scroll, in both modes and in presenter mode (whose text
-// size the stack takes: it sits outside the page's root).
-func (p *Page) teachCards() vecty.ComponentOrHTML {
-	if p.S.Booting || !p.S.Lesson.Open && !p.S.Quiz.On {
+// stack (here: false renders none). The 2D view renders them at the head
+// of the controls column, in its flow (static/style.css): they cover
+// nothing — not the read-outs nor the step inspector, whose numbers a
+// reveal refers to — and a lesson needs the controls least; on a
+// projector of 601–1499 px in presenter mode, whose controls are a short
+// row under the inspector, the stack is fixed over the charts instead.
+// The digits view (a lesson's step may be one) renders them in the body,
+// fixed at the bottom left.
+func (p *Page) teachCards(here bool) vecty.ComponentOrHTML {
+	if !here || p.S.Booting || !p.S.Lesson.Open && !p.S.Quiz.On {
 		return nil
 	}
 	return elem.Div(vecty.Markup(vecty.Class("teach"), vecty.ClassMap{"presenter": p.S.Config.Presenter}),
