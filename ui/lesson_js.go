@@ -18,10 +18,16 @@ func (a *Playground) fetchLesson(name string, at int, load bool) {
 	fail := func(why string) {
 		a.store.Notify(app.Message{Kind: app.Failure, Text: "The lesson " + name + " could not be opened: " + why + "."})
 	}
-	var onResp, onText, onErr js.Func
-	release := func() { onResp.Release(); onText.Release(); onErr.Release() }
-	onResp = a.jsFunc("loading a lesson", func(_ js.Value, args []js.Value) {
+	// on is called twice: with the Response, then with its text.
+	var on, onErr js.Func
+	release := func() { on.Release(); onErr.Release() }
+	on = a.jsFunc("loading a lesson", func(_ js.Value, args []js.Value) {
 		r := args[0]
+		if r.Type() == js.TypeString {
+			release()
+			a.store.Dispatch(app.OpenLesson{Name: name, Text: r.String(), At: at, Load: load})
+			return
+		}
 		if !r.Get("ok").Bool() {
 			release()
 			fail(url + " answered " + strconv.Itoa(r.Get("status").Int()))
@@ -32,15 +38,11 @@ func (a *Playground) fetchLesson(name string, at int, load bool) {
 			fail("it is larger than " + strconv.Itoa(app.MaxLessonFile) + " bytes")
 			return
 		}
-		r.Call("text").Call("then", onText, onErr)
-	})
-	onText = a.jsFunc("loading a lesson", func(_ js.Value, args []js.Value) {
-		release()
-		a.store.Dispatch(app.OpenLesson{Name: name, Text: args[0].String(), At: at, Load: load})
+		r.Call("text").Call("then", on, onErr)
 	})
 	onErr = a.jsFunc("loading a lesson", func(js.Value, []js.Value) {
 		release()
 		fail("the download failed")
 	})
-	js.Global().Call("fetch", url, map[string]any{"credentials": "same-origin"}).Call("then", onResp, onErr)
+	js.Global().Call("fetch", url, map[string]any{"credentials": "same-origin"}).Call("then", on, onErr)
 }

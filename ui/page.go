@@ -58,7 +58,7 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 		view,
 		p.introDialog(), // intro.go
 		p.tourPanel(),   // tour.go
-		p.teachCards(),  // the lesson card and predict-then-reveal (lessonview.go)
+		p.teachCards(p.S.Config.Mode == state.ModeDigits), // the lesson card and predict-then-reveal (lessonview.go)
 	)
 }
 
@@ -98,7 +98,7 @@ func (p *Page) render2D() *vecty.HTML {
 		p.banner(),
 		elem.Main(vecty.Markup(vecty.Class("main")),
 			elem.Div(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("controls", "panel"),
-				vecty.Attribute("aria-label", "settings"))}, p.controlsAfterBoot()...)...),
+				vecty.Attribute("aria-label", "settings")), p.teachCards(true)}, p.controlsAfterBoot()...)...),
 			elem.Div(vecty.Markup(vecty.Class("center")),
 				elem.Div(vecty.Markup(vecty.Class("plotwrap")), comp.Of(v.plot)),
 				vecty.If(!s.Booting, p.plotHint()),

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"strconv"
-
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
@@ -39,73 +37,51 @@ func (p *Page) quiz() vecty.ComponentOrHTML {
 	if !p.S.Quiz.On {
 		return nil
 	}
-	return comp.Of(&quizPanel{P: p.S.Quiz, Dispatch: p.Dispatch})
+	return comp.Of(&teachCard{Quiz: p.S.Quiz, Dispatch: p.Dispatch})
 }
 
 // actButton is a button (id "" for none) that dispatches action when
-// clicked: the teaching cards' buttons share its code (main.wasm pays for
-// every closure a view builds). An answer's button carries its choice in
-// data-choice and its key in aria-keyshortcuts.
+// clicked.
 func actButton(id, label string, disabled bool, d Dispatch, action any) *vecty.HTML {
-	m := vecty.Markup(vecty.Class("btn"), vecty.MarkupIf(id != "", prop.ID(id)), prop.Disabled(disabled),
-		event.Click(handle(func(*vecty.Event) { d(action) })))
-	if a, ok := action.(app.Answer); ok {
-		m = vecty.Markup(m, vecty.Data("choice", strconv.Itoa(a.Choice)), vecty.Attribute("aria-keyshortcuts", strconv.Itoa(a.Choice+1)))
-	}
-	return elem.Button(m, vecty.Text(label))
+	return elem.Button(vecty.Markup(vecty.Class("btn"), vecty.MarkupIf(id != "", prop.ID(id)), prop.Disabled(disabled),
+		event.Click(handle(func(*vecty.Event) { d(action) }))), vecty.Text(label))
 }
 
-// quizPanel is predict-then-reveal's panel: the score, the last answer
+// quizCard is predict-then-reveal's panel: the score, the last answer
 // revealed with the step's numbers, and the question about the next step
-// with its answers (keys 1, 2, 3: pageKey).
-type quizPanel struct {
-	P        quizProps `vecty:"prop"`
-	Dispatch Dispatch  `vecty:"prop"`
-}
-
-// Render implements comp.View.
-func (v *quizPanel) Render() vecty.ComponentOrHTML {
-	pr := v.P
-	head := elem.Div(vecty.Markup(vecty.Class("ihead")),
-		elem.Heading2(vecty.Text("Predict, then reveal")),
-		elem.Span(vecty.Markup(vecty.Class("quiz-score"), prop.ID("quiz-score")),
-			vecty.Text("score "+strconv.Itoa(pr.Score.Right)+" of "+strconv.Itoa(pr.Score.Asked))),
-		elem.Span(vecty.Markup(vecty.Class("spacer"))),
-		actButton("quiz-off", "Stop", false, v.Dispatch, state.SetQuiz{On: false}),
-	)
-	body := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("panel", "quiz"), prop.ID("quiz"),
-		vecty.Attribute("aria-label", "predict, then reveal")), head}
+// with its answers (keys 1, 2, 3: pageKey; an answer's button carries its
+// choice in data-choice and its key in aria-keyshortcuts), or why there
+// is none.
+func (v *teachCard) quizCard() *vecty.HTML {
+	pr := v.Quiz
+	kids := []vecty.MarkupOrChild{el("div", "class=ihead", "", el("h2", "", "Predict, then reveal"),
+		el("span", "id=quiz-score|class=quiz-score", "score "+itoa(pr.Score.Right)+" of "+itoa(pr.Score.Asked)),
+		el("span", "class=spacer", ""), v.button("id=quiz-off", "Stop", false, state.SetQuiz{On: false}))}
 	if r := pr.Reveal; r.Question.T > 0 {
 		verdict, cls := "Right", "right"
 		if !r.Right {
 			verdict, cls = "Not this time", "wrong"
 		}
-		lines := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("quiz-reveal", cls), prop.ID("quiz-reveal"),
-			vecty.Data("truth", strconv.Itoa(r.Truth)), vecty.Data("choice", strconv.Itoa(r.Choice)),
-			vecty.Data("t", strconv.Itoa(r.Question.T))),
-			elem.Paragraph(elem.Strong(vecty.Text(verdict+" (t = "+strconv.Itoa(r.Question.T)+"): ")),
-				vecty.Text(r.Question.Choices[r.Truth]+". You said: "+r.Question.Choices[r.Choice]+".")),
-		}
+		lines := []vecty.MarkupOrChild{el("p", "", r.Question.Choices[r.Truth]+". You said: "+r.Question.Choices[r.Choice]+".",
+			el("strong", "", verdict+" (t = "+itoa(r.Question.T)+"): "))}
 		for _, n := range r.Numbers {
-			lines = append(lines, elem.Paragraph(vecty.Markup(vecty.Class("quiz-num")), vecty.Text(n)))
+			lines = append(lines, el("p", "class=quiz-num", n))
 		}
-		body = append(body, elem.Div(lines...))
+		kids = append(kids, el("div", "id=quiz-reveal|class=quiz-reveal "+cls+"|data-truth="+itoa(r.Truth)+
+			"|data-choice="+itoa(r.Choice)+"|data-t="+itoa(r.Question.T), "", lines...))
 	}
 	if pr.Why != "" {
-		body = append(body, elem.Paragraph(vecty.Markup(vecty.Class("quiz-why"), prop.ID("quiz-why")), vecty.Text(pr.Why)))
-		return elem.Section(body...)
+		kids = append(kids, el("p", "id=quiz-why|class=quiz-why", pr.Why))
+	} else {
+		q := pr.Q
+		choices := []vecty.MarkupOrChild{}
+		for i, ch := range q.Choices {
+			key := itoa(i + 1)
+			choices = append(choices, v.button("data-choice="+itoa(i)+"|aria-keyshortcuts="+key, key+" "+ch, false, app.Answer{Choice: i}))
+		}
+		kids = append(kids,
+			el("p", "id=quiz-question|class=quiz-q|data-kind="+itoa(q.Kind)+"|data-t="+itoa(q.T), "Step "+itoa(q.T)+": "+q.Text),
+			el("div", "class=quiz-choices", "", choices...))
 	}
-	q := pr.Q
-	choices := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("quiz-choices"))}
-	for i, ch := range q.Choices {
-		key := strconv.Itoa(i + 1)
-		choices = append(choices, actButton("", key+" "+ch, false, v.Dispatch, app.Answer{Choice: i}))
-	}
-	body = append(body,
-		elem.Paragraph(vecty.Markup(vecty.Class("quiz-q"), prop.ID("quiz-question"), vecty.Data("kind", strconv.Itoa(q.Kind)),
-			vecty.Data("t", strconv.Itoa(q.T))),
-			vecty.Text("Step "+strconv.Itoa(q.T)+": "+q.Text)),
-		elem.Div(choices...),
-	)
-	return elem.Section(body...)
+	return el("section", "id=quiz|class=panel quiz|aria-label=predict, then reveal", "", kids...)
 }

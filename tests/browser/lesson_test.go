@@ -145,3 +145,88 @@ func TestBrowserLesson(t *testing.T) {
 		t.Errorf("a missing lesson: %q", st.Message)
 	}
 }
+
+// teachRect is an element's box on screen (zero when it is not there).
+type teachRect struct{ L, T, R, B float64 }
+
+// teachLayout is what TestBrowserTeachLayout reads: the teaching cards'
+// stack, the step inspector, the read-outs, the plot and the controls
+// column, and the class dialog's lesson menu with the dialog's box.
+type teachLayout struct {
+	Teach, Inspector, Stats, Plot, Controls teachRect
+	Menu, Dialog                            teachRect
+}
+
+const teachLayoutJS = `(() => {
+  const r = s => { const e = document.querySelector(s); if (!e) return {}; const b = e.getBoundingClientRect(); return {L: b.left, T: b.top, R: b.right, B: b.bottom} };
+  return {Teach: r(".teach"), Inspector: r("#inspector"), Stats: r(".stats"), Plot: r("canvas.plot"), Controls: r(".controls"),
+    Menu: r("#class-dialog[open] #lesson-menu"), Dialog: r("#class-dialog[open]")};
+})()`
+
+// overlaps reports whether a and b share more than a pixel of area.
+func (a teachRect) overlaps(b teachRect) bool {
+	return a.R-a.L > 0 && b.R-b.L > 0 && a.L < b.R-1 && b.L < a.R-1 && a.T < b.B-1 && b.T < a.B-1
+}
+
+// TestBrowserTeachLayout: a lesson with predict-then-reveal on, in
+// presenter mode at 1024×768 and 1440×800, at 1280×800, 1920×1080 and on
+// a 390 px phone: the teaching cards cover neither the step inspector nor
+// the read-outs (the numbers a reveal refers to), nor the plot on the
+// phone; on a laptop they are in the controls column's flow (at its head)
+// instead of floating over its end; the class dialog's lesson
+// menu shows without scrolling inside the dialog. Each is screenshot.
+func TestBrowserTeachLayout(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		w, h  int64
+		touch bool
+		pm    bool
+	}{
+		{"pm1024", 1024, 768, false, true},
+		{"pm1440", 1440, 800, false, true},
+		{"1280", 1280, 800, false, false},
+		{"1920", 1920, 1080, false, false},
+		{"phone", 390, 844, true, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pg := openPage(t)
+			hash := "v1&lesson=perceptron&quiz=1"
+			if c.pm {
+				hash += "&pm=1"
+			}
+			p := walkOpen(t, pg.Ctx(), pg.base, "teach-"+c.name, c.w, c.h, c.touch, hash)
+			p.WaitFor(`document.querySelector("#lesson-heading") !== null && document.querySelector("#quiz-question") !== null && document.querySelector("#inspector") !== null`, 20*time.Second)
+			p.Key("1") // a reveal: the card at its tallest
+			p.WaitFor(`document.querySelector("#quiz-reveal") !== null`, 10*time.Second)
+			time.Sleep(300 * time.Millisecond)
+			p.Screenshot("teach-" + c.name + ".png")
+			l := pageEval[teachLayout](p.Page, teachLayoutJS)
+			if l.Teach.R-l.Teach.L <= 0 {
+				t.Fatalf("no teaching cards: %+v", l)
+			}
+			if c.touch {
+				if l.Teach.overlaps(l.Plot) {
+					t.Errorf("the cards %+v cover the plot %+v", l.Teach, l.Plot)
+				}
+				return
+			}
+			if l.Teach.overlaps(l.Inspector) || l.Teach.overlaps(l.Stats) {
+				t.Errorf("the cards %+v cover the inspector %+v or the read-outs %+v", l.Teach, l.Inspector, l.Stats)
+			}
+			if in := l.Teach.L >= l.Controls.L-1 && l.Teach.R <= l.Controls.R+1; !c.pm && !in {
+				t.Errorf("the cards %+v are not in the controls column %+v (they float over it)", l.Teach, l.Controls)
+			}
+			if c.name != "1280" {
+				return
+			}
+			p.Click("class-link")
+			p.WaitFor(`document.getElementById("class-dialog").open`, 5*time.Second)
+			time.Sleep(300 * time.Millisecond)
+			p.Screenshot("teach-class-dialog-1280.png")
+			l = pageEval[teachLayout](p.Page, teachLayoutJS)
+			if l.Menu.B <= 0 || l.Menu.B > l.Dialog.B || l.Menu.B > float64(c.h) {
+				t.Errorf("the lesson menu %+v is not in view in the dialog %+v", l.Menu, l.Dialog)
+			}
+		})
+	}
+}

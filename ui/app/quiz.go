@@ -105,18 +105,23 @@ func Ask(learner string, mu float64, terms, omega, t int) Question {
 		kinds = append(kinds, AskEvict)
 	}
 	q := Question{Kind: kinds[t%len(kinds)], T: t + 1}
-	switch q.Kind {
-	case AskMistake:
-		q.Text, q.Choices = "Will the learner get the next example wrong?", []string{"Yes, a mistake", "No, it is right"}
-	case AskTerm:
-		q.Text, q.Choices = "Will the next example become a support vector (α ≠ 0)?", []string{"Yes, a new term", "No term"}
-	case AskEta:
-		q.Text, q.Choices = "Will the step size η go up or down?", []string{"Up", "Down", "Neither"}
-	case AskEvict:
-		q.Text, q.Choices = "The buffer is full (ω = "+strconv.Itoa(omega)+"). Which term will leave it?",
-			[]string{"The oldest", "The one with the smallest |α|", "None"}
+	q.Text, q.Choices = asked[q.Kind-1].text, asked[q.Kind-1].choices
+	if q.Kind == AskEvict {
+		q.Text = "The buffer is full (ω = " + strconv.Itoa(omega) + "). Which term will leave it?"
 	}
 	return q
+}
+
+// asked are the questions (Question.Text, Question.Choices) by kind
+// (AskMistake first); the eviction's text names ω (Ask writes it).
+var asked = [...]struct {
+	text    string
+	choices []string
+}{
+	{"Will the learner get the next example wrong?", []string{"Yes, a mistake", "No, it is right"}},
+	{"Will the next example become a support vector (α ≠ 0)?", []string{"Yes, a new term", "No term"}},
+	{"Will the step size η go up or down?", []string{"Up", "Down", "Neither"}},
+	{"", []string{"The oldest", "The one with the smallest |α|", "None"}},
 }
 
 // Truth returns the right answer to q (an index into its Choices) and the
@@ -128,41 +133,36 @@ func Truth(q Question, record any, step learn.Step) (truth int, numbers []string
 	var (
 		f, y, xi, alpha, margin float64
 		stored, evicted         bool
-		evAlpha                 float64
+		evAlpha                 []float64
 	)
 	switch u := record.(type) {
 	case learn.SVMDUpdate:
 		if u.Diverged || len(u.U) == 0 {
 			return 0, nil, false
 		}
-		f, y, xi, margin, stored, evicted = u.U[0], u.Y, u.Xi[0], u.Margin, u.Stored, u.Evicted
-		alpha = u.Alpha[0]
-		if evicted && len(u.EvictedAlpha) > 0 {
-			evAlpha = u.EvictedAlpha[0]
-		}
+		f, y, xi, alpha, margin, stored, evicted, evAlpha = u.U[0], u.Y, u.Xi[0], u.Alpha[0], u.Margin, u.Stored, u.Evicted, u.EvictedAlpha
 		if q.Kind == AskEta {
+			truth = 2
 			switch {
 			case u.Eta > u.EtaPrev:
 				truth = 0
 			case u.Eta < u.EtaPrev:
 				truth = 1
-			default:
-				truth = 2
+			}
+			clamped := ""
+			if u.Clamped {
+				clamped = ", clamped to 1/c"
 			}
 			return truth, []string{
 				"η_{t−1} = " + n(u.EtaPrev) + ", μ = " + n(u.Mu) + ", ⟨g_t, v_t⟩ = " + n(u.GV),
-				"η_t = η_{t−1}·max(½, 1 − μ⟨g_t, v_t⟩) = " + n(u.Eta) + clampNote(u.Clamped) + " (JMLR eq. 33)",
+				"η_t = η_{t−1}·max(½, 1 − μ⟨g_t, v_t⟩) = " + n(u.Eta) + clamped + " (JMLR eq. 33)",
 			}, true
 		}
 	case learn.NORMAUpdate:
 		if u.Diverged || len(u.G) == 0 {
 			return 0, nil, false
 		}
-		f, y, xi, margin, stored, evicted = u.G[0], u.Y, u.Xi[0], u.Margin, u.Stored, u.Evicted
-		alpha = u.Alpha[0]
-		if evicted && len(u.EvictedAlpha) > 0 {
-			evAlpha = u.EvictedAlpha[0]
-		}
+		f, y, xi, alpha, margin, stored, evicted, evAlpha = u.G[0], u.Y, u.Xi[0], u.Alpha[0], u.Margin, u.Stored, u.Evicted, u.EvictedAlpha
 	default:
 		return 0, nil, false
 	}
@@ -193,7 +193,11 @@ func Truth(q Question, record any, step learn.Step) (truth int, numbers []string
 		}
 		lines := []string{score + ", ξ_t = " + n(xi) + storedNote(stored)}
 		if evicted {
-			lines = append(lines, "the oldest term left the buffer with α = "+n(evAlpha)+" (least recently used, JMLR §5.5)")
+			ev := 0.0
+			if len(evAlpha) > 0 {
+				ev = evAlpha[0]
+			}
+			lines = append(lines, "the oldest term left the buffer with α = "+n(ev)+" (least recently used, JMLR §5.5)")
 		} else {
 			lines = append(lines, "nothing new was stored, so nothing left")
 		}
@@ -210,13 +214,6 @@ func storedNote(stored bool) string {
 		return ": a new term"
 	}
 	return ": no term"
-}
-
-func clampNote(clamped bool) string {
-	if clamped {
-		return ", clamped to 1/c"
-	}
-	return ""
 }
 
 // Question returns predict-then-reveal's question about the next step, or

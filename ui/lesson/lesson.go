@@ -46,7 +46,6 @@ package lesson
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -154,12 +153,12 @@ func (c Condition) Holds(t int, errRate, eta float64) bool {
 // parseCondition reads "<var> <op> <number>" and optionally "within
 // <steps>".
 func parseCondition(s string) (*Condition, error) {
-	f := strings.Fields(s)
+	f := strings.FieldsFunc(s, unicode.IsSpace) // strings.Fields, whose code main.wasm would pay for besides
 	within := 0
 	if len(f) == 5 && f[3] == "within" {
 		n, err := strconv.Atoi(f[4])
 		if err != nil || n < 1 || n > MaxWithin || strconv.Itoa(n) != f[4] {
-			return nil, fmt.Errorf("within %q: want a whole number of steps from 1 to %d", clip(f[4]), MaxWithin)
+			return nil, errors.New("within " + strconv.Quote(clip(f[4])) + ": want a whole number of steps from 1 to " + strconv.Itoa(MaxWithin))
 		}
 		within, f = n, f[:3]
 	}
@@ -168,14 +167,14 @@ func parseCondition(s string) (*Condition, error) {
 	}
 	c := &Condition{Var: f[0], Op: f[1], Within: within}
 	if c.Var != "t" && c.Var != "error" && c.Var != "eta" {
-		return nil, fmt.Errorf("unknown quantity %q: want t, error or eta", clip(c.Var))
+		return nil, errors.New("unknown quantity " + strconv.Quote(clip(c.Var)) + ": want t, error or eta")
 	}
 	if c.Op != "<" && c.Op != "<=" && c.Op != ">" && c.Op != ">=" {
-		return nil, fmt.Errorf("unknown comparison %q: want <, <=, > or >=", clip(c.Op))
+		return nil, errors.New("unknown comparison " + strconv.Quote(clip(c.Op)) + ": want <, <=, > or >=")
 	}
 	v, err := strconv.ParseFloat(f[2], 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return nil, fmt.Errorf("%q is not a number", clip(f[2]))
+		return nil, errors.New(strconv.Quote(clip(f[2])) + " is not a number")
 	}
 	c.Value = v
 	return c, nil
@@ -187,7 +186,7 @@ func parseCondition(s string) (*Condition, error) {
 // bytes and never panics.
 func Parse(text string) (Lesson, error) {
 	if len(text) > MaxFileLen {
-		return Lesson{}, fmt.Errorf("lesson: the file is %d bytes, more than the %d allowed", len(text), MaxFileLen)
+		return Lesson{}, errors.New("lesson: the file is " + strconv.Itoa(len(text)) + " bytes, more than the " + strconv.Itoa(MaxFileLen) + " allowed")
 	}
 	if !utf8.ValidString(text) {
 		return Lesson{}, errors.New("lesson: the file is not UTF-8 text")
@@ -195,8 +194,8 @@ func Parse(text string) (Lesson, error) {
 	var l Lesson
 	var cur *Step
 	header := false
-	fail := func(n int, format string, a ...any) (Lesson, error) {
-		return Lesson{}, fmt.Errorf("lesson line %d: "+format, append([]any{n}, a...)...)
+	fail := func(n int, msg string) (Lesson, error) {
+		return Lesson{}, errors.New("lesson line " + strconv.Itoa(n) + ": " + msg)
 	}
 	for i, line := range strings.Split(text, "\n") {
 		n := i + 1
@@ -210,7 +209,7 @@ func Parse(text string) (Lesson, error) {
 		}
 		if !header {
 			if trimmed != Header {
-				return fail(n, "the file does not start with %q", Header)
+				return fail(n, "the file does not start with "+strconv.Quote(Header))
 			}
 			header = true
 			continue
@@ -229,19 +228,19 @@ func Parse(text string) (Lesson, error) {
 				return fail(n, "the title comes before the first step")
 			}
 			if value == "" || len(value) > MaxTitleLen {
-				return fail(n, "a title of 1 to %d bytes", MaxTitleLen)
+				return fail(n, "a title of 1 to "+strconv.Itoa(MaxTitleLen)+" bytes")
 			}
 			l.Title = value
 			continue
 		case "step":
 			if len(l.Steps) == MaxSteps {
-				return fail(n, "more than %d steps", MaxSteps)
+				return fail(n, "more than "+strconv.Itoa(MaxSteps)+" steps")
 			}
 			if cur != nil && cur.Link == "" {
 				return fail(n, "the step before has no link")
 			}
 			if value == "" || len(value) > MaxTitleLen {
-				return fail(n, "a step's heading of 1 to %d bytes", MaxTitleLen)
+				return fail(n, "a step's heading of 1 to "+strconv.Itoa(MaxTitleLen)+" bytes")
 			}
 			l.Steps = append(l.Steps, Step{Heading: value})
 			cur = &l.Steps[len(l.Steps)-1]
@@ -249,9 +248,9 @@ func Parse(text string) (Lesson, error) {
 		}
 		if cur == nil {
 			if key == "link" || key == "text" || key == "until" {
-				return fail(n, "%s before the first step", key)
+				return fail(n, key+" before the first step")
 			}
-			return fail(n, "unknown key %q: want title, step, link, text or until", clip(key))
+			return fail(n, "unknown key "+strconv.Quote(clip(key))+": want title, step, link, text or until")
 		}
 		switch key {
 		case "link":
@@ -263,7 +262,7 @@ func Parse(text string) (Lesson, error) {
 			}
 			cur.Link = value
 			if _, err := state.Decode(cur.Hash()); err != nil {
-				return fail(n, "%v", err)
+				return fail(n, err.Error())
 			}
 		case "text":
 			t := value
@@ -271,7 +270,7 @@ func Parse(text string) (Lesson, error) {
 				t = cur.Text + "\n" + value
 			}
 			if len(t) > MaxTextLen {
-				return fail(n, "the step's text is longer than %d bytes", MaxTextLen)
+				return fail(n, "the step's text is longer than "+strconv.Itoa(MaxTextLen)+" bytes")
 			}
 			cur.Text = t
 		case "until":
@@ -280,22 +279,22 @@ func Parse(text string) (Lesson, error) {
 			}
 			c, err := parseCondition(value)
 			if err != nil {
-				return fail(n, "until: %v", err)
+				return fail(n, "until: "+err.Error())
 			}
 			cur.Until = c
 		default:
-			return fail(n, "unknown key %q: want title, step, link, text or until", clip(key))
+			return fail(n, "unknown key "+strconv.Quote(clip(key))+": want title, step, link, text or until")
 		}
 	}
 	switch {
 	case !header:
-		return Lesson{}, fmt.Errorf("lesson: the file is empty: it starts with %q", Header)
+		return Lesson{}, errors.New("lesson: the file is empty: it starts with " + strconv.Quote(Header))
 	case l.Title == "":
 		return Lesson{}, errors.New("lesson: the lesson has no title")
 	case len(l.Steps) == 0:
 		return Lesson{}, errors.New("lesson: the lesson has no step")
 	case cur.Link == "":
-		return Lesson{}, fmt.Errorf("lesson: the last step (%q) has no link", clip(cur.Heading))
+		return Lesson{}, errors.New("lesson: the last step (" + strconv.Quote(clip(cur.Heading)) + ") has no link")
 	}
 	return l, nil
 }
