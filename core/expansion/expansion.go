@@ -398,6 +398,20 @@ func (e *Expansion) Prepare(x []float64) {
 	e.prepared = true
 }
 
+// Row writes the prepared point's kernel row k(x_i, x), one value per
+// stored term in term order (0 = oldest … Len()−1), into dst[:0] and
+// returns it: a copy, O(Len()), of the row [Expansion.Prepare] computed (no
+// kernel evaluation). Valid for the terms stored at Prepare, that is until
+// the next Push. It panics if no point is prepared.
+func (e *Expansion) Row(dst []float64) []float64 {
+	e.mustPrepared("Row")
+	dst = dst[:0]
+	for i := range e.n {
+		dst = append(dst, e.row[e.slot(i)])
+	}
+	return dst
+}
+
 // needSB computes sb for the prepared point if it is not yet known.
 func (e *Expansion) needSB() {
 	if !e.sbValid {

@@ -166,6 +166,7 @@ type NORMA struct {
 
 	// Scratch, K each.
 	f, g, xi, alpha, evAlpha []float64
+	row                      []float64 // cap ω: LastUpdate's Row
 }
 
 // normaParams are the settings of a NORMA with the defaults applied.
@@ -202,6 +203,7 @@ func NewNORMA(cfg NORMAConfig, dim int) (*NORMA, error) {
 		xi:      make([]float64, k),
 		alpha:   make([]float64, k),
 		evAlpha: make([]float64, k),
+		row:     make([]float64, 0, p.cfg.BufferSize),
 	}
 	n.Reset()
 	return n, nil
