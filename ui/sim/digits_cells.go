@@ -1,0 +1,227 @@
+package sim
+
+import (
+	"math"
+	"slices"
+
+	"kernelplay/core/learn"
+)
+
+// Into the errors (issue 22, item 3): each cell of a learner's confusion
+// matrix keeps the newest examples it counts, each with the support
+// vectors that pulled it there most in the model that made the
+// prediction: the largest |α_{i,ŷ}·k(x_i, x_t)| over the terms stored
+// before the step, ŷ the predicted class (for a binary or novelty learner
+// the one coefficient), the contributions to the score f_ŷ(x_t) =
+// Σ_i α_{i,ŷ} k(x_i, x_t) (SVMD: JMLR eq. 29; NORMA: eq. 7). The kernel
+// row is the one the step computed (learn.SVMDUpdate.Row,
+// learn.NORMAUpdate.Row); the α are copied before the step, because the
+// step shrinks them (JMLR eq. 32, NORMA eq. 10) and may evict the oldest
+// term.
+//
+// Memory per learner, whatever the stream's length: at most
+// K²·[CellExamples] records of (K + 3·4) floats and small headers (about
+// 300 bytes each for K = 10: 120 kB for the ten-way confusion matrix; a
+// taught drawing's levels are shared with the run's events, not copied),
+// the origins of the ω stored terms (24 bytes each) and a scratch of ω·K
+// coefficients. Cost per step and learner: O(ω·K) for the copy of α and
+// O(ω) for the ranking, beside the step's own O(ω·d) kernel row.
+// Everything is a function of the run's prefix (the stream, the taught
+// drawings), so replays, at= and Undo rebuild it as the counts.
+
+// CellExamples is the number of examples a confusion cell keeps, the
+// newest; CellPulls the number of pulling terms kept with each.
+const (
+	CellExamples = 4
+	CellPulls    = 3
+)
+
+// Origin is where an example or a stored term came from: a row of the
+// data (the stream's set, data.Sequence.Set), or a taught drawing.
+type Origin struct {
+	// Row is the row of the data, −1 for a taught drawing or a term whose
+	// origin the run does not know (one stored before a learner's state
+	// was replaced).
+	Row int
+	// Drawing is the taught drawing's levels (state.Event.Drawing) when
+	// Row is −1, "" when the origin is not known.
+	Drawing string
+}
+
+// Pull is one stored term's pull on an example's prediction, in the model
+// before the step.
+type Pull struct {
+	Origin
+	// Index is the term's index in the buffer before the step (0 = oldest).
+	Index int
+	// Alpha is α_{i,ŷ}, K k(x_i, x_t), Value their product, the term's
+	// contribution to the predicted class's score.
+	Alpha, K, Value float64
+}
+
+// CellExample is one example a confusion cell counts ([Digits.Cell]).
+type CellExample struct {
+	// T is the 1-based step at which it was learned.
+	T int
+	Origin
+	// Truth and Pred are the cell's row and column (class indices).
+	Truth, Pred int
+	// Scores are the learner's scores f(x_t) + b before the step, one per
+	// score (learn.Learner.NumScores; one for binary and novelty), nil
+	// for a learner without a kernel row record.
+	Scores []float64
+	// Pulls are up to CellPulls terms with the largest |Value|, largest
+	// first (ties: the older term first); nil before any term is stored.
+	Pulls []Pull
+}
+
+// cells is one learner's record of the examples per confusion cell.
+type cells struct {
+	k       int
+	kept    [][]CellExample // K·K rings of at most CellExamples, oldest first
+	origins []Origin        // the stored terms' origins, term order
+	alpha   []float64       // scratch: the terms' α before the step, term-major
+}
+
+// beforeStep copies the α of m's terms (before the step) and aligns the
+// origins with the buffer's length (a learner whose state was replaced).
+func (c *cells) beforeStep(m learn.KernelModel) {
+	if m == nil {
+		return
+	}
+	e := m.Expansion()
+	n, k := e.Len(), e.Labels()
+	if len(c.origins) > n {
+		c.origins = c.origins[len(c.origins)-n:]
+	}
+	for len(c.origins) < n {
+		c.origins = append([]Origin{{Row: -1}}, c.origins...)
+	}
+	c.alpha = slices.Grow(c.alpha[:0], n*k)[:n*k]
+	for i := range n {
+		e.Alpha(c.alpha[i*k:(i+1)*k], i)
+	}
+}
+
+// stepRecord is what cells needs of a learner's record of its last step.
+type stepRecord struct {
+	row, scores     []float64
+	stored, evicted bool
+	ok              bool
+}
+
+// lastRecord reads l's record of its last step: SVMD and NORMA (the
+// kernel perceptron included) keep the kernel row.
+func lastRecord(l learn.Learner) stepRecord {
+	switch l := l.(type) {
+	case *learn.SVMD:
+		u := l.LastUpdate()
+		return stepRecord{u.Row, u.U, u.Stored, u.Evicted, !u.Diverged}
+	case *learn.NORMA:
+		u := l.LastUpdate()
+		return stepRecord{u.Row, u.G, u.Stored, u.Evicted, !u.Diverged}
+	}
+	return stepRecord{}
+}
+
+// afterStep files the step's example, at step t from origin o, in cell
+// (truth, pred) with its pulls, then updates the origins with the push.
+func (c *cells) afterStep(l learn.Learner, t int, o Origin, truth, pred int) {
+	if truth < 0 || truth >= c.k || pred < 0 || pred >= c.k {
+		return
+	}
+	r := lastRecord(l)
+	ring := &c.kept[truth*c.k+pred]
+	var ex *CellExample
+	if len(*ring) < CellExamples {
+		*ring = append(*ring, CellExample{})
+		ex = &(*ring)[len(*ring)-1]
+	} else {
+		// Reuse the oldest entry's slices: the memory stays bounded.
+		old := (*ring)[0]
+		copy(*ring, (*ring)[1:])
+		(*ring)[CellExamples-1] = CellExample{Scores: old.Scores[:0], Pulls: old.Pulls[:0]}
+		ex = &(*ring)[CellExamples-1]
+	}
+	ex.T, ex.Origin, ex.Truth, ex.Pred = t, o, truth, pred
+	if !r.ok {
+		ex.Scores, ex.Pulls = nil, nil
+		return
+	}
+	ex.Scores = append(ex.Scores[:0], r.scores...)
+	ex.Pulls = c.pulls(ex.Pulls[:0], r.row, pred)
+	if r.evicted && len(c.origins) > 0 {
+		c.origins = c.origins[1:]
+	}
+	if r.stored {
+		c.origins = append(c.origins, o)
+	}
+}
+
+// pulls appends to dst the CellPulls terms with the largest |α_{i,ŷ}·k_i|
+// from the kernel row and the α copied before the step.
+func (c *cells) pulls(dst []Pull, row []float64, pred int) []Pull {
+	n := len(row)
+	if n == 0 || len(c.alpha) < n {
+		return dst
+	}
+	k := len(c.alpha) / n
+	col := pred
+	if k == 1 {
+		col = 0
+	}
+	if col >= k {
+		return dst
+	}
+	for i, kv := range row {
+		a := c.alpha[i*k+col]
+		p := Pull{Index: i, Alpha: a, K: kv, Value: a * kv}
+		if i < len(c.origins) {
+			p.Origin = c.origins[i]
+		}
+		// Insert into the sorted top list (older first among equals).
+		j := len(dst)
+		for j > 0 && math.Abs(dst[j-1].Value) < math.Abs(p.Value) {
+			j--
+		}
+		if j >= CellPulls {
+			continue
+		}
+		if len(dst) < CellPulls {
+			dst = append(dst, Pull{})
+		}
+		copy(dst[j+1:], dst[j:len(dst)-1])
+		dst[j] = p
+	}
+	return dst
+}
+
+// Cell returns the examples learner i's confusion cell (truth, pred)
+// keeps, the newest CellExamples at most, newest first, as fresh copies
+// (the run goes on reusing its own). Nil for a cell outside the matrix.
+func (d *Digits) Cell(i, truth, pred int) []CellExample {
+	c := &d.lanes[i].cells
+	if truth < 0 || truth >= c.k || pred < 0 || pred >= c.k {
+		return nil
+	}
+	ring := c.kept[truth*c.k+pred]
+	out := make([]CellExample, 0, len(ring))
+	for j := len(ring) - 1; j >= 0; j-- {
+		e := ring[j]
+		e.Scores = append([]float64(nil), e.Scores...)
+		e.Pulls = append([]Pull(nil), e.Pulls...)
+		out = append(out, e)
+	}
+	return out
+}
+
+// TermOrigin returns where learner i's stored term j (0 = oldest, as
+// expansion.Expansion.X numbers them now) came from; ok is false when j
+// is out of range.
+func (d *Digits) TermOrigin(i, j int) (o Origin, ok bool) {
+	c := &d.lanes[i].cells
+	if j < 0 || j >= len(c.origins) {
+		return Origin{Row: -1}, false
+	}
+	return c.origins[j], true
+}
