@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"kernelplay/core/data/pad"
 	"kernelplay/core/learn"
 )
 
@@ -224,4 +225,19 @@ func (d *Digits) TermOrigin(i, j int) (o Origin, ok bool) {
 		return Origin{Row: -1}, false
 	}
 	return c.origins[j], true
+}
+
+// Input returns the input of an example or term of origin o: the row of
+// the stream's set, or the taught drawing's features (pad.Features, as
+// learned); nil when the origin is not known.
+func (d *Digits) Input(o Origin) []float64 {
+	set := d.seq.Set()
+	switch {
+	case o.Row >= 0 && o.Row < set.Len():
+		return set.Row(o.Row)
+	case o.Row < 0 && o.Drawing != "":
+		x, _ := pad.Features([]byte(o.Drawing))
+		return x
+	}
+	return nil
 }
