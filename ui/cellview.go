@@ -73,13 +73,23 @@ func cellPropsOf(run *sim.Digits, i, truth, pred int) cellProps {
 			} else {
 				line += ","
 			}
-			line += " " + originText(pl.Origin) + " (α·k " + signed(pl.Value) + ")"
-			row = append(row, thumbOf(run.Input(pl.Origin), "α·k "+signed(pl.Value)))
+			line += " " + originText(pl.Origin) + " (α·k " + signed3(pl.Value) + ")"
+			row = append(row, thumbOf(run.Input(pl.Origin), signed3(pl.Value)))
 		}
 		p.Items = append(p.Items, line)
 		p.Thumbs = append(p.Thumbs, row)
 	}
 	return p
+}
+
+// signed3 is x with its sign and three significant digits (the pulls of
+// one example are often equal to two decimals).
+func signed3(x float64) string {
+	s := strconv.FormatFloat(math.Abs(x), 'g', 3, 64)
+	if x < 0 {
+		return "−" + s
+	}
+	return "+" + s
 }
 
 // originText names an example's origin for the panel.
@@ -159,7 +169,8 @@ func (v *cellView) Render() vecty.ComponentOrHTML {
 	for _, s := range v.P.Items {
 		items = append(items, elem.ListItem(vecty.Markup(vecty.Class("cellex")), vecty.Text(s)))
 	}
-	kept := strconv.Itoa(len(v.P.Items)) + " of the " + strconv.Itoa(v.P.Count) + " examples it counts, newest first, at step " + strconv.Itoa(v.P.T) + "."
+	kept := "Examples counted at step " + strconv.Itoa(v.P.T) + ": " + strconv.Itoa(v.P.Count) + "; shown, newest first: the newest " + strconv.Itoa(len(v.P.Items)) + " (a cell keeps 4), " +
+		"each followed by its pulls' α·k."
 	if len(v.P.Items) == 0 {
 		kept = "No example in this cell yet (step " + strconv.Itoa(v.P.T) + ")."
 	}
@@ -170,7 +181,10 @@ func (v *cellView) Render() vecty.ComponentOrHTML {
 				event.Click(handle(func(*vecty.Event) { v.P.Dispatch(closeCell{}) }))), vecty.Text("×")),
 		),
 		elem.Paragraph(vecty.Markup(vecty.Class("cellnote")), vecty.Text(kept+" "+cellPullsNote)),
-		vecty.If(len(v.P.Items) > 0, comp.Of(v.thumbs)),
+		// The thumbnails' canvas is as tall as its rows (render.PadPulls:
+		// one row per example, 80 px each).
+		vecty.If(len(v.P.Items) > 0, elem.Div(vecty.Markup(vecty.Class("cellthumbwrap"),
+			vecty.Style("height", strconv.Itoa(80*len(v.P.Items))+"px")), comp.Of(v.thumbs))),
 		elem.OrderedList(items...),
 	)
 }
