@@ -39,6 +39,7 @@ type cellProps struct {
 	T      int      // the step at which the cell was read
 	Count  int      // the examples the cell counts in all
 	Items  []string // one line per kept example, newest first
+	Note   string   // replaces the count sentence (a support vector's panel)
 	Thumbs [][]render.PadThumb
 	// Dispatch receives closeCell.
 	Dispatch Dispatch
@@ -62,23 +63,58 @@ func cellPropsOf(run *sim.Digits, i, truth, pred int) cellProps {
 	p := cellProps{Open: true, T: run.T(), Title: run.Name(i) + " · true " + names[truth] + ", predicted " + names[pred],
 		Count: run.Confusion(i)[truth*len(names)+pred]}
 	for _, ex := range run.Cell(i, truth, pred) {
-		line := "t = " + strconv.Itoa(ex.T) + " · " + originText(ex.Origin) + " · true " + names[ex.Truth] + ", predicted " + names[ex.Pred]
-		if s := scoresText(names, ex.Scores); s != "" {
-			line += " · scores " + s
-		}
-		row := []render.PadThumb{thumbOf(run.Input(ex.Origin), "t="+strconv.Itoa(ex.T))}
-		for j, pl := range ex.Pulls {
-			if j == 0 {
-				line += " · pulled by"
-			} else {
-				line += ","
-			}
-			line += " " + originText(pl.Origin) + " (α·k " + signed3(pl.Value) + ")"
-			row = append(row, thumbOf(run.Input(pl.Origin), signed3(pl.Value)))
-		}
-		p.Items = append(p.Items, line)
-		p.Thumbs = append(p.Thumbs, row)
+		line, row := exampleItem(run, ex)
+		p.Items, p.Thumbs = append(p.Items, line), append(p.Thumbs, row)
 	}
+	return p
+}
+
+// exampleItem is a kept example's line and thumbnails: the example, then
+// its pulls.
+func exampleItem(run *sim.Digits, ex sim.CellExample) (string, []render.PadThumb) {
+	names := run.ClassNames()
+	line := "t = " + strconv.Itoa(ex.T) + " · " + originText(ex.Origin) + " · true " + names[ex.Truth] + ", predicted " + names[ex.Pred]
+	if s := scoresText(names, ex.Scores); s != "" {
+		line += " · scores " + s
+	}
+	row := []render.PadThumb{thumbOf(run.Input(ex.Origin), "t="+strconv.Itoa(ex.T))}
+	for j, pl := range ex.Pulls {
+		if j == 0 {
+			line += " · pulled by"
+		} else {
+			line += ","
+		}
+		line += " " + originText(pl.Origin) + " (α·k " + signed3(pl.Value) + ")"
+		row = append(row, thumbOf(run.Input(pl.Origin), signed3(pl.Value)))
+	}
+	return line, row
+}
+
+// termPropsOf is the panel for learner i's stored term j (a click on the
+// support-vector gallery): the record of the example it was learned from
+// when its cell still keeps it, else its α and class.
+func termPropsOf(run *sim.Digits, i, j int) cellProps {
+	e := run.Model(i).Expansion()
+	o, _, _ := run.TermOrigin(i, j)
+	p := cellProps{Open: true, T: run.T(), Title: run.Name(i) + " · support vector " + strconv.Itoa(j+1) + " of " + strconv.Itoa(e.Len()) + " (" + originText(o) + ")"}
+	if ex, ok := run.TermExample(i, j); ok {
+		line, row := exampleItem(run, ex)
+		p.Items, p.Thumbs = []string{line}, [][]render.PadThumb{row}
+		p.Note = "The example this support vector was learned from, as it was predicted at step " + strconv.Itoa(ex.T) + "."
+		return p
+	}
+	alpha := e.Alpha(nil, j)
+	var a string
+	for c, v := range alpha {
+		if c > 0 {
+			a += ", "
+		}
+		a += signed3(v)
+	}
+	x := append([]float64(nil), e.X(j)...)
+	p.Items = []string{originText(o) + " · stored for class " + classOf(run.ClassNames(), alpha) + " · α = (" + a + ")"}
+	p.Thumbs = [][]render.PadThumb{{thumbOf(x, originText(o))}}
+	p.Note = "Its example's record is no longer kept (each confusion cell keeps its newest " + strconv.Itoa(sim.CellExamples) + "): its α and class."
 	return p
 }
 
@@ -171,7 +207,9 @@ func (v *cellView) Render() vecty.ComponentOrHTML {
 	}
 	kept := "Examples counted at step " + strconv.Itoa(v.P.T) + ": " + strconv.Itoa(v.P.Count) + "; shown, newest first: the newest " + strconv.Itoa(len(v.P.Items)) + " (a cell keeps 4), " +
 		"each followed by its pulls' α·k."
-	if len(v.P.Items) == 0 {
+	if v.P.Note != "" {
+		kept = v.P.Note
+	} else if len(v.P.Items) == 0 {
 		kept = "No example in this cell yet (step " + strconv.Itoa(v.P.T) + ")."
 	}
 	return elem.Section(vecty.Markup(prop.ID("confusion-cell"), vecty.Class("panel", "cellview"), vecty.Attribute("aria-labelledby", "cell-title")),
@@ -241,6 +279,9 @@ type (
 	// openCell opens learner Learner's confusion cell (Row = true class,
 	// Col = prediction) in the cell panel (cellview.go).
 	openCell struct{ Learner, Row, Col int }
+	// openTerm opens learner Learner's stored term Term (0 = oldest) in
+	// the cell panel: a click on the support-vector gallery.
+	openTerm struct{ Learner, Term int }
 	// closeCell closes the cell panel.
 	closeCell struct{}
 )
@@ -256,6 +297,18 @@ func (o openCell) do(a *Playground) {
 		return
 	}
 	p := cellPropsOf(run, o.Learner, o.Row, o.Col)
+	p.Dispatch = a.dispatch
+	dg.cell.feed(p)
+}
+
+func (o openTerm) do(a *Playground) {
+	dg := a.digits()
+	run := dg.run
+	if run == nil || o.Learner < 0 || o.Learner >= run.Learners() || run.Model(o.Learner) == nil ||
+		o.Term < 0 || o.Term >= run.Model(o.Learner).Expansion().Len() {
+		return
+	}
+	p := termPropsOf(run, o.Learner, o.Term)
 	p.Dispatch = a.dispatch
 	dg.cell.feed(p)
 }

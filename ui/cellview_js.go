@@ -5,13 +5,15 @@ package ui
 import (
 	"syscall/js"
 
+	"kernelplay/ui/app"
 	"kernelplay/ui/render"
 )
 
 // cellJS is the confusion canvases' listeners and the elements they are on.
 type cellJS struct {
-	fns   []js.Func
-	wired []js.Value
+	fns    []js.Func
+	wired  []js.Value // the confusion canvases
+	gwired []js.Value // the galleries
 }
 
 // wireConfusions adds to each confusion canvas, once it is in the document
@@ -79,5 +81,48 @@ func (dg *digitsUI) wireConfusions(a *Playground) {
 				a.dispatch(openCell{Learner: i, Row: next.Row, Col: next.Col})
 			}
 		})
+	}
+	dg.wireGalleries(a)
+}
+
+// wireGalleries adds to each support-vector gallery a click that opens
+// the term under the pointer in the cell panel (openTerm).
+func (dg *digitsUI) wireGalleries(a *Playground) {
+	c := &dg.cell.cellJS
+	for i, d := range dg.galleries {
+		if d.cv == nil {
+			continue
+		}
+		el, _ := jsOf(d.cv)
+		for len(c.gwired) <= i {
+			c.gwired = append(c.gwired, js.Undefined())
+		}
+		if el.Equal(c.gwired[i]) {
+			continue
+		}
+		c.gwired[i] = el
+		fn := guardedFunc("gallery click", func(_ js.Value, args []js.Value) {
+			e, run := args[0], dg.run
+			if run == nil || i >= run.Learners() || run.Model(i) == nil {
+				return
+			}
+			w, h, ok := app.ImageShape(run.Stream().Set())
+			n := run.Model(i).Expansion().Len()
+			if !ok || n == 0 {
+				return
+			}
+			r := el.Call("getBoundingClientRect")
+			tile, ok := render.GalleryTileAt(d.cv.W, d.cv.H, w, h, n, e.Get("clientX").Float()-r.Get("left").Float(), e.Get("clientY").Float()-r.Get("top").Float())
+			if !ok {
+				return
+			}
+			_, cols, rows := render.GalleryLayout(d.cv.W, d.cv.H, w, h, n)
+			terms := render.GalleryTerms(nil, n, cols*rows)
+			if tile < len(terms) {
+				a.dispatch(openTerm{Learner: i, Term: terms[tile]})
+			}
+		})
+		c.fns = append(c.fns, fn)
+		el.Call("addEventListener", "click", fn)
 	}
 }

@@ -3,6 +3,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -72,4 +73,38 @@ func TestViewConfusionCell(t *testing.T) {
 	if body := page(t, a); body.byID("cell-title") != nil {
 		t.Error("the close button did not close the cell")
 	}
+
+	// A support vector (a click on the gallery): a term whose example's
+	// record its cell keeps shows that record; one whose record is gone
+	// shows its α and class. Both kinds exist after 300 steps.
+	n := run.Model(0).Expansion().Len()
+	pick := map[bool]int{}
+	for j := range n {
+		_, kept := run.TermExample(0, j)
+		if _, ok := pick[kept]; !ok {
+			pick[kept] = j
+		}
+	}
+	if len(pick) != 2 {
+		t.Fatalf("after 300 steps the terms' records are all kept or all gone: %v", pick)
+	}
+	for _, j := range []int{pick[true], pick[false]} {
+		a.dispatch(openTerm{Learner: 0, Term: j})
+		body := page(t, a)
+		if txt := body.mustID(t, "cell-title").text(); !strings.Contains(txt, "support vector "+strconv.Itoa(j+1)+" of "+strconv.Itoa(n)) {
+			t.Errorf("term %d: title %q", j, txt)
+		}
+		_, kept := run.TermExample(0, j)
+		note := body.mustID(t, "confusion-cell").text()
+		items := body.mustID(t, "cell-list").all(func(n *node) bool { return n.Tag == "li" })
+		switch {
+		case len(items) != 1:
+			t.Errorf("term %d: %d items, want 1", j, len(items))
+		case kept && (!strings.Contains(note, "learned from") || !strings.Contains(items[0].text(), "t = ")):
+			t.Errorf("term %d (record kept): %q", j, note)
+		case !kept && (!strings.Contains(note, "no longer kept") || !strings.Contains(items[0].text(), "α = (")):
+			t.Errorf("term %d (record not kept): %q", j, note)
+		}
+	}
+	t.Logf("terms opened (kept record → term): %v", pick)
 }

@@ -25,7 +25,8 @@ const cellAt = `((row, col) => { const e = document.getElementById("confusion-0"
 // and four examples, each of the cell's classes and with its pulls, and
 // its thumbnails are painted; then the keyboard (focus, End, ArrowLeft,
 // Enter) opens cell (9, 8) and the matrix's accessible name follows the
-// cursor. At 1280×800 and on a 390 px phone; screenshots
+// cursor; a click on the gallery's first tile opens the oldest support
+// vector in the same panel. At 1280×800 and on a 390 px phone; screenshots
 // confusion-cell-desktop.png and confusion-cell-phone.png.
 func TestBrowserConfusionCell(t *testing.T) {
 	srv := pageServer(t)
@@ -124,6 +125,19 @@ func TestBrowserConfusionCell(t *testing.T) {
 				if err := waitFor(ctx, `(document.getElementById("cell-title")||{}).textContent?.includes("true 9, predicted 8") &&
 				  document.getElementById("confusion-0").getAttribute("aria-label").includes("cell true 9, predicted 8")`, 5*time.Second); err != nil {
 					return fmt.Errorf("the keyboard did not open cell (9, 8): %w", err)
+				}
+				// The gallery: a click on its first tile opens the oldest
+				// support vector in the same panel.
+				g, err := chromedp.Run(ctx, chromedp.Evaluate[[2]float64](`(e => (e.scrollIntoView({block: "center"}),
+				  (r => [r.left + 4, r.top + 4])(e.getBoundingClientRect())))(document.getElementById("gallery-0"))`))
+				if err != nil {
+					return err
+				}
+				if err := chromedp.Do(ctx, chromedp.MouseClickXY(g[0], g[1])); err != nil {
+					return err
+				}
+				if err := waitFor(ctx, `(document.getElementById("cell-title")||{}).textContent?.includes("support vector 1 of")`, 5*time.Second); err != nil {
+					return fmt.Errorf("a click on the gallery's first tile did not open the oldest support vector: %w", err)
 				}
 				return nil
 			})

@@ -40,3 +40,23 @@ func ConfusionCursor(l *List, k int, w, h float64, row, col int) {
 	l.Frame(x-1, y-1, side+1, side+1, "#ffffff", 4)
 	l.Frame(x-1, y-1, side+1, side+1, inkText, 2)
 }
+
+// GalleryTileAt returns which tile of a gallery of n w×h thumbnails on a
+// cw×ch canvas ([GalleryLayout]) is under the point (x, y), CSS pixels
+// from the canvas's top-left corner: its position in the shown list
+// ([GalleryTerms] with cols·rows), row after row; ok is false in the gaps
+// around the tiles and below or beside the grid.
+func GalleryTileAt(cw, ch float64, w, h, n int, x, y float64) (tile int, ok bool) {
+	s, cols, rows := GalleryLayout(cw, ch, w, h, n)
+	k := s / float64(w)
+	cw1, ch1 := k*float64(w+GalleryGap), k*float64(h+GalleryBar(h)+GalleryGap)
+	if x < 0 || y < 0 {
+		return 0, false
+	}
+	c, r := int(x/cw1), int(y/ch1)
+	if c >= cols || r >= rows || x-float64(c)*cw1 >= s || y-float64(r)*ch1 >= k*float64(h+GalleryBar(h)) {
+		return 0, false
+	}
+	tile = r*cols + c
+	return tile, tile < min(n, cols*rows)
+}

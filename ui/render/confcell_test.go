@@ -33,3 +33,29 @@ func TestConfusionCellAt(t *testing.T) {
 		}
 	}
 }
+
+// TestGalleryTileAt: the centre of every shown tile of a gallery maps to
+// its position in the list, for a buffer that fits and one spread over
+// the grid; the gap right of the first tile and below the grid hit none.
+func TestGalleryTileAt(t *testing.T) {
+	for _, n := range []int{7, 300, 5000} {
+		cw, ch, w, h := 460.0, 380.0, 8, 8
+		s, cols, rows := GalleryLayout(cw, ch, w, h, n)
+		k := s / float64(w)
+		shown := min(n, cols*rows)
+		for i := range shown {
+			r, c := i/cols, i%cols
+			x := float64(c)*k*float64(w+GalleryGap) + s/2
+			y := float64(r)*k*float64(h+GalleryBar(h)+GalleryGap) + s/2
+			if got, ok := GalleryTileAt(cw, ch, w, h, n, x, y); !ok || got != i {
+				t.Fatalf("n %d: centre of tile %d gives %d %v", n, i, got, ok)
+			}
+		}
+		if _, ok := GalleryTileAt(cw, ch, w, h, n, s+k*float64(GalleryGap)/2, s/2); ok && GalleryGap > 0 {
+			t.Errorf("n %d: the gap after the first tile hits a tile", n)
+		}
+		if _, ok := GalleryTileAt(cw, ch, w, h, n, 1, float64(rows)*k*float64(h+GalleryBar(h)+GalleryGap)+1); ok {
+			t.Errorf("n %d: below the grid hits a tile", n)
+		}
+	}
+}

@@ -81,6 +81,7 @@ type cells struct {
 	k       int
 	kept    [][]CellExample // K·K rings of at most CellExamples, oldest first
 	origins []Origin        // the stored terms' origins, term order
+	stepOf  []int           // the step each stored term was learned at, term order (0: not known)
 	alpha   []float64       // scratch: the terms' α before the step, term-major
 }
 
@@ -93,10 +94,10 @@ func (c *cells) beforeStep(m learn.KernelModel) {
 	e := m.Expansion()
 	n, k := e.Len(), e.Labels()
 	if len(c.origins) > n {
-		c.origins = c.origins[len(c.origins)-n:]
+		c.origins, c.stepOf = c.origins[len(c.origins)-n:], c.stepOf[len(c.stepOf)-n:]
 	}
 	for len(c.origins) < n {
-		c.origins = append([]Origin{{Row: -1}}, c.origins...)
+		c.origins, c.stepOf = append([]Origin{{Row: -1}}, c.origins...), append([]int{0}, c.stepOf...)
 	}
 	c.alpha = slices.Grow(c.alpha[:0], n*k)[:n*k]
 	for i := range n {
@@ -152,10 +153,10 @@ func (c *cells) afterStep(l learn.Learner, t int, o Origin, truth, pred int) {
 	ex.Scores = append(ex.Scores[:0], r.scores...)
 	ex.Pulls = c.pulls(ex.Pulls[:0], r.row, pred)
 	if r.evicted && len(c.origins) > 0 {
-		c.origins = c.origins[1:]
+		c.origins, c.stepOf = c.origins[1:], c.stepOf[1:]
 	}
 	if r.stored {
-		c.origins = append(c.origins, o)
+		c.origins, c.stepOf = append(c.origins, o), append(c.stepOf, t)
 	}
 }
 
@@ -217,14 +218,33 @@ func (d *Digits) Cell(i, truth, pred int) []CellExample {
 }
 
 // TermOrigin returns where learner i's stored term j (0 = oldest, as
-// expansion.Expansion.X numbers them now) came from; ok is false when j
-// is out of range.
-func (d *Digits) TermOrigin(i, j int) (o Origin, ok bool) {
+// expansion.Expansion.X numbers them now) came from and the step t at
+// which it was learned (0 when not known); ok is false when j is out of
+// range.
+func (d *Digits) TermOrigin(i, j int) (o Origin, t int, ok bool) {
 	c := &d.lanes[i].cells
 	if j < 0 || j >= len(c.origins) {
-		return Origin{Row: -1}, false
+		return Origin{Row: -1}, 0, false
 	}
-	return c.origins[j], true
+	return c.origins[j], c.stepOf[j], true
+}
+
+// TermExample returns the record of the example learner i's stored term j
+// was learned from, when its confusion cell still keeps it (each keeps its
+// newest CellExamples); ok is false otherwise.
+func (d *Digits) TermExample(i, j int) (CellExample, bool) {
+	_, t, ok := d.TermOrigin(i, j)
+	c := &d.lanes[i].cells
+	for _, ring := range c.kept {
+		for _, ex := range ring {
+			if ok && t > 0 && ex.T == t {
+				ex.Scores = append([]float64(nil), ex.Scores...)
+				ex.Pulls = append([]Pull(nil), ex.Pulls...)
+				return ex, true
+			}
+		}
+	}
+	return CellExample{}, false
 }
 
 // Input returns the input of an example or term of origin o: the row of

@@ -113,6 +113,28 @@ func TestDigitsCellPulls(t *testing.T) {
 			}
 		}
 	}
+	// The origins of the stored terms after the run: each names the data
+	// row the term stores and a step at which it was learned; a term whose
+	// example is still kept in a cell has that example's origin.
+	kept := 0
+	for i := range d.Learners() {
+		e := d.Model(i).Expansion()
+		for j := range e.Len() {
+			o, at, ok := d.TermOrigin(i, j)
+			if !ok || o.Row < 0 || !slices.Equal(src.Row(o.Row), e.X(j)) || at < 1 || at > d.T() {
+				t.Fatalf("%s term %d: origin %+v at %d (%v) does not hold its input", d.Name(i), j, o, at, ok)
+			}
+			if ex, ok := d.TermExample(i, j); ok {
+				kept++
+				if ex.Origin != o || ex.T != at {
+					t.Fatalf("%s term %d: its example's record %+v, origin %+v at %d", d.Name(i), j, ex, o, at)
+				}
+			}
+		}
+	}
+	if kept == 0 {
+		t.Error("no stored term's example is kept in a cell")
+	}
 	if evicting < 100 {
 		t.Errorf("only %d learner-steps with a full buffer: the test does not exercise eviction", evicting)
 	}
