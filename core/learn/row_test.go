@@ -9,10 +9,12 @@ import (
 	"kernelplay/core/learn"
 )
 
-// TestLastUpdateRow checks the kernel row that SVMD's and NORMA's records
-// expose (SVMDUpdate.Row, NORMAUpdate.Row) against a recomputation from the
-// buffer before the step: Terms values, k(x_i, x_t) for each stored x_i in
-// term order, over a buffer of ω = 4 that evicts on most of 40 XOR steps.
+// TestLastUpdateRow checks the kernel row and the α of the predicted class
+// that SVMD's and NORMA's records expose (SVMDUpdate.Row and AlphaPred,
+// likewise NORMAUpdate) against a recomputation from the buffer before the
+// step: Terms values, k(x_i, x_t) for each stored x_i in term order, and
+// α_i (binary: one score) as the expansion held it, over a buffer of ω = 4
+// that evicts on most of 40 XOR steps.
 func TestLastUpdateRow(t *testing.T) {
 	k := kernel.Gaussian{Sigma: 0.7}
 	scfg := learn.DefaultSVMDConfig(learn.SVMDHinge, 0)
@@ -34,28 +36,31 @@ func TestLastUpdateRow(t *testing.T) {
 			learn.KernelModel
 			learn.Learner
 		}
-		row func() (int, []float64)
+		row func() (int, []float64, []float64)
 	}{
-		{"SVMD", s, func() (int, []float64) { u := s.LastUpdate(); return u.Terms, u.Row }},
-		{"NORMA", n, func() (int, []float64) { u := n.LastUpdate(); return u.Terms, u.Row }},
+		{"SVMD", s, func() (int, []float64, []float64) { u := s.LastUpdate(); return u.Terms, u.Row, u.AlphaPred }},
+		{"NORMA", n, func() (int, []float64, []float64) { u := n.LastUpdate(); return u.Terms, u.Row, u.AlphaPred }},
 	} {
 		evicting := 0
 		for i := range xs {
 			e := c.m.Expansion()
 			want := make([]float64, e.Len())
+			alpha := make([]float64, e.Len())
 			for j := range want {
+				alpha[j] = e.Alpha(nil, j)[0]
 				want[j] = k.FromDot(floats.Dot(e.X(j), xs[i]), floats.Dot(e.X(j), e.X(j)), floats.Dot(xs[i], xs[i]))
 			}
 			if e.Len() == e.Cap() {
 				evicting++
 			}
 			c.m.Learn(xs[i], ys[i])
-			terms, row := c.row()
-			if terms != len(want) || len(row) != len(want) {
+			terms, row, al := c.row()
+			if terms != len(want) || len(row) != len(want) || len(al) != len(want) {
 				t.Fatalf("%s step %d: Terms %d, len(Row) %d, want %d", c.name, i+1, terms, len(row), len(want))
 			}
 			for j := range want {
 				checkNear(t, i+1, c.name+" Row", row[j], want[j])
+				checkNear(t, i+1, c.name+" AlphaPred", al[j], alpha[j])
 			}
 		}
 		if evicting < 10 {

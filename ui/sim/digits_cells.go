@@ -2,7 +2,6 @@ package sim
 
 import (
 	"math"
-	"slices"
 
 	"kernelplay/core/data/pad"
 	"kernelplay/core/learn"
@@ -15,18 +14,18 @@ import (
 // before the step, ŷ the predicted class (for a binary or novelty learner
 // the one coefficient), the contributions to the score f_ŷ(x_t) =
 // Σ_i α_{i,ŷ} k(x_i, x_t) (SVMD: JMLR eq. 29; NORMA: eq. 7). The kernel
-// row is the one the step computed (learn.SVMDUpdate.Row,
-// learn.NORMAUpdate.Row); the α are copied before the step, because the
-// step shrinks them (JMLR eq. 32, NORMA eq. 10) and may evict the oldest
-// term.
+// row and the α_{i,ŷ} before the step are the ones the learner's record
+// keeps (learn.SVMDUpdate.Row and AlphaPred, likewise NORMAUpdate): the
+// step shrinks the α (JMLR eq. 32, NORMA eq. 10) and may evict the oldest
+// term, so they are read from the record, not from the model after.
 //
 // Memory per learner, whatever the stream's length: at most
 // K²·[CellExamples] records of (K + 3·4) floats and small headers (about
 // 300 bytes each for K = 10: 120 kB for the ten-way confusion matrix; a
 // taught drawing's levels are shared with the run's events, not copied),
-// the origins of the ω stored terms (24 bytes each) and a scratch of ω·K
-// coefficients. Cost per step and learner: O(ω·K) for the copy of α and
-// O(ω) for the ranking, beside the step's own O(ω·d) kernel row.
+// and the origins of the ω stored terms (32 bytes each). Cost per step and
+// learner: O(ω) for the ranking (and the record's two O(ω) copies in
+// core/learn), beside the step's own O(ω·d) kernel row.
 // Everything is a function of the run's prefix (the stream, the taught
 // drawings), so replays, at= and Undo rebuild it as the counts.
 
@@ -82,34 +81,29 @@ type cells struct {
 	kept    [][]CellExample // K·K rings of at most CellExamples, oldest first
 	origins []Origin        // the stored terms' origins, term order
 	stepOf  []int           // the step each stored term was learned at, term order (0: not known)
-	alpha   []float64       // scratch: the terms' α before the step, term-major
 }
 
-// beforeStep copies the α of m's terms (before the step) and aligns the
-// origins with the buffer's length (a learner whose state was replaced).
+// beforeStep aligns the origins with m's buffer before the step (a
+// learner whose state was replaced).
 func (c *cells) beforeStep(m learn.KernelModel) {
 	if m == nil {
 		return
 	}
 	e := m.Expansion()
-	n, k := e.Len(), e.Labels()
+	n := e.Len()
 	if len(c.origins) > n {
 		c.origins, c.stepOf = c.origins[len(c.origins)-n:], c.stepOf[len(c.stepOf)-n:]
 	}
 	for len(c.origins) < n {
 		c.origins, c.stepOf = append([]Origin{{Row: -1}}, c.origins...), append([]int{0}, c.stepOf...)
 	}
-	c.alpha = slices.Grow(c.alpha[:0], n*k)[:n*k]
-	for i := range n {
-		e.Alpha(c.alpha[i*k:(i+1)*k], i)
-	}
 }
 
 // stepRecord is what cells needs of a learner's record of its last step.
 type stepRecord struct {
-	row, scores     []float64
-	stored, evicted bool
-	ok              bool
+	row, alpha, scores []float64
+	stored, evicted    bool
+	ok                 bool
 }
 
 // lastRecord reads l's record of its last step: SVMD and NORMA (the
@@ -118,10 +112,10 @@ func lastRecord(l learn.Learner) stepRecord {
 	switch l := l.(type) {
 	case *learn.SVMD:
 		u := l.LastUpdate()
-		return stepRecord{u.Row, u.U, u.Stored, u.Evicted, !u.Diverged}
+		return stepRecord{u.Row, u.AlphaPred, u.U, u.Stored, u.Evicted, !u.Diverged}
 	case *learn.NORMA:
 		u := l.LastUpdate()
-		return stepRecord{u.Row, u.G, u.Stored, u.Evicted, !u.Diverged}
+		return stepRecord{u.Row, u.AlphaPred, u.G, u.Stored, u.Evicted, !u.Diverged}
 	}
 	return stepRecord{}
 }
@@ -151,7 +145,7 @@ func (c *cells) afterStep(l learn.Learner, t int, o Origin, truth, pred int) {
 		return
 	}
 	ex.Scores = append(ex.Scores[:0], r.scores...)
-	ex.Pulls = c.pulls(ex.Pulls[:0], r.row, pred)
+	ex.Pulls = c.pulls(ex.Pulls[:0], r.row, r.alpha)
 	if r.evicted && len(c.origins) > 0 {
 		c.origins, c.stepOf = c.origins[1:], c.stepOf[1:]
 	}
@@ -161,22 +155,13 @@ func (c *cells) afterStep(l learn.Learner, t int, o Origin, truth, pred int) {
 }
 
 // pulls appends to dst the CellPulls terms with the largest |α_{i,ŷ}·k_i|
-// from the kernel row and the α copied before the step.
-func (c *cells) pulls(dst []Pull, row []float64, pred int) []Pull {
-	n := len(row)
-	if n == 0 || len(c.alpha) < n {
-		return dst
-	}
-	k := len(c.alpha) / n
-	col := pred
-	if k == 1 {
-		col = 0
-	}
-	if col >= k {
+// from the step's kernel row and α_{i,ŷ} before the step.
+func (c *cells) pulls(dst []Pull, row, alpha []float64) []Pull {
+	if len(alpha) != len(row) {
 		return dst
 	}
 	for i, kv := range row {
-		a := c.alpha[i*k+col]
+		a := alpha[i]
 		p := Pull{Index: i, Alpha: a, K: kv, Value: a * kv}
 		if i < len(c.origins) {
 			p.Origin = c.origins[i]
