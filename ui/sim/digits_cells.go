@@ -20,9 +20,10 @@ import (
 // term, so they are read from the record, not from the model after.
 //
 // Memory per learner, whatever the stream's length: at most
-// K²·[CellExamples] records of (K + 3·4) floats and small headers (about
-// 300 bytes each for K = 10: 120 kB for the ten-way confusion matrix; a
-// taught drawing's levels are shared with the run's events, not copied),
+// K²·[CellExamples] records, each 96 bytes, K scores (8·K bytes) and
+// [CellPulls] pulls of 56 bytes (344 bytes for K = 10: 138 kB for the
+// ten-way confusion matrix; a taught drawing's levels are shared with the
+// run's events, not copied; a full cell reuses its oldest record's slices),
 // and the origins of the ω stored terms (32 bytes each). Cost per step and
 // learner: O(ω) for the ranking (and the record's two O(ω) copies in
 // core/learn), beside the step's own O(ω·d) kernel row.
