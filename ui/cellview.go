@@ -47,8 +47,8 @@ type cellProps struct {
 
 // cellPullsNote says where the pulls come from (the issue's "say so in the
 // view").
-const cellPullsNote = "Each example with the support vectors that pulled it most: the largest |α·k(xᵢ, x)| for the predicted class, " +
-	"in the model that made the prediction, kept with the example before the learner learned it."
+const cellPullsNote = "Each is followed by the support vectors that pulled it most (the largest |α·k(xᵢ, x)| for the predicted class), " +
+	"in the model that made the prediction: kept with the example before the learner learned it."
 
 func newCellView(cs canvases, rr rerenderer) *cellView {
 	return &cellView{rr: rr, thumbs: &dCanvas{id: "cell-thumbs", class: "cellthumbs", canvases: cs, describedBy: "cell-list",
@@ -205,8 +205,7 @@ func (v *cellView) Render() vecty.ComponentOrHTML {
 	for _, s := range v.P.Items {
 		items = append(items, elem.ListItem(vecty.Markup(vecty.Class("cellex")), vecty.Text(s)))
 	}
-	kept := "Examples counted at step " + strconv.Itoa(v.P.T) + ": " + strconv.Itoa(v.P.Count) + "; shown, newest first: the newest " + strconv.Itoa(len(v.P.Items)) + " (a cell keeps 4), " +
-		"each followed by its pulls' α·k."
+	kept := "Examples counted at step " + strconv.Itoa(v.P.T) + ": " + strconv.Itoa(v.P.Count) + ". Shown: the newest " + strconv.Itoa(len(v.P.Items)) + " (a cell keeps 4)."
 	if v.P.Note != "" {
 		kept = v.P.Note
 	} else if len(v.P.Items) == 0 {
