@@ -154,7 +154,8 @@ func (p *Page) renderDigits() *vecty.HTML {
 	side := []vecty.MarkupOrChild{vecty.Markup(vecty.Class("dside")),
 		vecty.If(!c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), comp.Of(dg.charts), p.windowControl(c))),
 		vecty.If(confusion != nil && !c.Hidden(state.HideConfusion), confusion),
-		vecty.If(!c.Hidden(state.HideInspector), p.inspector()), // the step inspector last, scrolled into view when it shows (inspector.go)
+		vecty.If(confusion != nil && !c.Hidden(state.HideConfusion), comp.Of(dg.cell)), // the open cell's examples (cellview.go)
+		vecty.If(!c.Hidden(state.HideInspector), p.inspector()),                        // the step inspector last, scrolled into view when it shows (inspector.go)
 	}
 	var groups []vecty.MarkupOrChild
 	groups = append(groups, vecty.Markup(vecty.Class("controls", "panel"), vecty.Attribute("aria-label", "settings")))

@@ -30,6 +30,8 @@ type galleryCache struct {
 // second while playing.
 func (dg *digitsUI) draw(a *Playground, now float64) {
 	dg.pad.frame() // the pad's strokes follow the pointer whatever else is drawn
+	dg.wireConfusions(a)
+	dg.cell.paint()
 	run := dg.run
 	resized := dg.now.resized() || dg.charts.resized()
 	for i := range dg.galleries {

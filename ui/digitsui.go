@@ -28,10 +28,12 @@ type digitsUI struct {
 	confusions []*dCanvas
 	charts     *dCanvas
 	readout    *digitsReadout
-	pad        *padView // the drawing pad (padview.go)
-	nowCost    float64  // ms the current digit's drawing takes, moving average
-	slowDrawn  float64  // when the charts, galleries and matrices were last drawn, ms
-	slowCost   float64  // ms the last slow redraw took
+	pad        *padView     // the drawing pad (padview.go)
+	cell       *cellView    // the confusion cell's examples (cellview.go)
+	cursors    []cellCursor // each confusion matrix's keyboard cursor
+	nowCost    float64      // ms the current digit's drawing takes, moving average
+	slowDrawn  float64      // when the charts, galleries and matrices were last drawn, ms
+	slowCost   float64      // ms the last slow redraw took
 	dropWired  bool
 	digitsJS                // the images' upload canvases (digits_draw_js.go)
 	chart      compareChart // the charts' display list and paint.Painter
@@ -47,6 +49,8 @@ func (a *Playground) digits() *digitsUI {
 		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "step size and average error of each learner", canvases: a.b}
 		a.dg.readout = &digitsReadout{}
 		a.dg.pad = newPadView(a.b, a.b)
+		a.dg.cell = newCellView(a.b, a.b)
+		a.dg.cell.P.Dispatch = a.dispatch
 		a.dg.feedReadout(a)
 	}
 	return a.dg
@@ -74,6 +78,7 @@ func (dg *digitsUI) sizeCanvases(n int) {
 		i := strconv.Itoa(len(dg.galleries))
 		dg.galleries = append(dg.galleries, &dCanvas{id: "gallery-" + i, class: "gallery", label: "support vectors of learner " + i, canvases: dg.now.canvases})
 		dg.confusions = append(dg.confusions, &dCanvas{id: "confusion-" + i, class: "confusion", label: "confusion matrix of learner " + i, canvases: dg.now.canvases})
+		dg.cursors = append(dg.cursors, cellCursor{})
 	}
 }
 
@@ -100,6 +105,9 @@ func (dg *digitsUI) drawConfusion(a *Playground, run *sim.Digits, i int) {
 		return
 	}
 	render.Confusion(&d.list, run.ClassNames(), run.Confusion(i), d.cv.W, d.cv.H)
+	if c := dg.cursors[i]; c.Focused {
+		render.ConfusionCursor(&d.list, len(run.ClassNames()), d.cv.W, d.cv.H, c.Row, c.Col)
+	}
 	d.cv.Clear()
 	d.paint.Paint(d.cv.Ctx, &d.list)
 }

@@ -26,3 +26,9 @@ func (v *padView) frame() {}
 // fetchLesson needs the browser's fetch (lesson_js.go); natively a lesson
 // is opened with app.OpenLesson.
 func (a *Playground) fetchLesson(name string, at int, load bool) {}
+
+// cellJS is the confusion canvases' listeners (cellview_js.go).
+type cellJS struct{}
+
+// wireConfusions is cellview_js.go's: natively nothing is wired.
+func (dg *digitsUI) wireConfusions(a *Playground) {}

@@ -35,6 +35,7 @@ var views = map[string]reflect.Type{
 	"dCanvas":        reflect.TypeOf(dCanvas{}),
 	"digitsReadout":  reflect.TypeOf(digitsReadout{}),
 	"padView":        reflect.TypeOf(padView{}),
+	"cellView":       reflect.TypeOf(cellView{}),
 }
 
 // hubExempt are types the walk does not enter: none. (It listed the

@@ -398,6 +398,41 @@ func (e *Expansion) Prepare(x []float64) {
 	e.prepared = true
 }
 
+// Row writes the prepared point's kernel row k(x_i, x), one value per
+// stored term in term order (0 = oldest … Len()−1), into dst[:0] and
+// returns it: a copy, O(Len()), of the row [Expansion.Prepare] computed (no
+// kernel evaluation). Valid for the terms stored at Prepare, that is until
+// the next Push. It panics if no point is prepared.
+func (e *Expansion) Row(dst []float64) []float64 {
+	e.mustPrepared("Row")
+	return e.termOrder(dst[:0], e.row, 1)
+}
+
+// AlphaColumn writes the true coefficients α_{i,y} of label y (0 ≤ y <
+// Labels()) of every stored term, term order, into dst[:0] and returns it:
+// O(Len()). It panics if y is out of range.
+func (e *Expansion) AlphaColumn(dst []float64, y int) []float64 {
+	if y < 0 || y >= e.labels {
+		panic("expansion: AlphaColumn: label out of range")
+	}
+	return e.termOrder(dst[:0], e.alpha[y*e.cap:(y+1)*e.cap], e.as)
+}
+
+// termOrder appends scale·v[slot] for the stored terms, oldest first.
+func (e *Expansion) termOrder(dst, v []float64, scale float64) []float64 {
+	s := 0
+	if e.n == e.cap {
+		s = e.next
+	}
+	for range e.n {
+		dst = append(dst, scale*v[s])
+		if s++; s == e.cap {
+			s = 0
+		}
+	}
+	return dst
+}
+
 // needSB computes sb for the prepared point if it is not yet known.
 func (e *Expansion) needSB() {
 	if !e.sbValid {

@@ -24,6 +24,14 @@ type SVMDUpdate struct {
 	// length of the one kernel row k(x_i, x_t) from which F, ξ_tᵀv_t(x_t) and
 	// the incremental norms (45)–(49) are computed (Algorithm 2, step 2(a)).
 	Terms int
+	// Row is that kernel row, k(x_i, x_t) for the Terms terms before the
+	// step in term order (0 = oldest; expansion.Expansion.Row), and
+	// AlphaPred the same terms' α_{i,ŷ} before the step for the predicted
+	// class ŷ (the one coefficient for a single score;
+	// expansion.Expansion.AlphaColumn): Row[i]·AlphaPred[i] is term i's
+	// contribution to f_ŷ(x_t) (eq. 29 / NORMA eq. 7). Copies into the
+	// learner's scratch, valid until the next Learn.
+	Row, AlphaPred []float64
 	// F is f_t(x_t, ·) = Σ_i α_i k(x_i, x_t) (eq. 29), without offsets.
 	F []float64
 	// U is the score f_t(x_t, ·) + b_t the loss is evaluated at (eq. 50's b;
@@ -105,6 +113,12 @@ func (s *SVMD) LastUpdate() SVMDUpdate { return s.last }
 func (s *SVMD) recordStart(y float64, st Step, margin, m float64, violated bool, xiV, gv, eta, shrink float64, clamped bool) {
 	u := &s.last
 	u.T, u.Loss, u.Y, u.Terms = s.steps+1, s.lossKind, y, s.exp.Len()
+	col := 0
+	if s.task == Multiclass {
+		col = int(st.Prediction)
+	}
+	s.row, s.alphaPred = s.exp.Row(s.row), s.exp.AlphaColumn(s.alphaPred, col)
+	u.Row, u.AlphaPred = s.row, s.alphaPred
 	u.F, u.U, u.Offset, u.Xi, u.Alpha, u.Beta, u.EvictedAlpha = s.fx, s.u, s.hasOffset, s.xi, s.alphaNew, s.betaNew, s.evAlpha
 	u.Margin, u.LossValue, u.Violated, u.M = margin, st.Loss, violated, m
 	u.Pi, u.XiV, u.GV = s.pi, xiV, gv
@@ -166,6 +180,14 @@ type NORMAUpdate struct {
 	// Terms is the number of stored terms before the step: the length of the
 	// kernel row k(x_i, x_t) from which F is computed.
 	Terms int
+	// Row is that kernel row, k(x_i, x_t) for the Terms terms before the
+	// step in term order (0 = oldest; expansion.Expansion.Row), and
+	// AlphaPred the same terms' α_{i,ŷ} before the step for the predicted
+	// class ŷ (the one coefficient for a single score;
+	// expansion.Expansion.AlphaColumn): Row[i]·AlphaPred[i] is term i's
+	// contribution to f_ŷ(x_t) (eq. 29 / NORMA eq. 7). Copies into the
+	// learner's scratch, valid until the next Learn.
+	Row, AlphaPred []float64
 	// F is f_t(x_t) = Σ_i α_i k(x_i, x_t) (eq. 7), G the score g = f + b the
 	// loss is evaluated at (f alone for novelty, eq. 16).
 	F, G []float64
@@ -219,6 +241,12 @@ func (n *NORMA) recordStart(y, eta, loss, dm float64, marginErr bool, g []float6
 	u := &n.last
 	u.T, u.Rule, u.Task, u.Y, u.Schedule, u.Eta = n.t, n.rule, n.task, y, n.sched, eta
 	u.Terms, u.F, u.G, u.Xi, u.Alpha, u.B, u.EvictedAlpha = n.exp.Len(), n.f, g, n.xi, n.alpha, n.b, n.evAlpha
+	col := 0
+	if n.task == Multiclass {
+		col = argmax(n.g) // the prediction (multiclassPrediction)
+	}
+	n.row, n.alphaPred = n.exp.Row(n.row), n.exp.AlphaColumn(n.alphaPred, col)
+	u.Row, u.AlphaPred = n.row, n.alphaPred
 	u.Margin, u.LossValue, u.MarginError = n.margin, loss, marginErr
 	u.Lambda, u.Shrink, u.Offset = n.lambda, s, n.cfg.Offset
 	u.Nu, u.DMargin, u.MarginNext = n.nu, dm, n.margin

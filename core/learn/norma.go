@@ -166,6 +166,7 @@ type NORMA struct {
 
 	// Scratch, K each.
 	f, g, xi, alpha, evAlpha []float64
+	row, alphaPred           []float64 // cap ω: LastUpdate's Row, AlphaPred
 }
 
 // normaParams are the settings of a NORMA with the defaults applied.
@@ -195,13 +196,15 @@ func NewNORMA(cfg NORMAConfig, dim int) (*NORMA, error) {
 	k := p.k
 	n := &NORMA{
 		normaParams: p, dim: dim,
-		exp:     expansion.New(p.cfg.Kernel, dim, k, p.cfg.BufferSize, nil, false),
-		b:       make([]float64, k),
-		f:       make([]float64, k),
-		g:       make([]float64, k),
-		xi:      make([]float64, k),
-		alpha:   make([]float64, k),
-		evAlpha: make([]float64, k),
+		exp:       expansion.New(p.cfg.Kernel, dim, k, p.cfg.BufferSize, nil, false),
+		b:         make([]float64, k),
+		f:         make([]float64, k),
+		g:         make([]float64, k),
+		xi:        make([]float64, k),
+		alpha:     make([]float64, k),
+		evAlpha:   make([]float64, k),
+		row:       make([]float64, 0, p.cfg.BufferSize),
+		alphaPred: make([]float64, 0, p.cfg.BufferSize),
 	}
 	n.Reset()
 	return n, nil

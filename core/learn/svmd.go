@@ -231,6 +231,7 @@ type SVMD struct {
 
 	// Scratch (no allocation per step).
 	fx, u, xi, vx, chi, hess, alphaNew, betaNew, offsets, evAlpha []float64
+	row, alphaPred                                                []float64 // cap ω: LastUpdate's Row, AlphaPred
 }
 
 // svmdParams are the settings of an SVMD with the defaults applied.
@@ -451,6 +452,7 @@ func (s *SVMD) allocate() {
 	s.vB = make([]float64, K)
 	s.offsets = make([]float64, K)
 	s.evAlpha = make([]float64, K)
+	s.row, s.alphaPred = make([]float64, 0, s.omega), make([]float64, 0, s.omega)
 }
 
 // Reset returns SVMD to its state before the first example (f = v = 0,

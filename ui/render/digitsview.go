@@ -26,15 +26,10 @@ const (
 func Confusion(l *List, names []string, counts []int, w, h float64) {
 	l.Reset(w, h)
 	k := len(names)
-	lab := 18.0
-	if k <= 2 {
-		lab = 50
-	}
-	size := math.Min(w-lab-2, h-lab-2)
+	x0, y0, size := confusionLayout(k, w, h)
 	if size < 20 || k == 0 {
 		return
 	}
-	x0, y0 := lab, lab
 	cells := ConfusionCells(nil, counts, k, x0, y0, size)
 	for _, c := range cells {
 		l.Fill(c.X, c.Y, c.W-1, c.H-1, hexColor(c.Fill.R, c.Fill.G, c.Fill.B))

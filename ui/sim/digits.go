@@ -62,6 +62,7 @@ type lane struct {
 	window          *ErrorWindow // the mistakes among the last cfg.Window steps
 	last            learn.Step   // the last step learned
 	lastY           float64      // its label
+	cells           cells        // the newest examples per confusion cell (digits_cells.go)
 }
 
 // NewDigits builds the digits run of cfg (Mode state.ModeDigits) over set,
@@ -94,7 +95,8 @@ func NewDigits(cfg state.Config, set *data.Set) (*Digits, error) {
 		}
 		m, _ := c.Learner.(learn.KernelModel)
 		d.models = append(d.models, m)
-		d.lanes = append(d.lanes, lane{conf: make([]int, k*k), window: NewErrorWindow(max(1, cfg.Window))})
+		d.lanes = append(d.lanes, lane{conf: make([]int, k*k), window: NewErrorWindow(max(1, cfg.Window)),
+			cells: cells{k: k, kept: make([][]CellExample, k*k)}})
 	}
 	d.cs = cs
 	for _, e := range cfg.Events {
@@ -364,9 +366,18 @@ func (d *Digits) Step(n int) (ran int) {
 			d.lastRow = d.seq.Row(d.drawn)
 			d.drawn++
 		}
+		o := Origin{Row: d.lastRow}
+		if d.last != nil {
+			o = Origin{Row: -1, Drawing: d.last.Drawing}
+		}
 		for i, c := range d.cs {
+			d.lanes[i].cells.beforeStep(d.models[i])
 			st := c.Learner.Learn(e.X, e.Y)
 			d.record(i, st, e.Y)
+			if !st.Diverged {
+				truth, pred := d.cell(e.Y, st)
+				d.lanes[i].cells.afterStep(c.Learner, d.t+1, o, truth, pred)
+			}
 			if st.Diverged && d.err == nil {
 				d.err = d.stopped(i, e, st)
 			}
