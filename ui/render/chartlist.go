@@ -57,7 +57,9 @@ type Panel struct {
 	// Caption is short muted text between the title and the frame (what
 	// a curve is, or why one is missing), a line per "\n", each wrapped at
 	// spaces to the canvas's width: the layout gives it its lines' height
-	// (captionH each), so it never covers the curves and is not cut.
+	// (captionH each), so it never covers the curves and is not cut. A
+	// chart too short for every line keeps the first line of each caption,
+	// then none, before it drops panels.
 	Caption string
 	// LogPad, on a log axis, widens the data range by this factor each way
 	// instead of rounding it out to whole decades.
@@ -188,23 +190,32 @@ func (l *List) Chart(c *Chart) {
 		bottomH += 20
 	}
 	// Each panel's header: its title line, then its caption's lines.
+	// Too short for every panel with every caption line: each caption's
+	// first line only, then no captions, then the first panels that fit
+	// (the stack is in order of importance; the regret panel comes last).
 	caps := make([][]string, len(c.Panels))
-	heads := 0.0
-	for i := range c.Panels {
-		caps[i] = captionLines(c.Panels[i].Caption, w)
-		heads += chartTitleH + captionH*float64(len(caps[i]))
-	}
-	n := float64(len(c.Panels))
-	ph := (h-y-bottomH-heads)/n - chartGap + chartGap/n
-	for ph < 12 && n > 1 {
-		// Too short for every panel: the first ones that fit (the stack
-		// is in order of importance; the regret panel comes last).
-		cc := *c
-		cc.Panels = c.Panels[:len(c.Panels)-1]
-		c = &cc
-		n--
-		heads -= chartTitleH + captionH*float64(len(caps[len(c.Panels)]))
-		ph = (h-y-bottomH-heads)/n - chartGap + chartGap/n
+	keeps := [...]int{math.MaxInt, 1, 0} // caption lines kept per panel, tried in turn
+	var ph float64
+	for n, k := len(c.Panels), 0; ; {
+		heads := 0.0
+		for i := range c.Panels[:n] {
+			caps[i] = captionLines(c.Panels[i].Caption, w)
+			caps[i] = caps[i][:min(len(caps[i]), keeps[k])]
+			heads += chartTitleH + captionH*float64(len(caps[i]))
+		}
+		nf := float64(n)
+		ph = (h-y-bottomH-heads)/nf - chartGap + chartGap/nf
+		if ph >= 12 || (n == 1 && k == len(keeps)-1) {
+			if n < len(c.Panels) {
+				cc := *c
+				cc.Panels = c.Panels[:n]
+				c = &cc
+			}
+			break
+		}
+		if k++; k == len(keeps) {
+			n, k = n-1, 0
+		}
 	}
 	if ph < 12 {
 		return // too small to draw anything readable

@@ -215,3 +215,34 @@ func TestCaptionAboveFrame(t *testing.T) {
 		}
 	}
 }
+
+// TestCaptionLinesGoFirst: a chart too short for five panels with the
+// regret caption's every line (three at 300 px) keeps its first line (218 px), then no
+// caption (205 px), before it drops the last panel (195 px).
+func TestCaptionLinesGoFirst(t *testing.T) {
+	var c Chart
+	for _, name := range []string{"a", "b", "c", "d", "e"} {
+		c.Panels = append(c.Panels, Panel{Title: name, Series: []Series{{X: []float64{1, 2}, Y: []float64{1, 2}}}})
+	}
+	c.Panels[4].Caption = "first: no bound (JMLR Theorem 2, eq. 23): the learner has an offset b\nsecond: dashed, a bound"
+	for _, tc := range []struct {
+		h             float64
+		frames, lines int
+	}{{400, 5, 3}, {218, 5, 1}, {205, 5, 0}, {195, 4, 0}} {
+		var l List
+		l.Reset(300, tc.h)
+		l.Chart(&c)
+		frames, lines := 0, 0
+		for _, o := range l.Ops {
+			switch {
+			case o.Kind == OpFrame:
+				frames++
+			case o.Kind == OpText && o.Color == ChartMuted && o.Font == FontSans && o.Size == 12:
+				lines++
+			}
+		}
+		if frames != tc.frames || lines != tc.lines {
+			t.Errorf("300×%v: %d frames, %d caption lines, want %d and %d", tc.h, frames, lines, tc.frames, tc.lines)
+		}
+	}
+}
