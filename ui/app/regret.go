@@ -107,6 +107,9 @@ func regretTrace(s *sim.Sim, b *regretBuf) render.RegretTrace {
 	}
 	tr.Alarms = alarms(b.alarms[:0], mon.Alarms(), s.RegretStart())
 	b.alarms = tr.Alarms
+	if line := theoryLine(s); line != "" {
+		tr.Caption += "\n" + line
+	}
 	if n := len(mon.Closed()); n > 0 {
 		tr.Caption = "since the change at step " + strconv.Itoa(s.RegretStart()+mon.Current().Start) + " (ADWIN)\n" + tr.Caption
 	}
@@ -114,6 +117,30 @@ func regretTrace(s *sim.Sim, b *regretBuf) render.RegretTrace {
 		tr.Caption = "since step " + strconv.Itoa(s.RegretStart()) + " (a setting changed)\n" + tr.Caption
 	}
 	return tr
+}
+
+// theoryLine is the regret caption's line for the bounds that are not on
+// the risk, read beside their quantity at the last solved checkpoint: the
+// kernel perceptron's mistakes against JMLR Theorem 1's ((R + D)/γ)²
+// (sim.Sim.PerceptronBound: or why it does not apply), kernel Pegasos'
+// ‖g*‖ against the lecture's 1/√λ (sim.Sim.PegasosNorm); "" for other
+// learners and before a solved checkpoint.
+func theoryLine(s *sim.Sim) string {
+	if b, gamma, mistakes, m := s.PerceptronBound(); b.Why != "the bound is for the perceptron" {
+		if !b.Applies {
+			return "no mistake bound (" + b.Source + "): " + b.Why
+		}
+		return "mistakes " + strconv.Itoa(mistakes) + " ≤ ((R+D)/γ)² = " + render.FormatValue(b.Value, false) +
+			" at m = " + strconv.Itoa(m) + ", γ = " + render.FormatValue(gamma, false) + " (JMLR Theorem 1)"
+	}
+	if b, norm, ok := s.PegasosNorm(); ok {
+		if !b.Applies {
+			return "no norm bound: " + b.Why
+		}
+		return "‖g*‖ = " + render.FormatValue(norm, false) + " ≤ 1/√λ = " + render.FormatValue(b.Value, false) +
+			" (Pegasos: Shalev-Shwartz et al. 2007, Theorem 1)"
+	}
+	return ""
 }
 
 // DigitsRegretNote is what the digits view's charts say of the regret,

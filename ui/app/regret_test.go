@@ -2,6 +2,7 @@ package app
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -66,5 +67,48 @@ func TestRegretAlarms(t *testing.T) {
 	want := []render.Alarm{{T: 460, Label: "ADWIN+PH"}, {T: 750, Label: "PH"}}
 	if !slices.Equal(got, want) {
 		t.Fatalf("marks %v, want %v", got, want)
+	}
+}
+
+// TestTheoryLine (issue 21 a): the kernel perceptron without offset reads
+// its mistakes in the last solved prefix (checkpoint 366 after 366 steps:
+// all of the run's mistakes) against JMLR Theorem 1's ((R+D)/γ)², which
+// holds; with an offset the line says the theorem has none; kernel
+// Pegasos reads ‖g*‖ against 1/√λ, which holds; SVMD has no such line.
+func TestTheoryLine(t *testing.T) {
+	run := func(learner string, offset bool) *sim.Sim {
+		cfg := state.Default()
+		cfg.Learner, cfg.Task, cfg.Offset = learner, state.TaskBinary, offset
+		s, err := sim.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(366)
+		for !s.RegretStep(1 << 20) {
+		}
+		return s
+	}
+	s := run(state.LearnerPerceptron, false)
+	b, gamma, mistakes, m := s.PerceptronBound()
+	if !b.Applies || m != 366 || mistakes != s.Mistakes() || mistakes == 0 || float64(mistakes) > b.Value || !(gamma > 0) {
+		t.Fatalf("perceptron: bound %+v, γ %v, %d mistakes at m = %d (run: %d)", b, gamma, mistakes, m, s.Mistakes())
+	}
+	want := "mistakes " + strconv.Itoa(mistakes) + " ≤ ((R+D)/γ)² = " + render.FormatValue(b.Value, false) + " at m = 366"
+	if line := theoryLine(s); !strings.HasPrefix(line, want) || !strings.Contains(regretTrace(s, new(regretBuf)).Caption, line) {
+		t.Errorf("perceptron line %q, want it to start %q and in the caption", line, want)
+	}
+	if line := theoryLine(run(state.LearnerPerceptron, true)); line != "no mistake bound (JMLR Theorem 1): the bound has no offset" {
+		t.Errorf("perceptron with offset: %q", line)
+	}
+	s = run(state.LearnerKernelPegasos, false)
+	pb, norm, ok := s.PegasosNorm()
+	if !ok || !pb.Applies || !(norm > 0) || norm > pb.Value {
+		t.Fatalf("kernel Pegasos: bound %+v, ‖g*‖ %v, ok %v", pb, norm, ok)
+	}
+	if line := theoryLine(s); !strings.HasPrefix(line, "‖g*‖ = "+render.FormatValue(norm, false)+" ≤ 1/√λ = ") {
+		t.Errorf("kernel Pegasos line %q", line)
+	}
+	if line := theoryLine(run(state.LearnerSVMD, true)); line != "" {
+		t.Errorf("SVMD line %q, want none", line)
 	}
 }
