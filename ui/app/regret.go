@@ -110,6 +110,9 @@ func regretTrace(s *sim.Sim, b *regretBuf) render.RegretTrace {
 	if line := theoryLine(s); line != "" {
 		tr.Caption += "\n" + line
 	}
+	if line := truncationLine(s); line != "" {
+		tr.Caption += "\n" + line
+	}
 	if n := len(mon.Closed()); n > 0 {
 		tr.Caption = "since the change at step " + strconv.Itoa(s.RegretStart()+mon.Current().Start) + " (ADWIN)\n" + tr.Caption
 	}
@@ -141,6 +144,23 @@ func theoryLine(s *sim.Sim) string {
 			" (Pegasos: Shalev-Shwartz et al. 2007, Theorem 1)"
 	}
 	return ""
+}
+
+// truncationLine is the regret caption's line for NORMA's Proposition 1,
+// eq. (11), at the run's step with its ω (sim.Sim.Truncation): its own
+// number, the bound on ‖f − f_trunc‖_H that dropping the terms older than
+// ω costs, not a term added to a regret bound; or the condition that
+// fails (regretCaption's cut); "" for other learners.
+func truncationLine(s *sim.Sim) string {
+	b, ok := s.Truncation()
+	if !ok {
+		return ""
+	}
+	if !b.Applies {
+		return regretCaption(regret.Bound{Source: b.Source, Why: b.Why}, false)
+	}
+	return "ω = " + strconv.Itoa(s.LearnerConfig().BufferSize) + " keeps ‖f − f_trunc‖ ≤ " + render.FormatValue(b.Value, false) +
+		" at t = " + strconv.Itoa(s.T()) + " (" + b.Source + ")"
 }
 
 // DigitsRegretNote is what the digits view's charts say of the regret,

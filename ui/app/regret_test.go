@@ -1,11 +1,13 @@
 package app
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"kernelplay/core/learn"
 	"kernelplay/core/regret"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
@@ -109,6 +111,42 @@ func TestTheoryLine(t *testing.T) {
 		t.Errorf("kernel Pegasos line %q", line)
 	}
 	if line := theoryLine(run(state.LearnerSVMD, true)); line != "" {
+		t.Errorf("SVMD line %q, want none", line)
+	}
+}
+
+// TestTruncationLine (issue 21 b): the kernel perceptron (a fixed rate Λ,
+// λ = 0, hinge: C = 1) with ω = 100 reads NORMA Proposition 1's bound at
+// t = 366 as Λ·C·X·(t − ω) (eq. (11) at λ = 0, X = 1 for the Gaussian);
+// NORMA under JMLR's decaying rate says the proposition wants a fixed
+// one; SVMD has no such line.
+func TestTruncationLine(t *testing.T) {
+	run := func(learner string, omega int) *sim.Sim {
+		cfg := state.Default()
+		cfg.Learner, cfg.Task, cfg.BufferSize = learner, state.TaskBinary, omega
+		s, err := sim.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(366)
+		for !s.RegretStep(1 << 20) {
+		}
+		return s
+	}
+	s := run(state.LearnerPerceptron, 100)
+	eta := s.Learner().(*learn.NORMA).Config().Schedule.(learn.Constant).Eta0
+	b, ok := s.Truncation()
+	if want := eta * (366 - 100); !ok || !b.Applies || math.Abs(b.Value-want) > 1e-9*want {
+		t.Fatalf("perceptron ω = 100: %+v (ok %v), want %v", b, ok, want)
+	}
+	want := "ω = 100 keeps ‖f − f_trunc‖ ≤ " + render.FormatValue(b.Value, false) + " at t = 366 (NORMA Proposition 1, eq. (11))"
+	if line := truncationLine(s); line != want || !strings.Contains(regretTrace(s, new(regretBuf)).Caption, want) {
+		t.Errorf("perceptron line %q, want %q in the caption", line, want)
+	}
+	if line := truncationLine(run(state.LearnerNORMA, 512)); line != "no bound (NORMA Proposition 1, eq. (11)): stated for a fixed rate Λ" {
+		t.Errorf("NORMA (JMLR schedule) line %q", line)
+	}
+	if line := truncationLine(run(state.LearnerSVMD, 512)); line != "" {
 		t.Errorf("SVMD line %q, want none", line)
 	}
 }

@@ -215,6 +215,23 @@ func (s *Sim) PerceptronBound() (b regret.Bound, gamma float64, mistakes, m int)
 	return b, gamma, mistakes, m
 }
 
+// Truncation is NORMA's Proposition 1, eq. (11), for the run's NORMA or
+// kernel perceptron at its step t with its ω (regret.Truncation: the
+// bound on ‖f − f_trunc‖_H, or why it does not apply), X² the largest
+// k(x, x) of the comparison's latest checkpoint; ok false for another
+// learner or before a checkpoint.
+func (s *Sim) Truncation() (b regret.Bound, ok bool) {
+	n, is := s.learner.(*learn.NORMA)
+	if !is || s.reg.mon == nil {
+		return regret.Bound{}, false
+	}
+	pts := s.reg.mon.Current().Points
+	if len(pts) == 0 {
+		return regret.Bound{}, false
+	}
+	return regret.Truncation(n.Config(), pts[len(pts)-1].X2, s.t), true
+}
+
 // PegasosNorm is the lecture's ‖g*‖ ≤ 1/√λ for the run's kernel Pegasos
 // (regret.PegasosNorm with its λ) and ‖g*‖ at the comparison's last
 // exactly solved checkpoint (ok false before one, or for another learner).
