@@ -95,7 +95,8 @@ func waitSolved(ctx context.Context) (regretState, error) {
 //     mistakes against JMLR Theorem 1's ((R+D)/γ)² and NORMA Proposition
 //     1's truncation bound for its ω, kernel Pegasos ‖g*‖
 //     against 1/√λ, in the regret caption; screenshots
-//     regret-perceptron.png, regret-kpegasos.png.
+//     regret-perceptron.png, regret-kpegasos.png; the charts' hover text
+//     (title) cites every bound.
 //   - Sizes: SVMD vs NORMA at 1920×1080 (the regret panel drawn) and
 //     in presenter mode at 1024×768 (four panels: no room for a fifth),
 //     no chart text overlapping;
@@ -254,6 +255,15 @@ func TestBrowserRegret(t *testing.T) {
 					time.Sleep(300 * time.Millisecond)
 				}
 				shotElement(t, ctx, "charts", c.shot)
+				title, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("charts").title`))
+				if err != nil {
+					return err
+				}
+				for _, src := range []string{"NORMA Theorem 2, eq. (23)", "JMLR Theorem 1", "1/√λ", "NORMA Proposition 1, eq. (11)"} {
+					if !strings.Contains(title, src) {
+						return fmt.Errorf("the charts' hover text has no %q: %q", src, title)
+					}
+				}
 				return nil
 			})
 		}

@@ -163,6 +163,19 @@ func truncationLine(s *sim.Sim) string {
 		" at t = " + strconv.Itoa(s.T()) + " (" + b.Source + ")"
 }
 
+// RegretBoundsNote is the charts' hover text (their canvas's title): what
+// the regret is and every bound its panel may read, each with its paper
+// and equation and the conditions under which the page reads it (the
+// caption says which applies to the run, or the condition that fails).
+// The Sources are core/regret's, word for word (TestRegretBoundsNote).
+const RegretBoundsNote = "regret R = Σ R_stoch[f_t, t] − Σ R_stoch[g*, t], g* the best fixed predictor in hindsight (NORMA eq. 3); " +
+	"band: [R, R + duality gap]; dotted: a lower bound beyond 1,000 examples (g* frozen).\n" +
+	"Bounds, each read where its conditions hold:\n" +
+	"· NORMA Theorem 2, eq. (23), dashed: the cumulative risk, for Λ_t = 1/(3λ√t) (schedule thm2), no offset, ω ≥ m, without its O(1).\n" +
+	"· JMLR Theorem 1 (Freund and Schapire 1999): the perceptron's mistakes ≤ ((R+D)/γ)², θ the soft-margin g*'s direction; no offset, no evicted terms.\n" +
+	"· lecture: ‖β*‖ ≤ 1/√λ (Shalev-Shwartz et al. 2007): kernel Pegasos' ‖g*‖ against 1/√λ.\n" +
+	"· NORMA Proposition 1, eq. (11): ‖f − f_trunc‖ for the buffer ω, for a fixed rate Λ (the perceptron); its own number, not part of a bound."
+
 // DigitsRegretNote is what the digits view's charts say of the regret,
 // which they do not draw: multiclass streams have no comparator
 // (sim.MulticlassNoRegret); the binary ones (0–4 vs 5–9, the 0/1 → 2/3

@@ -150,3 +150,16 @@ func TestTruncationLine(t *testing.T) {
 		t.Errorf("SVMD line %q, want none", line)
 	}
 }
+
+// TestRegretBoundsNote (issue 21 d): the charts' hover text cites every
+// bound core/regret computes by its Source, word for word.
+func TestRegretBoundsNote(t *testing.T) {
+	var cfg learn.NORMAConfig
+	b, _ := regret.PerceptronBound([]float64{1}, 1)
+	for _, src := range []string{regret.NORMATheorem2(cfg, regret.Point{M: 1}).Source, regret.Truncation(cfg, 1, 1).Source,
+		b.Source, regret.PegasosNorm(1).Source} {
+		if src == "" || !strings.Contains(RegretBoundsNote, src) {
+			t.Errorf("the hover text does not cite %q", src)
+		}
+	}
+}
