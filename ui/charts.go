@@ -30,7 +30,7 @@ func (ch *Charts) Render() vecty.ComponentOrHTML {
 	ch.el = elem.Canvas(vecty.Markup(vecty.Class("charts"), vecty.Attribute("id", "charts"),
 		vecty.Attribute("role", "img"),
 		vecty.Attribute("aria-label", "traces of the step size, average error, loss, buffer size and regret"),
-		vecty.Attribute("aria-describedby", readoutsID)))
+		vecty.Attribute("aria-describedby", readoutsID), vecty.Attribute("title", app.RegretBoundsNote)))
 	return ch.el
 }
 

@@ -107,6 +107,12 @@ func regretTrace(s *sim.Sim, b *regretBuf) render.RegretTrace {
 	}
 	tr.Alarms = alarms(b.alarms[:0], mon.Alarms(), s.RegretStart())
 	b.alarms = tr.Alarms
+	if line := theoryLine(s); line != "" {
+		tr.Caption += "\n" + line
+	}
+	if line := truncationLine(s); line != "" {
+		tr.Caption += "\n" + line
+	}
 	if n := len(mon.Closed()); n > 0 {
 		tr.Caption = "since the change at step " + strconv.Itoa(s.RegretStart()+mon.Current().Start) + " (ADWIN)\n" + tr.Caption
 	}
@@ -115,6 +121,60 @@ func regretTrace(s *sim.Sim, b *regretBuf) render.RegretTrace {
 	}
 	return tr
 }
+
+// theoryLine is the regret caption's line for the bounds that are not on
+// the risk, read beside their quantity at the last solved checkpoint: the
+// kernel perceptron's mistakes against JMLR Theorem 1's ((R + D)/γ)²
+// (sim.Sim.PerceptronBound: or why it does not apply), kernel Pegasos'
+// ‖g*‖ against the lecture's 1/√λ (sim.Sim.PegasosNorm); "" for other
+// learners and before a solved checkpoint.
+func theoryLine(s *sim.Sim) string {
+	if b, gamma, mistakes, m := s.PerceptronBound(); b.Why != "the bound is for the perceptron" {
+		if !b.Applies {
+			return "no mistake bound (" + b.Source + "): " + b.Why
+		}
+		return "mistakes " + strconv.Itoa(mistakes) + " ≤ ((R+D)/γ)² = " + render.FormatValue(b.Value, false) +
+			" at m = " + strconv.Itoa(m) + ", γ = " + render.FormatValue(gamma, false) + " (JMLR Theorem 1)"
+	}
+	if b, norm, ok := s.PegasosNorm(); ok {
+		if !b.Applies {
+			return "no norm bound: " + b.Why
+		}
+		return "‖g*‖ = " + render.FormatValue(norm, false) + " ≤ 1/√λ = " + render.FormatValue(b.Value, false) +
+			" (Pegasos: Shalev-Shwartz et al. 2007, Theorem 1)"
+	}
+	return ""
+}
+
+// truncationLine is the regret caption's line for NORMA's Proposition 1,
+// eq. (11), at the run's step with its ω (sim.Sim.Truncation): its own
+// number, the bound on ‖f − f_trunc‖_H that dropping the terms older than
+// ω costs, not a term added to a regret bound; or the condition that
+// fails (regretCaption's cut); "" for other learners.
+func truncationLine(s *sim.Sim) string {
+	b, ok := s.Truncation()
+	if !ok {
+		return ""
+	}
+	if !b.Applies {
+		return regretCaption(regret.Bound{Source: b.Source, Why: b.Why}, false)
+	}
+	return "ω = " + strconv.Itoa(s.LearnerConfig().BufferSize) + " keeps ‖f − f_trunc‖ ≤ " + render.FormatValue(b.Value, false) +
+		" at t = " + strconv.Itoa(s.T()) + " (" + b.Source + ")"
+}
+
+// RegretBoundsNote is the charts' hover text (their canvas's title): what
+// the regret is and every bound its panel may read, each with its paper
+// and equation and the conditions under which the page reads it (the
+// caption says which applies to the run, or the condition that fails).
+// The Sources are core/regret's, word for word (TestRegretBoundsNote).
+const RegretBoundsNote = "regret R = Σ R_stoch[f_t, t] − Σ R_stoch[g*, t], g* the best fixed predictor in hindsight (NORMA eq. 3); " +
+	"band: [R, R + duality gap]; dotted: a lower bound beyond 1,000 examples (g* frozen).\n" +
+	"Bounds, each read where its conditions hold:\n" +
+	"· NORMA Theorem 2, eq. (23), dashed: the cumulative risk, for Λ_t = 1/(3λ√t) (schedule thm2), no offset, ω ≥ m, without its O(1).\n" +
+	"· JMLR Theorem 1 (Freund and Schapire 1999): the perceptron's mistakes ≤ ((R+D)/γ)², θ the soft-margin g*'s direction; no offset, no evicted terms.\n" +
+	"· lecture: ‖β*‖ ≤ 1/√λ (Shalev-Shwartz et al. 2007): kernel Pegasos' ‖g*‖ against 1/√λ.\n" +
+	"· NORMA Proposition 1, eq. (11): ‖f − f_trunc‖ for the buffer ω, for a fixed rate Λ (the perceptron); its own number, not part of a bound."
 
 // DigitsRegretNote is what the digits view's charts say of the regret,
 // which they do not draw: multiclass streams have no comparator

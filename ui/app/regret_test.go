@@ -1,10 +1,13 @@
 package app
 
 import (
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"kernelplay/core/learn"
 	"kernelplay/core/regret"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
@@ -66,5 +69,97 @@ func TestRegretAlarms(t *testing.T) {
 	want := []render.Alarm{{T: 460, Label: "ADWIN+PH"}, {T: 750, Label: "PH"}}
 	if !slices.Equal(got, want) {
 		t.Fatalf("marks %v, want %v", got, want)
+	}
+}
+
+// TestTheoryLine (issue 21 a): the kernel perceptron without offset reads
+// its mistakes in the last solved prefix (checkpoint 366 after 366 steps:
+// all of the run's mistakes) against JMLR Theorem 1's ((R+D)/γ)², which
+// holds; with an offset the line says the theorem has none; kernel
+// Pegasos reads ‖g*‖ against 1/√λ, which holds; SVMD has no such line.
+func TestTheoryLine(t *testing.T) {
+	run := func(learner string, offset bool) *sim.Sim {
+		cfg := state.Default()
+		cfg.Learner, cfg.Task, cfg.Offset = learner, state.TaskBinary, offset
+		s, err := sim.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(366)
+		for !s.RegretStep(1 << 20) {
+		}
+		return s
+	}
+	s := run(state.LearnerPerceptron, false)
+	b, gamma, mistakes, m := s.PerceptronBound()
+	if !b.Applies || m != 366 || mistakes != s.Mistakes() || mistakes == 0 || float64(mistakes) > b.Value || !(gamma > 0) {
+		t.Fatalf("perceptron: bound %+v, γ %v, %d mistakes at m = %d (run: %d)", b, gamma, mistakes, m, s.Mistakes())
+	}
+	want := "mistakes " + strconv.Itoa(mistakes) + " ≤ ((R+D)/γ)² = " + render.FormatValue(b.Value, false) + " at m = 366"
+	if line := theoryLine(s); !strings.HasPrefix(line, want) || !strings.Contains(regretTrace(s, new(regretBuf)).Caption, line) {
+		t.Errorf("perceptron line %q, want it to start %q and in the caption", line, want)
+	}
+	if line := theoryLine(run(state.LearnerPerceptron, true)); line != "no mistake bound (JMLR Theorem 1): the bound has no offset" {
+		t.Errorf("perceptron with offset: %q", line)
+	}
+	s = run(state.LearnerKernelPegasos, false)
+	pb, norm, ok := s.PegasosNorm()
+	if !ok || !pb.Applies || !(norm > 0) || norm > pb.Value {
+		t.Fatalf("kernel Pegasos: bound %+v, ‖g*‖ %v, ok %v", pb, norm, ok)
+	}
+	if line := theoryLine(s); !strings.HasPrefix(line, "‖g*‖ = "+render.FormatValue(norm, false)+" ≤ 1/√λ = ") {
+		t.Errorf("kernel Pegasos line %q", line)
+	}
+	if line := theoryLine(run(state.LearnerSVMD, true)); line != "" {
+		t.Errorf("SVMD line %q, want none", line)
+	}
+}
+
+// TestTruncationLine (issue 21 b): the kernel perceptron (a fixed rate Λ,
+// λ = 0, hinge: C = 1) with ω = 100 reads NORMA Proposition 1's bound at
+// t = 366 as Λ·C·X·(t − ω) (eq. (11) at λ = 0, X = 1 for the Gaussian);
+// NORMA under JMLR's decaying rate says the proposition wants a fixed
+// one; SVMD has no such line.
+func TestTruncationLine(t *testing.T) {
+	run := func(learner string, omega int) *sim.Sim {
+		cfg := state.Default()
+		cfg.Learner, cfg.Task, cfg.BufferSize = learner, state.TaskBinary, omega
+		s, err := sim.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Step(366)
+		for !s.RegretStep(1 << 20) {
+		}
+		return s
+	}
+	s := run(state.LearnerPerceptron, 100)
+	eta := s.Learner().(*learn.NORMA).Config().Schedule.(learn.Constant).Eta0
+	b, ok := s.Truncation()
+	if want := eta * (366 - 100); !ok || !b.Applies || math.Abs(b.Value-want) > 1e-9*want {
+		t.Fatalf("perceptron ω = 100: %+v (ok %v), want %v", b, ok, want)
+	}
+	want := "ω = 100 keeps ‖f − f_trunc‖ ≤ " + render.FormatValue(b.Value, false) + " at t = 366 (NORMA Proposition 1, eq. (11))"
+	if line := truncationLine(s); line != want || !strings.Contains(regretTrace(s, new(regretBuf)).Caption, want) {
+		t.Errorf("perceptron line %q, want %q in the caption", line, want)
+	}
+	if line := truncationLine(run(state.LearnerNORMA, 512)); line != "no bound (NORMA Proposition 1, eq. (11)): stated for a fixed rate Λ" {
+		t.Errorf("NORMA (JMLR schedule) line %q", line)
+	}
+	if line := truncationLine(run(state.LearnerSVMD, 512)); line != "" {
+		t.Errorf("SVMD line %q, want none", line)
+	}
+}
+
+// TestRegretBoundsNote (issue 21 d): the charts' hover text cites every
+// bound core/regret computes by its Source, word for word.
+func TestRegretBoundsNote(t *testing.T) {
+	var cfg learn.NORMAConfig
+	b, _ := regret.PerceptronBound([]float64{1}, 1)
+	for _, src := range []string{regret.NORMATheorem2(cfg, regret.Point{M: 1}).Source, regret.Truncation(cfg, 1, 1).Source,
+		b.Source, regret.PegasosNorm(1).Source} {
+		if src == "" || !strings.Contains(RegretBoundsNote, src) {
+			t.Errorf("the hover text does not cite %q", src)
+		}
 	}
 }

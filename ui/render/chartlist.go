@@ -28,6 +28,7 @@ const (
 	chartRight  = 6.0
 	labelPad    = 5.0 // between a y tick label and the frame
 	legendLineH = 17.0
+	captionH    = 14.0 // a caption line's height (12 px text) above its frame
 )
 
 // Series is one curve: the points (X[i], Y[i]) (X increasing), drawn in
@@ -53,10 +54,12 @@ type Panel struct {
 	// SymLog makes the y axis symmetric-logarithmic ([Symlog]): values of
 	// either sign, 0 always in range.
 	SymLog bool
-	// Caption is short muted text inside the frame at its top left (what
-	// a curve is, or why one is missing), a line per "\n", drawn under the
-	// curves; a line is dropped when it would overlap other text or leave
-	// the frame.
+	// Caption is short muted text between the title and the frame (what
+	// a curve is, or why one is missing), a line per "\n", each wrapped at
+	// spaces to the canvas's width: the layout gives it its lines' height
+	// (captionH each), so it never covers the curves and is not cut. A
+	// chart too short for every line keeps the first line of each caption,
+	// then none, before it drops panels.
 	Caption string
 	// LogPad, on a log axis, widens the data range by this factor each way
 	// instead of rounding it out to whole decades.
@@ -186,16 +189,33 @@ func (l *List) Chart(c *Chart) {
 	if c.XCaption != "" {
 		bottomH += 20
 	}
-	n := float64(len(c.Panels))
-	ph := (h-y-bottomH)/n - chartTitleH - chartGap + chartGap/n
-	for ph < 12 && n > 1 {
-		// Too short for every panel: the first ones that fit (the stack
-		// is in order of importance; the regret panel comes last).
-		cc := *c
-		cc.Panels = c.Panels[:len(c.Panels)-1]
-		c = &cc
-		n--
-		ph = (h-y-bottomH)/n - chartTitleH - chartGap + chartGap/n
+	// Each panel's header: its title line, then its caption's lines.
+	// Too short for every panel with every caption line: each caption's
+	// first line only, then no captions, then the first panels that fit
+	// (the stack is in order of importance; the regret panel comes last).
+	caps := make([][]string, len(c.Panels))
+	keeps := [...]int{math.MaxInt, 1, 0} // caption lines kept per panel, tried in turn
+	var ph float64
+	for n, k := len(c.Panels), 0; ; {
+		heads := 0.0
+		for i := range c.Panels[:n] {
+			caps[i] = captionLines(c.Panels[i].Caption, w)
+			caps[i] = caps[i][:min(len(caps[i]), keeps[k])]
+			heads += chartTitleH + captionH*float64(len(caps[i]))
+		}
+		nf := float64(n)
+		ph = (h-y-bottomH-heads)/nf - chartGap + chartGap/nf
+		if ph >= 12 || (n == 1 && k == len(keeps)-1) {
+			if n < len(c.Panels) {
+				cc := *c
+				cc.Panels = c.Panels[:n]
+				c = &cc
+			}
+			break
+		}
+		if k++; k == len(keeps) {
+			n, k = n-1, 0
+		}
 	}
 	if ph < 12 {
 		return // too small to draw anything readable
@@ -208,19 +228,32 @@ func (l *List) Chart(c *Chart) {
 	ax := Axis{Min: xlo, Max: xhi, P0: left, P1: right, Log: c.XLog}
 	tops := make([]float64, 0, 8)
 	for i := range c.Panels {
-		tops = append(tops, y+chartTitleH+float64(i)*(ph+chartTitleH+chartGap))
+		capH := captionH * float64(len(caps[i]))
+		tops = append(tops, y+chartTitleH+capH)
+		y += chartTitleH + capH + ph + chartGap
 	}
-	// Titles first: they are never dropped.
+	// Titles and captions first: they are never dropped. A caption's
+	// lines go under the title, the last one's baseline where a title's
+	// would be, 5 px above the frame.
 	for i, p := range c.Panels {
-		if p.Title == "" {
+		ty := tops[i] - 5 - captionH*float64(len(caps[i]))
+		if p.Title != "" {
+			text, size := fitText(p.Title, FontSans, chartText, w)
+			l.place(Op{Kind: OpText, Text: text, X: 0, Y: ty, Font: FontSans, Size: size, Color: ChartInk}, true)
+		}
+		for k, line := range caps[i] {
+			l.place(Op{Kind: OpText, Text: line, X: 0, Y: ty + captionH*float64(k+1), Font: FontSans, Size: 12, Color: ChartMuted}, true)
+		}
+	}
+	for i, p := range c.Panels {
+		if p.Value == "" {
 			continue
 		}
-		text, size := fitText(p.Title, FontSans, chartText, w)
-		l.place(Op{Kind: OpText, Text: text, X: 0, Y: tops[i] - 5, Font: FontSans, Size: size, Color: ChartInk}, true)
-	}
-	for i, p := range c.Panels {
-		if p.Value != "" {
-			l.place(Op{Kind: OpText, Text: p.Value, X: right, Y: tops[i] - 5, Font: FontMono, Size: chartText, Align: AlignRight, Color: ChartInk}, false)
+		// On the title's line, else on the caption's last line.
+		o := Op{Kind: OpText, Text: p.Value, X: right, Y: tops[i] - 5 - captionH*float64(len(caps[i])), Font: FontMono, Size: chartText, Align: AlignRight, Color: ChartInk}
+		if !l.place(o, false) && len(caps[i]) > 0 {
+			o.Y = tops[i] - 5
+			l.place(o, false)
 		}
 	}
 	bottom := tops[len(tops)-1] + ph
@@ -498,7 +531,6 @@ func (l *List) panel(p *Panel, ax Axis, left, right, top, h float64) {
 	if ok {
 		ay := Axis{Min: lo, Max: hi, P0: top + h - 2, P1: top + 2, Log: p.Log, SymLog: p.SymLog}
 		l.yTicks(p, ay, left, right, top, h)
-		l.caption(p.Caption, left, right, top, h) // under the curves: the data stays visible
 		s := &l.scratch
 		buckets := max(1, int(right-left))
 		clip := Rect{X: left, Y: math.Floor(top), W: right - left, H: math.Ceil(top+h) - math.Floor(top)}
@@ -517,28 +549,23 @@ func (l *List) panel(p *Panel, ax Axis, left, right, top, h float64) {
 	}
 }
 
-// caption writes the lines of s ("\n"-separated) at the top left inside
-// the frame (left, top, right − left, h), muted, each dropped when it would
-// overlap other text or leave the frame.
-func (l *List) caption(s string, left, right, top, h float64) {
-	y := top + 14
+// captionLines is caption s as the lines drawn above its frame: each of
+// its "\n"-separated lines wrapped at spaces to width w at 12 px
+// ([wrapWords]); none for "".
+func captionLines(s string, w float64) []string {
+	var lines []string
 	for line := range strings.SplitSeq(s, "\n") {
-		if line == "" || y > top+h-2 {
-			continue
+		if line != "" {
+			lines = wrapWords(lines, line, FontSans, 12, w)
 		}
-		text, size := fitText(line, FontSans, 12, right-left-8)
-		l.place(Op{Kind: OpText, Text: text, X: left + 4, Y: y, Font: FontSans, Size: size, Color: ChartMuted}, false)
-		y += 15
 	}
+	return lines
 }
 
-// note writes s centred in the frame between left and right, top and
-// top+h, wrapped at spaces into lines that fit its width; lines that do
-// not fit its height are left out.
-func (l *List) note(s string, left, right, top, h float64) {
-	const lineH = 16.0
-	maxW := right - left - 8
-	var lines []string
+// wrapWords appends s to dst wrapped at spaces into lines whose estimated
+// width ([TextWidth]) is at most maxW; a single word wider than maxW is a
+// line of its own, cut by [fitText].
+func wrapWords(dst []string, s string, font Font, size, maxW float64) []string {
 	line := ""
 	for len(s) > 0 {
 		word := s
@@ -550,13 +577,33 @@ func (l *List) note(s string, left, right, top, h float64) {
 		switch {
 		case line == "":
 			line = word
-		case TextWidth(line+" "+word, FontSans, chartText) <= maxW:
+		case TextWidth(line+" "+word, font, size) <= maxW:
 			line += " " + word
 		default:
-			lines, line = append(lines, line), word
+			dst, line = append(dst, cutText(line, font, size, maxW)), word
 		}
 	}
-	lines = append(lines, line)
+	return append(dst, cutText(line, font, size, maxW))
+}
+
+// cutText is s cut to width maxW at size (fitText without shrinking).
+func cutText(s string, font Font, size, maxW float64) string {
+	if TextWidth(s, font, size) <= maxW {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && TextWidth(string(r)+"…", font, size) > maxW {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}
+
+// note writes s centred in the frame between left and right, top and
+// top+h, wrapped at spaces into lines that fit its width; lines that do
+// not fit its height are left out.
+func (l *List) note(s string, left, right, top, h float64) {
+	const lineH = 16.0
+	lines := wrapWords(nil, s, FontSans, chartText, right-left-8)
 	lines = lines[:min(len(lines), max(1, int((h-4)/lineH)))]
 	y := top + h/2 + 4 - lineH*float64(len(lines)-1)/2
 	for i, ln := range lines {
@@ -689,14 +736,7 @@ func fitText(s string, font Font, size, maxW float64) (string, float64) {
 	for font != FontMono && size > 11 && TextWidth(s, font, size) > maxW {
 		size--
 	}
-	if TextWidth(s, font, size) <= maxW {
-		return s, size
-	}
-	r := []rune(s)
-	for len(r) > 0 && TextWidth(string(r)+"…", font, size) > maxW {
-		r = r[:len(r)-1]
-	}
-	return string(r) + "…", size
+	return cutText(s, font, size, maxW), size
 }
 
 // CountLabel writes a whole number compactly for an axis: up to 9999 as

@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -141,5 +142,107 @@ func TestRegretPanel(t *testing.T) {
 	}
 	if n != 2 {
 		t.Errorf("%d caption lines drawn, want 2", n)
+	}
+}
+
+// TestCaptionAboveFrame (issue 21 e): a panel's caption is drawn between
+// its title and its frame, wrapped at spaces to the canvas width rather
+// than cut, every line's box outside every frame (the curves stay
+// visible) and clear of every other text; the frames keep equal heights.
+func TestCaptionAboveFrame(t *testing.T) {
+	long := "NORMA: no bound (JMLR Theorem 2, eq. 23): the learner has an offset b, which the theorem leaves out"
+	var c Chart
+	for _, name := range []string{"a", "b", "c", "d"} {
+		c.Panels = append(c.Panels, Panel{Title: name, Series: []Series{{X: []float64{1, 2}, Y: []float64{1, 2}}}})
+	}
+	c.Panels = append(c.Panels, Panel{Title: RegretTitle, SymLog: true, Caption: long + "\nSVMD: dashed: a bound",
+		Series: []Series{{X: []float64{1, 2}, Y: []float64{-3, 40}}}})
+	for _, size := range [][2]float64{{300, 900}, {420, 700}, {640, 900}} {
+		var l List
+		l.Reset(size[0], size[1])
+		l.Chart(&c)
+		var frames []Rect
+		for _, o := range l.Ops {
+			if o.Kind == OpFrame {
+				frames = append(frames, Rect{X: o.X, Y: o.Y, W: o.W, H: o.H})
+			}
+		}
+		if len(frames) != 5 {
+			t.Fatalf("%v: %d frames, want 5", size, len(frames))
+		}
+		var words []string
+		var texts []Rect
+		for _, o := range l.Ops {
+			if o.Kind != OpText {
+				continue
+			}
+			b := TextBox(o)
+			for _, q := range texts {
+				if b.overlaps(q) {
+					t.Errorf("%v: text %q overlaps another", size, o.Text)
+				}
+			}
+			texts = append(texts, b)
+			if o.Color != ChartMuted || o.Font != FontSans || o.Size != 12 {
+				continue
+			}
+			if strings.Contains(o.Text, "…") {
+				t.Errorf("%v: caption line cut: %q", size, o.Text)
+			}
+			if b.X < 0 || b.X+b.W > size[0] {
+				t.Errorf("%v: caption line %q leaves the canvas (%v)", size, o.Text, b)
+			}
+			for _, f := range frames {
+				if b.overlaps(f) {
+					t.Errorf("%v: caption line %q over a frame %v", size, o.Text, f)
+				}
+			}
+			if o.Y > frames[4].Y || o.Y < frames[3].Y+frames[3].H {
+				t.Errorf("%v: caption line %q at y %v, not between panel 4 and the regret frame", size, o.Text, o.Y)
+			}
+			words = append(words, o.Text)
+		}
+		if got, want := strings.Join(words, " "), strings.ReplaceAll(c.Panels[4].Caption, "\n", " "); got != want {
+			t.Errorf("%v: caption drawn %q, want %q", size, got, want)
+		}
+		if size[0] == 300 && len(words) < 3 {
+			t.Errorf("300 px: caption in %d lines, want it wrapped", len(words))
+		}
+		for _, f := range frames[1:] {
+			if math.Abs(f.H-frames[0].H) > 1e-9 {
+				t.Errorf("%v: frame heights %v and %v", size, frames[0].H, f.H)
+			}
+		}
+	}
+}
+
+// TestCaptionLinesGoFirst: a chart too short for five panels with the
+// regret caption's every line (three at 300 px) keeps its first line (218 px), then no
+// caption (205 px), before it drops the last panel (195 px).
+func TestCaptionLinesGoFirst(t *testing.T) {
+	var c Chart
+	for _, name := range []string{"a", "b", "c", "d", "e"} {
+		c.Panels = append(c.Panels, Panel{Title: name, Series: []Series{{X: []float64{1, 2}, Y: []float64{1, 2}}}})
+	}
+	c.Panels[4].Caption = "first: no bound (JMLR Theorem 2, eq. 23): the learner has an offset b\nsecond: dashed, a bound"
+	for _, tc := range []struct {
+		h             float64
+		frames, lines int
+	}{{400, 5, 3}, {218, 5, 1}, {205, 5, 0}, {195, 4, 0}} {
+		var l List
+		l.Reset(300, tc.h)
+		l.Chart(&c)
+		frames, lines := 0, 0
+		for _, o := range l.Ops {
+			switch {
+			case o.Kind == OpFrame:
+				frames++
+			case o.Kind == OpText && o.Color == ChartMuted && o.Font == FontSans && o.Size == 12:
+				lines++
+			}
+		}
+		if frames != tc.frames || lines != tc.lines {
+			t.Errorf("300×%v: %d frames, %d caption lines, want %d and %d", tc.h, frames, lines, tc.frames, tc.lines)
+		}
 	}
 }

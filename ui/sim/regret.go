@@ -37,7 +37,22 @@ type regretRun struct {
 	lambda float64        // λ of R_stoch (SVMD's c)
 	start  int            // the step after which the monitor's steps count (a setting change restarts it)
 	why    string         // why there is no comparison, when mon is nil
+	// mistakes[k] is the learner's mistakes in the comparison's first k
+	// steps, for k up to the comparator's MaxExact (the prefixes whose
+	// margins regret.PerceptronBound reads): at most 4,097 ints.
+	mistakes []int
+	// theta, for the kernel perceptron, is the soft-margin comparator
+	// whose direction θ = f*/‖f*‖ JMLR Theorem 1's bound is read with
+	// (the perceptron's own objective, hinge at 0 with λ = 0, has g* = 0):
+	// fed the comparison's first MaxExact examples only.
+	theta *regret.Comparator
 }
+
+// PerceptronThetaLambda is λ of the soft-margin comparator (hinge at
+// margin 1) giving the perceptron bound's direction θ. JMLR Theorem 1
+// holds for every unit θ and γ > 0, so λ only sets how tight the bound
+// reads; 10⁻⁴, as core/regret's TestPerceptronBound, is our choice.
+const PerceptronThetaLambda = 1e-4
 
 // newRegret builds the comparison of learner l (built by [Learner] for
 // cfg, task t, dimension dim) starting after step start, or says why there
@@ -82,8 +97,12 @@ func newRegret(l learn.Learner, cfg state.Config, t learn.Task, dim, start int) 
 		set := regret.Settings{MaxEpochs: RegretMaxEpochs, MaxWaiting: RegretMaxWaiting}
 		r.mon, err = regret.NewMonitor(obj, set, dim, *drift.DefaultADWIN(), *drift.DefaultPageHinkley(), cfg.RegretRestart)
 	}
+	if err == nil && cfg.Learner == state.LearnerPerceptron {
+		th := regret.Objective{Kernel: obj.Kernel, Loss: regret.Hinge, Margin: 1, Lambda: PerceptronThetaLambda}
+		r.theta, err = regret.NewComparator(th, regret.Settings{MaxEpochs: RegretMaxEpochs}, dim)
+	}
 	if err != nil {
-		r.mon, r.norm2, r.why = nil, nil, err.Error()
+		r.mon, r.norm2, r.theta, r.why = nil, nil, nil, err.Error()
 	}
 	return r
 }
@@ -109,7 +128,10 @@ func (s *Sim) RegretStep(budget int) bool {
 	if s.reg.mon == nil {
 		return true
 	}
-	return s.reg.mon.Step(budget)
+	if !s.reg.mon.Step(budget) {
+		return false
+	}
+	return s.reg.theta == nil || s.reg.theta.Step(budget) // the perceptron's θ when the regret is solved
 }
 
 // RegretBound is the bound on the cumulative risk that applies at the
@@ -135,6 +157,94 @@ func (s *Sim) RegretBound(p regret.Point) regret.Bound {
 // with ‖f_t‖² read before Learn (norm2).
 func (s *Sim) observeRegret(x []float64, y float64, st learn.Step, norm2 float64) {
 	s.reg.mon.Observe(x, y, st.Mistake, regret.OnlineRisk(st.Loss, s.reg.lambda, norm2))
+	r := &s.reg
+	if len(r.mistakes) == 0 {
+		r.mistakes = append(r.mistakes, 0)
+	}
+	if n := len(r.mistakes); n <= r.mon.Comparator().Settings().MaxExact {
+		m := r.mistakes[n-1]
+		if st.Mistake {
+			m++
+		}
+		r.mistakes = append(r.mistakes, m)
+		if r.theta != nil {
+			r.theta.Add(x, y, 0)
+		}
+	}
+}
+
+// PerceptronBound is JMLR Theorem 1's mistake bound ((R + D)/γ)² for the
+// run's kernel perceptron at the last solved checkpoint m of its
+// soft-margin comparator (regret.PerceptronBound over the margins of θ =
+// f*/‖f*‖ there, R² = the point's X2; [PerceptronThetaLambda]), with the perceptron's mistakes in those m
+// steps and γ. It does not apply (Why says which condition fails) to
+// another learner, an offset or evicted terms (regret.PerceptronApplies),
+// a comparison that does not start with the run (a setting changed, or a
+// restart at a detection: the perceptron did not start from f = 0 there),
+// or before the first solved checkpoint.
+func (s *Sim) PerceptronBound() (b regret.Bound, gamma float64, mistakes, m int) {
+	const src = "JMLR Theorem 1"
+	n, ok := s.learner.(*learn.NORMA)
+	switch {
+	case !ok || s.cfg.Learner != state.LearnerPerceptron:
+		return regret.Bound{Source: src, Why: "the bound is for the perceptron"}, 0, 0, 0
+	case s.reg.mon == nil:
+		return regret.Bound{Source: src, Why: s.reg.why}, 0, 0, 0
+	case s.reg.start > 0 || s.reg.mon.Current().Start > 0 || len(s.reg.mon.Closed()) > 0:
+		return regret.Bound{Source: src, Why: "the comparison does not start with the run"}, 0, 0, 0
+	}
+	if s.reg.theta == nil {
+		return regret.Bound{Source: src, Why: "no soft-margin direction θ"}, 0, 0, 0
+	}
+	margins := s.reg.theta.Margins(nil)
+	m = len(margins)
+	if m == 0 || m >= len(s.reg.mistakes) {
+		return regret.Bound{Source: src, Why: "no solved checkpoint yet"}, 0, 0, 0
+	}
+	mistakes = s.reg.mistakes[m]
+	if why := regret.PerceptronApplies(n.Config(), mistakes); why != "" {
+		return regret.Bound{Source: src, Why: why}, 0, mistakes, m
+	}
+	x2 := 0.0
+	for _, p := range s.reg.theta.Points() {
+		if p.M == m {
+			x2 = p.X2
+		}
+	}
+	b, gamma = regret.PerceptronBound(margins, x2)
+	return b, gamma, mistakes, m
+}
+
+// Truncation is NORMA's Proposition 1, eq. (11), for the run's NORMA or
+// kernel perceptron at its step t with its ω (regret.Truncation: the
+// bound on ‖f − f_trunc‖_H, or why it does not apply), X² the largest
+// k(x, x) of the comparison's latest checkpoint; ok false for another
+// learner or before a checkpoint.
+func (s *Sim) Truncation() (b regret.Bound, ok bool) {
+	n, is := s.learner.(*learn.NORMA)
+	if !is || s.reg.mon == nil {
+		return regret.Bound{}, false
+	}
+	pts := s.reg.mon.Current().Points
+	if len(pts) == 0 {
+		return regret.Bound{}, false
+	}
+	return regret.Truncation(n.Config(), pts[len(pts)-1].X2, s.t), true
+}
+
+// PegasosNorm is the lecture's ‖g*‖ ≤ 1/√λ for the run's kernel Pegasos
+// (regret.PegasosNorm with its λ) and ‖g*‖ at the comparison's last
+// exactly solved checkpoint (ok false before one, or for another learner).
+func (s *Sim) PegasosNorm() (b regret.Bound, norm float64, ok bool) {
+	if _, is := s.learner.(*learn.KernelPegasos); !is || s.reg.mon == nil {
+		return regret.Bound{}, 0, false
+	}
+	for _, p := range s.reg.mon.Current().Points {
+		if p.Exact {
+			norm, ok = p.Norm, true
+		}
+	}
+	return regret.PegasosNorm(s.reg.lambda), norm, ok
 }
 
 // Hindsight returns the hindsight predictor g* of the latest solved
