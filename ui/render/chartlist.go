@@ -28,7 +28,9 @@ const (
 	chartRight  = 6.0
 	labelPad    = 5.0 // between a y tick label and the frame
 	legendLineH = 17.0
-	captionH    = 14.0 // a caption line's height (12 px text) above its frame
+	captionH    = 15.0 // a caption line's height (chartText) above its frame
+
+	chartCaptionMinH = 28.0 // the least frame height at which captions are drawn
 )
 
 // Series is one curve: the points (X[i], Y[i]) (X increasing), drawn in
@@ -197,15 +199,19 @@ func (l *List) Chart(c *Chart) {
 	keeps := [...]int{math.MaxInt, 1, 0} // caption lines kept per panel, tried in turn
 	var ph float64
 	for n, k := len(c.Panels), 0; ; {
-		heads := 0.0
+		heads, lines := 0.0, 0
 		for i := range c.Panels[:n] {
 			caps[i] = captionLines(c.Panels[i].Caption, w)
 			caps[i] = caps[i][:min(len(caps[i]), keeps[k])]
+			lines += len(caps[i])
 			heads += chartTitleH + captionH*float64(len(caps[i]))
 		}
 		nf := float64(n)
 		ph = (h-y-bottomH-heads)/nf - chartGap + chartGap/nf
-		if ph >= 12 || (n == 1 && k == len(keeps)-1) {
+		// Captions are kept only while every frame stays readable
+		// (chartCaptionMinH): a caption that squeezes the curves to a
+		// sliver explains a chart no one can read.
+		if (ph >= 12 && (lines == 0 || ph >= chartCaptionMinH)) || (n == 1 && k == len(keeps)-1) {
 			if n < len(c.Panels) {
 				cc := *c
 				cc.Panels = c.Panels[:n]
@@ -242,7 +248,7 @@ func (l *List) Chart(c *Chart) {
 			l.place(Op{Kind: OpText, Text: text, X: 0, Y: ty, Font: FontSans, Size: size, Color: ChartInk}, true)
 		}
 		for k, line := range caps[i] {
-			l.place(Op{Kind: OpText, Text: line, X: 0, Y: ty + captionH*float64(k+1), Font: FontSans, Size: 12, Color: ChartMuted}, true)
+			l.place(Op{Kind: OpText, Text: line, X: 0, Y: ty + captionH*float64(k+1), Font: FontSans, Size: chartText, Color: ChartMuted}, true)
 		}
 	}
 	for i, p := range c.Panels {
@@ -297,12 +303,12 @@ func (l *List) Chart(c *Chart) {
 			l.Stroke([]float64{px, top + 1, px, top + ph - 1}, m.Color, 1.2, [2]float64{4, 3}, Rect{})
 		}
 		// The label right of the line, or left of it, inside the frame.
-		if tw := TextWidth(m.Label, FontSans, 12); m.Label != "" && (px+4+tw <= right || px-4-tw >= left) {
+		if tw := TextWidth(m.Label, FontSans, chartText); m.Label != "" && (px+4+tw <= right || px-4-tw >= left) {
 			al, x := AlignLeft, px+4
 			if px+4+tw > right {
 				al, x = AlignRight, px-4
 			}
-			l.place(Op{Kind: OpText, Text: m.Label, X: x, Y: tops[0] + 14, Font: FontSans, Size: 12, Align: al, Color: m.Color}, false)
+			l.place(Op{Kind: OpText, Text: m.Label, X: x, Y: tops[0] + 14, Font: FontSans, Size: chartText, Align: al, Color: m.Color}, false)
 		}
 	}
 
@@ -550,13 +556,15 @@ func (l *List) panel(p *Panel, ax Axis, left, right, top, h float64) {
 }
 
 // captionLines is caption s as the lines drawn above its frame: each of
-// its "\n"-separated lines wrapped at spaces to width w at 12 px
+// its "\n"-separated lines wrapped at spaces to width w at chartText
+// (13 px: presenter mode scales the charts' text to 20 px, the least it
+// allows)
 // ([wrapWords]); none for "".
 func captionLines(s string, w float64) []string {
 	var lines []string
 	for line := range strings.SplitSeq(s, "\n") {
 		if line != "" {
-			lines = wrapWords(lines, line, FontSans, 12, w)
+			lines = wrapWords(lines, line, FontSans, chartText, w)
 		}
 	}
 	return lines

@@ -183,7 +183,7 @@ func TestCaptionAboveFrame(t *testing.T) {
 				}
 			}
 			texts = append(texts, b)
-			if o.Color != ChartMuted || o.Font != FontSans || o.Size != 12 {
+			if o.Color != ChartMuted || o.Font != FontSans || o.Size != chartText {
 				continue
 			}
 			if strings.Contains(o.Text, "…") {
@@ -217,8 +217,9 @@ func TestCaptionAboveFrame(t *testing.T) {
 }
 
 // TestCaptionLinesGoFirst: a chart too short for five panels with the
-// regret caption's every line (three at 300 px) keeps its first line (218 px), then no
-// caption (205 px), before it drops the last panel (195 px).
+// regret caption's every line (three at 300 px) keeps its first line
+// (310 px), then no caption (250 px: captions only while every frame is
+// at least chartCaptionMinH high), before it drops the last panel (195 px).
 func TestCaptionLinesGoFirst(t *testing.T) {
 	var c Chart
 	for _, name := range []string{"a", "b", "c", "d", "e"} {
@@ -228,7 +229,7 @@ func TestCaptionLinesGoFirst(t *testing.T) {
 	for _, tc := range []struct {
 		h             float64
 		frames, lines int
-	}{{400, 5, 3}, {218, 5, 1}, {205, 5, 0}, {195, 4, 0}} {
+	}{{400, 5, 3}, {310, 5, 1}, {250, 5, 0}, {195, 4, 0}} {
 		var l List
 		l.Reset(300, tc.h)
 		l.Chart(&c)
@@ -237,7 +238,7 @@ func TestCaptionLinesGoFirst(t *testing.T) {
 			switch {
 			case o.Kind == OpFrame:
 				frames++
-			case o.Kind == OpText && o.Color == ChartMuted && o.Font == FontSans && o.Size == 12:
+			case o.Kind == OpText && o.Color == ChartMuted && o.Font == FontSans && o.Size == chartText:
 				lines++
 			}
 		}
