@@ -101,11 +101,19 @@ func pressID(ctx context.Context, id string, touch bool) error {
 	if !touch {
 		return clickID(ctx, id)
 	}
-	p, err := chromedp.Run(ctx, chromedp.Evaluate[[2]float64](`(e => (e.scrollIntoView({block: "center"}),
-  (r => [r.left + r.width / 2, r.top + r.height / 2])(e.getBoundingClientRect())))(document.getElementById("`+id+`"))`))
+	p, err := chromedp.Run(ctx, chromedp.Evaluate[[3]float64](`(e => (e.scrollIntoView({block: "center"}),
+  (r => [r.left + r.width / 2, r.top + r.height / 2, e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)) ? 1 : 0])(e.getBoundingClientRect())))(document.getElementById("`+id+`"))`))
 	if err != nil {
 		return err
 	}
+	if p[2] == 0 {
+		return fmt.Errorf("a tap at the centre of #%s (%.0f, %.0f) would not reach it", id, p[0], p[1])
+	}
+	// A finger takes time to go from the pad to a button: a tap that
+	// starts at once after the drawing's last touch got no click in
+	// Chromium's touch emulation (2 runs in 3), with touch-action:
+	// manipulation or not; after half a second it always does.
+	time.Sleep(500 * time.Millisecond)
 	if _, err := chromedp.Call(ctx, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: input.DispatchTouchEventTypeTouchStart,
 		TouchPoints: []*input.TouchPoint{{X: p[0], Y: p[1]}}}); err != nil {
 		return err
@@ -311,4 +319,14 @@ func TestBrowserPadSlow(t *testing.T) {
 		return nil
 	})
 	screenshot(t, ctx, "pad-slow.png")
+	// The drawing entering the buffer: slow motion at the taught step's
+	// last sub-step, the insertion (or past it: lit −1), where the
+	// inspector says it is stored as the newest term.
+	within(t, ctx, 40*time.Second, func(ctx context.Context) error {
+		if err := waitFor(ctx, `(() => { const i = window.kernelplay.inspector(); return i.t === 61 && (i.lit === i.blocks - 1 || i.lit < 0) })()`, 30*time.Second); err != nil {
+			return fmt.Errorf("slow motion does not reach the taught step's insertion: %w", err)
+		}
+		return nil
+	})
+	screenshot(t, ctx, "pad-slow-buffer.png")
 }
