@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"kernelplay/ui/state"
 )
 
 // TestViewConfusionCell: on the 8×8 digits after 300 steps, opening an
@@ -17,18 +15,7 @@ import (
 // sim.CellExamples, the cell's classes in each), and paints the
 // thumbnails (the example and its pulls); the close button closes it.
 func TestViewConfusionCell(t *testing.T) {
-	a, _ := testApp(t, "v1&mode=digits&play=0")
-	key := a.store.NeedData()
-	dg := a.digits()
-	a.load.sets = map[string]*loadEntry{key: {phase: loadDecoding, buf: shippedPayload(t, key)}}
-	if !a.load.poll() {
-		t.Fatal("the shipped payload did not decode")
-	}
-	a.store.Dispatch(a.load.sets[key].loaded)
-	run := a.store.Run().Digits()
-	dg.run = run
-	a.store.Dispatch(state.Step{N: 300})
-	dg.feedReadout(a)
+	a, dg, run := digitsAt300(t, "v1&mode=digits&play=0")
 	names := run.ClassNames()
 	k := len(names)
 	row, col, count := -1, -1, 0

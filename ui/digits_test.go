@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"kernelplay/ui/render"
+	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
 
@@ -108,4 +109,25 @@ func TestViewDigitsRun(t *testing.T) {
 	if got := len(dg.confusions[0].cv.Ctx.(*recCtx).with("fillRect")); got < len(run.ClassNames()) {
 		t.Errorf("confusion matrix painted %d cells", got)
 	}
+}
+
+// digitsAt300 opens link (a paused digits run) with the shipped set it
+// names decoded and loaded, steps the run to t = 300 and feeds the
+// digits view's read-outs: the start of the view tests of the pad and the
+// confusion cells.
+func digitsAt300(t *testing.T, link string) (*Playground, *digitsUI, *sim.Digits) {
+	t.Helper()
+	a, _ := testApp(t, link)
+	key := a.store.NeedData()
+	dg := a.digits()
+	a.load.sets = map[string]*loadEntry{key: {phase: loadDecoding, buf: shippedPayload(t, key)}}
+	if !a.load.poll() {
+		t.Fatal("the shipped payload did not decode")
+	}
+	a.store.Dispatch(a.load.sets[key].loaded)
+	run := a.store.Run().Digits()
+	dg.run = run
+	a.store.Dispatch(state.Step{N: 300})
+	dg.feedReadout(a)
+	return a, dg, run
 }

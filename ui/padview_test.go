@@ -18,18 +18,7 @@ import (
 // it (paused: the run learns it at once, t + 1, the last example is the
 // drawing labelled 7), and Undo takes it back.
 func TestViewPad(t *testing.T) {
-	a, _ := testApp(t, "v1&mode=digits&play=0&vs=svmd0")
-	key := a.store.NeedData()
-	dg := a.digits()
-	a.load.sets = map[string]*loadEntry{key: {phase: loadDecoding, buf: shippedPayload(t, key)}}
-	if !a.load.poll() {
-		t.Fatal("the shipped payload did not decode")
-	}
-	a.store.Dispatch(a.load.sets[key].loaded)
-	run := a.store.Run().Digits()
-	dg.run = run
-	a.store.Dispatch(state.Step{N: 300})
-	dg.feedReadout(a)
+	a, dg, run := digitsAt300(t, "v1&mode=digits&play=0&vs=svmd0")
 	v := dg.pad
 	body := page(t, a)
 	if b := body.mustID(t, "pad-open"); b.Attrs["aria-expanded"] != "false" || body.byID("pad") != nil {

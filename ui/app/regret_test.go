@@ -81,14 +81,7 @@ func TestTheoryLine(t *testing.T) {
 	run := func(learner string, offset bool) *sim.Sim {
 		cfg := state.Default()
 		cfg.Learner, cfg.Task, cfg.Offset = learner, state.TaskBinary, offset
-		s, err := sim.New(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Step(366)
-		for !s.RegretStep(1 << 20) {
-		}
-		return s
+		return solvedAt366(t, cfg)
 	}
 	s := run(state.LearnerPerceptron, false)
 	b, gamma, mistakes, m := s.PerceptronBound()
@@ -124,14 +117,7 @@ func TestTruncationLine(t *testing.T) {
 	run := func(learner string, omega int) *sim.Sim {
 		cfg := state.Default()
 		cfg.Learner, cfg.Task, cfg.BufferSize = learner, state.TaskBinary, omega
-		s, err := sim.New(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Step(366)
-		for !s.RegretStep(1 << 20) {
-		}
-		return s
+		return solvedAt366(t, cfg)
 	}
 	s := run(state.LearnerPerceptron, 100)
 	eta := s.Learner().(*learn.NORMA).Config().Schedule.(learn.Constant).Eta0
@@ -162,4 +148,18 @@ func TestRegretBoundsNote(t *testing.T) {
 			t.Errorf("the hover text does not cite %q", src)
 		}
 	}
+}
+
+// solvedAt366 is a run of cfg stepped to t = 366 with its hindsight
+// comparators caught up (RegretStep without a budget until it is done).
+func solvedAt366(t *testing.T, cfg state.Config) *sim.Sim {
+	t.Helper()
+	s, err := sim.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Step(366)
+	for !s.RegretStep(1 << 20) {
+	}
+	return s
 }
