@@ -98,8 +98,9 @@ func waitSolved(ctx context.Context) (regretState, error) {
 //     regret-perceptron.png, regret-kpegasos.png; the charts' hover text
 //     (title) cites every bound.
 //   - Sizes: SVMD vs NORMA at 1920×1080 (the regret panel drawn) and
-//     in presenter mode at 1024×768 (four panels: no room for a fifth),
-//     no chart text overlapping;
+//     in presenter mode at 1024×768 and 1440×800 (the regret panel kept:
+//     the loss and the stored terms, spare panels, make room for it;
+//     the page fits the screen), no chart text overlapping;
 //     screenshots regret-compare-*-page.png.
 //   - Rotating: the rotating stream with its detections marked;
 //     screenshot regret-rotating.png.
@@ -274,14 +275,16 @@ func TestBrowserRegret(t *testing.T) {
 		// screen and in presenter mode on a projector (issue 21 e).
 		defer chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800))
 		// At 1024×768 in presenter mode the charts' canvas is too short
-		// for a fifth panel even without captions (each of four frames is
-		// about 20 px): the regret panel is left out there, as the layout
-		// says, and the four others are drawn without overlapping text.
+		// for five readable panels: the spare ones (the loss, the stored
+		// terms) give way, and the regret panel is drawn (it was left out
+		// there before), the chart's text apart and at 20 px.
 		for _, c := range []struct {
 			w, h       int64
 			hash, text string
 		}{{1920, 1080, "v1&vs=norma&h=inspector", "regret vs best fixed g*"},
-			{1024, 768, "v1&vs=norma&pm=1&h=inspector", "stored terms"}} {
+			{1024, 768, "v1&vs=norma&pm=1&h=inspector", "regret vs best fixed g*"},
+			{1024, 768, "v1&pm=1", "regret vs best fixed g*"},
+			{1440, 800, "v1&pm=1", "regret vs best fixed g*"}} {
 			within(t, ctx, 180*time.Second, func(ctx context.Context) error {
 				if err := chromedp.Do(ctx, chromedp.EmulateViewport(c.w, c.h)); err != nil {
 					return err
@@ -296,7 +299,11 @@ func TestBrowserRegret(t *testing.T) {
 					return err
 				}
 				time.Sleep(300 * time.Millisecond)
-				screenshot(t, ctx, fmt.Sprintf("regret-compare-%dx%d-page.png", c.w, c.h))
+				name := "compare"
+				if !strings.Contains(c.hash, "vs=") {
+					name = "presenter" // paused: the step inspector shown
+				}
+				screenshot(t, ctx, fmt.Sprintf("regret-%s-%dx%d-page.png", name, c.w, c.h))
 				if err := hasText(ctx, "charts", c.text); err != nil {
 					return fmt.Errorf("%d×%d: %v", c.w, c.h, err)
 				}
