@@ -104,6 +104,10 @@ func waitSolved(ctx context.Context) (regretState, error) {
 //     screenshots regret-compare-*-page.png.
 //   - Rotating: the rotating stream with its detections marked;
 //     screenshot regret-rotating.png.
+//   - Switch: labels flipped at step 1500: ADWIN detects it, the chart
+//     marks it, and the read-outs' button of the detection takes the run
+//     back to its step, paused (app.GoToStep); screenshots
+//     regret-switch*.png.
 //   - Digits: the multiclass digits view says why no regret is drawn.
 func TestBrowserRegret(t *testing.T) {
 	srv := pageServer(t)
@@ -379,6 +383,41 @@ func TestBrowserRegret(t *testing.T) {
 			}
 			screenshot(t, ctx, "regret-switch-page.png")
 			shotElement(t, ctx, "charts", "regret-switch.png")
+			// The read-outs list the detections, a button each: the
+			// flip's takes the run back to its step, paused, where the
+			// detection is the newest listed.
+			type det struct {
+				T    int    `json:"t"`
+				Text string `json:"text"`
+			}
+			dets, err := chromedp.Run(ctx, chromedp.Evaluate[[]det](`[...document.querySelectorAll("#detections button")].map(b => ({t: +b.dataset.t, text: b.textContent}))`))
+			if err != nil {
+				return err
+			}
+			flip := -1
+			for i, d := range dets {
+				if d.T > 1500 && d.T <= 1700 && flip < 0 {
+					flip = i
+				}
+			}
+			if flip < 0 {
+				return fmt.Errorf("the read-outs list no detection of the flip at 1500: %+v", dets)
+			}
+			t.Logf("detections listed at t = %d: %+v", r.T, dets)
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector('#detections button[data-t="%d"]').click() || true`, dets[flip].T))); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, fmt.Sprintf(`window.kernelplay.stats().t === %d && !window.kernelplay.stats().playing`, dets[flip].T), 60*time.Second); err != nil {
+				return fmt.Errorf("the detection's button does not take the run to step %d: %v", dets[flip].T, err)
+			}
+			if err := waitFor(ctx, fmt.Sprintf(`(b => b.length > 0 && +b[b.length-1].dataset.t === %d)([...document.querySelectorAll("#detections button")])`, dets[flip].T), 10*time.Second); err != nil {
+				return fmt.Errorf("at step %d its detection is not the newest listed: %v", dets[flip].T, err)
+			}
+			if _, err := waitSolved(ctx); err != nil {
+				return err
+			}
+			time.Sleep(300 * time.Millisecond)
+			screenshot(t, ctx, "regret-switch-goto-page.png")
 			return nil
 		})
 	})
