@@ -4,9 +4,7 @@ import (
 	"strings"
 
 	"github.com/hexops/vecty"
-	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/event"
-	"github.com/hexops/vecty/prop"
 
 	"kernelplay/ui/app"
 )
@@ -33,28 +31,24 @@ func detectionsRow(d app.DetectionList, dispatch Dispatch) *vecty.HTML {
 	}
 	label := "detections"
 	if d.Total > len(d.Items) {
-		label = "detections (newest " + itoa(len(d.Items)) + " of " + itoa(d.Total) + ")"
+		label += " (newest " + itoa(len(d.Items)) + " of " + itoa(d.Total) + ")"
 	}
-	buttons := make([]vecty.MarkupOrChild, 0, len(d.Items)+1)
-	buttons = append(buttons, vecty.Markup(vecty.Class("dets")))
+	buttons := make([]vecty.MarkupOrChild, 0, len(d.Items))
 	for _, it := range d.Items {
-		text := it.Label + " t = " + itoa(it.T)
-		who := ""
+		text, who, t := it.Label+" t = "+itoa(it.T), "", itoa(it.T)
 		if it.Who != "" {
 			short, _, _ := strings.Cut(it.Who, " ")
 			text, who = short+": "+text, " on "+it.Who+"'s errors"
 		}
 		target := app.GoToStep{T: it.T}
-		buttons = append(buttons, elem.Button(vecty.Markup(vecty.Class("btn", "det"),
-			vecty.Data("t", itoa(it.T)),
-			vecty.Attribute("title", "go to step "+itoa(it.T)+", paused: "+detectorWords(it.Label)+" detected a rise of the error there"+who),
-			event.Click(handle(func(*vecty.Event) { dispatch(target) }))), vecty.Text(text)))
+		buttons = append(buttons, el("button", "class=btn det|data-t="+t+"|title=go to step "+t+", paused: "+
+			detectorWords(it.Label)+" detected a rise of the error there"+who, text,
+			vecty.Markup(event.Click(handle(func(*vecty.Event) { dispatch(target) })))))
 	}
-	return elem.Div(vecty.Markup(vecty.Class("wide", "detections"), prop.ID("detections")),
-		elem.DefinitionTerm(vecty.Markup(vecty.Attribute("title",
-			"change detections on the learner's 0/1 errors (ADWIN: Bifet & Gavaldà 2007; PH: Page–Hinkley, Page 1954), also marked on the charts; a button goes to its step")),
-			vecty.Text(label)),
-		elem.Description(buttons...))
+	return el("div", "class=wide detections|id=detections", "",
+		el("dt", "title=change detections on the learner's 0/1 errors (ADWIN: Bifet & Gavaldà 2007; PH: Page–Hinkley, "+
+			"Page 1954), also marked on the charts; a button goes to its step", label),
+		el("dd", "", "", buttons...))
 }
 
 // detectorWords names the detector(s) of a detection's label in words.

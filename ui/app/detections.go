@@ -1,8 +1,6 @@
 package app
 
 import (
-	"slices"
-
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
 )
@@ -19,6 +17,7 @@ const MaxDetections = 5
 // burst as the charts mark it, see alarms) and, in a 2D comparison, the
 // learner whose errors it watched (Who, sim.PairNames; "" otherwise).
 type Detection struct {
+	_          [0]func() // not comparable: no equality function in main.wasm (see render.Marker)
 	T          int
 	Label, Who string
 }
@@ -58,10 +57,20 @@ func Detections(r Run, n int) DetectionList {
 		}
 		marks = alarms(marks[:0], mon.Alarms(), s.RegretStart())
 		for _, m := range marks {
-			out.Items = append(out.Items, Detection{T: int(m.T), Label: m.Label, Who: names[i]})
+			// Each learner's marks are in step order: the second's go in
+			// after the first's of the same or an earlier step (a merge;
+			// no sort, whose generic code main.wasm would carry for this
+			// type alone).
+			d := Detection{T: int(m.T), Label: m.Label, Who: names[i]}
+			k := len(out.Items)
+			for k > 0 && out.Items[k-1].T > d.T {
+				k--
+			}
+			out.Items = append(out.Items, Detection{})
+			copy(out.Items[k+1:], out.Items[k:])
+			out.Items[k] = d
 		}
 	}
-	slices.SortStableFunc(out.Items, func(a, b Detection) int { return a.T - b.T })
 	out.Total = len(out.Items)
 	out.Items = out.Items[max(0, len(out.Items)-max(0, n)):]
 	if len(out.Items) == 0 {
