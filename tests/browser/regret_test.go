@@ -288,7 +288,8 @@ func TestBrowserRegret(t *testing.T) {
 		}{{1920, 1080, "v1&vs=norma&h=inspector", "regret vs best fixed g*"},
 			{1024, 768, "v1&vs=norma&pm=1&h=inspector", "regret vs best fixed g*"},
 			{1024, 768, "v1&pm=1", "regret vs best fixed g*"},
-			{1440, 800, "v1&pm=1", "regret vs best fixed g*"}} {
+			{1440, 800, "v1&pm=1", "regret vs best fixed g*"},
+			{390, 844, "v1", "regret vs best fixed g*"}} {
 			within(t, ctx, 180*time.Second, func(ctx context.Context) error {
 				if err := chromedp.Do(ctx, chromedp.EmulateViewport(c.w, c.h)); err != nil {
 					return err
@@ -308,6 +309,9 @@ func TestBrowserRegret(t *testing.T) {
 					name = "presenter" // paused: the step inspector shown
 				}
 				screenshot(t, ctx, fmt.Sprintf("regret-%s-%dx%d-page.png", name, c.w, c.h))
+				if c.w < 600 {
+					shotElement(t, ctx, "charts", "regret-charts-390x844.png") // the phone's page shows its controls first
+				}
 				if err := hasText(ctx, "charts", c.text); err != nil {
 					return fmt.Errorf("%d×%d: %v", c.w, c.h, err)
 				}
@@ -418,6 +422,32 @@ func TestBrowserRegret(t *testing.T) {
 			}
 			time.Sleep(300 * time.Millisecond)
 			screenshot(t, ctx, "regret-switch-goto-page.png")
+			// In presenter mode on a 1024×768 projector the line of
+			// detections is in view, its text 20 px.
+			defer chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800))
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(1024, 768)); err != nil {
+				return err
+			}
+			pm := cfg
+			pm.Presenter = true
+			if err := open(ctx, srv.URL, state.Encode(pm)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().t > 1800 && document.querySelector("#detections button") !== null`, 120*time.Second); err != nil {
+				return err
+			}
+			if _, err := pauseSolved(ctx); err != nil {
+				return err
+			}
+			time.Sleep(300 * time.Millisecond)
+			screenshot(t, ctx, "regret-switch-presenter-1024x768-page.png")
+			box, err := chromedp.Run(ctx, chromedp.Evaluate[[3]float64](`(b => [b.getBoundingClientRect().bottom, b.getBoundingClientRect().right, parseFloat(getComputedStyle(b).fontSize)])(document.querySelector("#detections button"))`))
+			if err != nil {
+				return err
+			}
+			if box[0] > 768 || box[1] > 1024 || box[2] < 19.5 {
+				return fmt.Errorf("presenter mode at 1024×768: the detection's button ends at (%.0f, %.0f), its text %.1f px", box[1], box[0], box[2])
+			}
 			return nil
 		})
 	})
