@@ -43,7 +43,7 @@ func (a *Playground) build() {
 	a.strip = &Strip{canvases: a.b}
 	a.charts = &Charts{canvases: a.b}
 	a.second = &Plot{P: plotProps{Second: true}}
-	a.stats = &Stats{}
+	a.stats = &Stats{Dispatch: a.dispatch}
 	a.insp = newInspector()
 	a.page = &Page{Dispatch: a.dispatch, Ev: a.b, Files: a.b, Dialogs: a.b, Storage: a.b, Inputs: a.b, Images: a.b,
 		views: pageViews{plot: a.plot, strip: a.strip, charts: a.charts, second: a.second, stats: a.stats}}

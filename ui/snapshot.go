@@ -59,7 +59,7 @@ func (a *Playground) snapshot() Snapshot {
 // props hands the page its snapshot (before each render of the page).
 func (a *Playground) props() {
 	a.page.S = a.snapshot()
-	a.stats.Rows = a.statsRows()
+	a.statsProps()
 	if a.page.S.Config.Mode == state.ModeDigits {
 		a.page.views.digits = a.digits() // made on first use (digitsui.go)
 	}

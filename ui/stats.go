@@ -5,6 +5,7 @@ import (
 	"github.com/hexops/vecty/elem"
 	"github.com/hexops/vecty/prop"
 
+	"kernelplay/ui/app"
 	"kernelplay/ui/comp"
 )
 
@@ -19,8 +20,12 @@ const readoutsID = "readouts"
 // The Playground hands it its rows before each render (Playground.statsRows).
 type Stats struct {
 	comp.Hosted
-	Rows    []readout // the rows shown, label, value and hint (nil: an empty panel)
-	mounted bool      // rendered and in the document: Rerender is allowed
+	Rows []readout // the rows shown, label, value and hint (nil: an empty panel)
+	// Det is the run's change detections, a button each under the rows
+	// (detections.go), which Dispatch sends app.GoToStep.
+	Det      app.DetectionList
+	Dispatch Dispatch
+	mounted  bool // rendered and in the document: Rerender is allowed
 }
 
 // Mount implements comp.Mounter: from now on the read-outs may be
@@ -49,7 +54,17 @@ func (s *Stats) Render() vecty.ComponentOrHTML {
 		}
 		items = append(items, dt, dd)
 	}
+	if det := detectionsRow(s.Det, s.Dispatch); det != nil {
+		items = append(items, det)
+	}
 	return elem.DescriptionList(items...)
+}
+
+// statsProps hands the read-outs their rows and the run's change
+// detections (app.Detections, the newest app.MaxDetections).
+func (a *Playground) statsProps() {
+	a.stats.Rows = a.statsRows()
+	a.stats.Det = app.Detections(a.store.Run(), app.MaxDetections)
 }
 
 // statsRows are the read-outs of the 2D run on screen (nil in digits):
@@ -87,6 +102,6 @@ func (a *Playground) rerenderStats() {
 	if !a.stats.mounted {
 		return
 	}
-	a.stats.Rows = a.statsRows()
+	a.statsProps()
 	a.b.Rerender(&a.stats.Hosted)
 }

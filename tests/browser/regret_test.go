@@ -98,11 +98,16 @@ func waitSolved(ctx context.Context) (regretState, error) {
 //     regret-perceptron.png, regret-kpegasos.png; the charts' hover text
 //     (title) cites every bound.
 //   - Sizes: SVMD vs NORMA at 1920×1080 (the regret panel drawn) and
-//     in presenter mode at 1024×768 (four panels: no room for a fifth),
-//     no chart text overlapping;
+//     in presenter mode at 1024×768 and 1440×800 (the regret panel kept:
+//     the loss and the stored terms, spare panels, make room for it;
+//     the page fits the screen), no chart text overlapping;
 //     screenshots regret-compare-*-page.png.
 //   - Rotating: the rotating stream with its detections marked;
 //     screenshot regret-rotating.png.
+//   - Switch: labels flipped at step 1500: ADWIN detects it, the chart
+//     marks it, and the read-outs' button of the detection takes the run
+//     back to its step, paused (app.GoToStep); screenshots
+//     regret-switch*.png.
 //   - Digits: the multiclass digits view says why no regret is drawn.
 func TestBrowserRegret(t *testing.T) {
 	srv := pageServer(t)
@@ -274,14 +279,17 @@ func TestBrowserRegret(t *testing.T) {
 		// screen and in presenter mode on a projector (issue 21 e).
 		defer chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800))
 		// At 1024×768 in presenter mode the charts' canvas is too short
-		// for a fifth panel even without captions (each of four frames is
-		// about 20 px): the regret panel is left out there, as the layout
-		// says, and the four others are drawn without overlapping text.
+		// for five readable panels: the spare ones (the loss, the stored
+		// terms) give way, and the regret panel is drawn (it was left out
+		// there before), the chart's text apart and at 20 px.
 		for _, c := range []struct {
 			w, h       int64
 			hash, text string
 		}{{1920, 1080, "v1&vs=norma&h=inspector", "regret vs best fixed g*"},
-			{1024, 768, "v1&vs=norma&pm=1&h=inspector", "stored terms"}} {
+			{1024, 768, "v1&vs=norma&pm=1&h=inspector", "regret vs best fixed g*"},
+			{1024, 768, "v1&pm=1", "regret vs best fixed g*"},
+			{1440, 800, "v1&pm=1", "regret vs best fixed g*"},
+			{390, 844, "v1", "regret vs best fixed g*"}} {
 			within(t, ctx, 180*time.Second, func(ctx context.Context) error {
 				if err := chromedp.Do(ctx, chromedp.EmulateViewport(c.w, c.h)); err != nil {
 					return err
@@ -296,7 +304,14 @@ func TestBrowserRegret(t *testing.T) {
 					return err
 				}
 				time.Sleep(300 * time.Millisecond)
-				screenshot(t, ctx, fmt.Sprintf("regret-compare-%dx%d-page.png", c.w, c.h))
+				name := "compare"
+				if !strings.Contains(c.hash, "vs=") {
+					name = "presenter" // paused: the step inspector shown
+				}
+				screenshot(t, ctx, fmt.Sprintf("regret-%s-%dx%d-page.png", name, c.w, c.h))
+				if c.w < 600 {
+					shotElement(t, ctx, "charts", "regret-charts-390x844.png") // the phone's page shows its controls first
+				}
 				if err := hasText(ctx, "charts", c.text); err != nil {
 					return fmt.Errorf("%d×%d: %v", c.w, c.h, err)
 				}
@@ -372,6 +387,67 @@ func TestBrowserRegret(t *testing.T) {
 			}
 			screenshot(t, ctx, "regret-switch-page.png")
 			shotElement(t, ctx, "charts", "regret-switch.png")
+			// The read-outs list the detections, a button each: the
+			// flip's takes the run back to its step, paused, where the
+			// detection is the newest listed.
+			type det struct {
+				T    int    `json:"t"`
+				Text string `json:"text"`
+			}
+			dets, err := chromedp.Run(ctx, chromedp.Evaluate[[]det](`[...document.querySelectorAll("#detections button")].map(b => ({t: +b.dataset.t, text: b.textContent}))`))
+			if err != nil {
+				return err
+			}
+			flip := -1
+			for i, d := range dets {
+				if d.T > 1500 && d.T <= 1700 && flip < 0 {
+					flip = i
+				}
+			}
+			if flip < 0 {
+				return fmt.Errorf("the read-outs list no detection of the flip at 1500: %+v", dets)
+			}
+			t.Logf("detections listed at t = %d: %+v", r.T, dets)
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.querySelector('#detections button[data-t="%d"]').click() || true`, dets[flip].T))); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, fmt.Sprintf(`window.kernelplay.stats().t === %d && !window.kernelplay.stats().playing`, dets[flip].T), 60*time.Second); err != nil {
+				return fmt.Errorf("the detection's button does not take the run to step %d: %v", dets[flip].T, err)
+			}
+			if err := waitFor(ctx, fmt.Sprintf(`(b => b.length > 0 && +b[b.length-1].dataset.t === %d)([...document.querySelectorAll("#detections button")])`, dets[flip].T), 10*time.Second); err != nil {
+				return fmt.Errorf("at step %d its detection is not the newest listed: %v", dets[flip].T, err)
+			}
+			if _, err := waitSolved(ctx); err != nil {
+				return err
+			}
+			time.Sleep(300 * time.Millisecond)
+			screenshot(t, ctx, "regret-switch-goto-page.png")
+			// In presenter mode on a 1024×768 projector the line of
+			// detections is in view, its text 20 px.
+			defer chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800))
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(1024, 768)); err != nil {
+				return err
+			}
+			pm := cfg
+			pm.Presenter = true
+			if err := open(ctx, srv.URL, state.Encode(pm)); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().t > 1800 && document.querySelector("#detections button") !== null`, 120*time.Second); err != nil {
+				return err
+			}
+			if _, err := pauseSolved(ctx); err != nil {
+				return err
+			}
+			time.Sleep(300 * time.Millisecond)
+			screenshot(t, ctx, "regret-switch-presenter-1024x768-page.png")
+			box, err := chromedp.Run(ctx, chromedp.Evaluate[[3]float64](`(b => [b.getBoundingClientRect().bottom, b.getBoundingClientRect().right, parseFloat(getComputedStyle(b).fontSize)])(document.querySelector("#detections button"))`))
+			if err != nil {
+				return err
+			}
+			if box[0] > 768 || box[1] > 1024 || box[2] < 19.5 {
+				return fmt.Errorf("presenter mode at 1024×768: the detection's button ends at (%.0f, %.0f), its text %.1f px", box[1], box[0], box[2])
+			}
 			return nil
 		})
 	})

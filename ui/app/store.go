@@ -493,6 +493,8 @@ func (s *Store) Dispatch(a any) {
 		s.clearProblem()
 	case Undo:
 		s.undo()
+	case GoToStep:
+		s.goToStep(a.T) // detections.go
 	case SetGenerated:
 		c := s.Config()
 		if !a.On && len(c.Points) == 0 {

@@ -69,7 +69,12 @@ type Panel struct {
 	// YLabel is the axis title, written vertically left of the tick labels.
 	YLabel string
 	// Note is written in the middle of the frame (an empty chart's why).
-	Note   string
+	Note string
+	// Spare marks a panel the layout drops first when the chart is short
+	// (a projector in presenter mode): a chart with a spare panel keeps it
+	// only while every frame is at least chartCaptionMinH high, and drops
+	// the spare panels, last first, before any other.
+	Spare  bool
 	Series []Series
 }
 
@@ -112,6 +117,7 @@ type Chart struct {
 type chartScratch struct {
 	dx, dy, line []float64
 	placed       []Rect
+	panels       []Panel // the panels kept when the chart is short
 }
 
 // Chart lays c out on the list's canvas (set by [List.Reset]) and appends
@@ -193,35 +199,47 @@ func (l *List) Chart(c *Chart) {
 	}
 	// Each panel's header: its title line, then its caption's lines.
 	// Too short for every panel with every caption line: each caption's
-	// first line only, then no captions, then the first panels that fit
-	// (the stack is in order of importance; the regret panel comes last).
+	// first line only, then no captions; then without the spare panels
+	// (Panel.Spare), last first, each time trying the captions again; then
+	// the first panels that fit (the stack is in order of importance).
+	panels := c.Panels
 	caps := make([][]string, len(c.Panels))
 	keeps := [...]int{math.MaxInt, 1, 0} // caption lines kept per panel, tried in turn
 	var ph float64
-	for n, k := len(c.Panels), 0; ; {
-		heads, lines := 0.0, 0
-		for i := range c.Panels[:n] {
-			caps[i] = captionLines(c.Panels[i].Caption, w)
+	for k := 0; ; {
+		heads, lines, spare := 0.0, 0, false
+		for i := range panels {
+			caps[i] = captionLines(panels[i].Caption, w)
 			caps[i] = caps[i][:min(len(caps[i]), keeps[k])]
 			lines += len(caps[i])
 			heads += chartTitleH + captionH*float64(len(caps[i]))
+			spare = spare || panels[i].Spare
 		}
-		nf := float64(n)
+		nf := float64(len(panels))
 		ph = (h-y-bottomH-heads)/nf - chartGap + chartGap/nf
-		// Captions are kept only while every frame stays readable
-		// (chartCaptionMinH): a caption that squeezes the curves to a
-		// sliver explains a chart no one can read.
-		if (ph >= 12 && (lines == 0 || ph >= chartCaptionMinH)) || (n == 1 && k == len(keeps)-1) {
-			if n < len(c.Panels) {
-				cc := *c
-				cc.Panels = c.Panels[:n]
-				c = &cc
-			}
+		// Captions and spare panels are kept only while every frame
+		// stays readable (chartCaptionMinH): a caption that squeezes the
+		// curves to a sliver explains a chart no one can read.
+		if (ph >= 12 && ((lines == 0 && !spare) || ph >= chartCaptionMinH)) || (len(panels) == 1 && k == len(keeps)-1) {
 			break
 		}
-		if k++; k == len(keeps) {
-			n, k = n-1, 0
+		if k++; k < len(keeps) {
+			continue
 		}
+		k = 0
+		i := len(panels) - 1 // the last panel, unless a spare one is left
+		for j := range panels {
+			if panels[j].Spare {
+				i = j
+			}
+		}
+		panels = append(append(l.scratch.panels[:0], panels[:i]...), panels[i+1:]...)
+		l.scratch.panels = panels
+	}
+	if len(panels) < len(c.Panels) {
+		cc := *c
+		cc.Panels = panels
+		c = &cc
 	}
 	if ph < 12 {
 		return // too small to draw anything readable

@@ -447,3 +447,50 @@ func BenchmarkTraceChart(b *testing.B) {
 		l.Chart(&c)
 	}
 }
+
+// TestSparePanelsGoFirst: the 2D page's chart too short for its five
+// panels drops its spare ones (the stored terms, then the loss) before
+// the regret panel: at 300×180 (the charts of presenter mode on a
+// 1024×768 projector: 328 px drawn 1.82 times larger) η_t, the error and
+// the regret, each frame at least chartCaptionMinH high; at 300×250 the
+// loss too; at 300×560 all five. Every layout keeps its text apart.
+func TestSparePanelsGoFirst(t *testing.T) {
+	s := run2D(t, state.Default(), 300)
+	in := traceInput(s)
+	in.Regret = RegretTrace{R: Points{X: []float64{1, 10, 100, 300}, Y: []float64{0.5, 3, -2, 12}}}
+	var c Chart
+	TraceChart(&c, in)
+	for _, tc := range []struct {
+		h    float64
+		want []string
+	}{
+		{180, []string{"step size η_t (log)", "average online error (log)", RegretTitle}},
+		{250, []string{"step size η_t (log)", "average online error (log)", "loss", RegretTitle}},
+		{560, []string{"step size η_t (log)", "average online error (log)", "loss", "stored terms", RegretTitle}},
+	} {
+		l := &List{}
+		l.Reset(300, tc.h)
+		l.Chart(&c)
+		var frames []Op
+		for _, o := range l.Ops {
+			if o.Kind == OpFrame {
+				frames = append(frames, o)
+			}
+		}
+		var titles []string
+		for _, o := range texts(l) {
+			for _, p := range c.Panels {
+				if o.Text == p.Title && o.Color == ChartInk {
+					titles = append(titles, o.Text)
+				}
+			}
+		}
+		if strings.Join(titles, "|") != strings.Join(tc.want, "|") || len(frames) != len(tc.want) {
+			t.Errorf("300×%v: %d frames titled %q, want %q", tc.h, len(frames), titles, tc.want)
+		}
+		if len(frames) < 5 && frames[0].H < chartCaptionMinH {
+			t.Errorf("300×%v: spare panels dropped, yet frames %.1f high, under %v", tc.h, frames[0].H, chartCaptionMinH)
+		}
+		checkLayout(t, "spare", l, nil)
+	}
+}

@@ -156,9 +156,13 @@ func TraceChart(dst *Chart, in TraceInput) {
 		errP = Panel{Title: "mean absolute error |y − f(x)| (log)", Log: true, Value: lastValue(in.AbsError.Y, false),
 			Series: []Series{{Color: ErrorColor, X: in.AbsError.X, Y: in.AbsError.Y}}}
 	}
-	loss := Panel{Title: "loss", Value: lastValue(in.Loss.Y, false),
+	// The loss and the stored count are spare (Panel.Spare): on a short
+	// chart (a projector in presenter mode) they make room for the regret
+	// panel, the comparison a lesson on online learning is about; both
+	// stay in the read-outs (and the stored terms in the buffer strip).
+	loss := Panel{Title: "loss", Value: lastValue(in.Loss.Y, false), Spare: true,
 		Series: []Series{{Color: LossColor, X: in.Loss.X, Y: in.Loss.Y}}}
-	buf := Panel{Title: stored, Note: none, Whole: true}
+	buf := Panel{Title: stored, Note: none, Whole: true, Spare: true}
 	if none == "" {
 		buf.Value = lastValue(in.Buffer.Y, true)
 		buf.Series = []Series{{Color: BufferColor, X: in.Buffer.X, Y: in.Buffer.Y}}
