@@ -176,15 +176,17 @@ const RegretBoundsNote = "regret R = Σ R_stoch[f_t, t] − Σ R_stoch[g*, t], g
 	"· lecture: ‖β*‖ ≤ 1/√λ (Shalev-Shwartz et al. 2007): kernel Pegasos' ‖g*‖ against 1/√λ.\n" +
 	"· NORMA Proposition 1, eq. (11): ‖f − f_trunc‖ for the buffer ω, for a fixed rate Λ (the perceptron); its own number, not part of a bound."
 
-// DigitsRegretNote is what the digits view's charts say of the regret,
-// which they do not draw: multiclass streams have no comparator
-// (sim.MulticlassNoRegret); the binary ones (0–4 vs 5–9, the 0/1 → 2/3
-// switch) are compared in the 2D view only so far.
-func DigitsRegretNote(c state.Config) string {
-	if state.DigitsTask(c) == state.TaskMulticlass {
-		return sim.MulticlassNoRegret
+// DigitsRegretNote is what the digits view's charts say under their title
+// of the regret: on a multiclass or novelty run why none is drawn
+// (sim.MulticlassNoRegret, sim.NoveltyNoRegret); "" on a binary run (0–4
+// vs 5–9, the 0/1 → 2/3 switch, a file of two labels), whose charts draw
+// the regret panel ([DigitsRegret]).
+func DigitsRegretNote(d *sim.Digits) string {
+	if d == nil || d.Task() == state.TaskBinary || d.Learners() == 0 {
+		return ""
 	}
-	return "regret: drawn in the 2D view only (the digits view does not run the comparator yet)"
+	_, why := d.Regret(0)
+	return why
 }
 
 // regretCaption is the regret panel's caption: the bound's source and
