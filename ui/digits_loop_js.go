@@ -97,7 +97,9 @@ func (m *digitsMode) advance(now float64) {
 	} else {
 		a.pacer.Reset()
 	}
+	t0 := perfNow()
 	dg.regretBusy = !a.solveDigitsRegret(dg.run)
+	a.profile("regret", perfNow()-t0)
 	dg.perFrame = steps
 	a.m.StepMS = a.slicer.PerStep() // the debug hook's stepMs: learning time per example
 	a.sps.Add(now, steps)

@@ -47,7 +47,7 @@ func (a *Playground) digits() *digitsUI {
 	if a.dg == nil {
 		a.dg = &digitsUI{}
 		a.dg.now = &dCanvas{id: "digit-now", class: "digitnow", label: "the current digit", canvases: a.b}
-		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "step size and average error of each learner", canvases: a.b}
+		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "average error, step size and, on binary tasks, regret of each learner", canvases: a.b}
 		a.dg.readout = &digitsReadout{}
 		a.dg.pad = newPadView(a.b, a.b)
 		a.dg.cell = newCellView(a.b, a.b)
@@ -160,21 +160,27 @@ type compareChart struct {
 	regret app.DigitsRegret // each learner's regret curves on a binary task, reused
 }
 
+// digitsRegretSlice is the work of one sim.Digits.RegretStep call in the
+// digits view, in the comparator's units (a pass over the m numbers of a
+// prefix of m ≤ 1,000 examples; a Gram row of d = 784 features counts
+// 785 and is done whole). The 2D view's regretSlice (400) took 2–11 ms
+// natively at m = 1,000 (the greedy coordinate's scan and its update: 200
+// coordinate steps), and up to 171 ms in Chromium on a loaded machine,
+// far past the frame's regretMS; 50 units are 25 coordinate steps, about
+// 0.3 ms natively at m = 1,000.
+const digitsRegretSlice = 50
+
 // solveDigitsRegret gives the digits run's hindsight comparators (each
 // binary learner's: sim.Digits.RegretStep) slices of work for about
 // regretMS of the frame, as the 2D view's (solveRegret), and reports
 // whether they are idle. The points do not depend on the slicing.
-// Measured: a slice of regretSlice units on MNIST (d = 784) is one Gram
-// row of at most 1,000 inputs or 200 coordinate steps, under 1 ms
-// natively (TestDigitsRegretSwitch); in the browser see
-// TestBrowserRegret/DigitsSwitch.
 func (a *Playground) solveDigitsRegret(d *sim.Digits) bool {
 	if d == nil {
 		return true
 	}
 	t0 := a.b.Now()
 	for a.b.Now()-t0 < regretMS {
-		if d.RegretStep(regretSlice) {
+		if d.RegretStep(digitsRegretSlice) {
 			return true
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"kernelplay/core/learn"
+	"kernelplay/core/regret"
 	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
@@ -91,5 +93,25 @@ func TestDigitsRegretStop(t *testing.T) {
 	}
 	if !strings.Contains(r.Caption, "compared over the first 1000 examples") {
 		t.Errorf("caption %q", r.Caption)
+	}
+}
+
+// TestRegretCaptionCut: the caption keeps the failing condition whole —
+// a closing parenthesis and what follows ", so" go, a parenthesis inside
+// the condition stays (NORMA Theorem 2 on a run whose buffer ω = 512 is
+// smaller than m, as the switch figure's NORMA).
+func TestRegretCaptionCut(t *testing.T) {
+	cfg := learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0)
+	cfg.BufferSize = 512
+	for _, c := range []struct {
+		b    regret.Bound
+		want string
+	}{
+		{regret.NORMATheorem2(cfg, regret.Point{M: 713}), "no bound (NORMA Theorem 2, eq. (23)): the buffer (ω = 512) is smaller than m = 713"},
+		{regret.Bound{Source: "S", Why: "not applicable: stated for a fixed rate Λ (schedule sqrt)"}, "no bound (S): stated for a fixed rate Λ"},
+	} {
+		if got := regretCaption(c.b, false); got != c.want {
+			t.Errorf("caption %q, want %q", got, c.want)
+		}
 	}
 }

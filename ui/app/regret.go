@@ -195,7 +195,7 @@ func DigitsRegretNote(d *sim.Digits) string {
 //
 // The caption is one line of a panel about 300 px wide, so it says the
 // condition that fails, not the whole reason: core/regret's Why, after
-// "not applicable: " and before its first parenthesis or ", so".
+// "not applicable: ", before ", so" and without a closing parenthesis.
 func regretCaption(b regret.Bound, frozen bool) string {
 	c := b.Why
 	switch {
@@ -203,10 +203,13 @@ func regretCaption(b regret.Bound, frozen bool) string {
 		c = "dashed: " + b.Source + ", without its O(1)"
 	case strings.HasPrefix(c, "not applicable: "):
 		c = strings.TrimPrefix(c, "not applicable: ")
-		for _, cut := range []string{" (", ", so"} {
-			if i := strings.Index(c, cut); i > 0 {
-				c = c[:i]
-			}
+		if i := strings.Index(c, ", so"); i > 0 {
+			c = c[:i]
+		}
+		// A closing parenthesis (its values) goes; one inside the
+		// condition stays: "the buffer (ω = 512) is smaller than m".
+		if i := strings.LastIndex(c, " ("); i > 0 && strings.HasSuffix(c, ")") {
+			c = c[:i]
 		}
 		c = "no bound (" + b.Source + "): " + c
 	}

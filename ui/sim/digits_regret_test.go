@@ -167,7 +167,8 @@ func TestDigitsRegretWhyNot(t *testing.T) {
 // step 500. SVMD, which tracks the switch (its η rises), makes fewer
 // mistakes after it (17 in the first 50 against NORMA's 23, seed of the
 // preset): whether ADWIN fires on its errors is reported, not asserted.
-// The comparator's slices of 400 units are timed (native; reported).
+// The comparator's slices of 50 units, the page's, are timed (native;
+// reported).
 func TestDigitsRegretSwitch(t *testing.T) {
 	// switchDelay is the detection delay we state: ADWIN cuts when the
 	// newer errors' mean exceeds the older window's by its ε_cut, about
@@ -176,8 +177,8 @@ func TestDigitsRegretSwitch(t *testing.T) {
 	const switchDelay = 60
 	cfg, _ := state.FigurePreset(state.FigureSwitch)
 	t0 := time.Now()
-	d, longest := digitsRegretRun(t, cfg, "mnist10k.kpd.gz", 5, 400)
-	t.Logf("MNIST switch figure, %d examples in %v with the comparators; longest RegretStep(400) %.2f ms (native)", d.T(), time.Since(t0), longest)
+	d, longest := digitsRegretRun(t, cfg, "mnist10k.kpd.gz", 5, 50) // the page's slice (ui: digitsRegretSlice)
+	t.Logf("MNIST switch figure, %d examples in %v with the comparators; longest RegretStep(50) %.2f ms (native)", d.T(), time.Since(t0), longest)
 	for i := range d.Learners() {
 		mon, why := d.Regret(i)
 		if mon == nil {
