@@ -22,8 +22,9 @@ type DigitsRegret struct {
 // their solved checkpoints, in the run's steps, R + gap where the gap is
 // not negligible, the bound sim.Digits.RegretBound gives (NORMA Theorem
 // 2, eq. 23, where it applies), the detections, and a caption: the bound
-// or why there is none, and that the comparison covers a segment's first
-// 1,000 examples only (regret.Monitor.Stop) once the run is past them.
+// or why there is none, the first three detections' steps, and that the
+// comparison covers a segment's first 1,000 examples only
+// (regret.Monitor.Stop) once the run is past them.
 // The slices are valid until the next call.
 func (dr *DigitsRegret) Traces(d *sim.Digits) []render.RegretTrace {
 	dr.out = dr.out[:0]
@@ -72,6 +73,21 @@ func digitsTrace(d *sim.Digits, i int, b *regretBuf) render.RegretTrace {
 	}
 	tr.Alarms = alarms(b.alarms[:0], mon.Alarms(), 0)
 	b.alarms = tr.Alarms
+	// The marks' labels may give way to the switch's (render.CompareChart):
+	// the caption names the first detections too.
+	for k, a := range tr.Alarms {
+		switch {
+		case k == 0:
+			tr.Caption += "\ndetected at t = "
+		case k == 3:
+			tr.Caption += ", …"
+		case k < 3:
+			tr.Caption += ", "
+		}
+		if k < 3 {
+			tr.Caption += strconv.Itoa(int(a.T)) + " (" + a.Label + ")"
+		}
+	}
 	cur := mon.Current()
 	if stop := mon.Stop; stop > 0 && mon.T()-cur.Start > stop {
 		tr.Caption += "\ncompared over the first " + render.CountLabel(float64(stop)) + " examples" + since(cur.Start)

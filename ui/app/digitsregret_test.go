@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -54,6 +55,9 @@ func TestDigitsRegret(t *testing.T) {
 		}
 		if len(r.Alarms) == 0 && len(mon.Alarms()) > 0 || len(r.Alarms) > len(mon.Alarms()) {
 			t.Errorf("learner %d: %d marks for %d alarms", i, len(r.Alarms), len(mon.Alarms()))
+		}
+		if len(r.Alarms) > 0 && !strings.Contains(r.Caption, "\ndetected at t = "+strconv.Itoa(int(r.Alarms[0].T))+" ("+r.Alarms[0].Label+")") {
+			t.Errorf("learner %d: caption %q does not name the detection %+v", i, r.Caption, r.Alarms[0])
 		}
 		t.Logf("%s: %d points, regret %.4g at m = %d, marks %v", d.Name(i), len(pts), pts[len(pts)-1].Regret, pts[len(pts)-1].M, r.Alarms)
 	}

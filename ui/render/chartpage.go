@@ -333,12 +333,12 @@ func CompareChart(dst *Chart, in CompareInput) {
 	dst.Panels = append(dst.Panels, errP, etaP)
 	if len(in.Regrets) > 0 {
 		dst.Panels = append(dst.Panels, compareRegretPanel(in))
-		dst.Markers = compareAlarms(dst.Markers, in)
 	}
 	dst.Subtitle = in.Regret
 	if in.SwitchAt > 0 {
 		dst.Markers = append(dst.Markers, Marker{X: float64(in.SwitchAt) + 0.5, Label: in.SwitchLabel, Color: ChartMuted})
 	}
+	dst.Markers = compareAlarms(dst.Markers, in) // after the switch: its label is placed first
 }
 
 // ObjectiveInput is what the RES-vs-SGD chart shows (RES paper Figs. 1,

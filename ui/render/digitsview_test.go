@@ -136,7 +136,9 @@ func TestGalleryFooter(t *testing.T) {
 // panel, the regret on a symlog axis, with each learner's curve in its
 // colour, its bound dashed where it has one, each caption after its
 // learner's name, and every detection marked in its learner's colour;
-// one learner's panel shows its last value and caption alone; before any
+// the switch's marker comes first (its label is placed before the
+// detections'); one learner's panel shows its last value and caption
+// alone; before any
 // point the panel shows the first learner's note; without Regrets (a
 // multiclass run) there are two panels.
 func TestCompareRegretPanel(t *testing.T) {
@@ -164,6 +166,12 @@ func TestCompareRegretPanel(t *testing.T) {
 		t.Fatalf("regret panel %+v", p)
 	}
 	if len(c.Markers) != 1 || c.Markers[0].X != 7 || c.Markers[0].Color != "#111111" {
+		t.Fatalf("markers %+v", c.Markers)
+	}
+	sw := in
+	sw.SwitchAt, sw.SwitchLabel = 5, "0/1 → 2/3"
+	CompareChart(&c, sw)
+	if len(c.Markers) != 2 || c.Markers[0].Label != "0/1 → 2/3" || c.Markers[1].X != 7 {
 		t.Fatalf("markers %+v", c.Markers)
 	}
 	one := in
