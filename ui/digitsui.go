@@ -206,13 +206,13 @@ func digitsRegretShown(d *sim.Digits) int {
 // 1's checkpoints as points2, why there is none, and pending, the
 // checkpoints reached and not yet solved (all learners).
 func digitsRegretObject(d *sim.Digits) map[string]any {
-	m := map[string]any{"t": d.T(), "start": 0, "points": "", "n": 0, "alarms": 0, "points2": "", "why": "", "pending": 0}
-	pending := 0
+	var pts [2]string
+	n, alarms, start, pending, why := 0, 0, 0, 0, ""
 	for i := range min(2, d.Learners()) {
-		mon, why := d.Regret(i)
+		mon, w := d.Regret(i)
 		if mon == nil {
 			if i == 0 {
-				m["why"] = why
+				why = w
 			}
 			continue
 		}
@@ -223,13 +223,11 @@ func digitsRegretObject(d *sim.Digits) map[string]any {
 			b = strconv.AppendFloat(b, p.Regret, 'g', -1, 64)
 			b = append(b, ';')
 		}
+		pts[i] = string(b)
 		pending += mon.Comparator().Pending()
-		if i == 1 {
-			m["points2"] = string(b)
-			continue
+		if i == 0 {
+			n, alarms, start = len(mon.Current().Points), len(mon.Alarms()), mon.Current().Start
 		}
-		m["points"], m["n"], m["alarms"], m["start"] = string(b), len(mon.Current().Points), len(mon.Alarms()), mon.Current().Start
 	}
-	m["pending"] = pending
-	return m
+	return map[string]any{"t": d.T(), "start": start, "points": pts[0], "n": n, "alarms": alarms, "points2": pts[1], "why": why, "pending": pending}
 }
