@@ -47,7 +47,8 @@ func (a *Playground) digits() *digitsUI {
 	if a.dg == nil {
 		a.dg = &digitsUI{}
 		a.dg.now = &dCanvas{id: "digit-now", class: "digitnow", label: "the current digit", canvases: a.b}
-		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "average error, step size and, on binary tasks, regret of each learner", canvases: a.b}
+		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "average error, step size and, on binary tasks, regret of each learner",
+			title: app.RegretBoundsNote, canvases: a.b}
 		a.dg.readout = &digitsReadout{}
 		a.dg.pad = newPadView(a.b, a.b)
 		a.dg.cell = newCellView(a.b, a.b)

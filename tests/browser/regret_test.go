@@ -109,7 +109,8 @@ func waitSolved(ctx context.Context) (regretState, error) {
 //   - Digits: the multiclass digits view says why no regret is drawn.
 //   - DigitsSwitch: the conference paper's 0/1 → 2/3 experiment (MNIST,
 //     SVMD and NORMA) draws both learners' regret in the digits charts,
-//     with the detections marked; frames/s and long tasks are reported
+//     with the detections marked, the bounds cited on hover; frames/s and
+//     long tasks are reported
 //     while it plays and while the comparators catch up after the pause;
 //     the paused run's link (at=) replays the same checkpoints, bit for
 //     bit; screenshot regret-digits-switch.png.
@@ -539,6 +540,10 @@ func TestBrowserRegret(t *testing.T) {
 			}
 			if err := hasText(ctx, "digits", "no bound: SVMD's η adapts"); err != nil {
 				return err
+			}
+			title, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("digits-charts").title`))
+			if err != nil || !strings.Contains(title, "NORMA Theorem 2, eq. (23)") {
+				return fmt.Errorf("the digits charts' hover text %q does not cite the bounds (%v)", title, err)
 			}
 			screenshot(t, ctx, "regret-digits-switch-page.png")
 			shotElement(t, ctx, "digits-charts", "regret-digits-switch.png")

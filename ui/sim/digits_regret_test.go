@@ -206,3 +206,33 @@ func TestDigitsRegretSwitch(t *testing.T) {
 			d.Name(i), first, d.SwitchAt(), mon.Alarms(), last.Regret, last.M, last.Gap, last.Converged)
 	}
 }
+
+// TestDigitsRegretRestart: with "regret since the change" (rsc=1) the
+// 8×8 switch stream's NORMA restarts its comparator at its first ADWIN
+// alarm after the switch: one closed segment ending there, the current one
+// starting after it; its points replay bit for bit from the configuration.
+func TestDigitsRegretRestart(t *testing.T) {
+	cfg := state.ComparePreset()
+	cfg.Stream, cfg.RegretRestart = state.StreamSwitch, true
+	a, _ := digitsRegretRun(t, cfg, "digits8x8.kpd.gz", 20, 400)
+	b, _ := digitsRegretRun(t, cfg, "digits8x8.kpd.gz", 7, 50)
+	mon, _ := a.Regret(1) // NORMA
+	first := 0
+	for _, al := range mon.Alarms() {
+		if al.ADWIN {
+			first = al.T
+			break
+		}
+	}
+	cl := mon.Closed()
+	if first <= a.SwitchAt() || len(cl) != 1 || cl[0].Points[len(cl[0].Points)-1].M != first || mon.Current().Start != first {
+		t.Fatalf("first ADWIN alarm %d (switch %d); closed %d segments, current from %d", first, a.SwitchAt(), len(cl), mon.Current().Start)
+	}
+	mb, _ := b.Regret(1)
+	if !slices.Equal(mb.Current().Points, mon.Current().Points) || !slices.Equal(mb.Closed()[0].Points, cl[0].Points) {
+		t.Fatal("the segments depend on the slicing")
+	}
+	p := mon.Current().Points
+	t.Logf("NORMA: restarted at %d; since then regret %.4g over %d examples (whole first segment %.4g over %d)",
+		first, p[len(p)-1].Regret, p[len(p)-1].M, cl[0].Points[len(cl[0].Points)-1].Regret, first)
+}
