@@ -30,7 +30,8 @@ import (
 // itself. On a binary task each learner also has its comparison with
 // hindsight (digits_regret.go): over at most MaxExact = 1,000 examples,
 // 8·1,000·(1,000 + d + 4) bytes (14.3 MB on MNIST, d = 784; 8.5 MB on
-// the 8×8 digits). (Runner's [experiment.Trace] keeps every step,
+// the 8×8 digits; for a user's file the copied rows are at most the set's
+// own, data.MaxSetBytes, beside the 8 MB Gram matrix). (Runner's [experiment.Trace] keeps every step,
 // 61–69 bytes per step per learner: right for the papers' experiments,
 // whose streams are a data set's length, not for a 16-million-row file.)
 //
