@@ -16,8 +16,9 @@ type DigitsRegret struct {
 	out  []render.RegretTrace
 }
 
-// Traces returns one render.RegretTrace per learner of d on a binary
-// task, nil on the others (DigitsRegretNote says why): the monitor's
+// Traces returns one render.RegretTrace per learner of d when one of
+// them is compared (a binary task), nil otherwise (DigitsRegretNote says
+// why): the monitor's
 // segments (closed by restarts at detections, then the current one) at
 // their solved checkpoints, in the run's steps, R + gap where the gap is
 // not negligible, the bound sim.Digits.RegretBound gives (NORMA Theorem

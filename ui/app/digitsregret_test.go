@@ -74,6 +74,16 @@ func TestDigitsRegret(t *testing.T) {
 			t.Errorf("%s: note %q, %d traces; want %q and none", c.stream, note, len(tr), c.want)
 		}
 	}
+	// JMLR Fig. 3 is binary, but its three learners use the ν-trick: no
+	// panel, the first learner's reason as the note.
+	fig, _ := state.FigurePreset(state.FigureBinary)
+	d, err = sim.NewDigits(fig, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if note, tr := DigitsRegretNote(d), dr.Traces(d); !strings.HasPrefix(note, "regret: SVMD") || strings.HasPrefix(note, "regret: regret") || tr != nil {
+		t.Errorf("JMLR Fig. 3: note %q, %d traces", note, len(tr))
+	}
 }
 
 // TestDigitsRegretStop: on the 0–4 vs 5–9 stream (1,797 examples) the

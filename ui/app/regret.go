@@ -8,7 +8,6 @@ import (
 	"kernelplay/core/regret"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
-	"kernelplay/ui/state"
 )
 
 // negligibleGap is the relative duality gap (gap / max(J, 1)) under which
@@ -177,13 +176,19 @@ const RegretBoundsNote = "regret R = Σ R_stoch[f_t, t] − Σ R_stoch[g*, t], g
 	"· NORMA Proposition 1, eq. (11): ‖f − f_trunc‖ for the buffer ω, for a fixed rate Λ (the perceptron); its own number, not part of a bound."
 
 // DigitsRegretNote is what the digits view's charts say under their title
-// of the regret: on a multiclass or novelty run why none is drawn
-// (sim.MulticlassNoRegret, sim.NoveltyNoRegret); "" on a binary run (0–4
-// vs 5–9, the 0/1 → 2/3 switch, a file of two labels), whose charts draw
-// the regret panel ([DigitsRegret]).
+// of the regret when none of the run's learners is compared: why the
+// first is not (sim.MulticlassNoRegret, sim.NoveltyNoRegret, the ν-trick
+// of JMLR Fig. 3's learners); "" when one is (a binary run: 0–4 vs 5–9,
+// the 0/1 → 2/3 switch, a file of two labels), whose charts draw the
+// regret panel ([DigitsRegret]).
 func DigitsRegretNote(d *sim.Digits) string {
-	if d == nil || d.Task() == state.TaskBinary || d.Learners() == 0 {
+	if d == nil || d.Learners() == 0 {
 		return ""
+	}
+	for i := range d.Learners() {
+		if mon, _ := d.Regret(i); mon != nil {
+			return ""
+		}
 	}
 	_, why := d.Regret(0)
 	return why

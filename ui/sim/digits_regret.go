@@ -41,7 +41,7 @@ func digitsRegret(l learn.Learner, lc state.Config, task string, dim int) regret
 				*drift.DefaultADWIN(), *drift.DefaultPageHinkley(), lc.RegretRestart)
 		}
 		if err != nil {
-			r.why = "regret: " + err.Error()
+			r.why = err.Error() // "regret: …", as newRegret's
 			return r
 		}
 		r.norm2, r.lambda = func() float64 { return m.Diagnostics().NormF }, c.Lambda
