@@ -71,7 +71,8 @@ import (
 //	               step the current segment counts from), why, points:
 //	               "m:regret;…" (exact decimal of the current segment's
 //	               solved checkpoints), n, alarms, points2 (a comparison's
-//	               second learner, "" otherwise)}
+//	               second learner, "" otherwise)}; in the digits view
+//	               learner 0's and 1's, with pending (digitsRegretObject)
 //	inspector()    {show, t, blocks (the number of sub-steps), lit (the
 //	               lit sub-step, −1 for none), stage (its name, "" for none),
 //	               slow (slow motion on), paceMs}
@@ -277,6 +278,9 @@ func (a *Playground) objective() any {
 func (a *Playground) regretObject() any {
 	r := a.store.Run()
 	s := r.Sim()
+	if d := r.Digits(); d != nil {
+		return digitsRegretObject(d) // digitsui.go
+	}
 	if s == nil {
 		return nil
 	}

@@ -21,6 +21,7 @@ import (
 type dCanvas struct {
 	id, class, label string
 	describedBy      string // the id of the element describing it ("": the progress line, digits-progress)
+	title            string // hover text ("": none), the charts' app.RegretBoundsNote
 	el               *vecty.HTML
 	cv               *paint.Canvas
 	list             render.List // the display list of a canvas painted from one (the confusion matrix)
@@ -35,7 +36,8 @@ func (d *dCanvas) Render() vecty.ComponentOrHTML {
 		by = "digits-progress"
 	}
 	d.el = elem.Canvas(vecty.Markup(vecty.Class(d.class), prop.ID(d.id), vecty.Attribute("role", "img"),
-		vecty.Attribute("aria-label", d.label), vecty.Attribute("aria-describedby", by)))
+		vecty.Attribute("aria-label", d.label), vecty.Attribute("aria-describedby", by),
+		vecty.MarkupIf(d.title != "", vecty.Attribute("title", d.title))))
 	return d.el
 }
 

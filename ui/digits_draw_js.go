@@ -37,11 +37,11 @@ func (dg *digitsUI) draw(a *Playground, now float64) {
 	for i := range dg.galleries {
 		resized = resized || dg.galleries[i].resized() || dg.confusions[i].resized()
 	}
-	t := -1
+	t, reg := -1, 0
 	if run != nil {
-		t = run.T()
+		t, reg = run.T(), digitsRegretShown(run)
 	}
-	if !resized && any(run) == a.drawnSim && t == a.drawnT && a.rev == a.drawnRev {
+	if !resized && any(run) == a.drawnSim && t == a.drawnT && a.rev == a.drawnRev && reg == a.drawnRegret {
 		return
 	}
 	t0 := perfNow()
@@ -49,7 +49,8 @@ func (dg *digitsUI) draw(a *Playground, now float64) {
 	t1 := perfNow()
 	dg.nowCost = app.EMA(dg.nowCost, t1-t0)
 	a.profile("digit", t1-t0)
-	slow := resized || any(run) != a.drawnSim || a.rev != a.drawnRev || dg.slowDue(now) || !a.store.Config().Playing
+	slow := resized || any(run) != a.drawnSim || a.rev != a.drawnRev || dg.slowDue(now) || !a.store.Config().Playing ||
+		reg != a.drawnRegret && t == a.drawnT
 	if slow {
 		dg.slowDrawn = now
 		defer func() { dg.slowCost = perfNow() - t1 }()
@@ -69,7 +70,7 @@ func (dg *digitsUI) draw(a *Playground, now float64) {
 			}
 		}
 	}
-	a.drawnSim, a.drawnT, a.drawnRev = run, t, a.rev
+	a.drawnSim, a.drawnT, a.drawnRev, a.drawnRegret = run, t, a.rev, reg
 	a.m.Frames++
 	a.fps.Add(now, 1)
 }

@@ -88,11 +88,18 @@ func (m *digitsMode) advance(now float64) {
 	steps := 0
 	if dg.run != nil && c.Playing && !a.store.Run().Done() {
 		want := a.insp.steps(a.pacer.Ticks(now) * c.StepsPerFrame) // slow motion: one at a time
-		a.slicer.BudgetMS = pace.DigitsBudget(a.interacting(now), dg.drawCost(now))
+		draw := dg.drawCost(now)
+		if dg.regretBusy {
+			draw += regretMS // the comparators' share of the frame (solveDigitsRegret)
+		}
+		a.slicer.BudgetMS = pace.DigitsBudget(a.interacting(now), draw)
 		steps, _ = a.learn(&a.slicer, want)
 	} else {
 		a.pacer.Reset()
 	}
+	t0 := perfNow()
+	dg.regretBusy = !a.solveDigitsRegret(dg.run)
+	a.profile("regret", perfNow()-t0)
 	dg.perFrame = steps
 	a.m.StepMS = a.slicer.PerStep() // the debug hook's stepMs: learning time per example
 	a.sps.Add(now, steps)

@@ -16,12 +16,13 @@ import (
 // (app.Store.Run, Kind Digits or Compare): the store builds it when the
 // data set it waits for (app.Store.NeedData) is handed over.
 type digitsUI struct {
-	fileNote string      // the sentence about the user's file (app.Store.FileNote), fed with the progress line's props
-	run      *sim.Digits // the store's digits run, nil while waiting for data
-	builtFor app.Run     // the store's run when last looked at
-	status   string      // why there is no run (loading, a failure), "" when running
-	failed   bool        // status is a failure (shown as an error)
-	perFrame int         // steps learned in the last frame
+	fileNote   string      // the sentence about the user's file (app.Store.FileNote), fed with the progress line's props
+	run        *sim.Digits // the store's digits run, nil while waiting for data
+	builtFor   app.Run     // the store's run when last looked at
+	status     string      // why there is no run (loading, a failure), "" when running
+	failed     bool        // status is a failure (shown as an error)
+	perFrame   int         // steps learned in the last frame
+	regretBusy bool        // the comparators had work left after the last frame (solveDigitsRegret)
 
 	now        *dCanvas // the current digit, large
 	galleries  []*dCanvas
@@ -46,7 +47,8 @@ func (a *Playground) digits() *digitsUI {
 	if a.dg == nil {
 		a.dg = &digitsUI{}
 		a.dg.now = &dCanvas{id: "digit-now", class: "digitnow", label: "the current digit", canvases: a.b}
-		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "step size and average error of each learner", canvases: a.b}
+		a.dg.charts = &dCanvas{id: "digits-charts", class: "dcharts", label: "average error, step size and, on binary tasks, regret of each learner",
+			title: app.RegretBoundsNote, canvases: a.b}
 		a.dg.readout = &digitsReadout{}
 		a.dg.pad = newPadView(a.b, a.b)
 		a.dg.cell = newCellView(a.b, a.b)
@@ -124,7 +126,7 @@ func (dg *digitsUI) drawCharts(a *Playground, run *sim.Digits) {
 	ch := &dg.chart
 	in := &ch.in
 	*in = render.CompareInput{Names: in.Names[:0], Colors: learnerColors, AvgError: in.AvgError[:0], Eta: in.Eta[:0],
-		WinError: in.WinError[:0]}
+		WinError: in.WinError[:0], Regrets: in.Regrets[:0]}
 	if run != nil && run.T() > 0 {
 		in.T, in.N, in.Window = run.T(), run.N(), run.Config().Window
 		for i := range run.Learners() {
@@ -143,7 +145,8 @@ func (dg *digitsUI) drawCharts(a *Playground, run *sim.Digits) {
 		if at := run.SwitchAt(); at > 0 {
 			in.SwitchAt, in.SwitchLabel = at, "0/1 → 2/3"
 		}
-		in.Regret = app.DigitsRegretNote(run.Config())
+		in.Regret = app.DigitsRegretNote(run)
+		in.Regrets = ch.regret.Traces(run)
 	}
 	render.CompareChart(&ch.Chart, *in)
 	ch.Draw(cv)
@@ -154,5 +157,78 @@ func (dg *digitsUI) drawCharts(a *Playground, run *sim.Digits) {
 type compareChart struct {
 	paint.ChartView
 	in     render.CompareInput
-	curves []sim.Series // each learner's average error, η_t and windowed error histories as points, reused
+	curves []sim.Series     // each learner's average error, η_t and windowed error histories as points, reused
+	regret app.DigitsRegret // each learner's regret curves on a binary task, reused
+}
+
+// digitsRegretSlice is the work of one sim.Digits.RegretStep call in the
+// digits view, in the comparator's units (a pass over the m numbers of a
+// prefix of m ≤ 1,000 examples; a Gram row of d = 784 features counts
+// 785 and is done whole). The 2D view's regretSlice (400) took 2–11 ms
+// natively at m = 1,000 (the greedy coordinate's scan and its update: 200
+// coordinate steps), and up to 171 ms in Chromium on a loaded machine,
+// far past the frame's regretMS; 50 units are 25 coordinate steps, about
+// 0.3 ms natively at m = 1,000.
+const digitsRegretSlice = 50
+
+// solveDigitsRegret gives the digits run's hindsight comparators (each
+// binary learner's: sim.Digits.RegretStep) slices of work for about
+// regretMS of the frame, as the 2D view's (solveRegret), and reports
+// whether they are idle. The points do not depend on the slicing.
+func (a *Playground) solveDigitsRegret(d *sim.Digits) bool {
+	if d == nil {
+		return true
+	}
+	t0 := a.b.Now()
+	for a.b.Now()-t0 < regretMS {
+		if d.RegretStep(digitsRegretSlice) {
+			return true
+		}
+	}
+	return false
+}
+
+// digitsRegretShown counts the solved checkpoints and detections of the
+// digits run's comparisons, so that the charts redraw when one is solved
+// while the run is paused.
+func digitsRegretShown(d *sim.Digits) int {
+	n := 0
+	for i := range d.Learners() {
+		if mon, _ := d.Regret(i); mon != nil {
+			n += len(mon.Current().Points) + len(mon.Closed()) + len(mon.Alarms())
+		}
+	}
+	return n
+}
+
+// digitsRegretObject is the debug hook's regret() in the digits view
+// (debughook.go): learner 0's solved checkpoints of its current segment
+// as exact decimals ("m:regret;…"), their number n, its alarms, learner
+// 1's checkpoints as points2, why there is none, and pending, the
+// checkpoints reached and not yet solved (all learners).
+func digitsRegretObject(d *sim.Digits) map[string]any {
+	var pts [2]string
+	n, alarms, start, pending, why := 0, 0, 0, 0, ""
+	for i := range min(2, d.Learners()) {
+		mon, w := d.Regret(i)
+		if mon == nil {
+			if i == 0 {
+				why = w
+			}
+			continue
+		}
+		var b []byte
+		for _, p := range mon.Current().Points {
+			b = strconv.AppendInt(b, int64(p.M), 10)
+			b = append(b, ':')
+			b = strconv.AppendFloat(b, p.Regret, 'g', -1, 64)
+			b = append(b, ';')
+		}
+		pts[i] = string(b)
+		pending += mon.Comparator().Pending()
+		if i == 0 {
+			n, alarms, start = len(mon.Current().Points), len(mon.Alarms()), mon.Current().Start
+		}
+	}
+	return map[string]any{"t": d.T(), "start": start, "points": pts[0], "n": n, "alarms": alarms, "points2": pts[1], "why": why, "pending": pending}
 }

@@ -480,6 +480,17 @@ func (s *SVMD) Reset() {
 // multiclass logistic) or Novelty.
 func (s *SVMD) Task() Task { return s.task }
 
+// Config returns the settings in force: those given to [NewSVMD] or the
+// last [SVMD.Reconfigure], with Kernel the kernel in use (the Gaussian of
+// σ = 1 for a nil one). What the hindsight comparator of a run it did not
+// configure reads its objective from (core/regret.ObjectiveOfSVMD). Its
+// slices (LabelKernel, LabelDistance) alias the learner's: read only.
+func (s *SVMD) Config() SVMDConfig {
+	c := s.cfg
+	c.Kernel = s.kern
+	return c
+}
+
 // NumScores returns K for the multiclass losses and 1 otherwise.
 func (s *SVMD) NumScores() int { return s.k }
 

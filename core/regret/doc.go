@@ -104,7 +104,9 @@
 // Page–Hinkley (package kernelplay/core/drift) on the learner's mistakes,
 // and optionally a restart of the comparator at an ADWIN alarm, so that the
 // regret is measured against the best fixed predictor since the change.
-// Its work is done in frame-sized slices by [Monitor.Step].
+// Its work is done in frame-sized slices by [Monitor.Step]. With
+// [Monitor.Stop] a segment is compared over its first Stop examples only
+// (the detectors go on): the page's digits view stops at MaxExact.
 //
 // Package regret is pure Go: it must not import syscall/js or anything under
 // kernelplay/ui. It imports kernelplay/core/kernel, kernelplay/core/learn

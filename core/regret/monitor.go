@@ -73,6 +73,16 @@ type Monitor struct {
 	// ADWIN alarm restarts. NewMonitor sets 100.
 	MinSegment int
 
+	// Stop, when positive, is the most examples a segment's comparator
+	// takes: later steps feed the detectors only, and the segment's
+	// points end at its Stop-th example (a restart at an alarm starts a
+	// new segment, which takes Stop examples again). Zero means no stop.
+	// A page with high-dimensional inputs sets it to the comparator's
+	// MaxExact: beyond it the frozen g* costs a kernel row over its
+	// support vectors per example (Settings.MaxExact), more than a
+	// digits learner's own step.
+	Stop int
+
 	cmp     *Comparator
 	obj     Objective
 	set     Settings
@@ -120,7 +130,12 @@ func NewMonitor(obj Objective, set Settings, dim int, adwin drift.ADWIN, ph drif
 // same result). Panics as [Comparator.Add].
 func (m *Monitor) Observe(x []float64, y float64, mistake bool, online float64) (Alarm, bool) {
 	m.t++
-	m.cmp.Add(x, y, online)
+	if m.Stop <= 0 || m.cmp.T() < m.Stop {
+		m.cmp.Add(x, y, online)
+		if m.cmp.T() == m.Stop {
+			m.cmp.Mark() // the segment's last point
+		}
+	}
 	e := 0.0
 	if mistake {
 		e = 1

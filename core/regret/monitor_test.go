@@ -84,3 +84,57 @@ func TestMonitorRestart(t *testing.T) {
 		}
 	}
 }
+
+// TestMonitorStop: with Stop = 150 the comparator takes the first 150
+// examples of a segment and no more (its points are those of a monitor
+// fed only those 150 steps, and a last one at m = 150), while the detectors see every
+// step (the same alarms as without a stop); with restarts, the segment
+// after the flip is compared again over its first 150 examples.
+func TestMonitorStop(t *testing.T) {
+	run := func(stop, steps int, restart bool) *Monitor {
+		cfg := learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0)
+		cfg.Kernel, cfg.Lambda = kernel.Gaussian{Sigma: 0.5}, 0.01
+		n, err := learn.NewNORMA(cfg, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		obj, _ := ObjectiveOf(cfg)
+		mon, err := NewMonitor(obj, Settings{}, 2, *drift.DefaultADWIN(), *drift.DefaultPageHinkley(), restart)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mon.Stop = stop
+		g := &data.Gen2D{Shape: data.Gaussians, Noise: 0.1}
+		rng := rand.New(rand.NewPCG(8, 9))
+		for i := range steps {
+			x, y := g.Next(rng)
+			if i >= 400 {
+				y = -y
+			}
+			norm2 := n.SquaredNorm()
+			st := n.Learn(x, y)
+			mon.Observe(x, y, st.Mistake, OnlineRisk(st.Loss, cfg.Lambda, norm2))
+			mon.Step(50)
+		}
+		for !mon.Step(math.MaxInt) {
+		}
+		return mon
+	}
+	stopped, whole, short := run(150, 900, false), run(0, 900, false), run(0, 150, false)
+	if stopped.T() != 900 || stopped.Comparator().T() != 150 {
+		t.Fatalf("monitor saw %d steps, its comparator %d; want 900 and 150", stopped.T(), stopped.Comparator().T())
+	}
+	sp, shp := stopped.Current().Points, short.Current().Points
+	if len(sp) != len(shp)+1 || !slices.Equal(sp[:len(shp)], shp) || sp[len(shp)].M != 150 || sp[len(shp)].Online != short.Comparator().Online() {
+		t.Fatalf("points with Stop = 150, want those of a run of 150 steps and m = 150:\n%v\n%v", sp, shp)
+	}
+	if len(whole.Alarms()) == 0 || !slices.Equal(stopped.Alarms(), whole.Alarms()) {
+		t.Fatalf("alarms with Stop %v, without %v", stopped.Alarms(), whole.Alarms())
+	}
+	r := run(150, 900, true)
+	cl, cur := r.Closed(), r.Current()
+	if len(cl) != 1 || cl[0].Points[len(cl[0].Points)-1].M != 150 || cur.Start <= 400 ||
+		cur.Points[len(cur.Points)-1].M != 150 {
+		t.Fatalf("with restarts: closed %+v, current from %d ending at %+v", cl, cur.Start, cur.Points[len(cur.Points)-1])
+	}
+}

@@ -27,6 +27,9 @@ type regretState struct {
 	Alarms  int    `json:"alarms"`
 	Points2 string `json:"points2"`
 	Why     string `json:"why"`
+	// Pending is, in the digits view, the checkpoints reached and not
+	// yet solved (both learners').
+	Pending int `json:"pending"`
 }
 
 func readRegret(ctx context.Context) (regretState, error) {
@@ -109,6 +112,13 @@ func waitSolved(ctx context.Context) (regretState, error) {
 //     back to its step, paused (app.GoToStep); screenshots
 //     regret-switch*.png.
 //   - Digits: the multiclass digits view says why no regret is drawn.
+//   - DigitsSwitch: the conference paper's 0/1 → 2/3 experiment (MNIST,
+//     SVMD and NORMA) draws both learners' regret in the digits charts,
+//     with the detections marked, the bounds cited on hover; frames/s and
+//     long tasks are reported
+//     while it plays and while the comparators catch up after the pause;
+//     the paused run's link (at=) replays the same checkpoints, bit for
+//     bit; screenshot regret-digits-switch.png.
 func TestBrowserRegret(t *testing.T) {
 	srv := pageServer(t)
 	ctx := browser(t)
@@ -535,6 +545,107 @@ func TestBrowserRegret(t *testing.T) {
 			}
 			t.Logf("measure (%s): digits with the regret note: %v", load(), w)
 			return hasText(ctx, "digits", "regret: binary tasks only")
+		})
+	})
+
+	t.Run("DigitsSwitch", func(t *testing.T) {
+		// digitsSolved waits until the comparators have solved every
+		// checkpoint reached (pending 0) and the run is paused.
+		digitsSolved := func(ctx context.Context) (regretState, error) {
+			deadline := time.Now().Add(120 * time.Second)
+			for {
+				r, err := readRegret(ctx)
+				if err == nil && r.N > 0 && r.Pending == 0 {
+					return r, nil
+				}
+				if time.Now().After(deadline) {
+					return r, fmt.Errorf("the digits comparators did not catch up: %+v (%v)", r, err)
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+		}
+		within(t, ctx, 300*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, "v1&mode=digits&fig=switch&spf=5&h=inspector"); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().t > 30`, 120*time.Second); err != nil {
+				return err
+			}
+			w, err := measureFrames(ctx, 3000)
+			if err != nil {
+				return err
+			}
+			t.Logf("measure (%s): the switch figure (MNIST, d = 784) playing with both comparators: %v", load(), w)
+			if err := waitFor(ctx, `window.kernelplay.stats().t > 620`, 120*time.Second); err != nil {
+				return err
+			}
+			playing, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.kernelplay.stats().playing`))
+			if err != nil {
+				return err
+			}
+			if playing {
+				if err := chromedp.Do(ctx, chromedp.KeyEvent(" ")); err != nil {
+					return err
+				}
+				if err := waitFor(ctx, `!window.kernelplay.stats().playing`, 10*time.Second); err != nil {
+					return err
+				}
+			}
+			w, err = measureFrames(ctx, 2000)
+			if err != nil {
+				return err
+			}
+			t.Logf("measure (%s): paused, the comparators catching up: %v", load(), w)
+			if ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.kernelplay.stats().profile.regret`)); err == nil {
+				t.Logf("the comparators' time per frame (moving average, stats().profile.regret): %.2f ms", ms)
+			}
+			r, err := digitsSolved(ctx)
+			if err != nil {
+				return err
+			}
+			t.Logf("paused at t = %d: %d checkpoints (SVMD), %d alarms (SVMD); NORMA %q", r.T, r.N, r.Alarms, r.Points2)
+			if r.Why != "" || r.Points2 == "" {
+				return fmt.Errorf("regret in the digits view: %+v", r)
+			}
+			time.Sleep(300 * time.Millisecond) // the charts redraw with the solved points
+			if err := hasText(ctx, "digits", "regret vs best fixed g*"); err != nil {
+				return err
+			}
+			if err := hasText(ctx, "digits", "ADWIN"); err != nil {
+				return err
+			}
+			if err := hasText(ctx, "digits", "no bound: SVMD's η adapts"); err != nil {
+				return err
+			}
+			title, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("digits-charts").title`))
+			if err != nil || !strings.Contains(title, "NORMA Theorem 2, eq. (23)") {
+				return fmt.Errorf("the digits charts' hover text %q does not cite the bounds (%v)", title, err)
+			}
+			screenshot(t, ctx, "regret-digits-switch-page.png")
+			shotElement(t, ctx, "digits-charts", "regret-digits-switch.png")
+			link, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.kernelplay.link()`))
+			if err != nil {
+				return err
+			}
+			_, hash, _ := strings.Cut(link, "#")
+			if !strings.Contains(hash, fmt.Sprintf("at=%d", r.T)) {
+				return fmt.Errorf("the paused run's link %q has no at=%d", hash, r.T)
+			}
+			if err := open(ctx, srv.URL, hash); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, fmt.Sprintf(`window.kernelplay.stats().t === %d`, r.T), 120*time.Second); err != nil {
+				return err
+			}
+			got, err := digitsSolved(ctx)
+			if err != nil {
+				return err
+			}
+			if got.Points != r.Points || got.Points2 != r.Points2 {
+				return fmt.Errorf("at=%d replayed other checkpoints:\n%s\n%s\nlive:\n%s\n%s", r.T, got.Points, got.Points2, r.Points, r.Points2)
+			}
+			t.Logf("at=%d: both learners' %d checkpoints replay bit for bit", r.T, got.N)
+			return nil
 		})
 	})
 }

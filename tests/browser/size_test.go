@@ -77,7 +77,8 @@ const sizeBudget = 1_200_000
 // 7,209,465, brotli 1,298,248), ceiling that + 6 KB (rounded). The round
 // added +157 KB of features and cut −89 KB; the note of issue 24 asks for
 // the budget and lists what is left.
-const sizeCeiling = 1_704_000
+// Issue 21's regret in the digits view (branch digitsregret) +8,733.
+const sizeCeiling = 1_704_000 + 8_733
 
 // TestSizeBudget builds main.wasm as served (`make wasm` into a temporary
 // directory: the same flags, the data-section packing, zopfli --i5 and

@@ -8,7 +8,6 @@ import (
 	"kernelplay/core/regret"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
-	"kernelplay/ui/state"
 )
 
 // negligibleGap is the relative duality gap (gap / max(J, 1)) under which
@@ -176,15 +175,23 @@ const RegretBoundsNote = "regret R = Σ R_stoch[f_t, t] − Σ R_stoch[g*, t], g
 	"· lecture: ‖β*‖ ≤ 1/√λ (Shalev-Shwartz et al. 2007): kernel Pegasos' ‖g*‖ against 1/√λ.\n" +
 	"· NORMA Proposition 1, eq. (11): ‖f − f_trunc‖ for the buffer ω, for a fixed rate Λ (the perceptron); its own number, not part of a bound."
 
-// DigitsRegretNote is what the digits view's charts say of the regret,
-// which they do not draw: multiclass streams have no comparator
-// (sim.MulticlassNoRegret); the binary ones (0–4 vs 5–9, the 0/1 → 2/3
-// switch) are compared in the 2D view only so far.
-func DigitsRegretNote(c state.Config) string {
-	if state.DigitsTask(c) == state.TaskMulticlass {
-		return sim.MulticlassNoRegret
+// DigitsRegretNote is what the digits view's charts say under their title
+// of the regret when none of the run's learners is compared: why the
+// first is not (sim.MulticlassNoRegret, sim.NoveltyNoRegret, the ν-trick
+// of JMLR Fig. 3's learners); "" when one is (a binary run: 0–4 vs 5–9,
+// the 0/1 → 2/3 switch, a file of two labels), whose charts draw the
+// regret panel ([DigitsRegret]).
+func DigitsRegretNote(d *sim.Digits) string {
+	if d == nil || d.Learners() == 0 {
+		return ""
 	}
-	return "regret: drawn in the 2D view only (the digits view does not run the comparator yet)"
+	for i := range d.Learners() {
+		if mon, _ := d.Regret(i); mon != nil {
+			return ""
+		}
+	}
+	_, why := d.Regret(0)
+	return why
 }
 
 // regretCaption is the regret panel's caption: the bound's source and
@@ -193,7 +200,7 @@ func DigitsRegretNote(c state.Config) string {
 //
 // The caption is one line of a panel about 300 px wide, so it says the
 // condition that fails, not the whole reason: core/regret's Why, after
-// "not applicable: " and before its first parenthesis or ", so".
+// "not applicable: ", before ", so" and without a closing parenthesis.
 func regretCaption(b regret.Bound, frozen bool) string {
 	c := b.Why
 	switch {
@@ -201,10 +208,13 @@ func regretCaption(b regret.Bound, frozen bool) string {
 		c = "dashed: " + b.Source + ", without its O(1)"
 	case strings.HasPrefix(c, "not applicable: "):
 		c = strings.TrimPrefix(c, "not applicable: ")
-		for _, cut := range []string{" (", ", so"} {
-			if i := strings.Index(c, cut); i > 0 {
-				c = c[:i]
-			}
+		if i := strings.Index(c, ", so"); i > 0 {
+			c = c[:i]
+		}
+		// A closing parenthesis (its values) goes; one inside the
+		// condition stays: "the buffer (ω = 512) is smaller than m".
+		if i := strings.LastIndex(c, " ("); i > 0 && strings.HasSuffix(c, ")") {
+			c = c[:i]
 		}
 		c = "no bound (" + b.Source + "): " + c
 	}

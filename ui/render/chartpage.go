@@ -305,6 +305,9 @@ type CompareInput struct {
 	// Regret, when set, says under the title why no regret is drawn
 	// (app.DigitsRegretNote).
 	Regret string
+	// Regrets, on a binary task, is each learner's regret (app.DigitsRegret):
+	// a third panel, as the 2D charts' (compareRegretPanel, digitsview.go).
+	Regrets []RegretTrace
 }
 
 // CompareChart describes the digits comparison into dst: every learner's
@@ -332,10 +335,14 @@ func CompareChart(dst *Chart, in CompareInput) {
 		}
 	}
 	dst.Panels = append(dst.Panels, errP, etaP)
+	if len(in.Regrets) > 0 {
+		dst.Panels = append(dst.Panels, compareRegretPanel(in))
+	}
 	dst.Subtitle = in.Regret
 	if in.SwitchAt > 0 {
 		dst.Markers = append(dst.Markers, Marker{X: float64(in.SwitchAt) + 0.5, Label: in.SwitchLabel, Color: ChartMuted})
 	}
+	dst.Markers = compareAlarms(dst.Markers, in) // after the switch: its label is placed first
 }
 
 // ObjectiveInput is what the RES-vs-SGD chart shows (RES paper Figs. 1,

@@ -7,7 +7,8 @@ import (
 
 // The digits view's small canvases as display lists (the page paints them
 // one to one): the confusion matrix of a learner and the layout and
-// footer of its support-vector gallery.
+// footer of its support-vector gallery; and the digits charts' regret
+// panel (CompareChart's, on binary tasks).
 
 // Colours of the digits view's canvas text (the page's ink and muted ink).
 const (
@@ -130,4 +131,51 @@ func GalleryMessage(hasTerms bool, n, capacity, dim int, image bool) string {
 			strconv.Itoa(dim) + "-feature inputs."
 	}
 	return ""
+}
+
+// compareRegretPanel is the digits charts' regret panel (CompareChart on a
+// binary task): each learner's curves as the 2D charts draw them
+// (regretSeries: R solid, R + gap thin, the bound dashed) in its colour,
+// and its caption, after its name when there are two; before any point,
+// the first learner's note (why there is none, or that the first
+// checkpoint is being solved).
+func compareRegretPanel(in CompareInput) Panel {
+	p := Panel{Title: RegretTitle, SymLog: true}
+	points := false
+	for i, r := range in.Regrets {
+		p.Series = regretSeries(p.Series, r, in.Colors[i%len(in.Colors)], in.Names[i])
+		c := r.caption()
+		if len(in.Regrets) > 1 {
+			c = in.Names[i] + ": " + c
+		}
+		if i > 0 {
+			p.Caption += "\n"
+		}
+		p.Caption += c
+		points = points || len(r.R.X) > 0
+	}
+	one := regretPanel(TraceInput{Regret: in.Regrets[0]})
+	if !points {
+		return Panel{Title: RegretTitle, SymLog: true, Note: one.Note}
+	}
+	if len(in.Regrets) == 1 {
+		p.Value = one.Value
+	}
+	return p
+}
+
+// compareAlarms appends every learner's detections (ADWIN, Page–Hinkley)
+// to the chart's markers: in AlarmColor for one learner, in each
+// learner's colour for two.
+func compareAlarms(dst []Marker, in CompareInput) []Marker {
+	for i, r := range in.Regrets {
+		col := AlarmColor
+		if len(in.Regrets) > 1 {
+			col = in.Colors[i%len(in.Colors)]
+		}
+		for _, a := range r.Alarms {
+			dst = append(dst, Marker{X: a.T, Label: a.Label, Color: col})
+		}
+	}
+	return dst
 }

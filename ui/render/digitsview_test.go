@@ -131,3 +131,63 @@ func TestGalleryFooter(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareRegretPanel: on a binary task the digits charts get a third
+// panel, the regret on a symlog axis, with each learner's curve in its
+// colour, its bound dashed where it has one, each caption after its
+// learner's name, and every detection marked in its learner's colour;
+// the switch's marker comes first (its label is placed before the
+// detections'); one learner's panel shows its last value and caption
+// alone; before any
+// point the panel shows the first learner's note; without Regrets (a
+// multiclass run) there are two panels.
+func TestCompareRegretPanel(t *testing.T) {
+	pts := func(v ...float64) Points {
+		p := Points{}
+		for i, y := range v {
+			p.X, p.Y = append(p.X, float64(i+1)), append(p.Y, y)
+		}
+		return p
+	}
+	in := CompareInput{Names: []string{"SVMD", "NORMA"}, Colors: []string{"#111111", "#222222"},
+		AvgError: []Points{pts(0.5), pts(0.4)}, Eta: []Points{pts(1), pts(1)}, T: 3, N: 10,
+		Regrets: []RegretTrace{
+			{R: pts(1, 2, 3), Caption: "no bound: SVMD's η adapts", Alarms: []Alarm{{T: 7, Label: "ADWIN"}}},
+			{R: pts(1, 4, 9), Bound: pts(20, 30, 40), Caption: "dashed: NORMA Theorem 2, eq. (23), without its O(1)"},
+		}}
+	var c Chart
+	CompareChart(&c, in)
+	if len(c.Panels) != 3 {
+		t.Fatalf("%d panels, want 3", len(c.Panels))
+	}
+	p := c.Panels[2]
+	if p.Title != RegretTitle || !p.SymLog || len(p.Series) != 3 || p.Series[0].Color != "#111111" || p.Series[1].Color != "#222222" ||
+		p.Series[2].Dash != [2]float64{6, 4} || p.Caption != "SVMD: no bound: SVMD's η adapts\nNORMA: dashed: NORMA Theorem 2, eq. (23), without its O(1)" {
+		t.Fatalf("regret panel %+v", p)
+	}
+	if len(c.Markers) != 1 || c.Markers[0].X != 7 || c.Markers[0].Color != "#111111" {
+		t.Fatalf("markers %+v", c.Markers)
+	}
+	sw := in
+	sw.SwitchAt, sw.SwitchLabel = 5, "0/1 → 2/3"
+	CompareChart(&c, sw)
+	if len(c.Markers) != 2 || c.Markers[0].Label != "0/1 → 2/3" || c.Markers[1].X != 7 {
+		t.Fatalf("markers %+v", c.Markers)
+	}
+	one := in
+	one.Names, one.Regrets, one.AvgError, one.Eta = one.Names[:1], one.Regrets[:1], one.AvgError[:1], one.Eta[:1]
+	CompareChart(&c, one)
+	if p := c.Panels[2]; p.Value != "3" || p.Caption != "no bound: SVMD's η adapts" || c.Markers[0].Color != AlarmColor {
+		t.Fatalf("one learner: value %q caption %q markers %+v", p.Value, p.Caption, c.Markers)
+	}
+	one.Regrets = []RegretTrace{{Caption: "x"}}
+	CompareChart(&c, one)
+	if p := c.Panels[2]; p.Note != "regret: solving the first checkpoint…" || len(p.Series) != 0 {
+		t.Fatalf("before a point: %+v", p)
+	}
+	one.Regrets = nil
+	CompareChart(&c, one)
+	if len(c.Panels) != 2 {
+		t.Fatalf("without regrets: %d panels", len(c.Panels))
+	}
+}

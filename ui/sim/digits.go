@@ -27,7 +27,11 @@ import (
 // (HistoryBuckets+1)·BucketBytes = 36,936 bytes each (110.8 kB), the
 // window's bits (⌈N/64⌉·8 bytes, [ErrorWindow]) and the K·K confusion
 // counts (8·K² bytes: 800 bytes for ten classes) — besides the learner
-// itself. (Runner's [experiment.Trace] keeps every step,
+// itself. On a binary task each learner also has its comparison with
+// hindsight (digits_regret.go): over at most MaxExact = 1,000 examples,
+// 8·1,000·(1,000 + d + 4) bytes (14.3 MB on MNIST, d = 784; 8.5 MB on
+// the 8×8 digits; for a user's file the copied rows are at most the set's
+// own, data.MaxSetBytes, beside the 8 MB Gram matrix). (Runner's [experiment.Trace] keeps every step,
 // 61–69 bytes per step per learner: right for the papers' experiments,
 // whose streams are a data set's length, not for a 16-million-row file.)
 //
@@ -37,6 +41,7 @@ type Digits struct {
 	cfg    state.Config
 	seq    *data.Sequence
 	cs     []experiment.Contender
+	lcs    []state.Config // the configured learners' settings (configured), nil for a figure
 	models []learn.KernelModel
 	task   string
 	names  []string // class names (rows/columns of the confusion matrix)
@@ -63,6 +68,7 @@ type lane struct {
 	last            learn.Step   // the last step learned
 	lastY           float64      // its label
 	cells           cells        // the newest examples per confusion cell (digits_cells.go)
+	reg             regretRun    // the comparison with hindsight on a binary task (digits_regret.go)
 }
 
 // NewDigits builds the digits run of cfg (Mode state.ModeDigits) over set,
@@ -89,14 +95,20 @@ func NewDigits(cfg state.Config, set *data.Set) (*Digits, error) {
 		return nil, err
 	}
 	k := len(d.names)
-	for _, c := range cs {
+	for i, c := range cs {
 		if c.Learner == nil {
 			return nil, fmt.Errorf("contender %q has no learner", c.Name)
 		}
 		m, _ := c.Learner.(learn.KernelModel)
 		d.models = append(d.models, m)
+		lc := cfg
+		lc.Learner = "" // a figure's learner: its settings are its own
+		if i < len(d.lcs) {
+			lc = d.lcs[i]
+		}
 		d.lanes = append(d.lanes, lane{conf: make([]int, k*k), window: NewErrorWindow(max(1, cfg.Window)),
-			cells: cells{k: k, kept: make([][]CellExample, k*k)}})
+			cells: cells{k: k, kept: make([][]CellExample, k*k)},
+			reg:   digitsRegret(c.Learner, lc, d.task, set.Dim)})
 	}
 	d.cs = cs
 	for _, e := range cfg.Events {
@@ -207,6 +219,7 @@ func (d *Digits) configured(set *data.Set) ([]experiment.Contender, error) {
 			return nil, err
 		}
 		cs = append(cs, experiment.Contender{Name: LearnerName(lc), Learner: l})
+		d.lcs = append(d.lcs, lc)
 	}
 	if len(cs) == 2 {
 		cs[0].Name, cs[1].Name = PairNames(cfg)
@@ -372,7 +385,13 @@ func (d *Digits) Step(n int) (ran int) {
 		}
 		for i, c := range d.cs {
 			d.lanes[i].cells.beforeStep(d.models[i])
+			reg := &d.lanes[i].reg
+			norm2 := 0.0
+			if reg.mon != nil {
+				norm2 = reg.norm2() // ‖f_t‖², before Learn (NORMA eq. 3)
+			}
 			st := c.Learner.Learn(e.X, e.Y)
+			reg.observe(e.X, e.Y, st, norm2)
 			d.record(i, st, e.Y)
 			if !st.Diverged {
 				truth, pred := d.cell(e.Y, st)
@@ -389,6 +408,11 @@ func (d *Digits) Step(n int) (ran int) {
 	}
 	if d.drawn >= d.seq.Len() && !d.teachNow() {
 		d.done = true
+		for i := range d.lanes {
+			if m := d.lanes[i].reg.mon; m != nil {
+				m.Comparator().Mark() // the stream's end is a checkpoint
+			}
+		}
 	}
 	return ran
 }

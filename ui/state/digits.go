@@ -86,7 +86,9 @@ var windowField = Field{Key: "win", Name: "Window", Symbol: "N", Label: "error w
 // (Config.RegretRestart), appended last (linear.go's init).
 var regretRestartField = Field{Key: "rsc", Name: "RegretRestart", Label: "regret since the change", Kind: Bool,
 	Hint:  "restart the hindsight comparator at each ADWIN detection (at least 100 steps apart): the regret chart then compares with the best fixed predictor since the change",
-	Group: GroupRun, active: func(c Config) bool { return c.Mode == Mode2D }}
+	Group: GroupRun, active: func(c Config) bool {
+		return c.Mode == Mode2D || c.Mode == ModeDigits && (c.Data == DataFile || DigitsTask(c) == TaskBinary)
+	}}
 
 // hindsightField is the plot's g* boundary (Config.Hindsight), appended
 // last (linear.go's init).
