@@ -122,8 +122,9 @@ func Theorem1Eta(b, x2 float64, m int) float64 {
 // It applies only at the end of the run (p.M = m), with the theorem's run
 // conditions (see [NORMATheorem2]), a learn.Constant schedule equal to
 // B/(X√m) (relative 1e-9, X² = p.X2 of the prefix), and ‖g*‖ ≤ B: the
-// theorem covers only predictors inside the ball, and the best g inside it
-// (a constrained problem) is not computed here.
+// theorem covers only predictors inside the ball; a comparator with
+// [Objective.NormBound] = B computes the best g inside it, g*_B (up to
+// rounding: ‖g*‖ ≤ B(1 + 1e-12) is accepted).
 func NORMATheorem1(cfg learn.NORMAConfig, b float64, m int, p Point) Bound {
 	const src = "NORMA Theorem 1, eq. (22)"
 	if why := theoremRun(cfg, p.M); why != "" {
@@ -141,7 +142,7 @@ func NORMATheorem1(cfg learn.NORMAConfig, b float64, m int, p Point) Bound {
 	if !ok || math.Abs(s.Eta0-want) > 1e-9*want {
 		return notApplicable(src, "the theorem's rate is the constant Λ = B/(X√m) = %.6g (schedule %v)", want, cfg.Schedule)
 	}
-	if p.Norm > b {
+	if p.Norm > b*(1+1e-12) {
 		return notApplicable(src, "‖g*‖ = %.4g > B = %g: the theorem covers only ‖g‖ ≤ B", p.Norm, b)
 	}
 	return Bound{Applies: true, Value: p.Hindsight + b*x*math.Sqrt(float64(m)), Source: src,
