@@ -196,6 +196,7 @@ type Comparator struct {
 	frozen      bool
 	frozenJ     float64   // J_MaxExact + Σ later R_stoch[g*, t]
 	frozenN2    float64   // ‖f*‖²
+	frozenLam   float64   // its λ' (Point.Lambda)
 	queue       []float64 // inputs (row-major) and labels waiting for the frozen g*
 	queueY      []float64
 	head        int // queue entries before head are evaluated
@@ -789,7 +790,7 @@ func (c *Comparator) record(p, gap, b float64, converged bool) {
 	c.snapshot(b, n2)
 	if pt.M == c.set.MaxExact {
 		c.frozen = true
-		c.frozenJ, c.frozenN2, c.frozenM = p, n2, c.model
+		c.frozenJ, c.frozenN2, c.frozenM, c.frozenLam = p, n2, c.model, pt.Lambda
 		c.k, c.diag = nil, nil // the Gram matrix is no longer needed
 	}
 }
@@ -900,7 +901,7 @@ func (c *Comparator) finishFrozen() {
 	pt := c.pending[0]
 	c.pending = c.pending[1:]
 	pt.Hindsight, pt.Regret = c.frozenJ, pt.Online-c.frozenJ
-	pt.Norm, pt.Converged = math.Sqrt(c.frozenN2), true
+	pt.Norm, pt.Converged, pt.Lambda = math.Sqrt(c.frozenN2), true, c.frozenLam
 	c.points = append(c.points, pt)
 }
 
