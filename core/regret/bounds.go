@@ -112,6 +112,9 @@ func Theorem1Eta(b, x2 float64, m int) float64 {
 	return b / (math.Sqrt(x2) * math.Sqrt(float64(m)))
 }
 
+// Theorem1Source is the Source of [NORMATheorem1]'s bounds.
+const Theorem1Source = "NORMA Theorem 1, eq. (22)"
+
 // NORMATheorem1 returns NORMA's Theorem 1, eq. (22): for a sequence with
 // k(x_t, x_t) ≤ X² (x2), B and m fixed in advance and the constant rate
 // Λ = B/(X√m) ([Theorem1Eta]), for any g with ‖g‖ ≤ B,
@@ -133,7 +136,7 @@ func Theorem1Eta(b, x2 float64, m int) float64 {
 // equal to B/(X√m) (relative 1e-9), and ‖g‖ ≤ B (p.Norm, up to rounding:
 // B(1 + 1e-12)): the theorem covers only predictors inside the ball.
 func NORMATheorem1(cfg learn.NORMAConfig, b, x2 float64, m int, p Point) Bound {
-	const src = "NORMA Theorem 1, eq. (22)"
+	const src = Theorem1Source
 	if !(b > 0) || !(x2 > 0) || m < 1 || math.IsInf(b, 0) || math.IsInf(x2, 0) {
 		return notApplicable(src, "B = %g, X² = %g and m = %d must be fixed in advance, B > 0, X > 0, m ≥ 1", b, x2, m)
 	}
