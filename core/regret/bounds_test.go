@@ -66,7 +66,8 @@ func theorem2Config(lambda float64, m int) learn.NORMAConfig {
 // a margin error and the problem scales with λ) and larger below (47×
 // Gaussians, 19× spirals at λ = 0.1); the exact comparator at m = 4096
 // lowers checkerboard's to 11.8×. The test asserts the best preset within
-// 15×: the issue's 10× is not reached at any λ we tried on these presets.
+// 15×: the issue's 10× is not reached on these presets' labels
+// (TestNORMATheorem2Tightness says why, and where it is).
 // At NORMA's default λ = 1/(500·7291) the schedule 1/(3λ√t) is not a valid
 // setting (η_1 ≈ 1.2·10⁶) and the bound's excess ≈ 2X²√m/λ ≈ 7·10⁸ is
 // vacuous: logged beside the regret of the run with JMLR's schedule.
@@ -126,6 +127,94 @@ func TestNORMATheorem2Holds(t *testing.T) {
 		def.Lambda, last.Regret, last.Gap, last.M, excess, excess/last.Regret)
 	if b := NORMATheorem2(def, last); b.Applies || !strings.Contains(b.Why, "rate") {
 		t.Errorf("Theorem 2 with JMLR's schedule: %+v, want not applicable (rate)", b)
+	}
+}
+
+// TestNORMATheorem2Tightness pins how close eq. (23) comes to the measured
+// regret of NORMA as in Theorem 2 over 10⁴ steps (the issue asks for 10×).
+//
+// Why it is not closer on the presets: at λ ≥ 0.1 nearly every example is
+// a margin error and B = ‖g*‖ ≪ X/λ, so the bound's excess is
+// 2λ(B + X/λ)²√m ≈ 2X²√m/λ. Where the labels do not depend on f_t (coin
+// flips, or the noise a preset's labels carry), E[y_t f_t(x_t)] adds no
+// loss and the regret is about Σ (λ/2)‖f_t‖² ≈ √m/(6λ) for the rate
+// 1/(3λ√t) (the terms Λ_i decayed by Π(1 − λΛ_j): Σ α_i² ≈ 1/(6λ²√t)):
+// a ratio near 12 (measured 15 on coin flips). The presets' own labels
+// do no better: over σ ∈ {0.1, 0.25, 0.5, 1}, noise ∈ {0.1, 0.5}, 0 or
+// 20% flipped labels, ρ ∈ {0, 1}, λ ∈ {0.1, 1} on checkerboard, spirals
+// and XOR (96 runs) the best was 11.4×, checkerboard at σ = 1, noise 0.5,
+// 20% flips, λ = 1 (ρ = 0 gives no regret at all: f stays 0). The margin ρ
+// does not matter once every example is a margin error (f_t and g* do
+// not depend on it then).
+//
+// The bound is within 10× for the sequence the theorem's worst case is
+// about: the presets' inputs with labels chosen against the learner, y_t =
+// −sign f_t(x_t) (every step a mistake, loss 1 + |f_t(x_t)|, and g* ≈ 0
+// on such labels): the regret is then about Σ Λ_t/2 ≈ √m/(3λ), a ratio
+// near 6 (measured 6.4).
+func TestNORMATheorem2Tightness(t *testing.T) {
+	const (
+		m      = 10000
+		lambda = 1.0
+	)
+	for _, tc := range []struct {
+		name         string
+		sigma, noise float64
+		flip         float64
+		adversarial  bool
+		want         float64 // the ratio pinned (measured 11.4, 6.35)
+	}{
+		{"checkerboard, 20% labels flipped", 1, 0.5, 0.2, false, 12},
+		{"checkerboard inputs, labels against the learner", 0.5, 0.1, 0, true, 10},
+	} {
+		xs, ys := stream(data.Checkerboard, tc.noise, m, 23)
+		rng := rand.New(rand.NewPCG(5, 6))
+		for i := range ys {
+			if rng.Float64() < tc.flip {
+				ys[i] = -ys[i]
+			}
+		}
+		cfg := theorem2Config(lambda, m)
+		cfg.Kernel = kernel.Gaussian{Sigma: tc.sigma}
+		n, err := learn.NewNORMA(cfg, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		obj, _ := ObjectiveOf(cfg)
+		c, err := NewComparator(obj, Settings{MaxEpochs: 100}, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		score := make([]float64, 1)
+		for i := range xs {
+			if tc.adversarial {
+				ys[i] = 1
+				if n.Scores(score, xs[i])[0] > 0 {
+					ys[i] = -1
+				}
+			}
+			norm2 := n.SquaredNorm()
+			st := n.Learn(xs[i], ys[i])
+			c.Add(xs[i], ys[i], st.Loss+0.5*lambda*norm2)
+			c.Step(4096)
+		}
+		c.Mark()
+		c.Step(math.MaxInt)
+		pts := c.Points()
+		for _, p := range pts {
+			if b := NORMATheorem2(cfg, p); !b.Applies || p.Online > b.Value {
+				t.Fatalf("%s M = %d: online %.6g, %+v", tc.name, p.M, p.Online, b)
+			}
+		}
+		last := pts[len(pts)-1]
+		b := NORMATheorem2(cfg, last)
+		ratio := (b.Value - last.Hindsight) / last.Regret
+		t.Logf("%s (σ = %g, λ = %g, m = %d): regret %.4g, ‖g*‖ %.3g, eq. (23)'s excess %.4g = %.3g× the regret (√m/(6λ) = %.3g, √m/(3λ) = %.3g)",
+			tc.name, tc.sigma, lambda, last.M, last.Regret, last.Norm, b.Value-last.Hindsight, ratio,
+			math.Sqrt(m)/(6*lambda), math.Sqrt(m)/(3*lambda))
+		if last.M != m || !(ratio > 1) || ratio > tc.want {
+			t.Errorf("%s: excess/regret %.3g at M = %d, want in (1, %g]", tc.name, ratio, last.M, tc.want)
+		}
 	}
 }
 
