@@ -166,8 +166,8 @@ func solvedAt366(t *testing.T, cfg state.Config) *sim.Sim {
 }
 
 // TestTheorem1Caption (issue 21, NORMA as in Theorem 1): at t = 366 of a
-// run planned for m = 500 with B = 1 the panel draws eq. (22)'s excess
-// B·X·√m = √500 dashed at every checkpoint and the caption says the
+// run planned for m = 500 with B = 10 the panel draws eq. (22)'s excess
+// B·X·√m = 10·√500 dashed at every checkpoint and the caption says the
 // theorem covers only ‖g‖ ≤ B; at t = 700 the line stops at m and the
 // caption says the theorem says nothing beyond; with the offset on, the
 // condition that fails.
@@ -181,11 +181,11 @@ func TestTheorem1Caption(t *testing.T) {
 		t.Fatalf("%d bound points, %d checkpoints", len(tr.Bound.X), len(mon.Current().Points))
 	}
 	for i, y := range tr.Bound.Y {
-		if math.Abs(y-math.Sqrt(500)) > 1e-9 {
-			t.Errorf("bound point %d: %v, want √500", i, y)
+		if math.Abs(y-10*math.Sqrt(500)) > 1e-9 {
+			t.Errorf("bound point %d: %v, want 10·√500", i, y)
 		}
 	}
-	want := "dashed: NORMA Theorem 1, eq. (22): only predictors with ‖g‖ ≤ B = 1\ng* is the best of them; drawn to t = m = 500, without its O(1)"
+	want := "dashed: NORMA Theorem 1, eq. (22): only predictors with ‖g‖ ≤ B = 10\ng* is the best of them; drawn to t = m = 500, without its O(1)"
 	if !strings.HasPrefix(tr.Caption, want) {
 		t.Errorf("caption %q, want it to start %q", tr.Caption, want)
 	}

@@ -190,7 +190,7 @@ func TestRegretTheorem2Bound(t *testing.T) {
 }
 
 // TestRegretTheorem1Bound: NORMA as in Theorem 1 (schedule thm1, soft
-// margin, no offset, the page's B = 1 and m = 500 ≤ ω = 512) runs at the
+// margin, no offset, the page's B = 10 and m = 500 ≤ ω = 512) runs at the
 // constant rate B/(X√m) with X = 1 (Gaussian kernel); its comparator is
 // g*_B (‖g*‖ ≤ B at every checkpoint); eq. (22) applies at every
 // checkpoint up to m, one of them at m exactly, above the measured online
@@ -222,7 +222,7 @@ func TestRegretTheorem1Bound(t *testing.T) {
 		}
 		atM = atM || p.M == cfg.RunLength
 		if !b.Applies || b.Source != regret.Theorem1Source || !(b.Value >= p.Online) ||
-			math.Abs(b.Value-p.Hindsight-math.Sqrt(float64(cfg.RunLength))) > 1e-9 {
+			math.Abs(b.Value-p.Hindsight-cfg.NormBound*math.Sqrt(float64(cfg.RunLength))) > 1e-9 {
 			t.Fatalf("M = %d: bound %+v, online %v, hindsight %v", p.M, b, p.Online, p.Hindsight)
 		}
 		if p.M == cfg.RunLength {
@@ -240,8 +240,8 @@ func TestRegretTheorem1Bound(t *testing.T) {
 		t.Fatalf("bound column %q: steps %v", cols[3].name, bd.T)
 	}
 	for i, v := range bd.V {
-		if math.Abs(v-math.Sqrt(float64(cfg.RunLength))) > 1e-9 {
-			t.Errorf("bound column at t = %v: %v, want B·X·√m = √500", bd.T[i], v)
+		if math.Abs(v-cfg.NormBound*math.Sqrt(float64(cfg.RunLength))) > 1e-9 {
+			t.Errorf("bound column at t = %v: %v, want B·X·√m = 10·√500", bd.T[i], v)
 		}
 	}
 	if x2 := Theorem1X2(kernel.Linear{}, 2); x2 != 2 {

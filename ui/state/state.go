@@ -300,7 +300,9 @@ type Config struct {
 	Hindsight bool
 	// NormBound is B of NORMA Theorem 1 (ScheduleTheorem1): the radius of
 	// the ball ‖g‖ ≤ B of predictors the theorem compares with, fixed in
-	// advance, MinNormBound–MaxNormBound. Shared by both learners.
+	// advance, MinNormBound–MaxNormBound; 10 by default (the page's
+	// default run has ‖g*‖ ≈ 9 on the spirals, so the ball holds its
+	// hindsight optimum). Shared by both learners.
 	NormBound float64
 	// RunLength is m of NORMA Theorem 1 (ScheduleTheorem1): the number of
 	// examples the run is planned for, fixed in advance, 1–MaxRunLength.
@@ -360,7 +362,7 @@ func Default() Config {
 		Nu:            0,
 		MarginRule:    MarginRuleAdditive,
 		Schedule:      ScheduleJMLR,
-		NormBound:     1,
+		NormBound:     10,
 		RunLength:     500,
 		BufferSize:    512,
 		Generated:     true,

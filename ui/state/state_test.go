@@ -488,8 +488,8 @@ func TestTheorem1Link(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(c, d) {
 		t.Fatalf("round trip: %v\n%+v\n%+v", err, c, d)
 	}
-	if d := Default(); d.NormBound != 1 || d.RunLength != 500 || d.RunLength > d.BufferSize {
-		t.Errorf("defaults B = %v, m = %d (ω = %d): want 1, 500 ≤ ω", d.NormBound, d.RunLength, d.BufferSize)
+	if d := Default(); d.NormBound != 10 || d.RunLength != 500 || d.RunLength > d.BufferSize {
+		t.Errorf("defaults B = %v, m = %d (ω = %d): want 10, 500 ≤ ω", d.NormBound, d.RunLength, d.BufferSize)
 	}
 	nb, _ := FieldByKey("nb")
 	nm, _ := FieldByKey("nm")
