@@ -129,7 +129,8 @@ func regretTrace(s *sim.Sim, b *regretBuf) render.RegretTrace {
 
 // theorem1Caption is the regret caption of NORMA as in Theorem 1
 // (state.ScheduleTheorem1; b the bound at the last checkpoint, drawn
-// whether a dashed line up to t = m is drawn): the theorem covers only
+// whether a dashed line up to t = m is drawn), in lines of at most 40
+// characters (the panel is about 300 px wide): the theorem covers only
 // predictors with ‖g‖ ≤ B, so it says so, with B and m; the comparator is
 // then g*_B, the best of them (core/regret's NormBound). Beyond m the
 // dashed line stops and the caption says the theorem says nothing there
@@ -142,11 +143,9 @@ func theorem1Caption(b regret.Bound, c state.Config, drawn, frozen bool) string 
 	var line string
 	switch {
 	case b.Applies:
-		line = "dashed: " + regret.Theorem1Source + ": only predictors with ‖g‖ ≤ " + bm +
-			"\ng* is the best of them; drawn to t = m = " + m + ", without its O(1)"
+		line = "dashed: " + regret.Theorem1Source + "\nonly predictors with ‖g‖ ≤ " + bm + "\ndrawn to t = m = " + m + ", without its O(1)"
 	case drawn && strings.Contains(b.Why, "beyond the run"):
-		line = "dashed: " + regret.Theorem1Source + ": only predictors with ‖g‖ ≤ " + bm +
-			"\ng* is the best of them; t > m = " + m + ": the theorem says nothing"
+		line = "dashed: " + regret.Theorem1Source + "\nonly predictors with ‖g‖ ≤ " + bm + "\npast m = " + m + " the theorem says nothing"
 	default:
 		return regretCaption(b, frozen)
 	}

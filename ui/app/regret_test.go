@@ -185,7 +185,7 @@ func TestTheorem1Caption(t *testing.T) {
 			t.Errorf("bound point %d: %v, want 10·√500", i, y)
 		}
 	}
-	want := "dashed: NORMA Theorem 1, eq. (22): only predictors with ‖g‖ ≤ B = 10\ng* is the best of them; drawn to t = m = 500, without its O(1)"
+	want := "dashed: NORMA Theorem 1, eq. (22)\nonly predictors with ‖g‖ ≤ B = 10\ndrawn to t = m = 500, without its O(1)"
 	if !strings.HasPrefix(tr.Caption, want) {
 		t.Errorf("caption %q, want it to start %q", tr.Caption, want)
 	}
@@ -196,7 +196,7 @@ func TestTheorem1Caption(t *testing.T) {
 	if n := len(tr.Bound.X); n == 0 || tr.Bound.X[n-1] != 500 {
 		t.Errorf("bound drawn at %v, want it to end at t = m = 500", tr.Bound.X)
 	}
-	if !strings.Contains(tr.Caption, "t > m = 500: the theorem says nothing") {
+	if !strings.HasPrefix(tr.Caption, "dashed: NORMA Theorem 1, eq. (22)\nonly predictors with ‖g‖ ≤ B = 10\npast m = 500 the theorem says nothing") {
 		t.Errorf("caption beyond m: %q", tr.Caption)
 	}
 	cfg.Offset = true
