@@ -71,8 +71,10 @@ import (
 //	               step the current segment counts from), why, points:
 //	               "m:regret;…" (exact decimal of the current segment's
 //	               solved checkpoints), n, alarms, points2 (a comparison's
-//	               second learner, "" otherwise)}; in the digits view
-//	               learner 0's and 1's, with pending (digitsRegretObject)
+//	               second learner, "" otherwise), bounds (the checkpoints
+//	               where a bound on the risk applies: the dashed line's)};
+//	               in the digits view learner 0's and 1's, with pending
+//	               (digitsRegretObject)
 //	inspector()    {show, t, blocks (the number of sub-steps), lit (the
 //	               lit sub-step, −1 for none), stage (its name, "" for none),
 //	               slow (slow motion on), paceMs}
@@ -303,7 +305,15 @@ func (a *Playground) regretObject() any {
 	if mon, _ := s.Regret(); mon != nil {
 		start += mon.Current().Start // after a restart at a detection
 	}
-	m := map[string]any{"t": s.T(), "start": start, "points": p, "n": n, "alarms": al, "points2": ""}
+	bounds := 0 // checkpoints of the current segment where a risk bound applies (drawn dashed)
+	if mon, _ := s.Regret(); mon != nil {
+		for _, q := range mon.Current().Points {
+			if s.RegretBound(q).Applies {
+				bounds++
+			}
+		}
+	}
+	m := map[string]any{"t": s.T(), "start": start, "points": p, "n": n, "alarms": al, "points2": "", "bounds": bounds}
 	_, m["why"] = s.Regret()
 	if b := r.Second(); b != nil {
 		m["points2"], _, _ = pts(b)

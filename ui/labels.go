@@ -76,11 +76,12 @@ func init() {
 		state.MarginRuleLog:      "log space (JMLR eq. 55)",
 		state.MarginRuleLogDecay: "log space, shrinking step",
 	}
-	// NORMA's schedules: JMLR's (the default) and the one of NORMA's
-	// Theorem 2, under which its bound applies.
+	// NORMA's schedules: JMLR's (the default) and the ones of NORMA's
+	// Theorems 2 and 1, under which their bounds apply.
 	fieldOptionLabels["sch"] = map[string]string{
 		state.ScheduleJMLR:     "JMLR eq. 59",
 		state.ScheduleTheorem2: "NORMA as in Theorem 2",
+		state.ScheduleTheorem1: "NORMA as in Theorem 1",
 	}
 	// The linear solvers (issue 5).
 	for k, v := range map[string]string{

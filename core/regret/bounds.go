@@ -112,40 +112,54 @@ func Theorem1Eta(b, x2 float64, m int) float64 {
 	return b / (math.Sqrt(x2) * math.Sqrt(float64(m)))
 }
 
-// NORMATheorem1 returns NORMA's Theorem 1, eq. (22): with B and m fixed in
-// advance and the constant rate Λ = B/(X√m) ([Theorem1Eta]), for any g with
-// ‖g‖ ≤ B,
+// Theorem1Source is the Source of [NORMATheorem1]'s bounds.
+const Theorem1Source = "NORMA Theorem 1, eq. (22)"
+
+// NORMATheorem1 returns NORMA's Theorem 1, eq. (22): for a sequence with
+// k(x_t, x_t) ≤ X² (x2), B and m fixed in advance and the constant rate
+// Λ = B/(X√m) ([Theorem1Eta]), for any g with ‖g‖ ≤ B,
 //
 //	Σ_{t≤m} R_stoch[f_t, t] ≤ Σ_{t≤m} R_stoch[g, t] + B·X·√m + O(1),
 //
-// at g = g* when ‖g*‖ ≤ B: Value = p.Hindsight + B·X·√m (O(1) left out).
-// It applies only at the end of the run (p.M = m), with the theorem's run
-// conditions (see [NORMATheorem2]), a learn.Constant schedule equal to
-// B/(X√m) (relative 1e-9, X² = p.X2 of the prefix), and ‖g*‖ ≤ B: the
-// theorem covers only predictors inside the ball, and the best g inside it
-// (a constrained problem) is not computed here.
-func NORMATheorem1(cfg learn.NORMAConfig, b float64, m int, p Point) Bound {
-	const src = "NORMA Theorem 1, eq. (22)"
-	if why := theoremRun(cfg, p.M); why != "" {
+// at g = the comparator of the checkpoint p (g*_B when the comparator has
+// [Objective.NormBound] = B): Value = p.Hindsight + B·X·√m, the O(1) left
+// out. The theorem states the sum up to m; we read it at every checkpoint
+// p.M ≤ m with the same value: the standard proof for a constant rate
+// (telescoping ‖f_t − g‖², f_1 = 0) bounds the sum up to t by
+// B²/(2Λ) + Λ·t·X²/2 up to the same O(1) terms, which grows with t and
+// equals B·X·√m at t = m (our reading; the paper prints no proof). Beyond
+// m it does not apply: the theorem says nothing there.
+//
+// Conditions: the theorem's run conditions up to m (see [NORMATheorem2]:
+// soft margin, binary, no offset, ω ≥ m), B > 0, X² > 0, m ≥ 1, p.M ≤ m,
+// every example so far within X (p.X2 ≤ X²), a learn.Constant schedule
+// equal to B/(X√m) (relative 1e-9), and ‖g‖ ≤ B (p.Norm, up to rounding:
+// B(1 + 1e-12)): the theorem covers only predictors inside the ball.
+func NORMATheorem1(cfg learn.NORMAConfig, b, x2 float64, m int, p Point) Bound {
+	const src = Theorem1Source
+	if !(b > 0) || !(x2 > 0) || m < 1 || math.IsInf(b, 0) || math.IsInf(x2, 0) {
+		return notApplicable(src, "B = %g, X² = %g and m = %d must be fixed in advance, B > 0, X > 0, m ≥ 1", b, x2, m)
+	}
+	if why := theoremRun(cfg, m); why != "" {
 		return notApplicable(src, "%s", why)
 	}
-	if !(b > 0) || m < 1 {
-		return notApplicable(src, "B = %g and m = %d must be fixed in advance, B > 0, m ≥ 1", b, m)
+	if p.M > m {
+		return notApplicable(src, "t = %d is beyond the run of m = %d examples fixed in advance (the theorem says nothing there)", p.M, m)
 	}
-	if p.M != m {
-		return notApplicable(src, "the theorem bounds the run of m = %d examples fixed in advance (now %d)", m, p.M)
+	if p.X2 > x2 {
+		return notApplicable(src, "an example has k(x, x) = %.4g > X² = %.4g (the X fixed in advance)", p.X2, x2)
 	}
 	s, ok := cfg.Schedule.(learn.Constant)
-	x := math.Sqrt(p.X2)
+	x := math.Sqrt(x2)
 	want := b / (x * math.Sqrt(float64(m)))
 	if !ok || math.Abs(s.Eta0-want) > 1e-9*want {
 		return notApplicable(src, "the theorem's rate is the constant Λ = B/(X√m) = %.6g (schedule %v)", want, cfg.Schedule)
 	}
-	if p.Norm > b {
+	if p.Norm > b*(1+1e-12) {
 		return notApplicable(src, "‖g*‖ = %.4g > B = %g: the theorem covers only ‖g‖ ≤ B", p.Norm, b)
 	}
 	return Bound{Applies: true, Value: p.Hindsight + b*x*math.Sqrt(float64(m)), Source: src,
-		Why: "with g = g* (‖g*‖ ≤ B); the paper's O(1) term is unstated and left out"}
+		Why: "only predictors with ‖g‖ ≤ B; the paper's O(1) term is unstated and left out"}
 }
 
 // lossSlope returns C, a bound on |c'| of the rule's loss (NORMA

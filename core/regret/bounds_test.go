@@ -66,7 +66,8 @@ func theorem2Config(lambda float64, m int) learn.NORMAConfig {
 // a margin error and the problem scales with λ) and larger below (47×
 // Gaussians, 19× spirals at λ = 0.1); the exact comparator at m = 4096
 // lowers checkerboard's to 11.8×. The test asserts the best preset within
-// 15×: the issue's 10× is not reached at any λ we tried on these presets.
+// 15×: the issue's 10× is not reached on these presets' labels
+// (TestNORMATheorem2Tightness says why, and where it is).
 // At NORMA's default λ = 1/(500·7291) the schedule 1/(3λ√t) is not a valid
 // setting (η_1 ≈ 1.2·10⁶) and the bound's excess ≈ 2X²√m/λ ≈ 7·10⁸ is
 // vacuous: logged beside the regret of the run with JMLR's schedule.
@@ -129,6 +130,94 @@ func TestNORMATheorem2Holds(t *testing.T) {
 	}
 }
 
+// TestNORMATheorem2Tightness pins how close eq. (23) comes to the measured
+// regret of NORMA as in Theorem 2 over 10⁴ steps (the issue asks for 10×).
+//
+// Why it is not closer on the presets: at λ ≥ 0.1 nearly every example is
+// a margin error and B = ‖g*‖ ≪ X/λ, so the bound's excess is
+// 2λ(B + X/λ)²√m ≈ 2X²√m/λ. Where the labels do not depend on f_t (coin
+// flips, or the noise a preset's labels carry), E[y_t f_t(x_t)] adds no
+// loss and the regret is about Σ (λ/2)‖f_t‖² ≈ √m/(6λ) for the rate
+// 1/(3λ√t) (the terms Λ_i decayed by Π(1 − λΛ_j): Σ α_i² ≈ 1/(6λ²√t)):
+// a ratio near 12 (measured 15 on coin flips). The presets' own labels
+// do no better: over σ ∈ {0.1, 0.25, 0.5, 1}, noise ∈ {0.1, 0.5}, 0 or
+// 20% flipped labels, ρ ∈ {0, 1}, λ ∈ {0.1, 1} on checkerboard, spirals
+// and XOR (96 runs) the best was 11.4×, checkerboard at σ = 1, noise 0.5,
+// 20% flips, λ = 1 (ρ = 0 gives no regret at all: f stays 0). The margin ρ
+// does not matter once every example is a margin error (f_t and g* do
+// not depend on it then).
+//
+// The bound is within 10× for the sequence the theorem's worst case is
+// about: the presets' inputs with labels chosen against the learner, y_t =
+// −sign f_t(x_t) (every step a mistake, loss 1 + |f_t(x_t)|, and g* ≈ 0
+// on such labels): the regret is then about Σ Λ_t/2 ≈ √m/(3λ), a ratio
+// near 6 (measured 6.4).
+func TestNORMATheorem2Tightness(t *testing.T) {
+	const (
+		m      = 10000
+		lambda = 1.0
+	)
+	for _, tc := range []struct {
+		name         string
+		sigma, noise float64
+		flip         float64
+		adversarial  bool
+		want         float64 // the ratio pinned (measured 11.4, 6.35)
+	}{
+		{"checkerboard, 20% labels flipped", 1, 0.5, 0.2, false, 12},
+		{"checkerboard inputs, labels against the learner", 0.5, 0.1, 0, true, 10},
+	} {
+		xs, ys := stream(data.Checkerboard, tc.noise, m, 23)
+		rng := rand.New(rand.NewPCG(5, 6))
+		for i := range ys {
+			if rng.Float64() < tc.flip {
+				ys[i] = -ys[i]
+			}
+		}
+		cfg := theorem2Config(lambda, m)
+		cfg.Kernel = kernel.Gaussian{Sigma: tc.sigma}
+		n, err := learn.NewNORMA(cfg, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		obj, _ := ObjectiveOf(cfg)
+		c, err := NewComparator(obj, Settings{MaxEpochs: 100}, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		score := make([]float64, 1)
+		for i := range xs {
+			if tc.adversarial {
+				ys[i] = 1
+				if n.Scores(score, xs[i])[0] > 0 {
+					ys[i] = -1
+				}
+			}
+			norm2 := n.SquaredNorm()
+			st := n.Learn(xs[i], ys[i])
+			c.Add(xs[i], ys[i], st.Loss+0.5*lambda*norm2)
+			c.Step(4096)
+		}
+		c.Mark()
+		c.Step(math.MaxInt)
+		pts := c.Points()
+		for _, p := range pts {
+			if b := NORMATheorem2(cfg, p); !b.Applies || p.Online > b.Value {
+				t.Fatalf("%s M = %d: online %.6g, %+v", tc.name, p.M, p.Online, b)
+			}
+		}
+		last := pts[len(pts)-1]
+		b := NORMATheorem2(cfg, last)
+		ratio := (b.Value - last.Hindsight) / last.Regret
+		t.Logf("%s (σ = %g, λ = %g, m = %d): regret %.4g, ‖g*‖ %.3g, eq. (23)'s excess %.4g = %.3g× the regret (√m/(6λ) = %.3g, √m/(3λ) = %.3g)",
+			tc.name, tc.sigma, lambda, last.M, last.Regret, last.Norm, b.Value-last.Hindsight, ratio,
+			math.Sqrt(m)/(6*lambda), math.Sqrt(m)/(3*lambda))
+		if last.M != m || !(ratio > 1) || ratio > tc.want {
+			t.Errorf("%s: excess/regret %.3g at M = %d, want in (1, %g]", tc.name, ratio, last.M, tc.want)
+		}
+	}
+}
+
 // TestTheoremConditions: each failing condition is named.
 func TestTheoremConditions(t *testing.T) {
 	p := Point{M: 100, Hindsight: 10, Norm: 2, X2: 1}
@@ -155,21 +244,36 @@ func TestTheoremConditions(t *testing.T) {
 	if !b.Applies || math.Abs(b.Value-want) > 1e-12 {
 		t.Errorf("eq. (23) = %+v, want %v", b, want)
 	}
-	// Theorem 1: B and m fixed, Λ = B/(X√m), ‖g*‖ ≤ B, at the end only.
+	// Theorem 1: B, X and m fixed, Λ = B/(X√m), ‖g*‖ ≤ B, up to t = m.
 	t1 := base
 	t1.Schedule = learn.Constant{Eta0: Theorem1Eta(3, 1, 100)}
-	if b := NORMATheorem1(t1, 3, 100, p); !b.Applies || math.Abs(b.Value-(10+3*1*10)) > 1e-12 {
+	if b := NORMATheorem1(t1, 3, 1, 100, p); !b.Applies || math.Abs(b.Value-(10+3*1*10)) > 1e-12 {
 		t.Errorf("eq. (22) = %+v, want 40", b)
 	}
-	if b := NORMATheorem1(t1, 3, 200, p); b.Applies {
-		t.Error("eq. (22) before the end of the run: applies")
+	t1.Schedule = learn.Constant{Eta0: Theorem1Eta(3, 1, 400)}
+	if b := NORMATheorem1(t1, 3, 1, 400, p); !b.Applies || math.Abs(b.Value-(10+3*1*20)) > 1e-12 {
+		t.Errorf("eq. (22) at t = 100 of m = 400: %+v, want 70 (drawn up to m)", b)
 	}
-	if b := NORMATheorem1(t1, 1.5, 100, p); b.Applies {
-		t.Error("eq. (22) with ‖g*‖ > B (and the wrong rate): applies")
+	if b := NORMATheorem1(t1, 3, 1, 50, p); b.Applies || !strings.Contains(b.Why, "beyond") {
+		t.Errorf("eq. (22) beyond m: %+v", b)
+	}
+	if b := NORMATheorem1(t1, 3, 0.5, 400, p); b.Applies || !strings.Contains(b.Why, "k(x, x)") {
+		t.Errorf("eq. (22) with X² = 0.5 < p.X2 = 1: %+v", b)
+	}
+	if b := NORMATheorem1(t1, 1.5, 1, 400, p); b.Applies || !strings.Contains(b.Why, "rate") {
+		t.Errorf("eq. (22) with the wrong rate: %+v", b)
+	}
+	if b := NORMATheorem1(t1, 3, 1, 2000, p); b.Applies || !strings.Contains(b.Why, "truncated") {
+		t.Errorf("eq. (22) with ω = 1000 < m = 2000: %+v", b)
 	}
 	t1.Schedule = learn.Constant{Eta0: Theorem1Eta(1.5, 1, 100)}
-	if b := NORMATheorem1(t1, 1.5, 100, p); b.Applies || !strings.Contains(b.Why, "‖g*‖") {
+	if b := NORMATheorem1(t1, 1.5, 1, 100, p); b.Applies || !strings.Contains(b.Why, "‖g*‖") {
 		t.Errorf("eq. (22) with ‖g*‖ = 2 > B = 1.5: %+v", b)
+	}
+	for _, bad := range []float64{0, math.Inf(1), math.NaN()} {
+		if b := NORMATheorem1(t1, bad, 1, 100, p); b.Applies {
+			t.Errorf("eq. (22) with B = %v applies", bad)
+		}
 	}
 	if b := PegasosNorm(0.01); !b.Applies || b.Value != 10 {
 		t.Errorf("Pegasos 1/√λ = %+v", b)
@@ -309,34 +413,91 @@ func TestPerceptronBound(t *testing.T) {
 	}
 }
 
-// TestNORMATheorem1Holds runs NORMA with Theorem 1's constant rate Λ =
-// B/(X√m) for a run of m = 2000 examples and B = 1 fixed in advance (λ =
-// 1, Gaussian kernel: X = 1) on three binary presets, and checks eq. (22)
-// at the end of the run, where ‖g*‖ ≤ B must hold for it to apply; before
-// the end it does not apply.
+// TestNORMATheorem1Holds runs NORMA as in Theorem 1 — the constant rate
+// Λ = B/(X√m) for B = 1 and m = 10⁴ fixed in advance, soft margin ρ = 1,
+// no offset, ω = m, Gaussian kernel (X = 1) — on the binary 2D presets
+// at the page's default settings (noise 0.03, σ = 0.15, λ = 10⁻³; the
+// page's default stream is spirals) and on spirals at σ = 0.5, λ = 0.1,
+// noise 0.1, beside the comparator g*_B = argmin_{‖g‖≤1} J (NormBound),
+// and checks eq. (22) at every checkpoint t ≤ m: online ≤ J(g*_B) + B·X·√m
+// (g*_B frozen at MaxExact = 1000 beyond it: a fixed g with ‖g‖ ≤ B, so
+// the theorem applies). Logged: eq. (22) over the measured online sum,
+// and its excess B·X·√m over the regret. At the page's defaults the
+// regret against g*_B is NEGATIVE (about −5,000: the online f_t, whose
+// norm is not bounded by B, fits far better than any ‖g‖ ≤ 1), so the
+// theorem holds with room; at λ = 0.1 on spirals the excess is 4.2× the
+// regret.
 func TestNORMATheorem1Holds(t *testing.T) {
 	const (
-		m      = 2000
-		b      = 1.0
-		lambda = 1.0
+		m = 10000
+		b = 1.0
 	)
-	for _, shape := range []data.Shape2D{data.Moons, data.XOR, data.Spirals} {
-		xs, ys := stream(shape, 0.1, m, 29)
-		cfg := theorem2Config(lambda, m)
+	for _, tc := range []struct {
+		shape        data.Shape2D
+		noise, sigma float64
+		lambda       float64
+	}{
+		{data.Spirals, 0.03, 0.15, 1e-3}, {data.Gaussians, 0.03, 0.15, 1e-3}, {data.XOR, 0.03, 0.15, 1e-3},
+		{data.Circles, 0.03, 0.15, 1e-3}, {data.Moons, 0.03, 0.15, 1e-3}, {data.Checkerboard, 0.03, 0.15, 1e-3},
+		{data.Spirals, 0.1, 0.5, 0.1},
+	} {
+		xs, ys := stream(tc.shape, tc.noise, m, 29)
+		cfg := theorem2Config(tc.lambda, m)
+		cfg.Kernel = kernel.Gaussian{Sigma: tc.sigma}
 		cfg.Schedule = learn.Constant{Eta0: Theorem1Eta(b, 1, m)}
-		c, _ := runNORMA(t, cfg, Settings{MaxExact: m}, xs, ys)
+		c, _ := runNORMABounded(t, cfg, b, xs, ys)
 		pts := c.Points()
-		last := pts[len(pts)-1]
-		if bd := NORMATheorem1(cfg, b, m, pts[len(pts)-2]); bd.Applies {
-			t.Errorf("%v: eq. (22) applies before the end of the run", shape)
+		for _, p := range pts {
+			bd := NORMATheorem1(cfg, b, 1, m, p)
+			if !bd.Applies || p.Online > bd.Value || p.Norm > b {
+				t.Fatalf("%v M = %d: %+v, online %.6g, ‖g*_B‖ = %.6g", tc.shape, p.M, bd, p.Online, p.Norm)
+			}
 		}
-		bd := NORMATheorem1(cfg, b, m, last)
-		t.Logf("%v: online %.5g, J(g*) %.5g, ‖g*‖ %.3g, eq. (22) %.5g (excess/regret %.3g)",
-			shape, last.Online, last.Hindsight, last.Norm, bd.Value, (bd.Value-last.Hindsight)/last.Regret)
-		if !bd.Applies || last.Online > bd.Value {
-			t.Errorf("%v: %+v, online %.6g", shape, bd, last.Online)
+		last := pts[len(pts)-1]
+		if last.M != m {
+			t.Fatalf("last checkpoint %d, want the mark at m = %d", last.M, m)
+		}
+		bd := NORMATheorem1(cfg, b, 1, m, last)
+		t.Logf("%v noise %g σ %g λ %g, B = %g, m = %d: online %.5g, J(g*_B) %.5g (λ' = %.3g, ‖g*_B‖ %.4g), regret %.5g; eq. (22) %.5g = %.3g× the online sum; excess B·X·√m = %.3g× the regret",
+			tc.shape, tc.noise, tc.sigma, tc.lambda, b, m, last.Online, last.Hindsight, last.Lambda, last.Norm, last.Regret, bd.Value, bd.Value/last.Online, (bd.Value-last.Hindsight)/last.Regret)
+		// Beyond m the theorem says nothing.
+		beyond := last
+		beyond.M = m + 1
+		if bd := NORMATheorem1(cfg, b, 1, m, beyond); bd.Applies || !strings.Contains(bd.Why, "beyond") {
+			t.Errorf("t = m + 1: %+v", bd)
 		}
 	}
+}
+
+// runNORMABounded is runNORMA with the comparator of ‖g‖ ≤ b.
+func runNORMABounded(t *testing.T, cfg learn.NORMAConfig, b float64, xs [][]float64, ys []float64) (*Comparator, int) {
+	t.Helper()
+	n, err := learn.NewNORMA(cfg, len(xs[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	obj, err := ObjectiveOf(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	obj.NormBound = b
+	c, err := NewComparator(obj, Settings{MaxEpochs: 100}, len(xs[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mistakes := 0
+	for i := range xs {
+		norm2 := n.SquaredNorm()
+		st := n.Learn(xs[i], ys[i])
+		if st.Mistake {
+			mistakes++
+		}
+		c.Add(xs[i], ys[i], st.Loss+0.5*cfg.Lambda*norm2)
+		c.Step(4096)
+	}
+	c.Mark()
+	c.Step(math.MaxInt)
+	return c, mistakes
 }
 
 // TestPegasosNormBound: the comparator of kernel Pegasos' objective on three

@@ -55,6 +55,12 @@ type Objective struct {
 	// Offset adds an unregularised offset b to g = f + b, as NORMA's
 	// Offset (NORMA §3).
 	Offset bool
+	// NormBound is B > 0 of NORMA Theorem 1, eq. (22): the comparator is
+	// then g*_B = argmin_{‖f‖ ≤ B} J_m(g), the best predictor inside the
+	// ball the theorem covers (see [Comparator]'s "Constrained comparator");
+	// 0 means unconstrained. Only with the Hinge and Huber losses (their
+	// dual coefficients lie in [−1, 1], which brackets the search).
+	NormBound float64
 }
 
 // Settings of the solver; the zero value of a field means its default.
@@ -107,6 +113,10 @@ type Point struct {
 	// X2 is X² = max_{t≤m} k(x_t, x_t), the kernel bound of NORMA
 	// Theorems 1–2 and Proposition 1 (R² of the perceptron bound).
 	X2 float64
+	// Lambda is λ' ≥ λ, the regulariser whose unconstrained minimiser is
+	// the comparator: λ itself, unless [Objective.NormBound] binds (then
+	// ‖g*‖ = Norm ≤ B). Hindsight is always J_m at the objective's λ.
+	Lambda float64
 }
 
 // NextCheckpoint returns the checkpoint following m ≥ 0: m + 1 up to 8,
@@ -127,6 +137,39 @@ func NextCheckpoint(m int) int {
 // Memory: at most MaxExact·(MaxExact + d + 4) + 2·MaxWaiting·(d + 1)
 // float64s (the Gram matrix, the prefix and the queue of examples waiting
 // for the frozen g*).
+//
+// # Constrained comparator
+//
+// With [Objective.NormBound] = B > 0 (NORMA Theorem 1, eq. 22, covers only
+// g with ‖g‖ ≤ B) the comparator is g*_B = argmin_{‖f‖≤B} J_m(g). The
+// problem is convex and f = 0 is strictly feasible (Slater), so by the KKT
+// conditions there is a multiplier ν ≥ 0 with g*_B the unconstrained
+// minimiser of J_m(g) + (mν/2)(‖f‖² − B²), i.e. of the same objective at
+// λ' = λ + ν, and ν(‖f‖ − B) = 0. Hence: if ‖g*_λ‖ ≤ B, g*_B = g*_λ
+// (λ' = λ); otherwise ‖g*_λ'‖ = B, and since ‖g*_λ'‖ does not increase with
+// λ' (the regularisation path), λ' is the root of ‖g*_λ'‖ = B. The dual
+// coefficients of the hinge and Huber lie in [−1, 1], so ‖f‖ =
+// ‖Σ c_i k(x_i, ·)‖/(mλ') ≤ X/λ' for ANY feasible dual c: λ' = X/B
+// brackets the root from above. The search is regula falsi (the Illinois
+// variant) on u = log λ' of h(u) = ‖g_λ'‖/B − 1, each trial solved by the
+// same warm-started coordinate descent (the dual c stays feasible when λ'
+// changes; Kc does not depend on λ'); the first step from the lower end
+// is the power law ‖g_λ'‖ ∝ 1/λ' (λ' ← λ'·‖g‖/B), and each checkpoint
+// starts from the previous one's λ' (then at λ, should ‖g_λ'‖ ≤ B there).
+//
+// The value recorded is J_m at the ORIGINAL λ of the trial g (‖f‖ ≤ B):
+// Hindsight = P_λ'(g) − (m(λ' − λ)/2)‖f‖². For every h with ‖h‖ ≤ B,
+// J_λ(h) = J_λ'(h) − (m(λ'−λ)/2)‖h‖² ≥ D_λ'(c) − (m(λ'−λ)/2)B², so
+//
+//	0 ≤ J_λ(g) − J_λ(g*_B) ≤ (P_λ' − D_λ') + (m(λ'−λ)/2)(B² − ‖f‖²) = Gap,
+//
+// a certificate as the unconstrained gap is. The search stops at the
+// first trial with ‖f‖ ≤ B and (m(λ'−λ)/2)(B² − ‖f‖²) ≤ τ·J_λ(g), τ =
+// [SearchTolerance]·Tolerance (10⁻⁷ by default): so 0 ≤ B − ‖f‖ ≤
+// τ·J_λ(g)/(m(λ'−λ)B), and J_λ(g) is within about τ relative of
+// J_λ(g*_B); the Gap says how far, rigorously. After [MaxSearch] trials it
+// solves at λ' = X/B (feasible whatever the dual) and records that point
+// with Converged = false and its Gap.
 type Comparator struct {
 	obj Objective
 	set Settings
@@ -153,6 +196,7 @@ type Comparator struct {
 	frozen      bool
 	frozenJ     float64   // J_MaxExact + Σ later R_stoch[g*, t]
 	frozenN2    float64   // ‖f*‖²
+	frozenLam   float64   // its λ' (Point.Lambda)
 	queue       []float64 // inputs (row-major) and labels waiting for the frozen g*
 	queueY      []float64
 	head        int // queue entries before head are evaluated
@@ -161,7 +205,33 @@ type Comparator struct {
 	scratch     []float64
 	model       *Model    // g* of the last solved checkpoint
 	margins     []float64 // its normalised margins
+
+	// The constrained search (NormBound > 0): λ' of the current trial and
+	// the bracket of u = log λ' (a: ‖g‖ > B, b: ‖g‖ ≤ B) with h = ‖g‖/B − 1.
+	lam             float64
+	ua, ha, ub, hb  float64
+	okA, okB        bool
+	side            int  // the end the last trial replaced (−1 a, +1 b, 0 none): Illinois
+	trials, sEpochs int  // trials and epochs spent on this checkpoint
+	nA              int  // trials with ‖g‖ > B on this checkpoint
+	stalled         bool // the last trial did not move λ'
+
 }
+
+// SearchTolerance is the constrained search's stopping tolerance relative
+// to Settings.Tolerance: a trial ends it when (m(λ'−λ)/2)(B² − ‖f‖²) ≤
+// SearchTolerance·Tolerance·J_λ(g). The norm of a trial is only as exact
+// as its solve (a duality gap ε moves ‖f‖ by about √(2ε/(mλ'))), so the
+// search cannot resolve ‖f‖ = B much finer than the solves' tolerance:
+// 100 (10⁻⁷ relative at the default 10⁻⁹) is what the trials reached in
+// TestConstrainedMatchesLIBLINEAR's runs. A trial that does not move λ'
+// (the regula falsi stalled at that resolution) ends it too.
+const SearchTolerance = 100
+
+// MaxSearch bounds the trials of the constrained comparator's search for
+// λ' on one checkpoint (see [Comparator]); Illinois regula falsi needs
+// about ten.
+const MaxSearch = 60
 
 // NewComparator returns a comparator for inputs of dimension dim. Errors:
 // a nil or invalid kernel, an unknown loss, a negative or non-finite Margin
@@ -178,6 +248,12 @@ func NewComparator(obj Objective, set Settings, dim int) (*Comparator, error) {
 	}
 	if obj.Lambda == 0 && !(obj.Loss == Hinge && obj.Margin == 0) {
 		return nil, errors.New("regret: Lambda = 0: the hindsight problem has no minimiser (only the hinge at margin 0, where g* = 0, is defined)")
+	}
+	if bad(obj.NormBound) {
+		return nil, fmt.Errorf("regret: NormBound = %v: want finite and ≥ 0", obj.NormBound)
+	}
+	if obj.NormBound > 0 && obj.Loss == Squared {
+		return nil, errors.New("regret: NormBound with the squared loss: the constrained search needs a bounded dual (hinge or Huber)")
 	}
 	if dim < 1 {
 		return nil, fmt.Errorf("regret: dimension %d, want ≥ 1", dim)
@@ -230,6 +306,14 @@ func (c *Comparator) Restart() {
 	c.frozen, c.frozenJ, c.frozenN2 = false, 0, 0
 	c.queue, c.queueY, c.head, c.frozenCount, c.frozenM = c.queue[:0], c.queueY[:0], 0, 0, nil
 	c.model, c.margins = nil, c.margins[:0]
+	c.lam = c.obj.Lambda
+	c.resetSearch()
+}
+
+// resetSearch forgets the bracket of the constrained search (λ' stays: the
+// next checkpoint starts from it).
+func (c *Comparator) resetSearch() {
+	c.okA, c.okB, c.side, c.trials, c.sEpochs, c.nA, c.stalled = false, false, 0, 0, 0, 0, false
 }
 
 // Add appends example (x, y) to the prefix with online = R_stoch[f_t, t] of
@@ -317,7 +401,7 @@ func (c *Comparator) Points() []Point { return c.points }
 func (c *Comparator) Pending() int { return len(c.pending) }
 
 // mu is μ = mλ of the current solve.
-func (c *Comparator) mu() float64 { return float64(len(c.c)) * c.obj.Lambda }
+func (c *Comparator) mu() float64 { return float64(len(c.c)) * c.lam }
 
 // Step does at most about budget units of work and reports whether nothing
 // is left to do (every checkpoint reached is solved). One unit is one pass
@@ -414,7 +498,15 @@ func (c *Comparator) solveStep(m, budget int) int {
 		spent += 2
 		gap := p - d
 		if gap <= c.set.Tolerance*max(math.Abs(p), 1e-300) || c.epochs >= c.set.MaxEpochs {
-			c.record(p, gap, b, gap <= c.set.Tolerance*max(math.Abs(p), 1e-300))
+			conv := gap <= c.set.Tolerance*max(math.Abs(p), 1e-300)
+			if c.obj.NormBound > 0 {
+				var done bool
+				spent += 2
+				if p, gap, conv, done = c.searchStep(m, p, gap, conv); !done {
+					return spent
+				}
+			}
+			c.record(p, gap, b, conv)
 			return spent
 		}
 	}
@@ -690,15 +782,89 @@ func (c *Comparator) record(p, gap, b float64, converged bool) {
 		n2 = ckc / (mu * mu)
 	}
 	pt.Hindsight, pt.Regret = p, pt.Online-p
-	pt.Norm, pt.Gap, pt.Converged, pt.Epochs = math.Sqrt(max(0, n2)), gap, converged, c.epochs
+	pt.Norm, pt.Gap, pt.Converged, pt.Epochs = math.Sqrt(max(0, n2)), gap, converged, c.epochs+c.sEpochs
+	pt.Lambda = c.lam
 	c.points = append(c.points, pt)
 	c.epochs, c.pos = 0, 0
+	c.resetSearch()
 	c.snapshot(b, n2)
 	if pt.M == c.set.MaxExact {
 		c.frozen = true
-		c.frozenJ, c.frozenN2, c.frozenM = p, n2, c.model
+		c.frozenJ, c.frozenN2, c.frozenM, c.frozenLam = p, n2, c.model, pt.Lambda
 		c.k, c.diag = nil, nil // the Gram matrix is no longer needed
 	}
+}
+
+// searchStep closes one trial of the constrained search at λ' = c.lam on
+// the prefix of length m (p, gap: its primal P_λ' and duality gap; conv:
+// the gap reached the tolerance). It returns done with the point's values
+// (J_λ of the trial g, the certificate Gap, converged) when the trial is
+// the comparator g*_B, or sets the next λ' and returns done = false (see
+// [Comparator], "Constrained comparator"). O(m).
+func (c *Comparator) searchStep(m int, p, gap float64, conv bool) (pl, total float64, converged, done bool) {
+	bnd, lam := c.obj.NormBound, c.obj.Lambda
+	mu := c.mu()
+	var ckc, x2 float64
+	for i, ci := range c.c {
+		ckc += ci * c.kc[i]
+		x2 = max(x2, c.diag[i])
+	}
+	n2 := 0.0
+	if mu > 0 {
+		n2 = max(0, ckc/(mu*mu))
+	}
+	dl := c.lam - lam
+	pl = p - 0.5*float64(m)*dl*n2
+	c.trials++
+	c.sEpochs += c.epochs
+	c.epochs, c.pos = 0, 0
+	lamMax := math.Sqrt(x2) / bnd // ‖f‖ ≤ X/λ' for every feasible dual
+	u, h := math.Log(c.lam), math.Sqrt(n2)/bnd-1
+	if h <= 0 {
+		extra := 0.5 * float64(m) * dl * (bnd*bnd - n2)
+		ok := extra <= SearchTolerance*c.set.Tolerance*max(math.Abs(pl), 1e-300)
+		if dl <= 0 || ok || c.trials >= MaxSearch || c.stalled {
+			return pl, gap + extra, conv && ok, true
+		}
+		if c.side == 1 {
+			c.ha /= 2 // Illinois: the same end replaced twice
+		}
+		c.ub, c.hb, c.okB, c.side = u, h, true, 1
+	} else {
+		if c.lam >= lamMax {
+			// Rounding at λ' = X/B (‖f‖ ≤ B up to it): record.
+			return pl, gap + max(0, 0.5*float64(m)*dl*(bnd*bnd-n2)), false, true
+		}
+		if c.side == -1 {
+			c.hb /= 2
+		}
+		c.ua, c.ha, c.okA, c.side = u, h, true, -1
+		c.nA++
+	}
+	var next float64
+	switch {
+	case c.trials >= MaxSearch:
+		next = math.Log(lamMax)
+	case !c.okA:
+		next = math.Log(lam) // started above λ with ‖g‖ ≤ B: is λ itself inside?
+	case !c.okB && c.nA < 2:
+		next = min(c.ua+math.Log1p(c.ha), math.Log(lamMax)) // the power law ‖g‖ ∝ 1/λ'
+	case !c.okB:
+		// The power law fell short (‖g_λ'‖ flat: a hard-margin solution
+		// whose box is not active): the bracket's guaranteed end.
+		next = math.Log(lamMax)
+	default:
+		next = (c.ua*c.hb - c.ub*c.ha) / (c.hb - c.ha)
+		if !(next > min(c.ua, c.ub) && next < max(c.ua, c.ub)) {
+			next = (c.ua + c.ub) / 2
+		}
+	}
+	c.stalled = next == u // no progress (the norm's resolution, see SearchTolerance): the next trial ends the search
+	c.lam = math.Exp(next)
+	if c.trials >= MaxSearch || next >= math.Log(lamMax) {
+		c.lam = lamMax // exactly: the trial there ends the search
+	}
+	return 0, 0, false, false
 }
 
 // frozenSeen counts the examples beyond MaxExact already evaluated.
@@ -735,7 +901,7 @@ func (c *Comparator) finishFrozen() {
 	pt := c.pending[0]
 	c.pending = c.pending[1:]
 	pt.Hindsight, pt.Regret = c.frozenJ, pt.Online-c.frozenJ
-	pt.Norm, pt.Converged = math.Sqrt(c.frozenN2), true
+	pt.Norm, pt.Converged, pt.Lambda = math.Sqrt(c.frozenN2), true, c.frozenLam
 	c.points = append(c.points, pt)
 }
 

@@ -309,8 +309,12 @@ func TestHingeOffsetCertificate(t *testing.T) {
 // budget of each Step, and interleaving Step with Add changes nothing.
 func TestSlicingDeterministic(t *testing.T) {
 	xs, ys := stream(data.Moons, 0.1, 400, 9)
-	for _, offset := range []bool{false, true} {
-		obj := Objective{Kernel: kernel.Gaussian{Sigma: 0.5}, Loss: Hinge, Margin: 1, Lambda: 1e-3, Offset: offset}
+	for _, tc := range []struct {
+		offset bool
+		bound  float64
+	}{{false, 0}, {true, 0}, {false, 2}} {
+		offset := tc.offset
+		obj := Objective{Kernel: kernel.Gaussian{Sigma: 0.5}, Loss: Hinge, Margin: 1, Lambda: 1e-3, Offset: offset, NormBound: tc.bound}
 		_, ref := solve(t, obj, Settings{MaxExact: 300}, xs, ys)
 		c, _ := NewComparator(obj, Settings{MaxExact: 300}, 2)
 		for i := range xs {
@@ -327,7 +331,7 @@ func TestSlicingDeterministic(t *testing.T) {
 			g, w := got[i], want[i]
 			g.Online, g.Regret, w.Online, w.Regret = 0, 0, 0, 0
 			if g != w {
-				t.Fatalf("offset %v point %d: %+v, unsliced %+v", offset, i, g, w)
+				t.Fatalf("offset %v, B = %g, point %d: %+v, unsliced %+v", offset, tc.bound, i, g, w)
 			}
 		}
 	}
@@ -621,5 +625,90 @@ func TestMaxWaiting(t *testing.T) {
 	}
 	if _, err := NewComparator(obj, Settings{MaxWaiting: 1<<20 + 1}, 2); err == nil {
 		t.Error("MaxWaiting above 1<<20 accepted")
+	}
+}
+
+// TestConstrainedMatchesLIBLINEAR is the acceptance test of the comparator
+// of NORMA Theorem 1, g*_B = argmin_{‖f‖≤B} J_m: on three binary streams
+// (Gaussian kernel σ = 0.5, ρ = 1, λ = 10⁻³, no offset) where ‖g*‖ > B, its
+// J_m (at the original λ) equals an independent solve to 1e-6 relative:
+// LIBLINEAR on features of the Gram matrix, with this test's own
+// bisection on C = 1/(mλ') for ‖w‖ = B (the KKT argument of [Comparator];
+// LIBLINEAR's ‖w(C)‖ grows with C), the objective read at the last
+// feasible w. Also ‖g*_B‖ ≤ B, the certificate Gap brackets the
+// difference, and with B above ‖g*‖ the comparator is g* itself.
+func TestConstrainedMatchesLIBLINEAR(t *testing.T) {
+	const (
+		m      = 293
+		lambda = 1e-3
+		rel    = 1e-6
+	)
+	k := kernel.Gaussian{Sigma: 0.5}
+	for _, tc := range []struct {
+		shape data.Shape2D
+		noise float64
+		b     float64
+	}{{data.Gaussians, 0.2, 1}, {data.Moons, 0.1, 2}, {data.XOR, 0.05, 3}} {
+		t.Run(tc.shape.String(), func(t *testing.T) {
+			xs, ys := stream(tc.shape, tc.noise, m, 21)
+			obj := Objective{Kernel: k, Loss: Hinge, Margin: 1, Lambda: lambda}
+			free, _ := solve(t, obj, Settings{}, xs, ys)
+			if !(free.Norm > 1.5*tc.b) {
+				t.Fatalf("‖g*‖ = %.4g: the premise ‖g*‖ > 1.5B = %g fails", free.Norm, 1.5*tc.b)
+			}
+			obj.NormBound = tc.b
+			p, _ := solve(t, obj, Settings{}, xs, ys)
+			if p.M != m || !p.Converged || p.Norm > tc.b || !(p.Lambda > lambda) {
+				t.Fatalf("point %+v, want M = %d converged, ‖g‖ ≤ B = %g, λ' > λ", p, m, tc.b)
+			}
+			phi := gramFeatures(t, k, xs)
+			J := func(w []float64) float64 {
+				var ls float64
+				for i := range m {
+					ls += max(0, 1-ys[i]*dot(w, phi.RawRowView(i)))
+				}
+				return ls + 0.5*m*lambda*dot(w, w)
+			}
+			// Bisection on log C: C_hi = 1/(mλ) (‖w‖ > B), C_lo = B/(mX)
+			// (λ' = X/B, X = 1: ‖w‖ ≤ B).
+			lo, hi := math.Log(tc.b/m), math.Log(1/(m*lambda))
+			var wf []float64
+			for range 40 {
+				mid := (lo + hi) / 2
+				w := liblinearHinge(t, phi, ys, math.Exp(mid))
+				if math.Sqrt(dot(w, w)) <= tc.b {
+					lo, wf = mid, w
+				} else {
+					hi = mid
+				}
+			}
+			if wf == nil {
+				t.Fatal("bisection found no feasible w")
+			}
+			lib := J(wf)
+			t.Logf("%v B = %g: ‖g*‖ = %.4g; J(g*_B) = %.12g (λ' = %.6g, ‖g‖ = %.10g, gap %.2g, %d epochs), LIBLINEAR %.12g (‖w‖ = %.10g, λ' = %.6g), rel %.2g; J(g*) = %.6g",
+				tc.shape, tc.b, free.Norm, p.Hindsight, p.Lambda, p.Norm, p.Gap, p.Epochs, lib, math.Sqrt(dot(wf, wf)), 1/(m*math.Exp(lo)), math.Abs(p.Hindsight-lib)/lib, free.Hindsight)
+			if math.Abs(p.Hindsight-lib) > rel*lib {
+				t.Errorf("J(g*_B) = %.12g, LIBLINEAR %.12g: relative %.3g > %g", p.Hindsight, lib, math.Abs(p.Hindsight-lib)/lib, rel)
+			}
+			if lib < p.Hindsight-p.Gap-1e-9*lib {
+				t.Errorf("LIBLINEAR's feasible J %.12g below the certificate's floor %.12g", lib, p.Hindsight-p.Gap)
+			}
+			if p.Hindsight < free.Hindsight {
+				t.Errorf("J(g*_B) = %.10g below the unconstrained J(g*) = %.10g", p.Hindsight, free.Hindsight)
+			}
+			// B above ‖g*‖: the constraint does not bind, g*_B = g*.
+			obj.NormBound = 2 * free.Norm
+			q, _ := solve(t, obj, Settings{}, xs, ys)
+			if q.Hindsight != free.Hindsight || q.Norm != free.Norm || q.Lambda != lambda {
+				t.Errorf("B = 2‖g*‖: %+v, want g* %+v", q, free)
+			}
+		})
+	}
+	if _, err := NewComparator(Objective{Kernel: k, Loss: Squared, Lambda: 1, NormBound: 1}, Settings{}, 2); err == nil {
+		t.Error("NormBound with the squared loss: no error")
+	}
+	if _, err := NewComparator(Objective{Kernel: k, Loss: Hinge, Lambda: 1, NormBound: math.Inf(1)}, Settings{}, 2); err == nil {
+		t.Error("NormBound = +Inf: no error")
 	}
 }

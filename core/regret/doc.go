@@ -78,6 +78,12 @@
 // Why: the exact solve costs O(m²) memory and O(m²) per epoch, which a
 // frame budget cannot carry for long streams.
 //
+// With [Objective.NormBound] = B the comparator is the best predictor
+// inside the ball ‖f‖ ≤ B that NORMA Theorem 1 covers, g*_B: the
+// unconstrained minimiser at a larger λ' found by a search (the KKT
+// derivation is in [Comparator]'s documentation), its J_m read at the
+// learner's λ.
+//
 // # Bounds
 //
 // Each bound is a function of the run's settings and a [Point] returning a
@@ -86,8 +92,8 @@
 //	bound                                   applies when                                  value
 //	NORMA Theorem 2, eq. (23)  [NORMATheorem2]  soft margin (fixed ρ), binary, no offset,     Σ R_stoch[g*] + 2λ(B + X/λ)²√m
 //	                                        ω ≥ m, Λ_t = 1/(3λ√t) (learn.InvSqrtT)        (O(1) term unstated, left out)
-//	NORMA Theorem 1, eq. (22)  [NORMATheorem1]  as above, Λ = B/(X√m) constant, m and B     Σ R_stoch[g*] + B·X·√m
-//	                                        fixed in advance, at t = m, ‖g*‖ ≤ B
+//	NORMA Theorem 1, eq. (22)  [NORMATheorem1]  as above, Λ = B/(X√m) constant, m and B     Σ R_stoch[g*_B] + B·X·√m
+//	                                        fixed in advance, at t = m, ‖g*‖ ≤ B          (g*_B: Objective.NormBound)
 //	NORMA Proposition 1, eq. (11) [Truncation] constant Λ, |c'| ≤ C, one score             ‖f − f_trunc‖_H (own read-out)
 //	JMLR Theorem 1 [PerceptronBound]        perceptron, λ = 0, no offset, no eviction     ((R + D)/γ)² mistakes
 //	                                        (θ from a second Comparator: hinge at 1, small λ; [Comparator.Margins])

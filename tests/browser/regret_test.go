@@ -30,6 +30,7 @@ type regretState struct {
 	// Pending is, in the digits view, the checkpoints reached and not
 	// yet solved (both learners').
 	Pending int `json:"pending"`
+	Bounds  int `json:"bounds"`
 }
 
 func readRegret(ctx context.Context) (regretState, error) {
@@ -94,6 +95,11 @@ func waitSolved(ctx context.Context) (regretState, error) {
 //     screenshot regret-spirals-compare.png.
 //   - Theorem2: NORMA as in Theorem 2 (sch=thm2, no offset, λ = 1): the
 //     chart cites eq. (23).
+//   - Theorem1: NORMA as in Theorem 1 (sch=thm1, B = 10, m = 366, a
+//     checkpoint, no offset) played past m: eq. (22) applies at every
+//     checkpoint up to m and at none beyond (the dashed line stops at m),
+//     and the caption says it covers only ‖g‖ ≤ B and nothing past m;
+//     screenshot regret-theorem1.png.
 //   - TheoryLines: the kernel perceptron without offset reads its
 //     mistakes against JMLR Theorem 1's ((R+D)/γ)² and NORMA Proposition
 //     1's truncation bound for its ω, kernel Pegasos ‖g*‖
@@ -236,6 +242,32 @@ func TestBrowserRegret(t *testing.T) {
 				return err
 			}
 			shotElement(t, ctx, "charts", "regret-theorem2.png")
+			return nil
+		})
+	})
+
+	t.Run("Theorem1", func(t *testing.T) {
+		within(t, ctx, 180*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, "v1&l=norma&sch=thm1&nb=10&nm=366&b=0&h=inspector"); err != nil {
+				return err
+			}
+			if err := waitFor(ctx, `window.kernelplay.stats().t > 700`, 60*time.Second); err != nil {
+				return err
+			}
+			r, err := pauseSolved(ctx)
+			if err != nil {
+				return err
+			}
+			if want := checkpointsUpTo(366); r.Bounds != want || r.N <= want {
+				return fmt.Errorf("t = %d: eq. (22) at %d of %d checkpoints, want the %d up to m = 366", r.T, r.Bounds, r.N, want)
+			}
+			time.Sleep(300 * time.Millisecond)
+			for _, text := range []string{"dashed: NORMA Theorem 1, eq. (22)", "only predictors with ‖g‖ ≤ B = 10", "past m = 366 the theorem says nothing"} {
+				if err := hasText(ctx, "charts", text); err != nil {
+					return err
+				}
+			}
+			shotElement(t, ctx, "charts", "regret-theorem1.png")
 			return nil
 		})
 	})

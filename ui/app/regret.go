@@ -8,6 +8,7 @@ import (
 	"kernelplay/core/regret"
 	"kernelplay/ui/render"
 	"kernelplay/ui/sim"
+	"kernelplay/ui/state"
 )
 
 // negligibleGap is the relative duality gap (gap / max(J, 1)) under which
@@ -99,8 +100,13 @@ func regretTrace(s *sim.Sim, b *regretBuf) render.RegretTrace {
 			}
 		}
 	}
+	frozen := len(pts) > 0 && !pts[len(pts)-1].Exact
+	caption := regretCaption(last, frozen)
+	if lc := s.LearnerConfig(); lc.Learner == state.LearnerNORMA && lc.Schedule == state.ScheduleTheorem1 {
+		caption = theorem1Caption(last, lc, len(b.bx) > 0, frozen)
+	}
 	tr := render.RegretTrace{R: render.Points{X: b.rx, Y: b.ry}, Lower: render.Points{X: b.lx, Y: b.ly},
-		Bound: render.Points{X: b.bx, Y: b.by}, Caption: regretCaption(last, len(pts) > 0 && !pts[len(pts)-1].Exact)}
+		Bound: render.Points{X: b.bx, Y: b.by}, Caption: caption}
 	if band {
 		tr.Upper = render.Points{X: b.ux, Y: b.uy}
 	}
@@ -119,6 +125,34 @@ func regretTrace(s *sim.Sim, b *regretBuf) render.RegretTrace {
 		tr.Caption = "since step " + strconv.Itoa(s.RegretStart()) + " (a setting changed)\n" + tr.Caption
 	}
 	return tr
+}
+
+// theorem1Caption is the regret caption of NORMA as in Theorem 1
+// (state.ScheduleTheorem1; b the bound at the last checkpoint, drawn
+// whether a dashed line up to t = m is drawn), in lines of at most 40
+// characters (the panel is about 300 px wide): the theorem covers only
+// predictors with ‖g‖ ≤ B, so it says so, with B and m; the comparator is
+// then g*_B, the best of them (core/regret's NormBound). Beyond m the
+// dashed line stops and the caption says the theorem says nothing there
+// (the run is not paused at m: a student sees the regret go on, past the
+// theorem's end; our choice). Where a condition fails, regretCaption's
+// reason.
+func theorem1Caption(b regret.Bound, c state.Config, drawn, frozen bool) string {
+	bm := "B = " + state.Format(c.NormBound)
+	m := strconv.Itoa(c.RunLength)
+	var line string
+	switch {
+	case b.Applies:
+		line = "dashed: " + regret.Theorem1Source + "\nonly predictors with ‖g‖ ≤ " + bm + "\ndrawn to t = m = " + m + ", without its O(1)"
+	case drawn && strings.Contains(b.Why, "beyond the run"):
+		line = "dashed: " + regret.Theorem1Source + "\nonly predictors with ‖g‖ ≤ " + bm + "\npast m = " + m + " the theorem says nothing"
+	default:
+		return regretCaption(b, frozen)
+	}
+	if frozen {
+		line += "\ndotted: a lower bound (g* frozen at 1,000)"
+	}
+	return line
 }
 
 // theoryLine is the regret caption's line for the bounds that are not on
@@ -171,6 +205,7 @@ const RegretBoundsNote = "regret R = Σ R_stoch[f_t, t] − Σ R_stoch[g*, t], g
 	"band: [R, R + duality gap]; dotted: a lower bound beyond 1,000 examples (g* frozen).\n" +
 	"Bounds, each read where its conditions hold:\n" +
 	"· NORMA Theorem 2, eq. (23), dashed: the cumulative risk, for Λ_t = 1/(3λ√t) (schedule thm2), no offset, ω ≥ m, without its O(1).\n" +
+	"· NORMA Theorem 1, eq. (22): only predictors with ‖g‖ ≤ B, so g* is then the best of them; dashed up to t = m, for the constant Λ = B/(X√m) with B and m fixed in advance (schedule thm1; X from the kernel on the box [−1, 1]²), no offset, ω ≥ m, without its O(1).\n" +
 	"· JMLR Theorem 1 (Freund and Schapire 1999): the perceptron's mistakes ≤ ((R+D)/γ)², θ the soft-margin g*'s direction; no offset, no evicted terms.\n" +
 	"· lecture: ‖β*‖ ≤ 1/√λ (Shalev-Shwartz et al. 2007): kernel Pegasos' ‖g*‖ against 1/√λ.\n" +
 	"· NORMA Proposition 1, eq. (11): ‖f − f_trunc‖ for the buffer ω, for a fixed rate Λ (the perceptron); its own number, not part of a bound."

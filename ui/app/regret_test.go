@@ -142,7 +142,8 @@ func TestTruncationLine(t *testing.T) {
 func TestRegretBoundsNote(t *testing.T) {
 	var cfg learn.NORMAConfig
 	b, _ := regret.PerceptronBound([]float64{1}, 1)
-	for _, src := range []string{regret.NORMATheorem2(cfg, regret.Point{M: 1}).Source, regret.Truncation(cfg, 1, 1).Source,
+	for _, src := range []string{regret.NORMATheorem2(cfg, regret.Point{M: 1}).Source, regret.NORMATheorem1(cfg, 1, 1, 1, regret.Point{M: 1}).Source,
+		regret.Truncation(cfg, 1, 1).Source,
 		b.Source, regret.PegasosNorm(1).Source} {
 		if src == "" || !strings.Contains(RegretBoundsNote, src) {
 			t.Errorf("the hover text does not cite %q", src)
@@ -162,4 +163,45 @@ func solvedAt366(t *testing.T, cfg state.Config) *sim.Sim {
 	for !s.RegretStep(1 << 20) {
 	}
 	return s
+}
+
+// TestTheorem1Caption (issue 21, NORMA as in Theorem 1): at t = 366 of a
+// run planned for m = 500 with B = 10 the panel draws eq. (22)'s excess
+// B·X·√m = 10·√500 dashed at every checkpoint and the caption says the
+// theorem covers only ‖g‖ ≤ B; at t = 700 the line stops at m and the
+// caption says the theorem says nothing beyond; with the offset on, the
+// condition that fails.
+func TestTheorem1Caption(t *testing.T) {
+	cfg := state.Default()
+	cfg.Learner, cfg.Schedule, cfg.Offset = state.LearnerNORMA, state.ScheduleTheorem1, false
+	s := solvedAt366(t, cfg)
+	tr := regretTrace(s, new(regretBuf))
+	mon, _ := s.Regret()
+	if len(tr.Bound.X) != len(mon.Current().Points) || len(tr.Bound.X) == 0 {
+		t.Fatalf("%d bound points, %d checkpoints", len(tr.Bound.X), len(mon.Current().Points))
+	}
+	for i, y := range tr.Bound.Y {
+		if math.Abs(y-10*math.Sqrt(500)) > 1e-9 {
+			t.Errorf("bound point %d: %v, want 10·√500", i, y)
+		}
+	}
+	want := "dashed: NORMA Theorem 1, eq. (22)\nonly predictors with ‖g‖ ≤ B = 10\ndrawn to t = m = 500, without its O(1)"
+	if !strings.HasPrefix(tr.Caption, want) {
+		t.Errorf("caption %q, want it to start %q", tr.Caption, want)
+	}
+	s.Step(700 - 366)
+	for !s.RegretStep(1 << 20) {
+	}
+	tr = regretTrace(s, new(regretBuf))
+	if n := len(tr.Bound.X); n == 0 || tr.Bound.X[n-1] != 500 {
+		t.Errorf("bound drawn at %v, want it to end at t = m = 500", tr.Bound.X)
+	}
+	if !strings.HasPrefix(tr.Caption, "dashed: NORMA Theorem 1, eq. (22)\nonly predictors with ‖g‖ ≤ B = 10\npast m = 500 the theorem says nothing") {
+		t.Errorf("caption beyond m: %q", tr.Caption)
+	}
+	cfg.Offset = true
+	tr = regretTrace(solvedAt366(t, cfg), new(regretBuf))
+	if len(tr.Bound.X) != 0 || !strings.HasPrefix(tr.Caption, "no bound (NORMA Theorem 1, eq. (22)): the theorem has no offset b") {
+		t.Errorf("with the offset: %d bound points, caption %q", len(tr.Bound.X), tr.Caption)
+	}
 }

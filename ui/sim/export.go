@@ -43,7 +43,7 @@ const (
 	// The comparison with hindsight (core/regret), at its solved
 	// checkpoints.
 	headOnline    = "online sum (Σ R_stoch[f_t, t], NORMA eq. 3, each before the update)"
-	headHindsight = "hindsight sum (J_m(g*): best fixed predictor of the learner's objective)"
+	headHindsight = "hindsight sum (J_m(g*): best fixed predictor of the learner's objective; under NORMA Theorem 1 the best with ‖g‖ ≤ B)"
 	headRegret    = "regret (online − hindsight)"
 	headBound     = "regret bound (the theorem's bound on the online sum − hindsight; empty where none applies)"
 	headExact     = "exact (1: g* solved on the prefix; 0: g* frozen at 1,000 examples, regret a lower bound)"

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"kernelplay/core/drift"
+	"kernelplay/core/kernel"
 	"kernelplay/core/learn"
 	"kernelplay/core/regret"
 	"kernelplay/ui/state"
@@ -41,6 +42,10 @@ type regretRun struct {
 	// steps, for k up to the comparator's MaxExact (the prefixes whose
 	// margins regret.PerceptronBound reads): at most 4,097 ints.
 	mistakes []int
+	// x2 is X² of NORMA Theorem 1 ([Theorem1X2]), 0 unless the learner is
+	// NORMA as in Theorem 1 (state.ScheduleTheorem1), whose comparator is
+	// then g*_B (regret.Objective.NormBound = B).
+	x2 float64
 	// theta, for the kernel perceptron, is the soft-margin comparator
 	// whose direction θ = f*/‖f*‖ JMLR Theorem 1's bound is read with
 	// (the perceptron's own objective, hinge at 0 with λ = 0, has g* = 0):
@@ -86,6 +91,10 @@ func newRegret(l learn.Learner, cfg state.Config, t learn.Task, dim, start int) 
 	case *learn.NORMA:
 		obj, err = regret.ObjectiveOf(m.Config())
 		r.norm2, r.lambda = m.SquaredNorm, m.Config().Lambda
+		if err == nil && theorem1(cfg) && obj.Loss == regret.Hinge {
+			// Theorem 1 compares with the best g with ‖g‖ ≤ B only.
+			obj.NormBound, r.x2 = cfg.NormBound, Theorem1X2(obj.Kernel, dim)
+		}
 	case *learn.SVMD:
 		k, kerr := Kernel(cfg)
 		if kerr != nil {
@@ -162,15 +171,44 @@ func (s *Sim) RegretStep(budget int) bool {
 	return s.reg.theta.Step(rest) && idle
 }
 
+// Theorem1X2 is X² of NORMA Theorem 1's rate Λ = B/(X√m) on the page
+// (state.ScheduleTheorem1). The rate is fixed before any example is seen,
+// so X cannot be the stream's max k(x_t, x_t): it is the kernel's bound
+// on the page's box [−1, 1]^d, where every generated and clicked 2D point
+// lies (core/data clamps the generators; clicks are in the square). For
+// the page's kernels k(x, x) depends on ‖x‖² only and does not decrease
+// with it, so the corner (1, …, 1) attains it: 1 for the Gaussian and
+// Laplacian, d for the linear, (a·d + c₀)^p for the polynomial. A stream
+// beyond the box (an uploaded one) makes the theorem inapplicable, which
+// the caption says (regret.NORMATheorem1 checks k(x_t, x_t) ≤ X²).
+func Theorem1X2(k kernel.Kernel, dim int) float64 {
+	d := float64(dim)
+	return k.FromDot(d, d, d)
+}
+
+// theorem1 reports that cfg's learner is NORMA as in Theorem 1.
+func theorem1(cfg state.Config) bool {
+	return cfg.Learner == state.LearnerNORMA && cfg.Schedule == state.ScheduleTheorem1
+}
+
 // RegretBound is the bound on the cumulative risk that applies at the
-// checkpoint p of the run, in the units of Σ R_stoch: NORMA's Theorem 2,
-// eq. (23), for NORMA (regret.NORMATheorem2 says why not, e.g. the JMLR
-// schedule); for the other learners none, with the reason in Why.
+// checkpoint p of the run, in the units of Σ R_stoch: for NORMA, Theorem
+// 1, eq. (22), under its schedule (regret.NORMATheorem1 with the run's B,
+// m and [Theorem1X2]; up to t = m; not when the comparison does not start
+// with the run), else Theorem 2, eq. (23) (regret.NORMATheorem2 says why
+// not, e.g. the JMLR schedule); for the other learners none, with the
+// reason in Why.
 func (s *Sim) RegretBound(p regret.Point) regret.Bound {
 	switch m := s.learner.(type) {
 	case *learn.NORMA:
 		if s.cfg.Learner == state.LearnerPerceptron {
 			return regret.Bound{Source: "JMLR Theorem 1", Why: "no bound on the risk: the perceptron's bound counts mistakes"}
+		}
+		if lc := s.LearnerConfig(); theorem1(lc) {
+			if s.reg.start > 0 || s.reg.mon.Current().Start > 0 || len(s.reg.mon.Closed()) > 0 {
+				return regret.Bound{Source: regret.Theorem1Source, Why: "not applicable: the comparison does not start with the run"}
+			}
+			return regret.NORMATheorem1(m.Config(), lc.NormBound, s.reg.x2, lc.RunLength, p)
 		}
 		return regret.NORMATheorem2(m.Config(), p)
 	case *learn.SVMD:
@@ -186,6 +224,9 @@ func (s *Sim) RegretBound(p regret.Point) regret.Bound {
 func (s *Sim) observeRegret(x []float64, y float64, st learn.Step, norm2 float64) {
 	s.reg.mon.Observe(x, y, st.Mistake, regret.OnlineRisk(st.Loss, s.reg.lambda, norm2))
 	r := &s.reg
+	if r.x2 > 0 && r.start == 0 && r.mon.T() == s.cfg.RunLength && r.mon.Current().Start == 0 {
+		r.mon.Comparator().Mark() // Theorem 1's end of the run, t = m: a checkpoint there
+	}
 	if len(r.mistakes) == 0 {
 		r.mistakes = append(r.mistakes, 0)
 	}

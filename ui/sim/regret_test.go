@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"kernelplay/core/kernel"
 	"kernelplay/core/learn"
 	"kernelplay/core/regret"
 	"kernelplay/ui/state"
@@ -185,6 +186,69 @@ func TestRegretTheorem2Bound(t *testing.T) {
 	mon, _ = s.Regret()
 	if b := s.RegretBound(mon.Current().Points[0]); b.Applies || !strings.Contains(b.Why, "offset") {
 		t.Errorf("with the offset: %+v", b)
+	}
+}
+
+// TestRegretTheorem1Bound: NORMA as in Theorem 1 (schedule thm1, soft
+// margin, no offset, the page's B = 10 and m = 500 ≤ ω = 512) runs at the
+// constant rate B/(X√m) with X = 1 (Gaussian kernel); its comparator is
+// g*_B (‖g*‖ ≤ B at every checkpoint); eq. (22) applies at every
+// checkpoint up to m, one of them at m exactly, above the measured online
+// sum, and not beyond m; with the linear kernel X² = 2 (the box's corner).
+func TestRegretTheorem1Bound(t *testing.T) {
+	cfg := state.Default()
+	cfg.Learner, cfg.Schedule, cfg.Offset = state.LearnerNORMA, state.ScheduleTheorem1, false
+	s := mustNew(t, cfg)
+	sch, ok := s.Learner().(*learn.NORMA).Config().Schedule.(learn.Constant)
+	if want := cfg.NormBound / math.Sqrt(float64(cfg.RunLength)); !ok || math.Abs(sch.Eta0-want) > 1e-15 {
+		t.Fatalf("schedule %v, want learn.Constant{%v}", s.Learner().(*learn.NORMA).Config().Schedule, want)
+	}
+	s.Step(700)
+	for !s.RegretStep(1 << 20) {
+	}
+	mon, _ := s.Regret()
+	atM, beyond := false, false
+	for _, p := range mon.Current().Points {
+		b := s.RegretBound(p)
+		if p.Norm > cfg.NormBound {
+			t.Errorf("M = %d: ‖g*_B‖ = %v > B", p.M, p.Norm)
+		}
+		if p.M > cfg.RunLength {
+			beyond = true
+			if b.Applies || !strings.Contains(b.Why, "beyond the run of m = 500") {
+				t.Errorf("M = %d > m: %+v", p.M, b)
+			}
+			continue
+		}
+		atM = atM || p.M == cfg.RunLength
+		if !b.Applies || b.Source != regret.Theorem1Source || !(b.Value >= p.Online) ||
+			math.Abs(b.Value-p.Hindsight-cfg.NormBound*math.Sqrt(float64(cfg.RunLength))) > 1e-9 {
+			t.Fatalf("M = %d: bound %+v, online %v, hindsight %v", p.M, b, p.Online, p.Hindsight)
+		}
+		if p.M == cfg.RunLength {
+			t.Logf("at m = %d: online %.5g, J(g*_B) %.5g (‖g*_B‖ = %.4g, λ' = %.3g), eq. (22) %.5g", p.M, p.Online, p.Hindsight, p.Norm, p.Lambda, b.Value)
+		}
+	}
+	if !atM || !beyond {
+		t.Errorf("a checkpoint at m: %v; beyond m: %v", atM, beyond)
+	}
+	// The traces CSV's bound column: B·X·√m at the checkpoints up to m,
+	// empty beyond.
+	cols := s.regretColumns("")
+	bd := cols[3].s
+	if cols[3].name != headBound || len(bd.T) == 0 || bd.T[len(bd.T)-1] != float64(cfg.RunLength) {
+		t.Fatalf("bound column %q: steps %v", cols[3].name, bd.T)
+	}
+	for i, v := range bd.V {
+		if math.Abs(v-cfg.NormBound*math.Sqrt(float64(cfg.RunLength))) > 1e-9 {
+			t.Errorf("bound column at t = %v: %v, want B·X·√m = 10·√500", bd.T[i], v)
+		}
+	}
+	if x2 := Theorem1X2(kernel.Linear{}, 2); x2 != 2 {
+		t.Errorf("linear X² = %v, want 2", x2)
+	}
+	if x2 := Theorem1X2(kernel.Polynomial{Scale: 0.5, Constant: 1, Degree: 3}, 2); x2 != 8 {
+		t.Errorf("polynomial X² = %v, want (0.5·2 + 1)³ = 8", x2)
 	}
 }
 

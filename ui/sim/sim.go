@@ -30,6 +30,7 @@ import (
 	"kernelplay/core/data"
 	"kernelplay/core/kernel"
 	"kernelplay/core/learn"
+	"kernelplay/core/regret"
 	"kernelplay/ui/state"
 )
 
@@ -303,7 +304,7 @@ func Reconfigure(l learn.Learner, cfg state.Config, dim int) error {
 		if cfg.Learner == state.LearnerPerceptron {
 			return r.Reconfigure(perceptronConfig(cfg, t, k).NORMA()) // the perceptron is NORMA with λ = 0
 		}
-		return r.Reconfigure(normaConfig(cfg, t, k))
+		return r.Reconfigure(normaConfig(cfg, t, k, dim))
 	}
 	if state.IsLinear(cfg.Learner) {
 		// The linear solvers: the settings of a learner built afresh for
@@ -403,7 +404,7 @@ func Learner(cfg state.Config, dim int) (learn.Learner, error) {
 		l, err := learn.NewSVMD(c, dim)
 		return l, wrap(err)
 	case state.LearnerNORMA:
-		l, err := learn.NewNORMA(normaConfig(cfg, t, k), dim)
+		l, err := learn.NewNORMA(normaConfig(cfg, t, k, dim), dim)
 		return l, wrap(err)
 	case state.LearnerPerceptron:
 		if t == learn.Novelty || t == learn.Regression {
@@ -442,7 +443,7 @@ func svmdConfig(cfg state.Config, t learn.Task, k kernel.Kernel) (learn.SVMDConf
 
 // normaConfig is the learn.NORMAConfig of cfg (see [Learner]): the
 // papers' settings (learn.DefaultNORMAConfig) with the page's values on top.
-func normaConfig(cfg state.Config, t learn.Task, k kernel.Kernel) learn.NORMAConfig {
+func normaConfig(cfg state.Config, t learn.Task, k kernel.Kernel, dim int) learn.NORMAConfig {
 	nu := cfg.Nu > 0
 	var rule learn.Rule
 	switch {
@@ -460,8 +461,12 @@ func normaConfig(cfg state.Config, t learn.Task, k kernel.Kernel) learn.NORMACon
 	c := learn.DefaultNORMAConfig(rule, classes(cfg, t))
 	c.Kernel, c.Lambda, c.BufferSize, c.Offset = k, cfg.Lambda, cfg.BufferSize, cfg.Offset && t != learn.Novelty
 	c.Schedule = learn.Sqrt{Eta0: cfg.Eta0, Tau: cfg.Tau}
-	if cfg.Schedule == state.ScheduleTheorem2 {
+	switch cfg.Schedule {
+	case state.ScheduleTheorem2:
 		c.Schedule = learn.InvSqrtT{} // Λ_t = 1/(3λ√t) with the learner's λ (NORMA Theorem 2)
+	case state.ScheduleTheorem1:
+		// Λ = B/(X√m), B and m fixed in advance (NORMA Theorem 1).
+		c.Schedule = learn.Constant{Eta0: regret.Theorem1Eta(cfg.NormBound, Theorem1X2(k, dim), cfg.RunLength)}
 	}
 	if nu {
 		c.Nu = cfg.Nu

@@ -99,9 +99,21 @@ var hindsightField = Field{Key: "gs", Name: "Hindsight", Label: "hindsight bound
 // scheduleField is NORMA's schedule (Config.Schedule), appended last with
 // its second learner's copy (linear.go's init).
 var scheduleField = Field{Key: "sch", Name: "Schedule", Label: "schedule", Kind: Choice,
-	Options: []string{ScheduleJMLR, ScheduleTheorem2},
-	Hint:    "NORMA's step size: JMLR's η₀·√(τ/(τ+t)) (eq. 59), or NORMA Theorem 2's 1/(3λ√t), under which the regret chart draws the theorem's bound (eq. 23; also needs no offset and ω ≥ t)",
+	Options: []string{ScheduleJMLR, ScheduleTheorem2, ScheduleTheorem1},
+	Hint:    "NORMA's step size: JMLR's η₀·√(τ/(τ+t)) (eq. 59), NORMA Theorem 2's 1/(3λ√t) or Theorem 1's constant B/(X√m), under which the regret chart draws the theorem's bound (eq. 23 or 22; also needs no offset and ω ≥ t)",
 	Group:   GroupStepSize, active: isLearner(LearnerNORMA)}
+
+// theorem1Fields are B and m of NORMA Theorem 1 (Config.NormBound,
+// Config.RunLength), appended last (linear.go's init): shared by both
+// learners, shown when one of them runs NORMA as in Theorem 1.
+var theorem1Fields = []Field{
+	{Key: "nb", Name: "NormBound", Symbol: "B", Label: "norm bound", Kind: Number, Min: MinNormBound, Max: MaxNormBound, Log: true,
+		Hint:  "NORMA Theorem 1 compares with the best g with ‖g‖ ≤ B, fixed in advance; the rate is Λ = B/(X√m)",
+		Group: GroupStepSize, active: theorem1},
+	{Key: "nm", Name: "RunLength", Symbol: "m", Label: "run length", Kind: Integer, Min: 1, Max: MaxRunLength, Log: true,
+		Hint:  "NORMA Theorem 1's run of m examples, fixed in advance: its bound (eq. 22) is drawn up to t = m and says nothing beyond",
+		Group: GroupStepSize, active: theorem1},
+}
 
 // init appends the digits fields, then the second learner's (second.go)
 // and the error window: appended, so the indices older links' edits

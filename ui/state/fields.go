@@ -338,10 +338,10 @@ var Fields = []Field{
 
 	{Key: "e", Name: "Eta0", Symbol: "η₀", Label: "initial step size", Kind: Number, Min: 1e-4, Max: 10, Log: true,
 		Hint:  "the step size at t = 1; SVMD adapts it, NORMA decays it as √(τ/(τ+t))",
-		Group: GroupStepSize, active: func(c Config) bool { return notPerceptron(c) && !theorem2(c) }},
+		Group: GroupStepSize, active: func(c Config) bool { return notPerceptron(c) && !theoremRate(c) }},
 	{Key: "tau", Name: "Tau", Symbol: "τ", Label: "decay time", Kind: Number, Min: 1, Max: 1e5, Log: true,
 		Hint:  "NORMA's schedule η_t = η₀·√(τ/(τ + t)) (JMLR eq. 59): larger τ decays later",
-		Group: GroupStepSize, active: func(c Config) bool { return c.Learner == LearnerNORMA && !theorem2(c) }},
+		Group: GroupStepSize, active: func(c Config) bool { return c.Learner == LearnerNORMA && !theoremRate(c) }},
 	{Key: "m", Name: "Mu", Symbol: "μ", Label: "meta step size", Kind: Number, Min: 1e-4, Max: 10, Log: true,
 		Hint:  "how fast SVMD changes η: η ← η·max(½, 1 − μ⟨g, v⟩)",
 		Group: GroupStepSize, active: isLearner(LearnerSVMD, LearnerSVMD0)},
@@ -364,6 +364,15 @@ var Fields = []Field{
 		Group: GroupRun},
 }
 
-// theorem2 reports NORMA under its Theorem 2 schedule 1/(3λ√t), which has
-// no η₀ and no τ.
-func theorem2(c Config) bool { return c.Learner == LearnerNORMA && c.Schedule == ScheduleTheorem2 }
+// theoremRate reports NORMA under one of its theorems' schedules (Theorem 2's
+// 1/(3λ√t), Theorem 1's constant B/(X√m)), which have no η₀ and no τ.
+func theoremRate(c Config) bool {
+	return c.Learner == LearnerNORMA && (c.Schedule == ScheduleTheorem2 || c.Schedule == ScheduleTheorem1)
+}
+
+// theorem1 reports that a learner of c (the first, or the second of a
+// comparison) is NORMA under its Theorem 1 schedule, which reads B and m.
+func theorem1(c Config) bool {
+	return c.Learner == LearnerNORMA && c.Schedule == ScheduleTheorem1 ||
+		c.Comparing() && c.Compare == LearnerNORMA && c.Second.Schedule == ScheduleTheorem1
+}

@@ -130,6 +130,7 @@ func init() {
 	Fields = append(Fields, scheduleField)
 	Fields = append(Fields, secondField(scheduleField.Key)) // after: it copies the field appended above
 	Fields = append(Fields, regretRestartField, hindsightField)
+	Fields = append(Fields, theorem1Fields...)
 }
 
 // linearActive overrides the activity of the kernel learners' settings

@@ -77,6 +77,14 @@ const (
 	// soft margin, no offset and no truncation, the regret chart draws
 	// eq. (23) beside the measured regret.
 	ScheduleTheorem2 = "thm2"
+	// ScheduleTheorem1 is NORMA's Theorem 1 rate, the constant Λ = B/(X√m)
+	// (learn.Constant) for the norm bound B = Config.NormBound and the run
+	// length m = Config.RunLength fixed in advance; X is the kernel's
+	// bound on the page's box [−1, 1]² (ui/sim: 1 for the Gaussian and
+	// Laplacian kernels). With the soft margin, no offset and ω ≥ m the
+	// regret chart draws eq. (22) against the best g with ‖g‖ ≤ B, up to
+	// t = m.
+	ScheduleTheorem1 = "thm1"
 )
 
 // Kernel values (core/kernel by name).
@@ -89,6 +97,14 @@ const (
 
 // Limits on what a configuration (and so a link) may hold.
 const (
+	// MinNormBound and MaxNormBound bound Config.NormBound, B of NORMA
+	// Theorem 1 (B > 0 and finite; 10⁻³–10³ spans every ‖g*‖ the page's
+	// λ ≥ 10⁻⁶ produces on its box that a student would set).
+	MinNormBound, MaxNormBound = 1e-3, 1e3
+	// MaxRunLength bounds Config.RunLength, m of NORMA Theorem 1: the
+	// largest buffer ω (4096), since the theorem needs ω ≥ m (no
+	// truncation) and a longer run could never satisfy it.
+	MaxRunLength = 4096
 	// MaxClasses is the largest number of classes (Okabe–Ito has 8 colours;
 	// 5 keep the argmax regions readable).
 	MaxClasses = 5
@@ -176,8 +192,8 @@ type Config struct {
 	// eqs. 55–56, as ν-SVMD does) or MarginRuleLogDecay (the same with a
 	// step shrinking like η_t), NORMA with ν > 0 only.
 	MarginRule string
-	// Schedule is NORMA's step size schedule: ScheduleJMLR (default) or
-	// ScheduleTheorem2 (NORMA only).
+	// Schedule is NORMA's step size schedule: ScheduleJMLR (default),
+	// ScheduleTheorem2 or ScheduleTheorem1 (NORMA only).
 	Schedule string
 	// BufferSize is ω, the number of expansion terms kept (LRU).
 	BufferSize int
@@ -282,6 +298,16 @@ type Config struct {
 	// dotted on the 2D plot (binary tasks), at the latest solved
 	// checkpoint of the regret chart's comparator.
 	Hindsight bool
+	// NormBound is B of NORMA Theorem 1 (ScheduleTheorem1): the radius of
+	// the ball ‖g‖ ≤ B of predictors the theorem compares with, fixed in
+	// advance, MinNormBound–MaxNormBound; 10 by default (the page's
+	// default run has ‖g*‖ ≈ 9 on the spirals, so the ball holds its
+	// hindsight optimum). Shared by both learners.
+	NormBound float64
+	// RunLength is m of NORMA Theorem 1 (ScheduleTheorem1): the number of
+	// examples the run is planned for, fixed in advance, 1–MaxRunLength.
+	// Shared by both learners.
+	RunLength int
 
 	// Window is N, the number of most recent steps over which the error
 	// charts show the windowed error (mistakes among the last N steps,
@@ -336,6 +362,8 @@ func Default() Config {
 		Nu:            0,
 		MarginRule:    MarginRuleAdditive,
 		Schedule:      ScheduleJMLR,
+		NormBound:     10,
+		RunLength:     500,
 		BufferSize:    512,
 		Generated:     true,
 		Offset:        true,
@@ -466,5 +494,5 @@ func equalScalars(a, b Config) bool {
 		a.BufferSize == b.BufferSize && a.Offset == b.Offset && a.Seed == b.Seed &&
 		a.Generated == b.Generated && a.Data == b.Data && a.Stream == b.Stream && a.Compare == b.Compare && a.Figure == b.Figure &&
 		a.Second == b.Second && a.Window == b.Window && a.RegretRestart == b.RegretRestart &&
-		a.Hindsight == b.Hindsight
+		a.Hindsight == b.Hindsight && a.NormBound == b.NormBound && a.RunLength == b.RunLength
 }

@@ -443,7 +443,9 @@ func FuzzDecode(f *testing.F) {
 	f.Add("v1&quiz=1&lesson=svmd")
 	f.Add("v1&l=norma&sch=thm2&b=0&vs=norma&2sch=thm2") // NORMA as in Theorem 2, both learners
 	f.Add("v1&sch=thm3")
-	f.Add("v1&rsc=1&gs=1&p=rotating") // regret since the change, g*'s boundary
+	f.Add("v1&rsc=1&gs=1&p=rotating")                      // regret since the change, g*'s boundary
+	f.Add("v1&l=norma&sch=thm1&nb=2.5&nm=1000&b=0&w=1000") // NORMA as in Theorem 1
+	f.Add("v1&sch=thm1&nb=0&nm=1e9")
 	f.Fuzz(func(t *testing.T, hash string) {
 		c, err := Decode(hash)
 		if err != nil {
@@ -466,6 +468,64 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("re-encoding changed the config:\n%+v\n%+v", c, d)
 		}
 	})
+}
+
+// TestTheorem1Link: "NORMA as in Theorem 1" travels in the link as
+// sch=thm1 with its B (nb) and m (nm), which round-trip exactly, are
+// shown only under that schedule (of either learner), and are refused out
+// of range with the field named.
+func TestTheorem1Link(t *testing.T) {
+	c := Default()
+	c.Learner, c.Schedule, c.Offset, c.BufferSize = LearnerNORMA, ScheduleTheorem1, false, 2000
+	c.NormBound, c.RunLength = 2.75, 2000
+	h := Encode(c)
+	for _, want := range []string{"&sch=thm1", "&nb=2.75", "&nm=2000"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("link %q lacks %s", h, want)
+		}
+	}
+	d, err := Decode(h)
+	if err != nil || !reflect.DeepEqual(c, d) {
+		t.Fatalf("round trip: %v\n%+v\n%+v", err, c, d)
+	}
+	if d := Default(); d.NormBound != 10 || d.RunLength != 500 || d.RunLength > d.BufferSize {
+		t.Errorf("defaults B = %v, m = %d (ω = %d): want 10, 500 ≤ ω", d.NormBound, d.RunLength, d.BufferSize)
+	}
+	nb, _ := FieldByKey("nb")
+	nm, _ := FieldByKey("nm")
+	if !nb.Active(c) || !nm.Active(c) {
+		t.Error("B and m inactive under sch=thm1")
+	}
+	for _, sch := range []string{ScheduleJMLR, ScheduleTheorem2} {
+		o := c
+		o.Schedule = sch
+		if nb.Active(o) || nm.Active(o) {
+			t.Errorf("B or m active under sch=%s", sch)
+		}
+		// The second learner as in Theorem 1 shows them.
+		o.Compare, o.Second = LearnerNORMA, c.Settings()
+		if !nb.Active(o) || !nm.Active(o) {
+			t.Errorf("B or m inactive with 2sch=thm1 (sch=%s)", sch)
+		}
+	}
+	if e, _ := FieldByKey("e"); e.Active(c) {
+		t.Error("η₀ active under Theorem 1's constant rate")
+	}
+	for _, tc := range []struct{ link, want string }{
+		{"v1&sch=thm1&nb=0", "norm bound B = 0 is too small: want 0.001 to 1000"},
+		{"v1&sch=thm1&nb=-1", "too small"},
+		{"v1&sch=thm1&nb=Inf", "norm bound B"},
+		{"v1&sch=thm1&nb=NaN", "norm bound B"},
+		{"v1&sch=thm1&nb=1e400", "norm bound B"},
+		{"v1&sch=thm1&nm=0", "run length m = 0 is too small: want 1 to 4096"},
+		{"v1&sch=thm1&nm=4097", "run length m = 4097 is too large: want 1 to 4096"},
+		{"v1&sch=thm1&nm=1e9", "too large"},
+		{"v1&sch=thm1&nm=2.5", "run length m"},
+	} {
+		if _, err := Decode(tc.link); err == nil || !strings.HasPrefix(err.Error(), "link: ") || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error with %q", tc.link, err, tc.want)
+		}
+	}
 }
 
 // TestScheduleLink: "NORMA as in Theorem 2" travels in the link as
@@ -494,10 +554,12 @@ func TestScheduleLink(t *testing.T) {
 	}
 	// The schedule's fields come last, so that the field indices older
 	// links' edits (ev=…) use stay the same.
-	if n := len(Fields); Fields[n-5].Key != "rn" || Fields[n-4].Key != "sch" || Fields[n-3].Key != "2sch" ||
-		Fields[n-2].Key != "rsc" || Fields[n-1].Key != "gs" {
-		t.Errorf("the last fields are %s, %s, %s, %s, %s; want rn (the last linear field), sch, 2sch, rsc, gs",
-			Fields[n-5].Key, Fields[n-4].Key, Fields[n-3].Key, Fields[n-2].Key, Fields[n-1].Key)
+	var last []string
+	for _, f := range Fields[len(Fields)-7:] {
+		last = append(last, f.Key)
+	}
+	if want := []string{"rn", "sch", "2sch", "rsc", "gs", "nb", "nm"}; !slices.Equal(last, want) {
+		t.Errorf("the last fields are %v; want %v (rn the last linear field; Theorem 1's B and m last)", last, want)
 	}
 	// An edit of the second learner's schedule is the second's setting.
 	if first, ok := IsSecondKey("2sch"); !ok || first != "sch" {
