@@ -201,7 +201,7 @@ func theorem1(cfg state.Config) bool {
 func (s *Sim) RegretBound(p regret.Point) regret.Bound {
 	switch m := s.learner.(type) {
 	case *learn.NORMA:
-		if s.cfg.Learner == state.LearnerPerceptron {
+		if s.LearnerConfig().Learner == state.LearnerPerceptron {
 			return regret.Bound{Source: "JMLR Theorem 1", Why: "no bound on the risk: the perceptron's bound counts mistakes"}
 		}
 		if lc := s.LearnerConfig(); theorem1(lc) {
@@ -255,7 +255,7 @@ func (s *Sim) PerceptronBound() (b regret.Bound, gamma float64, mistakes, m int)
 	const src = "JMLR Theorem 1"
 	n, ok := s.learner.(*learn.NORMA)
 	switch {
-	case !ok || s.cfg.Learner != state.LearnerPerceptron:
+	case !ok || s.LearnerConfig().Learner != state.LearnerPerceptron:
 		return regret.Bound{Source: src, Why: "the bound is for the perceptron"}, 0, 0, 0
 	case s.reg.mon == nil:
 		return regret.Bound{Source: src, Why: s.reg.why}, 0, 0, 0

@@ -86,3 +86,50 @@ func TestPerceptronBoundKeepsUp(t *testing.T) {
 	t.Logf("playing %d steps a frame, %d×%d units: the regret's comparator at most %d, θ's %d checkpoints behind; "+
 		"paused, both caught up in %d frames", shareSteps, shareSlices, shareSlice, worstR, worstT, frames)
 }
+
+// TestSecondLearnerBounds: in a comparison the second learner's bounds
+// follow its own learner, not the first's (both are learn.NORMA values:
+// the perceptron is NORMA with λ = 0 and η = 1). With the perceptron
+// second, its mistake bound applies and its risk has none; NORMA first
+// is not told that "the perceptron's bound counts mistakes".
+func TestSecondLearnerBounds(t *testing.T) {
+	cfg := state.Default()
+	cfg.Task, cfg.Offset = state.TaskBinary, false
+	cfg.Learner, cfg.Compare = state.LearnerNORMA, state.LearnerPerceptron
+	cfg.Second = cfg.Settings() // the same settings: no offset for either
+	first := mustNew(t, cfg)
+	second, err := NewSecond(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := second.LearnerConfig().Learner; got != state.LearnerPerceptron {
+		t.Fatalf("the second learner is %q", got)
+	}
+	for _, s := range []*Sim{first, second} {
+		s.Step(300)
+		for !s.RegretStep(400) {
+		}
+	}
+	mon, why := second.Regret()
+	if mon == nil {
+		t.Fatalf("no monitor for the second learner: %s", why)
+	}
+	pts := mon.Current().Points
+	if len(pts) == 0 {
+		t.Fatal("the second learner's comparator solved no checkpoint")
+	}
+	if b := second.RegretBound(pts[len(pts)-1]); b.Applies || b.Source != "JMLR Theorem 1" {
+		t.Errorf("the second learner (perceptron): risk bound %+v, want the perceptron's reason", b)
+	}
+	if b, _, mistakes, _ := second.PerceptronBound(); !b.Applies || float64(mistakes) > b.Value {
+		t.Errorf("the second learner (perceptron): mistake bound %+v with %d mistakes", b, mistakes)
+	}
+	fm, _ := first.Regret()
+	fp := fm.Current().Points
+	if b := first.RegretBound(fp[len(fp)-1]); b.Source == "JMLR Theorem 1" {
+		t.Errorf("the first learner (NORMA) read the perceptron's reason: %+v", b)
+	}
+	if b, _, _, _ := first.PerceptronBound(); b.Applies {
+		t.Errorf("the first learner (NORMA) has a mistake bound: %+v", b)
+	}
+}
