@@ -45,9 +45,22 @@ func drawOnPad(ctx context.Context, touch bool) error {
 			return fmt.Errorf("the pad does not open: %w", err)
 		}
 	}
-	b, err := chromedp.Run(ctx, chromedp.Evaluate[padBox](`(() => {
+	// The pad is scrolled to the middle, and its box read once it has
+	// held still for two animation frames: a box read while the page
+	// still moves (the scroll, or a panel laid out after the pad opened)
+	// sent the stroke beside the pad, 1 run in 4 under load.
+	b, err := chromedp.Run(ctx, chromedp.Evaluate[padBox](`new Promise(done => {
 		const c = document.getElementById("pad"); c.scrollIntoView({block: "center"});
-		const r = c.getBoundingClientRect(); return {X: r.left, Y: r.top, W: r.width, H: r.height}; })()`))
+		const box = () => { const r = c.getBoundingClientRect(); return {X: r.left, Y: r.top, W: r.width, H: r.height}; };
+		let last = box(), still = 0, n = 0;
+		const tick = () => {
+			const b = box();
+			still = (b.X === last.X && b.Y === last.Y && b.W === last.W && b.H === last.H) ? still + 1 : 0;
+			last = b;
+			if (still >= 2 || ++n > 120) { done(b); } else { requestAnimationFrame(tick); }
+		};
+		requestAnimationFrame(tick);
+	})`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		return err
 	}
