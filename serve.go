@@ -137,7 +137,7 @@ func newServer(dir string, t timeouts) *http.Server {
 //     lets it import sw-manifest.js, connect-src 'self' fetch the files it
 //     keeps; the pages it serves from its cache keep this policy (it keeps
 //     index.html's headers).
-//   - connect-src 'self': fetch of main.wasm (and its preload) and of the
+//   - connect-src 'self': fetch of main.wasm and of the
 //     digit sets in data/, which the page decompresses itself
 //     (DecompressionStream needs no source).
 //   - style-src 'self' and index.html's one <style> by its hash
@@ -179,7 +179,7 @@ const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsaf
 // here: TestServeIndexInlineCodeIsHashed fails otherwise and prints the new
 // one, and a browser blocks a block whose hash is not listed.
 const (
-	indexScriptHash = "'sha256-JTxi/dfrrKAUFBP8O7Ve0mzPVi8eOeizMg5useton/s='"
+	indexScriptHash = "'sha256-ZpaoJeHg/wz0wdgukka6hH+hctNY0OUrQLI1E6O99Qo='"
 	indexStyleHash  = "'sha256-q6EilRoBB7y8EhCuuaP7YmDy8iZ3DVoh/sBXB9S/r7w='"
 )
 
