@@ -77,8 +77,14 @@ const sizeBudget = 1_200_000
 // 7,209,465, brotli 1,298,248), ceiling that + 6 KB (rounded). The round
 // added +157 KB of features and cut −89 KB; the note of issue 24 asks for
 // the budget and lists what is left.
-// Issue 21's regret in the digits view (branch digitsregret) +8,733.
-const sizeCeiling = 1_704_000 + 8_733
+//
+// Then issue 21's last round, each measured with make wasm-size on its
+// branch: the regret in the digits view's binary runs +8,733; NORMA as in
+// Theorem 1 (the constrained comparator g*_B, sch=thm1 with B and m, its
+// caption) +4,868; the detections as buttons in the read-outs and the
+// spare chart panels +3,584. Merged main: 1,716,049 bytes (raw 7,281,394,
+// brotli 1,311,020); the ceiling is that + 2 KB (rounded).
+const sizeCeiling = 1_718_000
 
 // TestSizeBudget builds main.wasm as served (`make wasm` into a temporary
 // directory: the same flags, the data-section packing, zopfli --i5 and
