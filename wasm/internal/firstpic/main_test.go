@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/jpeg"
 	"os"
@@ -9,12 +10,11 @@ import (
 	"testing"
 
 	"kernelplay/ui/render"
-	"kernelplay/ui/state"
 )
 
 // TestFirstPic: what the program writes on its standard output (go run,
 // as the Makefile's first-pic target runs it) is a JPEG of at most 16 KB,
-// Grid×Grid, of a surface that has learned the spirals: both classes'
+// Side×Side (as static/index.html's boot-pic says), of a surface that has learned the spirals: both classes'
 // colours in it, each over a good part of the picture. It is picture(Steps),
 // and the surface at another step is another picture (the picture is
 // drawn from the run, not a fixed image).
@@ -39,9 +39,17 @@ func TestFirstPic(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the program's output is not a JPEG: %v", err)
 	}
-	g := state.Default().Grid
+	g := Side
 	if b := img.Bounds(); b.Dx() != g || b.Dy() != g {
 		t.Fatalf("picture %v, want %d×%d", b, g, g)
+	}
+	index, err := os.ReadFile("../../../static/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tag := fmt.Sprintf(`<img class="boot-pic" src="first.jpg" alt="" width="%d" height="%d">`, g, g)
+	if !bytes.Contains(index, []byte(tag)) {
+		t.Errorf("static/index.html has no %s: the loading view's picture must say its size", tag)
 	}
 	nNeg, nPos := classPixels(img)
 	t.Logf("%d bytes; %d pixels near the negative colour, %d near the positive, of %d", len(out), nNeg, nPos, g*g)
