@@ -90,11 +90,11 @@ func TestBrowserLoadingView(t *testing.T) {
 		if !strings.HasPrefix(msg, "Loading the learner") {
 			return fmt.Errorf("the loading view says %q", msg)
 		}
-		// The picture (static/first.jpg, wasm/internal/firstpic: Side × Side, 400²) is loaded
+		// The picture (static/first.jpg, wasm/internal/firstpic: Side × Side, 200²) is loaded
 		// and fills the plot's frame inside its 1 px border, under the
 		// message.
 		if err := waitFor(ctx, `(() => { const i = document.querySelector(".boot-pic");
-			return i !== null && i.complete && i.naturalWidth === 400 && i.naturalHeight === 400; })()`, 10*time.Second); err != nil {
+			return i !== null && i.complete && i.naturalWidth === 200 && i.naturalHeight === 200; })()`, 10*time.Second); err != nil {
 			return fmt.Errorf("the loading view's picture did not load: %w", err)
 		}
 		pic, frame := alone[".boot-pic"], alone[".plotframe"]

@@ -36,20 +36,15 @@ import (
 // the spirals' arms show.
 const Steps = 1200
 
-// quality is the JPEG quality: the surface is smooth, so 75 is indistinct
+// quality is the JPEG quality: the surface is smooth, so 80 is indistinct
 // from the PNG at a fifth of its bytes.
-const quality = 75
+const quality = 80
 
-// Side is the picture's side in pixels (the surface's grid for it), and
-// static/index.html's <img class="boot-pic"> says the same (width and
-// height; TestFirstPic reads them). Not the page's default grid (200): a
-// browser counts an upscaled image in the largest contentful paint by its
-// intrinsic area, and at 200² the picture (shown at about 400–560 px)
-// counted less than a block of the live page's text, so that Lighthouse
-// took the page's first surface, painted after main.wasm, as the largest
-// paint (7.9 s instead of 1 s on its simulated phone, 3 runs in 5; 1 in 5
-// at 400²). 400² costs 14 KB instead of 7.
-const Side = 400
+// Side is the picture's side in pixels: the page's default grid (the
+// surface as the plot first draws it). static/index.html's <img
+// class="boot-pic"> says the same (width and height; TestFirstPic reads
+// them).
+const Side = 200
 
 func main() {
 	b, err := picture(Steps)
@@ -72,8 +67,8 @@ func picture(steps int) ([]byte, error) {
 	if err := s.Err(); err != nil {
 		return nil, fmt.Errorf("the default demo at t = %d: %v", steps, err)
 	}
-	// As the plot draws it (ui/plot_js.go drawSurface), at Side instead
-	// of the default grid; Scale 0 for a binary task.
+	// As the plot draws it (ui/plot_js.go drawSurface): the default grid
+	// (Side), Scale 0 for a binary task.
 	surf := render.Surface{Grid: Side}
 	img := surf.Render(s.Learner())
 	var out bytes.Buffer
