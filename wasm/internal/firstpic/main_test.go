@@ -10,12 +10,14 @@ import (
 	"testing"
 
 	"kernelplay/ui/render"
+	"kernelplay/ui/state"
 )
 
 // TestFirstPic: what the program writes on its standard output (go run,
 // as the Makefile's first-pic target runs it) is a JPEG of at most 16 KB,
-// Side×Side (as static/index.html's boot-pic says), of a surface that has learned the spirals: both classes'
-// colours in it, each over a good part of the picture. It is picture(Steps),
+// Side×Side (the page's default grid, as static/index.html's boot-pic
+// says), of a surface that has learned the spirals: both classes' colours
+// in it, each over a good part of the picture. It is picture(Steps),
 // and the surface at another step is another picture (the picture is
 // drawn from the run, not a fixed image).
 func TestFirstPic(t *testing.T) {
@@ -40,6 +42,9 @@ func TestFirstPic(t *testing.T) {
 		t.Fatalf("the program's output is not a JPEG: %v", err)
 	}
 	g := Side
+	if g != state.Default().Grid {
+		t.Errorf("Side is %d, the page's default grid %d", g, state.Default().Grid)
+	}
 	if b := img.Bounds(); b.Dx() != g || b.Dy() != g {
 		t.Fatalf("picture %v, want %d×%d", b, g, g)
 	}
