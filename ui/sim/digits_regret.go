@@ -97,16 +97,7 @@ func (d *Digits) RegretStep(budget int) bool {
 // (regret.NORMATheorem2 says why not, e.g. the JMLR schedule); for the
 // other learners none, with the reason in Why (as [Sim.RegretBound]).
 func (d *Digits) RegretBound(i int, p regret.Point) regret.Bound {
-	switch m := d.cs[i].Learner.(type) {
-	case *learn.NORMA:
-		if m.Config().Rule == learn.RuleHinge {
-			return regret.Bound{Source: "JMLR Theorem 1", Why: "no bound on the risk: the perceptron's bound counts mistakes"}
-		}
-		return regret.NORMATheorem2(m.Config(), p)
-	case *learn.SVMD:
-		return regret.Bound{Why: "no bound: SVMD's η adapts (no theorem)"}
-	case *learn.KernelPegasos:
-		return regret.Bound{Source: "Pegasos (lecture)", Why: "no bound on the risk: Pegasos bounds ‖g*‖ ≤ 1/√λ only"}
-	}
-	return regret.Bound{Why: "no bound"}
+	l := d.cs[i].Learner
+	n, ok := l.(*learn.NORMA)
+	return riskBound(l, ok && n.Config().Rule == learn.RuleHinge, p)
 }

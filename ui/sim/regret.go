@@ -199,16 +199,29 @@ func theorem1(cfg state.Config) bool {
 // not, e.g. the JMLR schedule); for the other learners none, with the
 // reason in Why.
 func (s *Sim) RegretBound(p regret.Point) regret.Bound {
-	switch m := s.learner.(type) {
-	case *learn.NORMA:
-		if s.LearnerConfig().Learner == state.LearnerPerceptron {
-			return regret.Bound{Source: "JMLR Theorem 1", Why: "no bound on the risk: the perceptron's bound counts mistakes"}
-		}
+	perceptron := s.LearnerConfig().Learner == state.LearnerPerceptron
+	if m, ok := s.learner.(*learn.NORMA); ok && !perceptron {
 		if lc := s.LearnerConfig(); theorem1(lc) {
 			if s.reg.start > 0 || s.reg.mon.Current().Start > 0 || len(s.reg.mon.Closed()) > 0 {
 				return regret.Bound{Source: regret.Theorem1Source, Why: "not applicable: the comparison does not start with the run"}
 			}
 			return regret.NORMATheorem1(m.Config(), lc.NormBound, s.reg.x2, lc.RunLength, p)
+		}
+	}
+	return riskBound(s.learner, perceptron, p)
+}
+
+// riskBound is the bound on learner l's cumulative risk at checkpoint p
+// where no setting of the run decides it: for NORMA, Theorem 2, eq. (23)
+// (regret.NORMATheorem2 says why not, e.g. the JMLR schedule), or none for
+// the kernel perceptron (perceptron: its bound counts mistakes); for the
+// other learners none, with the reason in Why. [Sim.RegretBound] and
+// [Digits.RegretBound] read it.
+func riskBound(l learn.Learner, perceptron bool, p regret.Point) regret.Bound {
+	switch m := l.(type) {
+	case *learn.NORMA:
+		if perceptron {
+			return regret.Bound{Source: "JMLR Theorem 1", Why: "no bound on the risk: the perceptron's bound counts mistakes"}
 		}
 		return regret.NORMATheorem2(m.Config(), p)
 	case *learn.SVMD:
