@@ -175,18 +175,7 @@ func TestBrowserRegret(t *testing.T) {
 				return err
 			}
 			shotElement(t, ctx, "charts", "regret-default.png")
-			link, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.kernelplay.link()`))
-			if err != nil {
-				return err
-			}
-			_, hash, _ := strings.Cut(link, "#")
-			if !strings.Contains(hash, fmt.Sprintf("at=%d", r.T)) {
-				return fmt.Errorf("the paused run's link %q has no at=%d", hash, r.T)
-			}
-			if err := open(ctx, srv.URL, hash); err != nil {
-				return err
-			}
-			if err := waitFor(ctx, fmt.Sprintf(`window.kernelplay.stats().t === %d`, r.T), 60*time.Second); err != nil {
+			if err := reopenAt(ctx, srv.URL, r.T, 60*time.Second); err != nil {
 				return err
 			}
 			got, err := waitSolved(ctx)
@@ -655,18 +644,7 @@ func TestBrowserRegret(t *testing.T) {
 			}
 			screenshot(t, ctx, "regret-digits-switch-page.png")
 			shotElement(t, ctx, "digits-charts", "regret-digits-switch.png")
-			link, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.kernelplay.link()`))
-			if err != nil {
-				return err
-			}
-			_, hash, _ := strings.Cut(link, "#")
-			if !strings.Contains(hash, fmt.Sprintf("at=%d", r.T)) {
-				return fmt.Errorf("the paused run's link %q has no at=%d", hash, r.T)
-			}
-			if err := open(ctx, srv.URL, hash); err != nil {
-				return err
-			}
-			if err := waitFor(ctx, fmt.Sprintf(`window.kernelplay.stats().t === %d`, r.T), 120*time.Second); err != nil {
+			if err := reopenAt(ctx, srv.URL, r.T, 120*time.Second); err != nil {
 				return err
 			}
 			got, err := digitsSolved(ctx)
@@ -680,4 +658,23 @@ func TestBrowserRegret(t *testing.T) {
 			return nil
 		})
 	})
+}
+
+// reopenAt reads the paused page's share link, checks that it carries
+// at=t, opens it in the same tab and waits (up to timeout) until the
+// replayed run stands at step t: the "a link with at= replays it" walk of
+// the regret tests.
+func reopenAt(ctx context.Context, url string, t int, timeout time.Duration) error {
+	link, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.kernelplay.link()`))
+	if err != nil {
+		return err
+	}
+	_, hash, _ := strings.Cut(link, "#")
+	if !strings.Contains(hash, fmt.Sprintf("at=%d", t)) {
+		return fmt.Errorf("the paused run's link %q has no at=%d", hash, t)
+	}
+	if err := open(ctx, url, hash); err != nil {
+		return err
+	}
+	return waitFor(ctx, fmt.Sprintf(`window.kernelplay.stats().t === %d`, t), timeout)
 }
