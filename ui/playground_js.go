@@ -97,10 +97,11 @@ func guardedFunc(where string, f func(this js.Value, args []js.Value)) js.Func {
 // The callback's time as the browser sees it is more than this function's:
 // when it returns while a collection is marking, Go's scheduler on wasm
 // runs the idle mark worker before it gives the thread back to the
-// browser, so a collection's marking lands in one frame (up to 30 ms more
-// with the CPU throttled 4×, about one collection a second in the default
-// demo; the page allocates 60–90 kB a frame, most of it in the surface
-// and the markers).
+// browser, so a collection's marking would land in one frame (14–33 ms
+// more with the CPU throttled 4×, about one collection a second in the
+// default demo; the page allocates 60–90 kB a frame, most of it in the
+// surface and the markers). The page therefore collects in a task of its
+// own after a frame when the heap has doubled (maybeCollect, collect_js.go).
 func (a *Playground) frame(this js.Value, args []js.Value) any {
 	defer a.recovered("frame")
 	if crash.stopped {
@@ -116,7 +117,10 @@ func (a *Playground) frame(this js.Value, args []js.Value) any {
 	now := args[0].Float()
 	a.frames.Add(now, 1)
 	start := perfNow()
-	defer func() { a.profile("frame", perfNow()-start) }()
+	defer func() {
+		a.profile("frame", perfNow()-start)
+		a.maybeCollect() // in a task of its own, after this frame (collect_js.go)
+	}()
 	a.frameGov.Frame(now)
 	if a.m.FirstSurfaceMS != 0 && a.m.ShownMS == 0 {
 		// The browser painted the first picture after the previous

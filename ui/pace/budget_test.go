@@ -395,3 +395,42 @@ func TestStaggerHeavyFrame(t *testing.T) {
 		}
 	}
 }
+
+// TestCollector simulates a page allocating 100 kB a frame on a live heap
+// that grows: the page collects when the heap has doubled, never more
+// often than every MinGrowth bytes, and the heap never exceeds
+// max(2·live, live+MinGrowth) (plus a frame's allocation).
+func TestCollector(t *testing.T) {
+	const frame = 100 << 10
+	var c Collector
+	live, heap := uint64(2<<20), uint64(2<<20)
+	collections, last := 0, 0
+	for f := 1; f <= 2000; f++ {
+		heap += frame
+		live += 2 << 10 // the run's history grows
+		bound := max(2*c.live, c.live+4<<20) + frame
+		if heap > bound {
+			t.Fatalf("frame %d: heap %d above the bound %d", f, heap, bound)
+		}
+		if c.Due(heap) {
+			if collections > 0 && uint64(f-last)*frame < 4<<20 {
+				t.Errorf("frame %d: collected %d frames after the last (less than MinGrowth)", f, f-last)
+			}
+			collections++
+			last = f
+			heap = live
+			c.Collected(heap)
+		}
+	}
+	// The live heap ends near 6 MB: a collection every 40–60 frames.
+	if collections < 30 || collections > 50 {
+		t.Errorf("%d collections in 2000 frames of 100 kB", collections)
+	}
+	if c.Due(c.live + 4<<20 - 1) {
+		t.Error("due below MinGrowth of growth")
+	}
+	c.Collected(10 << 20)
+	if c.Due(19<<20) || !c.Due(20<<20) {
+		t.Error("a 10 MB live heap: due at 20 MB, not before")
+	}
+}
