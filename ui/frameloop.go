@@ -278,7 +278,8 @@ const (
 )
 
 // solveRegret gives the run's hindsight comparators (both learners' in a
-// 2D comparison) slices of work for about regretMS·Scale of the frame.
+// 2D comparison) slices of work for about budgetMS (regretMS·Scale in a
+// frame; an idle period's time: regretLater).
 // The slices are sized by a Slicer from the measured time per unit, not
 // by a fixed count: a unit's cost is not uniform (growing the Gram matrix
 // by a row of m kernel values counts 3 units in 2D, a pass over m numbers
@@ -287,14 +288,14 @@ const (
 // demo), the largest part of the frame after the plot. The points do not
 // depend on how the work is sliced (core/regret), so the chart is the same
 // on a fast and a slow machine, only later on the slow.
-func (a *Playground) solveRegret() {
+func (a *Playground) solveRegret(budgetMS float64) {
 	r := a.store.Run()
 	s, b := r.Sim(), r.Second()
 	if s == nil {
 		return
 	}
 	sl := &a.regret
-	sl.BudgetMS, sl.MaxSlice = regretMS*a.frameGov.Scale(), regretSlice
+	sl.BudgetMS, sl.MaxSlice = budgetMS, regretSlice
 	t0 := a.b.Now()
 	for spent := 0.0; ; spent = a.b.Now() - t0 {
 		n := sl.Plan(1<<30, spent)
