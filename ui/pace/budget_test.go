@@ -146,6 +146,33 @@ func TestGridGovernor(t *testing.T) {
 			t.Fatalf("noise moved the grid %d → %d", grid, got)
 		}
 	}
+	// The surface gets four times cheaper (the load went): the grid is
+	// raised (to 270) 60 frames after its last change, not at once; four
+	// times dearer again, it is lowered at once.
+	var u GridGovernor
+	u.Observe(400, perCell*400*400)
+	up := u.Grid(400, true) // lowered at once: a change
+	if up != 130 {
+		t.Fatalf("first frame: grid %d, want 130 at once", up)
+	}
+	for i := 1; ; i++ {
+		u.Observe(up, perCell/4*float64(up*up))
+		got := u.Grid(400, true)
+		if got != up {
+			if i != 60 || got != 270 {
+				t.Fatalf("a surface four times cheaper: grid raised %d → %d at frame %d, want 270 at frame 60", up, got, i)
+			}
+			up = got
+			break
+		}
+		if i > 60 {
+			t.Fatalf("a surface four times cheaper: grid still %d after %d frames", up, i)
+		}
+	}
+	u.Observe(up, 4*perCell*float64(up*up)) // (the average moves by a quarter)
+	if got := u.Grid(400, true); got >= up {
+		t.Errorf("four times dearer: grid %d, want lowered at once from %d", got, up)
+	}
 	if got := g.Grid(400, false); got != 400 {
 		t.Errorf("paused: grid %d, want the asked 400", got)
 	}
