@@ -135,8 +135,8 @@ func (r *Reduction) Reset() { *r = Reduction{} }
 // never below MinGrid (or asked, if smaller), in steps of 10; it changes
 // the grid only when the new one differs by more than 10%, so noise in the
 // timings does not make the picture flicker between two resolutions. It
-// lowers the grid at once, but raises it only MinFramesUp frames after the
-// last change: every change recomputes the surface from scratch at the new
+// lowers the grid at once, but raises it only MinFramesUp frames (half a
+// second at 60 Hz) after the last change: every change recomputes the surface from scratch at the new
 // grid (and sets up its Chebyshev field: ui/render), a frame of 20–70 ms
 // even unthrottled on a loaded machine, and while the frame's scale
 // (FrameGovernor) recovers by 5% a frame the grid would otherwise step up
@@ -149,7 +149,7 @@ type GridGovernor struct {
 	// MinGrid is the coarsest grid it goes down to; 0 means 40.
 	MinGrid int
 	// MinFramesUp is the least number of frames (calls of Grid while
-	// playing) between a change of the grid and a raise; 0 means 60.
+	// playing) between a change of the grid and a raise; 0 means 30.
 	MinFramesUp int
 
 	perCell float64 // ms per grid cell, moving average (0: not measured)
@@ -179,7 +179,7 @@ func (g *GridGovernor) Grid(asked int, playing bool) int {
 	}
 	up := g.MinFramesUp
 	if up <= 0 {
-		up = 60
+		up = 30
 	}
 	g.since++
 	if math.Abs(float64(want-cur)) > 0.1*float64(cur) && (want < cur || g.since >= up) {

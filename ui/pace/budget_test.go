@@ -147,7 +147,7 @@ func TestGridGovernor(t *testing.T) {
 		}
 	}
 	// The surface gets four times cheaper (the load went): the grid is
-	// raised (to 270) 60 frames after its last change, not at once; four
+	// raised (to 270) 30 frames after its last change, not at once; four
 	// times dearer again, it is lowered at once.
 	var u GridGovernor
 	u.Observe(400, perCell*400*400)
@@ -159,13 +159,13 @@ func TestGridGovernor(t *testing.T) {
 		u.Observe(up, perCell/4*float64(up*up))
 		got := u.Grid(400, true)
 		if got != up {
-			if i != 60 || got != 270 {
-				t.Fatalf("a surface four times cheaper: grid raised %d → %d at frame %d, want 270 at frame 60", up, got, i)
+			if i != 30 || got != 270 {
+				t.Fatalf("a surface four times cheaper: grid raised %d → %d at frame %d, want 270 at frame 30", up, got, i)
 			}
 			up = got
 			break
 		}
-		if i > 60 {
+		if i > 30 {
 			t.Fatalf("a surface four times cheaper: grid still %d after %d frames", up, i)
 		}
 	}
