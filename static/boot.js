@@ -233,7 +233,8 @@
   // update check, whatever a static host's caching headers say. kpBoot.sw
   // says how it went, for the browser tests: "unsupported", "waiting",
   // "registering", "ready" (a worker is active for this page's scope) or
-  // "error: …"; the page works the same without one.
+  // "error: …", and kpBoot.swMs when it registered (ms after
+  // navigation); the page works the same without one.
   kp.sw = "unsupported";
   if ("serviceWorker" in navigator && window.isSecureContext) {
     kp.sw = "waiting";
@@ -244,6 +245,7 @@
       return new Promise(function (later) { setTimeout(later, 1000); });
     }).then(function () {
       kp.sw = "registering";
+      kp.swMs = performance.now();
       return navigator.serviceWorker.register("sw.js", {updateViaCache: "none"});
     }).then(function (reg) {
       var w = reg.installing;
@@ -276,11 +278,13 @@
     kp.compiledMs = performance.now(); // fetched and compiled
     kp.mem = r.instance.exports.mem; // the Go program's memory, for wasm/simd
     if (kp.progress) { kp.progress("starting"); }
+    // kpBoot.runMs: when the Go program started (ms after navigation), for the browser tests.
+    function run() { kp.runMs = performance.now(); return go.run(r.instance); }
     return Promise.all([styled, pictured]).then(function () {
-      if (kp.compiledMs < paintStarting) { return go.run(r.instance); }
+      if (kp.compiledMs < paintStarting) { return run(); }
       return new Promise(function (painted) {
         requestAnimationFrame(function () { setTimeout(painted, 0); });
-      }).then(function () { return go.run(r.instance); });
+      }).then(run);
     });
   }).then(function () {
     // main returned or the runtime died: say so instead of freezing.

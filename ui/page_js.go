@@ -34,15 +34,7 @@ func (a *Playground) mount() {
 		if kind != app.Plot2D && kind != app.RESvsSGD {
 			return // the digits view draws from its frame loop
 		}
-		if c := a.store.Config(); c.Playing && a.store.Run().T() == 0 {
-			// A live demo shows data on its first picture: the first
-			// steps of the run (at most firstSteps, as the code runs
-			// for the first time, unoptimised, and the surface costs
-			// in proportion to the terms).
-			a.store.Advance(min(c.StepsPerFrame, firstSteps))
-		}
 		t0 := perfNow()
-		a.profile("first advance", t0-a.m.MountMS)
 		if !a.booting {
 			a.draw(a.m.MountMS)
 		} else if a.plot.drawSurface() {
@@ -50,6 +42,24 @@ func (a *Playground) mount() {
 		}
 		a.profile("first draw", perfNow()-t0)
 	}()
+}
+
+// takeFirstSteps takes the run's first steps before the page's first render
+// (Run), in a task before the one that renders and draws it: a live demo
+// shows data on its first picture (at most firstSteps, as the code runs
+// for the first time, unoptimised, and the surface costs in proportion
+// to the terms). Only the views with a surface (the 2D plot, RES vs SGD)
+// take them; the digits view learns from its frame loop.
+func (a *Playground) takeFirstSteps() {
+	defer a.recovered("first frame")
+	t0 := perfNow()
+	if k := a.store.Run().Kind(); k != app.Plot2D && k != app.RESvsSGD {
+		return
+	}
+	if c := a.store.Config(); c.Playing && a.store.Run().T() == 0 {
+		a.store.Advance(min(c.StepsPerFrame, firstSteps))
+	}
+	a.profile("first advance", perfNow()-t0)
 }
 
 // firstSteps is the most steps the run takes before its first picture.

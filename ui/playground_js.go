@@ -33,6 +33,13 @@ type playgroundJS struct {
 // Run builds the page for the share link's hash (without '#'; "" for the
 // default demo), starts the frame loop and renders the body. It never
 // returns. A malformed hash shows a message and the default demo.
+//
+// It runs in four browser tasks (yieldTask), none of which holds the
+// thread long on a slow phone (issue 24): Go's start (the runtime, the
+// packages' init, wasm/simd), then the store (the run made from the link),
+// then the page's parts, its listeners and the run's first steps, then
+// the skeleton's render with the first surface (Mount), in one task so
+// that no frame shows the skeleton without it.
 func Run(hash string) {
 	a := &Playground{}
 	a.b, a.budget = &jsBrowser{a}, a.budgetRows
@@ -40,8 +47,11 @@ func Run(hash string) {
 	if boot := js.Global().Get("kpBoot"); boot.Truthy() {
 		boot.Set("build", app.BuildInfo()) // for boot.js's report if the runtime dies
 	}
+	yieldTask()
+	t0 := perfNow()
 	a.store = app.NewStoreSliced(hash, replayAtBoot)
-	a.profile("first store", perfNow()-a.m.MainMS)
+	a.profile("first store", perfNow()-t0)
+	yieldTask()
 	// The skeleton with the surface first: only the 2D plot has one (the
 	// RES-vs-SGD preset's model is n-dimensional).
 	a.booting = a.store.Run().Kind() == app.Plot2D
@@ -61,6 +71,8 @@ func Run(hash string) {
 		// the step's own link; a shared moment of a lesson keeps its run.
 		a.fetchLesson(c.Lesson, c.LessonStep, !state.RunChanged(state.Default(), a.store.Base()) && a.store.Run().T() == 0)
 	}
+	a.takeFirstSteps() // page_js.go
+	yieldTask()
 	a.raf = js.FuncOf(a.frame)
 	js.Global().Call("requestAnimationFrame", a.raf)
 	a.syncURL()
