@@ -36,7 +36,12 @@
 // Reduction), the surface's grid (GridGovernor), a long replay's pace, the
 // rates the read-outs show (RateMeter), the staggered redraws (Stagger) and
 // what was drawn last; all of ui/pace, pure and tested with simulated
-// clocks, so that the frame adapts to the machine. A panic in the loop
+// clocks, so that the frame adapts to the machine. Three kinds of work
+// go in tasks of their own, so that a frame's task stays short on a slow
+// CPU: the strip's and the charts' periodic redraws while the run plays
+// (drawLater, a setTimeout after the frame), the hindsight comparators'
+// solve (regretLater, the browser's idle time) and Go's garbage
+// collection (maybeCollect, pace.Collector). A panic in the loop
 // reaches the crash sink (Playground.recovered) as one in a render or a handler
 // does. The decision surface is one RGBA image from ui/render,
 // copied to a grid-sized canvas with one js.CopyBytesToJS and scaled by the

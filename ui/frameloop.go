@@ -28,6 +28,7 @@ type frameLoop struct {
 	budgetRun  app.Run            // the run the four above measured
 	gridMS     float64            // surface and contours of the frame being drawn, ms
 	replayer   pace.Slicer        // a long replay's steps per frame (replayFrame)
+	regret     pace.Slicer        // the hindsight comparators' work per frame, in RegretStep's units (solveRegret)
 	noteShown  float64            // when the replay's progress note was last rendered, ms
 	rate       replayRate         // a long replay's measured speed, for the note's time left
 	fps        pace.RateMeter     // frames drawn per second
@@ -70,6 +71,7 @@ func (l *frameLoop) changedRun(r app.Run) {
 	}
 	l.budgetRun = r
 	l.slicer.Reset()
+	l.regret.Reset()
 	l.reduction.Reset()
 	l.grids.Reset()
 	l.frameGov.Reset()
@@ -263,35 +265,52 @@ func (r *replayRate) observe(target int, now float64, ran int) float64 {
 
 const (
 	// regretMS is the time a frame gives the hindsight comparators
-	// (sim.Sim.RegretStep), ms: the comparison lags the run by a few
-	// frames at most until its checkpoints grow past a few hundred
-	// examples, and never makes a long task.
+	// (sim.Sim.RegretStep) while frames come on time, ms; it shrinks with
+	// the frame's scale (FrameGovernor.Scale) while they run long. The
+	// comparison lags the run by a few frames at most until its
+	// checkpoints grow past a few hundred examples, and never makes a
+	// long task.
 	regretMS = 3
-	// regretSlice is the work of one RegretStep call, in the comparator's
-	// units (a pass over the m numbers of a prefix of m ≤ 1,000 examples:
-	// about a microsecond each in wasm), between two looks at the clock.
+	// regretSlice is the most work of one RegretStep call, in the
+	// comparator's units (a pass over the m numbers of a prefix of m ≤
+	// 1,000 examples: about a microsecond each in wasm).
 	regretSlice = 400
 )
 
 // solveRegret gives the run's hindsight comparators (both learners' in a
-// 2D comparison) slices of work for about regretMS of the frame. The
-// points do not depend on how the work is sliced (core/regret), so the
-// chart is the same on a fast and a slow machine, only later on the slow.
-func (a *Playground) solveRegret() {
+// 2D comparison) slices of work for about budgetMS (regretMS·Scale in a
+// frame; an idle period's time: regretLater).
+// The slices are sized by a Slicer from the measured time per unit, not
+// by a fixed count: a unit's cost is not uniform (growing the Gram matrix
+// by a row of m kernel values counts 3 units in 2D, a pass over m numbers
+// 1), and a fixed slice of 400 units took 7.5 ms on average and up to
+// 21 ms with the CPU throttled 4× (TestBrowserSpeed/Throttled, the default
+// demo), the largest part of the frame after the plot. The points do not
+// depend on how the work is sliced (core/regret), so the chart is the same
+// on a fast and a slow machine, only later on the slow.
+func (a *Playground) solveRegret(budgetMS float64) {
 	r := a.store.Run()
 	s, b := r.Sim(), r.Second()
 	if s == nil {
 		return
 	}
+	sl := &a.regret
+	sl.BudgetMS, sl.MaxSlice = budgetMS, regretSlice
 	t0 := a.b.Now()
-	for a.b.Now()-t0 < regretMS {
-		idle := s.RegretStep(regretSlice)
-		if b != nil {
-			idle = b.RegretStep(regretSlice) && idle
-		}
-		if idle {
+	for spent := 0.0; ; spent = a.b.Now() - t0 {
+		n := sl.Plan(1<<30, spent)
+		if n == 0 {
 			return
 		}
+		s0 := a.b.Now()
+		idle := s.RegretStep(n)
+		if b != nil {
+			idle = b.RegretStep(n) && idle
+		}
+		if idle {
+			return // less than n units were left: no measurement
+		}
+		sl.Observe(n, a.b.Now()-s0)
 	}
 }
 

@@ -134,7 +134,13 @@ func (r *Reduction) Reset() { *r = Reduction{} }
 // and picks the largest grid g ≤ asked with g²·(ms per cell) ≤ BudgetMS,
 // never below MinGrid (or asked, if smaller), in steps of 10; it changes
 // the grid only when the new one differs by more than 10%, so noise in the
-// timings does not make the picture flicker between two resolutions.
+// timings does not make the picture flicker between two resolutions. It
+// lowers the grid at once, but raises it only MinFramesUp frames (half a
+// second at 60 Hz) after the last change: every change recomputes the surface from scratch at the new
+// grid (and sets up its Chebyshev field: ui/render), a frame of 20–70 ms
+// even unthrottled on a loaded machine, and while the frame's scale
+// (FrameGovernor) recovers by 5% a frame the grid would otherwise step up
+// frame after frame.
 //
 // The zero value is ready to use; it is pure and tested natively.
 type GridGovernor struct {
@@ -142,9 +148,13 @@ type GridGovernor struct {
 	BudgetMS float64
 	// MinGrid is the coarsest grid it goes down to; 0 means 40.
 	MinGrid int
+	// MinFramesUp is the least number of frames (calls of Grid while
+	// playing) between a change of the grid and a raise; 0 means 30.
+	MinFramesUp int
 
 	perCell float64 // ms per grid cell, moving average (0: not measured)
 	grid    int     // the grid last chosen while playing (0: none)
+	since   int     // calls of Grid while playing since the grid last changed
 }
 
 // Grid returns the grid to draw at, given the grid asked for and whether
@@ -167,8 +177,13 @@ func (g *GridGovernor) Grid(asked int, playing bool) int {
 	if cur == 0 {
 		cur = asked
 	}
-	if math.Abs(float64(want-cur)) > 0.1*float64(cur) {
-		cur = want
+	up := g.MinFramesUp
+	if up <= 0 {
+		up = 30
+	}
+	g.since++
+	if math.Abs(float64(want-cur)) > 0.1*float64(cur) && (want < cur || g.since >= up) {
+		cur, g.since = want, 0
 	}
 	g.grid = min(cur, asked)
 	return g.grid
@@ -188,7 +203,9 @@ func (g *GridGovernor) Observe(grid int, ms float64) {
 }
 
 // Reset forgets the measurement (a new run may draw much faster or slower).
-func (g *GridGovernor) Reset() { *g = GridGovernor{BudgetMS: g.BudgetMS, MinGrid: g.MinGrid} }
+func (g *GridGovernor) Reset() {
+	*g = GridGovernor{BudgetMS: g.BudgetMS, MinGrid: g.MinGrid, MinFramesUp: g.MinFramesUp}
+}
 
 // ReplaySteps is the longest replay (a link's at=, an Undo) the page runs at
 // once, given the measured time per step in ms: about 100 ms of learning,

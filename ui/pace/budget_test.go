@@ -146,6 +146,33 @@ func TestGridGovernor(t *testing.T) {
 			t.Fatalf("noise moved the grid %d → %d", grid, got)
 		}
 	}
+	// The surface gets four times cheaper (the load went): the grid is
+	// raised (to 270) 30 frames after its last change, not at once; four
+	// times dearer again, it is lowered at once.
+	var u GridGovernor
+	u.Observe(400, perCell*400*400)
+	up := u.Grid(400, true) // lowered at once: a change
+	if up != 130 {
+		t.Fatalf("first frame: grid %d, want 130 at once", up)
+	}
+	for i := 1; ; i++ {
+		u.Observe(up, perCell/4*float64(up*up))
+		got := u.Grid(400, true)
+		if got != up {
+			if i != 30 || got != 270 {
+				t.Fatalf("a surface four times cheaper: grid raised %d → %d at frame %d, want 270 at frame 30", up, got, i)
+			}
+			up = got
+			break
+		}
+		if i > 30 {
+			t.Fatalf("a surface four times cheaper: grid still %d after %d frames", up, i)
+		}
+	}
+	u.Observe(up, 4*perCell*float64(up*up)) // (the average moves by a quarter)
+	if got := u.Grid(400, true); got >= up {
+		t.Errorf("four times dearer: grid %d, want lowered at once from %d", got, up)
+	}
 	if got := g.Grid(400, false); got != 400 {
 		t.Errorf("paused: grid %d, want the asked 400", got)
 	}
@@ -393,5 +420,44 @@ func TestStaggerHeavyFrame(t *testing.T) {
 		if now-last > 200 {
 			t.Fatalf("at %.0f ms the charts were last drawn at %.0f: more than 2·every", now, last)
 		}
+	}
+}
+
+// TestCollector simulates a page allocating 100 kB a frame on a live heap
+// that grows: the page collects when the heap has doubled, never more
+// often than every MinGrowth bytes, and the heap never exceeds
+// max(2·live, live+MinGrowth) (plus a frame's allocation).
+func TestCollector(t *testing.T) {
+	const frame = 100 << 10
+	var c Collector
+	live, heap := uint64(2<<20), uint64(2<<20)
+	collections, last := 0, 0
+	for f := 1; f <= 2000; f++ {
+		heap += frame
+		live += 2 << 10 // the run's history grows
+		bound := max(2*c.live, c.live+4<<20) + frame
+		if heap > bound {
+			t.Fatalf("frame %d: heap %d above the bound %d", f, heap, bound)
+		}
+		if c.Due(heap) {
+			if collections > 0 && uint64(f-last)*frame < 4<<20 {
+				t.Errorf("frame %d: collected %d frames after the last (less than MinGrowth)", f, f-last)
+			}
+			collections++
+			last = f
+			heap = live
+			c.Collected(heap)
+		}
+	}
+	// The live heap ends near 6 MB: a collection every 40–60 frames.
+	if collections < 30 || collections > 50 {
+		t.Errorf("%d collections in 2000 frames of 100 kB", collections)
+	}
+	if c.Due(c.live + 4<<20 - 1) {
+		t.Error("due below MinGrowth of growth")
+	}
+	c.Collected(10 << 20)
+	if c.Due(19<<20) || !c.Due(20<<20) {
+		t.Error("a 10 MB live heap: due at 20 MB, not before")
 	}
 }

@@ -2,7 +2,8 @@
 // ticks from animation-frame time), RateMeter (steps and frames per
 // second), Slicer (learning slices within a time budget), Reduction,
 // GridGovernor (the surface's grid within a budget), FrameGovernor (each
-// frame shared between learning and drawing), Stagger and DigitsBudget.
+// frame shared between learning and drawing), Stagger, DigitsBudget and
+// Collector (when the page collects its garbage, between frames).
 // Times are milliseconds of the page's clock (performance.now). It is pure
 // and imports nothing of the module: tested natively with simulated clocks.
 package pace

@@ -49,6 +49,16 @@ type gaussField struct {
 	prevPushed uint64
 	frames     int // updates since the last full recompute
 
+	// A full recompute spread over updates (refreshStep): the terms as
+	// they were when it started (rx, ra: rn of them, rdone added to
+	// fresh so far), F then (base) and the product of the scales s
+	// applied to F since (rs). rn = 0: none in progress.
+	rx, ra      []float64
+	rn, rdone   int
+	rs          float64
+	fresh, base []float64
+	refreshes   int // refreshes completed (for tests)
+
 	a []float64 // scratch, k
 
 	// Terms queued by addTerm for flush: coordinates (2 each) and
@@ -79,6 +89,7 @@ func (f *gaussField) reset(gx, gy []float64, gamma float64, k int) {
 	f.qx, f.qw = f.qx[:0], f.qw[:0]
 	f.cheb.r, f.chebKnown = 0, false // set up when first worth it (update)
 	f.terms = nil
+	f.rn = 0
 }
 
 // chebMinTerms: the Chebyshev path is considered only for updates costing
@@ -260,6 +271,7 @@ func (f *gaussField) factor(e, c []float64, v float64) (lo, hi int) {
 
 // recompute sets F from scratch from every term of t.
 func (f *gaussField) recompute(t Terms) {
+	f.rn = 0 // a refresh in progress is moot
 	clear(f.f)
 	for i := range t.Len() {
 		f.addTerm(t.X(i), t.Alpha(f.a, i))
@@ -314,7 +326,7 @@ func (f *gaussField) update(t Terms, every int) bool {
 	if r := f.cheb.r; r > 0 && !f.direct && r*g2+n*r*r < cost && inDomain(t) {
 		f.cheb.compute(f.f, f.g, f.k, t, f.a)
 		f.chebs++
-		f.frames = 0
+		f.frames, f.rn = 0, 0
 		f.save(t)
 		return true
 	}
@@ -326,6 +338,7 @@ func (f *gaussField) update(t Terms, every int) bool {
 	if s != 1 {
 		floats.Scale(s, f.f)
 	}
+	f.rs *= s
 	d, k := t.Dim(), f.k
 	neg := f.a
 	for e := range evicted {
@@ -341,7 +354,60 @@ func (f *gaussField) update(t Terms, every int) bool {
 	f.frames++
 	f.incr++
 	f.save(t)
+	f.refreshStep(every)
 	return true
+}
+
+// refreshStep spreads the full recompute that bounds the incremental
+// updates' rounding drift over the updates, instead of doing it at once
+// every `every` updates: a full recompute of the default demo's field
+// (512 terms at grid 40) took about 1 ms natively and 18–25 ms with the
+// browser's CPU throttled 4×, the longest part of the frames that were
+// long tasks (over 50 ms; TestBrowserSpeed/Throttled). After every/2
+// incremental updates it takes the saved terms and F as they are (F₀,
+// drift e₀) and adds a chunk of the terms to a fresh field with every
+// following update, so that the fresh field is complete within every/4
+// updates; then F ← S·fresh + (F − S·F₀), with S the product of the
+// scales s applied to F since. Since F = S·(F_exact₀ + e₀) + Δ + e′ (Δ the
+// updates' exact change, e′ their rounding), this is S·F_exact₀ + Δ + e′:
+// the drift e₀ is gone and what is left is the rounding of fewer than
+// every/4 updates. The counter of updates restarts from then; a recompute,
+// a reset or the Chebyshev path cancels a refresh in progress. Below
+// every = 8 the recomputes stay whole. Memory: two more fields (F₀ and
+// the fresh one, k·G² numbers each) and a copy of the terms.
+func (f *gaussField) refreshStep(every int) {
+	if f.rn == 0 {
+		if every < 8 || f.frames < every/2 || f.prevN == 0 {
+			return
+		}
+		// Start: the terms and F as saved by this update.
+		f.rx = append(f.rx[:0], f.prevX...)
+		f.ra = append(f.ra[:0], f.prevA...)
+		f.rn, f.rdone, f.rs = f.prevN, 0, 1
+		f.base = append(f.base[:0], f.f...)
+		f.fresh = grow(f.fresh, len(f.f))
+		clear(f.fresh)
+		return
+	}
+	d, k := len(f.rx)/f.rn, f.k
+	chunk := max(1, (f.rn+every/4-1)/max(1, every/4))
+	hi := min(f.rn, f.rdone+chunk)
+	f.f, f.fresh = f.fresh, f.f // flush adds to f.f
+	for i := f.rdone; i < hi; i++ {
+		f.addTerm(f.rx[i*d:(i+1)*d], f.ra[i*k:(i+1)*k])
+	}
+	f.flush()
+	f.f, f.fresh = f.fresh, f.f
+	f.rdone = hi
+	if hi < f.rn {
+		return
+	}
+	// F ← S·fresh + (F − S·F₀).
+	for i, v := range f.f {
+		f.f[i] = f.rs*f.fresh[i] + (v - f.rs*f.base[i])
+	}
+	f.rn, f.frames = 0, 0
+	f.refreshes++
 }
 
 // diff finds how t differs from the saved terms: the first evicted saved

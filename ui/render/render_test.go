@@ -610,3 +610,68 @@ func TestIncrementalRepeatedTerms(t *testing.T) {
 	}
 	t.Logf("%d incremental updates, %d full recomputes", inc.incr, inc.full)
 }
+
+// TestRefreshSpread: with a drift bound of every = 16 updates, the field's
+// full recompute is spread over the updates (gaussField.refreshStep): over
+// 200 frames of learning (the buffer wraps, the coefficients shrink) no
+// update recomputes the field at once after the first, each adds at most
+// a quarter of the terms (every/4 chunks) besides its own, refreshes
+// complete, and the field agrees with a recompute from scratch at every
+// frame. A drift put into the field on purpose (1e-3 of its scale, between
+// two refreshes) is gone once the next refresh completes, although the
+// coefficients shrank meanwhile (the S of refreshStep).
+func TestRefreshSpread(t *testing.T) {
+	for _, task := range []learn.Task{learn.Binary, learn.Multiclass} {
+		l := trained(t, task, kernel.Gaussian{Sigma: 0.35}, 128, 0)
+		e := l.(learn.KernelModel).Expansion()
+		gx, gy := Square.centres(40)
+		var inc, ref gaussField
+		inc.direct, ref.direct = true, true
+		inc.reset(gx, gy, 1/(2*0.35*0.35), l.NumScores())
+		ref.reset(gx, gy, 1/(2*0.35*0.35), l.NumScores())
+		g := &data.Gen2D{Shape: data.Moons, Noise: 0.2}
+		if task == learn.Multiclass {
+			g = &data.Gen2D{Shape: data.Spirals, Noise: 0.05, Classes: 3, Labels: data.Index}
+		}
+		rng := rand.New(rand.NewPCG(testSeed, 2))
+		drift, until := false, 0
+		for frame := range 200 {
+			for range 3 {
+				x, y := g.Next(rng)
+				l.Learn(x, y)
+			}
+			full, done := inc.full, inc.rdone
+			inc.update(e, 16)
+			if frame > 0 && inc.full != full {
+				t.Fatalf("%v frame %d: a full recompute (%d terms)", task, frame, e.Len())
+			}
+			if inc.rn > 0 && inc.rdone-done > (inc.rn+3)/4 {
+				t.Fatalf("%v frame %d: %d terms of the refresh in one update, more than a quarter of %d", task, frame, inc.rdone-done, inc.rn)
+			}
+			ref.recompute(e)
+			scale := 1e-300
+			for _, v := range ref.f {
+				scale = max(scale, math.Abs(v))
+			}
+			if !drift && frame >= 50 && inc.rn == 0 {
+				for i := range inc.f {
+					inc.f[i] += 1e-3 * scale
+				}
+				drift, until = true, inc.refreshes+1
+			}
+			if drift && inc.refreshes < until {
+				if d := maxDiff(inc.f, ref.f); d < 1e-4*scale {
+					t.Fatalf("%v frame %d: the drift put in is not seen (%g)", task, frame, d)
+				}
+				continue
+			}
+			if d := maxDiff(inc.f, ref.f); d > 1e-9*scale {
+				t.Fatalf("%v frame %d (%d terms): the field differs from a recompute by %g (scale %g)", task, frame, e.Len(), d, scale)
+			}
+		}
+		if inc.refreshes < 10 {
+			t.Errorf("%v: %d refreshes completed in 200 updates of every = 16", task, inc.refreshes)
+		}
+		t.Logf("%v: %d incremental updates, %d full recomputes, %d refreshes", task, inc.incr, inc.full, inc.refreshes)
+	}
+}
