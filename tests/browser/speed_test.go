@@ -384,49 +384,16 @@ const bootTimesJS = `(e => ({wasmStart: e ? e.responseStart : 0, wasmEnd: e ? e.
 // the module's compiled code from the browser's code cache instead of
 // compiling it.
 func traceWasm(ctx context.Context, deserialized *bool, f func() error) error {
-	var mu sync.Mutex
-	done := make(chan struct{})
-	lctx, stop := context.WithCancel(ctx)
-	defer stop()
-	chromedp.Listen(lctx, func(ev any) {
-		switch e := ev.(type) {
-		case *tracing.EventDataCollected:
-			for _, v := range e.Value {
-				var ev struct {
-					Name string `json:"name"`
-				}
-				if b, err := json.Marshal(v); err == nil && json.Unmarshal(b, &ev) == nil && ev.Name == "wasm.Deserialize" {
-					mu.Lock()
-					*deserialized = true
-					mu.Unlock()
-				}
-			}
-		case *tracing.EventTracingComplete:
-			close(done)
+	var events []traceEvent
+	err := traceEvents(ctx, []string{"v8.wasm"}, &events, f)
+	for _, e := range events {
+		if e.Name == "wasm.Deserialize" {
+			*deserialized = true
 		}
-	})
-	if _, err := chromedp.Call(ctx, tracing.Start, tracing.StartParams{TransferMode: tracing.StartTransferModeReportEvents,
-		TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{"v8.wasm"}}}); err != nil {
-		return err
 	}
-	ferr := f()
-	if _, err := chromedp.Call(ctx, tracing.End, cdp.Empty{}); err != nil {
-		return err
-	}
-	select {
-	case <-done:
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	return ferr
+	return err
 }
 
-// loading opens the page at base with the network throttled to 10 Mbps /
-// 40 ms and logs when the loading view was painted, when it first showed a
-// byte count and when the learner started; it fails only when no byte
-// count was shown or the bytes counted are not main.wasm's.
 func loading(t *testing.T, ctx context.Context, base string) {
 	var paints, shown []float64
 	for run := range loadingRuns {
@@ -630,7 +597,7 @@ func startupTasks(t *testing.T, ctx context.Context, base string) {
 			var events []traceEvent
 			var st pageStats
 			var marks map[string]float64
-			err := traceEvents(ctx, &events, func() error {
+			err := traceEvents(ctx, startupCategories, &events, func() error {
 				if err := chromedp.Do(ctx, chromedp.Navigate(base+"/")); err != nil {
 					return err
 				}
@@ -688,9 +655,9 @@ func startupTasks(t *testing.T, ctx context.Context, base string) {
 	}
 }
 
-// traceEvents runs f with Chromium's trace of startupCategories on and
+// traceEvents runs f with Chromium's trace of the given categories on and
 // appends its events to events.
-func traceEvents(ctx context.Context, events *[]traceEvent, f func() error) error {
+func traceEvents(ctx context.Context, categories []string, events *[]traceEvent, f func() error) error {
 	var mu sync.Mutex
 	done := make(chan struct{})
 	lctx, stop := context.WithCancel(ctx)
@@ -711,7 +678,7 @@ func traceEvents(ctx context.Context, events *[]traceEvent, f func() error) erro
 		}
 	})
 	if _, err := chromedp.Call(ctx, tracing.Start, tracing.StartParams{TransferMode: tracing.StartTransferModeReportEvents,
-		TraceConfig: &tracing.TraceConfig{IncludedCategories: startupCategories}}); err != nil {
+		TraceConfig: &tracing.TraceConfig{IncludedCategories: categories}}); err != nil {
 		return err
 	}
 	ferr := f()
