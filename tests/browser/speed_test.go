@@ -448,23 +448,37 @@ type bootInfo struct {
 	WasmStart  float64 `json:"wasmStartMs"`
 }
 
+// firstVisit makes the tab's next loads first visits: nothing from the
+// HTTP cache, nor from the service worker an earlier load registered
+// (static/sw.js). restore undoes it.
+func firstVisit(ctx context.Context) (restore func(), err error) {
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		return nil, err
+	}
+	if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+		return nil, err
+	}
+	restore = func() {
+		chromedp.Call(ctx, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: false})
+		chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: false})
+	}
+	if _, err := chromedp.Call(ctx, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: true}); err != nil {
+		restore()
+		return nil, err
+	}
+	return restore, nil
+}
+
 // loadingOnce is one load of [loading]; it logs the details when verbose.
 func loadingOnce(t *testing.T, ctx context.Context, base string, verbose bool) (bootInfo, error) {
 	var b bootInfo
 	err := func() error {
-		if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		// Every load is a first visit.
+		restore, err := firstVisit(ctx)
+		if err != nil {
 			return err
 		}
-		// Every load is a first visit: nothing from the HTTP cache, nor
-		// from the service worker an earlier load registered (static/sw.js).
-		if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
-			return err
-		}
-		if _, err := chromedp.Call(ctx, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: true}); err != nil {
-			return err
-		}
-		defer chromedp.Call(ctx, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: false})
-		defer chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: false})
+		defer restore()
 		const mbps, latency = 10, 40
 		if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
 			MatchedNetworkConditions: []*network.Conditions{{Latency: latency, DownloadThroughput: mbps * 1e6 / 8, UploadThroughput: mbps * 1e6 / 8}},
@@ -493,7 +507,6 @@ func loadingOnce(t *testing.T, ctx context.Context, base string, verbose bool) (
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
-		var err error
 		b, err = chromedp.Run(ctx, chromedp.Evaluate[bootInfo](`({progressMs: kpBoot.progressMs || 0, bytes: kpBoot.bytes, total: kpBoot.total,
 			compiledMs: kpBoot.compiledMs || 0, htmlMs: performance.getEntriesByType("navigation")[0].responseEnd,
 			htmlStartMs: performance.getEntriesByType("navigation")[0].responseStart,
@@ -567,17 +580,11 @@ func startupTasks(t *testing.T, ctx context.Context, base string) {
 		name := map[bool]string{true: "cold", false: "warm"}[cold]
 		within(t, ctx, 150*time.Second, func(ctx context.Context) error {
 			if cold {
-				if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+				restore, err := firstVisit(ctx)
+				if err != nil {
 					return err
 				}
-				if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
-					return err
-				}
-				if _, err := chromedp.Call(ctx, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: true}); err != nil {
-					return err
-				}
-				defer chromedp.Call(ctx, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: false})
-				defer chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: false})
+				defer restore()
 			} else {
 				// A returning visitor, as in FirstSurface.
 				for range 2 {

@@ -121,6 +121,23 @@ func (o opaque) X(i int) []float64                    { return o.e.X(i) }
 func (o opaque) Alpha(dst []float64, i int) []float64 { return o.e.Alpha(dst, i) }
 func (o opaque) NextEvicted() int                     { return o.e.NextEvicted() }
 
+// fieldPair is the fixture of the Gaussian field's tests: two fields
+// (direct sums, σ = 0.35, a 40² grid of Square) for a learner with k
+// scores, one to update incrementally and one to recompute, and the
+// stream the learner keeps learning from (moons; 3-class spirals for a
+// multiclass task).
+func fieldPair(task learn.Task, k int) (inc, ref *gaussField, g *data.Gen2D) {
+	gx, gy := Square.centres(40)
+	inc, ref = &gaussField{direct: true}, &gaussField{direct: true}
+	inc.reset(gx, gy, 1/(2*0.35*0.35), k)
+	ref.reset(gx, gy, 1/(2*0.35*0.35), k)
+	g = &data.Gen2D{Shape: data.Moons, Noise: 0.2}
+	if task == learn.Multiclass {
+		g = &data.Gen2D{Shape: data.Spirals, Noise: 0.05, Classes: 3, Labels: data.Index}
+	}
+	return inc, ref, g
+}
+
 // TestIncrementalEqualsFull steps learners between frames (few steps and
 // many, before and after the buffer wraps) and compares the incrementally
 // updated field with a full recompute.
@@ -132,15 +149,7 @@ func TestIncrementalEqualsFull(t *testing.T) {
 		if _, ok := any(e).(pushCounter); ok {
 			terms = e // exercised too when the expansion counts pushes
 		}
-		gx, gy := Square.centres(40)
-		var inc, ref gaussField
-		inc.direct, ref.direct = true, true
-		inc.reset(gx, gy, 1/(2*0.35*0.35), l.NumScores())
-		ref.reset(gx, gy, 1/(2*0.35*0.35), l.NumScores())
-		g := &data.Gen2D{Shape: data.Moons, Noise: 0.2}
-		if task == learn.Multiclass {
-			g = &data.Gen2D{Shape: data.Spirals, Noise: 0.05, Classes: 3, Labels: data.Index}
-		}
+		inc, ref, g := fieldPair(task, l.NumScores())
 		rng := rand.New(rand.NewPCG(testSeed, 1))
 		for frame, steps := range []int{1, 3, 10, 30, 5, 100, 1, 1, 20, 7, 60, 2, 300, 3, 0, 1} {
 			for range steps {
@@ -624,15 +633,7 @@ func TestRefreshSpread(t *testing.T) {
 	for _, task := range []learn.Task{learn.Binary, learn.Multiclass} {
 		l := trained(t, task, kernel.Gaussian{Sigma: 0.35}, 128, 0)
 		e := l.(learn.KernelModel).Expansion()
-		gx, gy := Square.centres(40)
-		var inc, ref gaussField
-		inc.direct, ref.direct = true, true
-		inc.reset(gx, gy, 1/(2*0.35*0.35), l.NumScores())
-		ref.reset(gx, gy, 1/(2*0.35*0.35), l.NumScores())
-		g := &data.Gen2D{Shape: data.Moons, Noise: 0.2}
-		if task == learn.Multiclass {
-			g = &data.Gen2D{Shape: data.Spirals, Noise: 0.05, Classes: 3, Labels: data.Index}
-		}
+		inc, ref, g := fieldPair(task, l.NumScores())
 		rng := rand.New(rand.NewPCG(testSeed, 2))
 		drift, until := false, 0
 		for frame := range 200 {
