@@ -1,7 +1,7 @@
 //go:build !js
 
 // Command serve is kernelplay's local static server: it serves the page in
-// static/ (index.html, boot.js, draw.js, lines.js, the style sheets,
+// static/ (index.html, boot.js, draw.js, lines.js, compile.js, the style sheets,
 // main.wasm, wasm_exec.js, the digit sets in data/, and the service worker
 // sw.js with the build's sw-manifest.js) on 127.0.0.1:8080.
 //
@@ -131,7 +131,11 @@ func newServer(dir string, t timeouts) *http.Server {
 //     no eval; 'wasm-unsafe-eval' lets WebAssembly.instantiateStreaming
 //     compile main.wasm.
 //   - worker-src 'self': the line worker, new Worker("lines.js") in
-//     draw.js (no blob: worker), and the service worker, sw.js, which
+//     draw.js (no blob: worker), the compile worker, new
+//     Worker("compile.js") in index.html's script (it fetches main.wasm
+//     under connect-src 'self' and compiles it under 'wasm-unsafe-eval':
+//     it runs under the policy sent with compile.js, this one), and the
+//     service worker, sw.js, which
 //     boot.js registers (it keeps the build for offline use). The worker
 //     runs under the policy sent with sw.js (this one): script-src 'self'
 //     lets it import sw-manifest.js, connect-src 'self' fetch the files it
@@ -179,7 +183,7 @@ const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsaf
 // here: TestServeIndexInlineCodeIsHashed fails otherwise and prints the new
 // one, and a browser blocks a block whose hash is not listed.
 const (
-	indexScriptHash = "'sha256-ZpaoJeHg/wz0wdgukka6hH+hctNY0OUrQLI1E6O99Qo='"
+	indexScriptHash = "'sha256-NY4Ixr8rc4iW+FCgC2/UziEVgUKbc4nLcNphkM20ck0='"
 	indexStyleHash  = "'sha256-q6EilRoBB7y8EhCuuaP7YmDy8iZ3DVoh/sBXB9S/r7w='"
 )
 

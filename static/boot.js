@@ -133,19 +133,29 @@
   var go = new Go();
   // wasm/simd's SIMD kernel rows: the program builds that module on its memory (kp.mem) and calls it here.
   go.importObject.kernelplay = {dots: function (a, b, c, d, e) { kp.simd.dots(a, b, c, d, e); }, lane: function (a, b, c, d, e, f) { kp.simd.lane(a, b, c, d, e, f); }};
-  var req = kp.wasm || fetch("main.wasm", {credentials: "same-origin", priority: "high"}).then(function (r) {
-    if (!r.ok) { throw new Error("main.wasm: HTTP " + r.status); }
-    return r;
-  });
-  // index.html's script compiles main.wasm as it downloads (kpBoot.module);
-  // this script only instantiates it with the Go program's imports.
+  // The response, when this script instantiates it (no kpBoot.module):
+  // index.html's (kpBoot.wasm), else fetched here.
+  function req() {
+    return kp.wasm || fetch("main.wasm", {credentials: "same-origin", priority: "high"}).then(function (r) {
+      if (!r.ok) { throw new Error("main.wasm: HTTP " + r.status); }
+      return r;
+    });
+  }
+  // index.html's script compiles main.wasm as it downloads (kpBoot.module,
+  // in its compile worker or on this thread; it may resolve to null when
+  // there was no compileStreaming after all); this script only
+  // instantiates it with the Go program's imports.
+  function fromResponse() {
+    return WebAssembly.instantiateStreaming
+      ? WebAssembly.instantiateStreaming(req(), go.importObject)
+      : req().then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, go.importObject); });
+  }
   var inst = kp.module
     ? kp.module.then(function (m) {
+      if (!m) { return fromResponse(); }
       return WebAssembly.instantiate(m, go.importObject).then(function (i) { return {module: m, instance: i}; });
     })
-    : WebAssembly.instantiateStreaming
-    ? WebAssembly.instantiateStreaming(req, go.importObject)
-    : req.then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, go.importObject); });
+    : fromResponse();
   // A trap in the program (it cannot be recovered in Go) surfaces as an
   // uncaught error of whatever called into it.
   window.addEventListener("error", function (e) {
