@@ -183,7 +183,7 @@ const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsaf
 // here: TestServeIndexInlineCodeIsHashed fails otherwise and prints the new
 // one, and a browser blocks a block whose hash is not listed.
 const (
-	indexScriptHash = "'sha256-NY4Ixr8rc4iW+FCgC2/UziEVgUKbc4nLcNphkM20ck0='"
+	indexScriptHash = "'sha256-bKvE+FgVrIxca3QXRrc0RRyeWp+1BRiYyb8JzbYLHW8='"
 	indexStyleHash  = "'sha256-q6EilRoBB7y8EhCuuaP7YmDy8iZ3DVoh/sBXB9S/r7w='"
 )
 

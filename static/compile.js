@@ -1,7 +1,9 @@
 // kernelplay's compile worker: index.html's inline script starts it
-// (new Worker("compile.js")) so that main.wasm is fetched and compiled off
-// the page's main thread (issue 24: on a phone the compile's main-thread
-// share was 140–220 ms of blocking time). It fetches main.wasm itself, with
+// (new Worker("compile.js")) on a returning visit, when the service worker
+// controls the page, so that main.wasm is fetched and its cached compiled
+// code deserialized off the page's main thread (issue 24: 100 ms or more
+// of main-thread work on a CPU 4× slower; why not on a first visit:
+// index.html). It fetches main.wasm itself, with
 // the URL the browser keeps the compiled code under, so that a warm load
 // deserializes that code in this worker instead of compiling again, and
 // compiles it with WebAssembly.compileStreaming as the bytes arrive. It

@@ -23,6 +23,12 @@ const noWorkerJS = `delete window.Worker;`
 const brokenCompileWorkerJS = `{ const W = window.Worker;
   window.Worker = function (u, o) { return new W(String(u) === "compile.js" ? "no-such-compile.js" : u, o); }; }`
 
+// controlledJS makes the page believe a service worker controls it
+// (navigator.serviceWorker.controller), the returning visit on which
+// index.html starts its compile worker, on a load that bypasses the
+// service worker: the worker's paths on the server the test chooses.
+const controlledJS = `try { Object.defineProperty(navigator.serviceWorker, "controller", {get: () => ({})}); } catch (e) {}`
+
 // compiledVia is where the page compiled main.wasm (kpBoot.via), its
 // loading view's byte counts, and the message it shows.
 type compiledVia struct {
@@ -37,25 +43,63 @@ const compiledViaJS = `({via: kpBoot.via || "", bytes: kpBoot.bytes || 0, total:
   msg: (document.getElementById("boot-msg") || {textContent: ""}).textContent,
   class: (document.getElementById("boot-msg") || {className: ""}).className})`
 
-// TestBrowserCompileWorker: index.html's script compiles main.wasm in its
-// compile worker (static/compile.js) and the page starts with the module
-// it posts, the loading view having counted every decoded byte; without
-// Worker, or with a worker that cannot start, the page compiles main.wasm
-// on its main thread as before and starts; a main.wasm the server does not
-// have shows boot.js's message with the HTTP status, from either path.
+// TestBrowserCompileWorker: on a returning visit (the service worker
+// controls the page) index.html's script compiles main.wasm in its compile
+// worker (static/compile.js) and the page starts with the module it posts,
+// the loading view having counted every decoded byte; a first visit
+// compiles on the main thread. With the page made to believe it is
+// controlled: the worker path from the network; without Worker, or with a
+// worker that cannot start, the page compiles main.wasm on its main thread
+// and starts; a main.wasm the server does not have shows boot.js's message
+// with the HTTP status, from either path.
 func TestBrowserCompileWorker(t *testing.T) {
 	srv := pageServer(t)
 	lost := serverWithout(t, "/main.wasm")
 	defer lost.Close()
+	t.Run("ReturningVisit", func(t *testing.T) {
+		ctx := browser(t)
+		within(t, ctx, 120*time.Second, func(ctx context.Context) error {
+			if err := open(ctx, srv.URL, ""); err != nil {
+				return err
+			}
+			first, err := chromedp.Run(ctx, chromedp.Evaluate[compiledVia](compiledViaJS))
+			if err != nil {
+				return err
+			}
+			if first.Via != "main" {
+				return fmt.Errorf("a first visit compiled main.wasm via %q, want main", first.Via)
+			}
+			if err := waitFor(ctx, `kpBoot.sw === "ready"`, 90*time.Second); err != nil {
+				sw, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`String(kpBoot.sw)`))
+				return fmt.Errorf("the service worker did not get ready (kpBoot.sw %q): %w", sw, err)
+			}
+			if err := open(ctx, srv.URL, ""); err != nil {
+				return err
+			}
+			v, err := chromedp.Run(ctx, chromedp.Evaluate[compiledVia](compiledViaJS))
+			if err != nil {
+				return err
+			}
+			t.Logf("returning visit: compiled via %q, %.0f of %.0f bytes counted", v.Via, v.Bytes, v.Total)
+			if v.Via != "worker" {
+				return fmt.Errorf("a returning visit compiled main.wasm via %q, want worker", v.Via)
+			}
+			if v.Bytes <= 0 || v.Bytes != v.Total {
+				return fmt.Errorf("the loading view counted %.0f bytes of %.0f, want every byte of a known total", v.Bytes, v.Total)
+			}
+			return nil
+		})
+	})
 	for _, c := range []struct {
 		name, js, base, via string
 		lost                bool
 	}{
-		{"Worker", "", srv.URL, "worker", false},
-		{"NoWorker", noWorkerJS, srv.URL, "main", false},
-		{"BrokenWorker", brokenCompileWorkerJS, srv.URL, "main", false},
-		{"WorkerHTTP404", "", lost.URL, "worker", true},
-		{"NoWorkerHTTP404", noWorkerJS, lost.URL, "main", true},
+		{"FirstVisit", "", srv.URL, "main", false},
+		{"Worker", controlledJS, srv.URL, "worker", false},
+		{"NoWorker", controlledJS + noWorkerJS, srv.URL, "main", false},
+		{"BrokenWorker", controlledJS + brokenCompileWorkerJS, srv.URL, "main", false},
+		{"WorkerHTTP404", controlledJS, lost.URL, "worker", true},
+		{"NoWorkerHTTP404", controlledJS + noWorkerJS, lost.URL, "main", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ctx := browser(t) // a tab of its own: the injected script stays with it
