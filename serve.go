@@ -183,7 +183,7 @@ const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsaf
 // here: TestServeIndexInlineCodeIsHashed fails otherwise and prints the new
 // one, and a browser blocks a block whose hash is not listed.
 const (
-	indexScriptHash = "'sha256-bKvE+FgVrIxca3QXRrc0RRyeWp+1BRiYyb8JzbYLHW8='"
+	indexScriptHash = "'sha256-xNcMk/6ASXhKVE8I7sNjDDXg2S3Npbe3L1NOyKpylW0='"
 	indexStyleHash  = "'sha256-q6EilRoBB7y8EhCuuaP7YmDy8iZ3DVoh/sBXB9S/r7w='"
 )
 

@@ -89,6 +89,11 @@ func TestBrowserOffline(t *testing.T) {
 		if strings.Contains(via, "main.wasm") || !pageEval[bool](p, `performance.getEntriesByType("navigation")[0].workerStart > 0`) {
 			t.Errorf("loaded without the service worker: %s", via)
 		}
+		// A controlled page compiles main.wasm in its compile worker
+		// (static/compile.js), whose fetch the service worker answers too.
+		if got := pageEval[string](p, `kpBoot.via`); got != "worker" {
+			t.Errorf("the controlled page compiled main.wasm via %q, want its compile worker", got)
+		}
 		time.Sleep(2 * time.Second) // the browser's update check follows the navigation
 		seen := rec.stop()
 		for _, path := range seen {
