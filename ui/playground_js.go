@@ -150,12 +150,10 @@ func (a *Playground) frame(this js.Value, args []js.Value) any {
 		// frame's callbacks: it is on the screen.
 		a.m.ShownMS = perfNow()
 	}
-	if a.booting {
+	if (a.booting || a.revealing > 0) && a.reveal() {
 		// The skeleton and the surface are painted after this callback;
-		// the whole page renders in the next frame (Vecty batches the
-		// rerender into it), and the full picture is drawn from then on.
-		a.booting = false
-		a.rerender()
+		// the regions render from the next frame (reveal), and the full
+		// picture is drawn once they have.
 		return nil
 	}
 	s := a.store
@@ -277,8 +275,10 @@ func (a *Playground) draw(now float64) {
 	t1 := perfNow()
 	forced := resized || a.rev != a.drawnRev || any(sm) != a.drawnSim || !a.store.Config().Playing || reg != a.drawnRegret && sm.T() == a.drawnT
 	strip, charts, readouts := a.stagger.Due(now, slowEvery/a.frameGov.Scale(), t1-t0, forced)
-	if !forced && (strip || charts) {
-		// While the run plays, in a task of their own (drawLater).
+	if (!forced || a.m.CompleteMS == 0) && (strip || charts) {
+		// While the run plays, in a task of their own (drawLater); so
+		// too in the first full picture after the skeleton (Page.Mount),
+		// whose plot alone is a long task on a slow CPU.
 		a.drawLater(strip, charts)
 		strip, charts = false, false
 	}
