@@ -21,6 +21,7 @@ type playgroundJS struct {
 	later struct {
 		fn            js.Func // the task (setTimeout 0)
 		strip, charts bool    // what it draws
+		prepare       bool    // it runs Plot.prepare first (prepareLater)
 		pending       bool    // it is scheduled
 	}
 	idle struct {
@@ -79,6 +80,13 @@ func Run(hash string) {
 	vecty.SetTitle("kernelplay — online kernel learning, live")
 	a.props()
 	vecty.RenderBody(comp.Of(a.page))
+}
+
+// prepareLater runs Plot.prepare in drawLater's task, after the first
+// frame after the skeleton.
+func (a *Playground) prepareLater() {
+	a.later.prepare = true
+	a.drawLater(false, false)
 }
 
 // jsFunc wraps a callback for addEventListener with the same protection
@@ -153,7 +161,10 @@ func (a *Playground) frame(this js.Value, args []js.Value) any {
 	if (a.booting || a.revealing > 0) && a.reveal() {
 		// The skeleton and the surface are painted after this callback;
 		// the regions render from the next frame (reveal), and the full
-		// picture is drawn once they have.
+		// picture is drawn once they have, with what prepareLater made.
+		if a.revealing == 1 {
+			a.prepareLater()
+		}
 		return nil
 	}
 	s := a.store
@@ -336,10 +347,13 @@ func (a *Playground) drawLater(strip, charts bool) {
 		l.fn = js.FuncOf(func(js.Value, []js.Value) any {
 			defer a.recovered("charts")
 			l.pending = false
-			strip, charts := l.strip, l.charts
-			l.strip, l.charts = false, false
+			strip, charts, prepare := l.strip, l.charts, l.prepare
+			l.strip, l.charts, l.prepare = false, false, false
 			if crash.stopped {
 				return nil
+			}
+			if prepare {
+				a.plot.prepare()
 			}
 			t0 := perfNow()
 			if strip {
