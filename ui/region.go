@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/hexops/vecty"
 	"github.com/hexops/vecty/elem"
+	"github.com/hexops/vecty/prop"
 
 	"kernelplay/ui/app"
 	"kernelplay/ui/comp"
@@ -21,11 +22,15 @@ import (
 type regionPart int
 
 const (
-	partTop    regionPart                          = iota // the top bar (the skeleton's has the name only)
-	partCenter                                            // the plot (drawn from the skeleton on), its hint, the buffer strip
-	partGroup                                             // the first of the column's groups: partGroup+i is columnGroups[i]
-	partSide   = partGroup + regionPart(numGroups)        // the second learner, the charts, the read-outs, the inspector
-	numParts   = partSide + 1
+	partTop    regionPart = iota // the top bar (the skeleton's has the name only)
+	partCenter                   // the plot (drawn from the skeleton on), its hint, the buffer strip
+	partGroup                    // the first of the column's groups: partGroup+i is columnGroups[i]
+)
+
+const (
+	partSide   = partGroup + numGroups // the second learner, the charts, the read-outs, the inspector
+	partDialog = partSide + 1          // the top bar's class dialog (closed: nothing to see), after the rest
+	numParts   = partDialog + 1
 )
 
 // region is one part of the 2D view (regionPart), placed by the page in
@@ -43,13 +48,22 @@ type region struct {
 	page  *Page
 	part  regionPart
 	shown bool // rendered with its content (after the skeleton)
+	// held: the region renders its skeleton's element until reveal
+	// releases it, after the other regions (the class dialog, placed
+	// inside the top bar, would otherwise render with it).
+	held bool
 }
 
 // Render implements comp.View.
 func (r *region) Render() vecty.ComponentOrHTML {
 	p := r.page
-	r.shown = !p.S.Booting
+	r.shown = !p.S.Booting && !r.held
 	switch {
+	case r.part == partDialog:
+		if !r.shown {
+			return elem.Dialog(vecty.Markup(prop.ID("class-dialog"), vecty.Class("panel", "class-dialog")))
+		}
+		return p.classDialog(p.S.Config) // presenter.go
 	case r.part == partTop:
 		return p.topBarAfterBoot()
 	case r.part == partCenter:
@@ -103,20 +117,23 @@ func (p *Page) side() *vecty.HTML {
 	)
 }
 
-// newRegions are the 2D view's four regions of page p.
-func newRegions(p *Page) [numParts]*region {
+// newRegions are the 2D view's regions of page p; booting: the page
+// starts as the skeleton, and the class dialog is held (see region).
+func newRegions(p *Page, booting bool) [numParts]*region {
 	var rs [numParts]*region
 	for i := range rs {
-		rs[i] = &region{page: p, part: regionPart(i)}
+		rs[i] = &region{page: p, part: regionPart(i), held: booting && i == int(partDialog)}
 	}
 	return rs
 }
 
 // revealed reports whether every region has rendered its content since
-// the skeleton.
-func revealed(rs [numParts]*region) bool {
+// the skeleton, leaving out the held ones unless held; a region never
+// placed (a link that hides the class link has no dialog) counts as
+// revealed.
+func revealed(rs [numParts]*region, held bool) bool {
 	for _, r := range rs {
-		if r == nil || !r.shown {
+		if r == nil || !r.shown && r.Host() != nil && (held || !r.held) {
 			return false
 		}
 	}
@@ -131,9 +148,10 @@ const maxRevealFrames = 30
 
 // reveal is the frame loop's part while the page leaves its skeleton,
 // true while the frame should do nothing else: in the first frame after
-// the skeleton it asks for the four regions' renders (not the page's: see
+// the skeleton it asks for the regions' renders (not the page's: see
 // region), and in the following frames it waits until they have rendered
-// (in Vecty's callback, after this one) before the frame loop draws the
+// (in Vecty's callback, after this one), then asks for the held ones'
+// (the class dialog) and waits for them, before the frame loop draws the
 // full picture, so that the picture's frame is a task of its own too. An
 // action in the meantime rerenders the whole page, regions included, as
 // usual.
@@ -143,14 +161,29 @@ func (a *Playground) reveal() bool {
 		if a.mounted {
 			a.props()
 			for _, r := range a.page.views.regions {
-				a.b.Rerender(&r.Hosted)
+				if !r.held {
+					a.b.Rerender(&r.Hosted)
+				}
 			}
 		}
 		return true
 	}
 	a.revealing++
-	if revealed(a.page.views.regions) || a.revealing > maxRevealFrames {
+	rs := &a.page.views.regions
+	if revealed(*rs, false) {
+		// The rest has rendered: the held regions next.
+		for _, r := range rs {
+			if r.held {
+				r.held = false
+				a.b.Rerender(&r.Hosted)
+			}
+		}
+	}
+	if revealed(*rs, true) || a.revealing > maxRevealFrames {
 		a.revealing = 0
+		for _, r := range rs {
+			r.held = false // (one not placed yet shows all in its first render)
+		}
 		return false
 	}
 	return true

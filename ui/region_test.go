@@ -12,11 +12,13 @@ import (
 // has the plot and the brand only, with a hidden section per group in the
 // controls column; the first frame after it asks for the regions' renders,
 // not the page's, in the page's order on a narrow screen; the frame loop
-// waits until every region has rendered (or maxRevealFrames), and each
-// region then renders what the whole page shows in its place.
+// waits until every region has rendered (or maxRevealFrames), then asks
+// for the class dialog's, held until then, and each region renders what
+// the whole page shows in its place.
 func TestRevealRegions(t *testing.T) {
 	a, fb := testApp(t, "")
 	a.booting, a.mounted = true, true
+	a.page.views.regions = newRegions(a.page, true) // as Run builds it
 	skel := page(t, a)
 	skel.mustID(t, "plot")
 	for _, id := range []string{"play", "learner-select", "strip", "charts", readoutsID, "inspector", "f-lam"} {
@@ -44,8 +46,8 @@ func TestRevealRegions(t *testing.T) {
 		t.Fatal("reveal lets the first frame after the skeleton draw")
 	}
 	rs := a.page.views.regions
-	if len(fb.rerendered) != int(numParts) {
-		t.Fatalf("%d renders asked for, want the %d regions'", len(fb.rerendered), numParts)
+	if len(fb.rerendered) != int(numParts)-1 {
+		t.Fatalf("%d renders asked for, want the %d regions' but the class dialog's", len(fb.rerendered), numParts-1)
 	}
 	for i, h := range fb.rerendered {
 		if h != &rs[i].Hosted {
@@ -61,14 +63,27 @@ func TestRevealRegions(t *testing.T) {
 	}
 	// Each region renders what the full page shows in its place.
 	full := page(t, a) // Booting is false from the first reveal on: every region renders its content
-	if !revealed(rs) {
+	if !revealed(rs, false) {
 		t.Fatal("a full page render leaves a region unrevealed")
 	}
+	// but the class dialog, held until the rest has rendered.
+	if dlg := full.mustID(t, "class-dialog"); len(dlg.Kids) != 0 || revealed(rs, true) {
+		t.Fatalf("the class dialog renders with the rest (%d children)", len(dlg.Kids))
+	}
+	fb.rerendered = nil
+	if !a.reveal() {
+		t.Error("the frame loop draws before the class dialog has rendered")
+	}
+	if len(fb.rerendered) != 1 || fb.rerendered[0] != &rs[partDialog].Hosted {
+		t.Fatalf("after the rest, %d renders asked for, want the class dialog's", len(fb.rerendered))
+	}
+	full = page(t, a)
+	full.mustID(t, "class-copy")
 	for _, id := range []string{"play", "learner-select", "strip", "charts", readoutsID, "inspector", "f-lam"} {
 		full.mustID(t, id)
 	}
 	fullSecs := full.all(func(n *node) bool { return n.Tag == "section" && n.Classes["group"] })
-	for i := partGroup; i < partSide; i++ {
+	for i := partGroup; i < partSide; i++ { // (regions placed again: the page's are the same views)
 		n := tree(t, comp.Of(rs[i]))
 		if len(n) != 1 || n[0].Tag != "section" {
 			t.Fatalf("region %d renders %d nodes", i, len(n))
@@ -88,6 +103,7 @@ func TestRevealRegions(t *testing.T) {
 	// frame loop maxRevealFrames frames at most.
 	b, _ := testApp(t, "")
 	b.booting, b.mounted = true, true
+	b.page.views.regions = newRegions(b.page, true)
 	page(t, b)
 	frames := 0
 	for b.reveal() {
