@@ -59,8 +59,8 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	}
 	return elem.Body(
 		view,
-		p.introDialog(), // intro.go
-		p.tourPanel(),   // tour.go
+		comp.Of(p.views.regions[partIntro]), // the introduction (intro.go), held while the page reveals itself (region.go)
+		p.tourPanel(),                       // tour.go
 		p.teachCards(p.S.Config.Mode == state.ModeDigits), // the lesson card and predict-then-reveal (lessonview.go)
 	)
 }

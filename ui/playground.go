@@ -50,7 +50,7 @@ func (a *Playground) build() {
 	a.insp = newInspector()
 	a.page = &Page{Dispatch: a.dispatch, Ev: a.b, Files: a.b, Dialogs: a.b, Storage: a.b, Inputs: a.b, Images: a.b,
 		views: pageViews{plot: a.plot, strip: a.strip, charts: a.charts, second: a.second, stats: a.stats}}
-	a.page.views.regions = newRegions(a.page, a.booting)
+	a.page.views.regions = newRegions(a.page, a.booting, a.introAtStart())
 	a.feed()
 }
 

@@ -30,7 +30,8 @@ const (
 const (
 	partSide   = partGroup + numGroups // the second learner, the charts, the read-outs, the inspector
 	partDialog = partSide + 1          // the top bar's class dialog (closed: nothing to see), after the rest
-	numParts   = partDialog + 1
+	partIntro  = partDialog + 1        // the introduction (a dialog, closed unless it opens at the start), after the rest
+	numParts   = partIntro + 1
 )
 
 // region is one part of the 2D view (regionPart), placed by the page in
@@ -64,6 +65,12 @@ func (r *region) Render() vecty.ComponentOrHTML {
 			return elem.Dialog(vecty.Markup(prop.ID("class-dialog"), vecty.Class("panel", "class-dialog")))
 		}
 		return p.classDialog(p.S.Config) // presenter.go
+	case r.part == partIntro:
+		if r.held { // (the skeleton has it when it opens at the start)
+			return elem.Dialog(vecty.Markup(prop.ID("intro"), vecty.Class("panel", "intro")))
+		}
+		r.shown = true
+		return p.introDialog() // intro.go
 	case r.part == partTop:
 		return p.topBarAfterBoot()
 	case r.part == partCenter:
@@ -117,13 +124,16 @@ func (p *Page) side() *vecty.HTML {
 	)
 }
 
-// newRegions are the 2D view's regions of page p; booting: the page
-// starts as the skeleton, and the class dialog is held (see region).
-func newRegions(p *Page, booting bool) [numParts]*region {
+// newRegions are the page's regions of page p; booting: the page starts
+// as the skeleton, and the class dialog and, unless it opens at the start
+// (intro), the introduction are held (see region).
+func newRegions(p *Page, booting, intro bool) [numParts]*region {
 	var rs [numParts]*region
 	for i := range rs {
-		rs[i] = &region{page: p, part: regionPart(i), held: booting && i == int(partDialog)}
+		rs[i] = &region{page: p, part: regionPart(i)}
 	}
+	rs[partDialog].held = booting
+	rs[partIntro].held = booting && !intro
 	return rs
 }
 

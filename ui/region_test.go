@@ -13,12 +13,13 @@ import (
 // controls column; the first frame after it asks for the regions' renders,
 // not the page's, in the page's order on a narrow screen; the frame loop
 // waits until every region has rendered (or maxRevealFrames), then asks
-// for the class dialog's, held until then, and each region renders what
-// the whole page shows in its place.
+// for the class dialog's and the introduction's, held until then, and each
+// region renders what the whole page shows in its place. An introduction
+// that opens at the start is in the skeleton.
 func TestRevealRegions(t *testing.T) {
 	a, fb := testApp(t, "")
 	a.booting, a.mounted = true, true
-	a.page.views.regions = newRegions(a.page, true) // as Run builds it
+	a.page.views.regions = newRegions(a.page, true, false) // as Run builds it
 	skel := page(t, a)
 	skel.mustID(t, "plot")
 	for _, id := range []string{"play", "learner-select", "strip", "charts", readoutsID, "inspector", "f-lam"} {
@@ -46,8 +47,8 @@ func TestRevealRegions(t *testing.T) {
 		t.Fatal("reveal lets the first frame after the skeleton draw")
 	}
 	rs := a.page.views.regions
-	if len(fb.rerendered) != int(numParts)-1 {
-		t.Fatalf("%d renders asked for, want the %d regions' but the class dialog's", len(fb.rerendered), numParts-1)
+	if len(fb.rerendered) != int(numParts)-2 {
+		t.Fatalf("%d renders asked for, want the %d regions' but the two held dialogs'", len(fb.rerendered), numParts-2)
 	}
 	for i, h := range fb.rerendered {
 		if h != &rs[i].Hosted {
@@ -67,18 +68,24 @@ func TestRevealRegions(t *testing.T) {
 		t.Fatal("a full page render leaves a region unrevealed")
 	}
 	// but the class dialog, held until the rest has rendered.
-	if dlg := full.mustID(t, "class-dialog"); len(dlg.Kids) != 0 || revealed(rs, true) {
-		t.Fatalf("the class dialog renders with the rest (%d children)", len(dlg.Kids))
+	for _, id := range []string{"class-dialog", "intro"} {
+		if dlg := full.mustID(t, id); len(dlg.Kids) != 0 || revealed(rs, true) {
+			t.Fatalf("#%s renders with the rest (%d children)", id, len(dlg.Kids))
+		}
+	}
+	if skel.byID("intro-close") != nil {
+		t.Error("the skeleton has the introduction, which does not open at the start")
 	}
 	fb.rerendered = nil
 	if !a.reveal() {
 		t.Error("the frame loop draws before the class dialog has rendered")
 	}
-	if len(fb.rerendered) != 1 || fb.rerendered[0] != &rs[partDialog].Hosted {
-		t.Fatalf("after the rest, %d renders asked for, want the class dialog's", len(fb.rerendered))
+	if len(fb.rerendered) != 2 || fb.rerendered[0] != &rs[partDialog].Hosted || fb.rerendered[1] != &rs[partIntro].Hosted {
+		t.Fatalf("after the rest, %d renders asked for, want the class dialog's and the introduction's", len(fb.rerendered))
 	}
 	full = page(t, a)
 	full.mustID(t, "class-copy")
+	full.mustID(t, "intro-close")
 	for _, id := range []string{"play", "learner-select", "strip", "charts", readoutsID, "inspector", "f-lam"} {
 		full.mustID(t, id)
 	}
@@ -103,7 +110,7 @@ func TestRevealRegions(t *testing.T) {
 	// frame loop maxRevealFrames frames at most.
 	b, _ := testApp(t, "")
 	b.booting, b.mounted = true, true
-	b.page.views.regions = newRegions(b.page, true)
+	b.page.views.regions = newRegions(b.page, true, false)
 	page(t, b)
 	frames := 0
 	for b.reveal() {
@@ -115,4 +122,11 @@ func TestRevealRegions(t *testing.T) {
 	if frames != maxRevealFrames {
 		t.Errorf("the frame loop waited %d frames for unrendered regions, want %d", frames, maxRevealFrames)
 	}
+
+	// A first visit: the introduction opens at the start, so the
+	// skeleton has it.
+	c, _ := testApp(t, "")
+	c.booting, c.mounted = true, true
+	c.page.views.regions = newRegions(c.page, true, true)
+	page(t, c).mustID(t, "intro-close")
 }
