@@ -11,8 +11,11 @@ import (
 
 // The groups of the controls column, in order. Learner and steps per frame
 // sit in the top bar; the surface resolution under the plot.
-var columnGroups = []state.Group{state.GroupData, state.GroupLearner, state.GroupKernel,
+var columnGroups = [numGroups]state.Group{state.GroupData, state.GroupLearner, state.GroupKernel,
 	state.GroupStepSize, state.GroupBuffer, state.GroupSecond}
+
+// numGroups is the number of the column's groups.
+const numGroups = 6
 
 // elsewhere lists fields drawn outside the column (or not at all: the mode
 // has a single value for now).

@@ -18,67 +18,77 @@ import (
 // one-line hint. Inactive fields (σ under the linear kernel, μ for NORMA…)
 // are left out, as are fields the link hides.
 func (p *Page) controls() []vecty.MarkupOrChild {
-	c, d := p.S.Config, p.Dispatch
-	var out []vecty.MarkupOrChild
-	for _, g := range columnGroups {
-		var items []vecty.MarkupOrChild
-		if g == state.GroupData {
-			items = append(items, elem.Div(vecty.Markup(vecty.Class("ghead")),
-				elem.Heading2(vecty.Text(string(g))),
-				elem.Span(vecty.Markup(vecty.Class("spacer"))),
-				vecty.If(!c.Hidden(state.HideLoad), p.loadButton()),
-				p.takeHome(), // exportmenu.go
-				vecty.If(!c.Hidden(state.HideDefaults), elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("defaults"),
-					vecty.Attribute("title", "restore the default demo"),
-					event.Click(handle(func(*vecty.Event) { d(state.Defaults{}) })),
-				), vecty.Text("defaults"))),
-			))
-			// The task and the data set head the Data group (the top bar
-			// keeps one row at laptop widths).
-			if task, _ := state.FieldByKey("t"); !c.Hidden("t") {
-				items = append(items, menuRow(task, "task-select", p.choiceSelect(task, c, "task-select")))
-			}
-			if preset, _ := state.FieldByKey("p"); !c.Hidden("p") {
-				items = append(items, menuRow(preset, "preset-select", p.presetSelect(preset, c)))
-				items = append(items, p.dataThumbs(c)) // thumbs.go
-				items = append(items, p.tourButton(c)) // tour.go: RES vs SGD's
-			}
-			// (A place of its own when hidden: the keyed list of
-			// controls below keeps its position.)
-			items = append(items, vecty.If(!c.Hidden(state.HidePoints), p.pointTools()))
-		} else {
-			items = append(items, elem.Heading2(vecty.Text(string(g))))
-		}
-		// The controls are keyed by their field: after a learner switch
-		// Vecty keeps each field's control (its slider and its thumb)
-		// and makes new ones for the new fields, instead of handing the
-		// input at a position to whichever field comes there. The list
-		// is a keyspace of its own, so its unkeyed siblings are allowed.
-		keys := columnKeys(g, c)
-		var ctls vecty.List
-		for _, k := range keys {
-			f, _ := state.FieldByKey(k)
-			ctls = append(ctls, p.controlOf(f, c, "f-"+k))
-		}
-		// Every group has its section, at the same place in every render,
-		// hidden when it has no controls: the sections keep their identity
-		// by position, so a learner switch that empties a group does not
-		// hand the next group's controls to another section (TestKeyed-
-		// Controls). They are not keyed: with keyed sections, the focused
-		// λ slider lost its focus on the rerender after r (Reset), so →
-		// then stepped the run instead of moving λ (TestBrowserLayout/
-		// KeysWithFocus fails with the key and passes without it). Our
-		// reading of Vecty v0.6.0's reconcileChildren: a keyed child that
-		// it does not find right after the last rendered child is moved
-		// with insertBefore, and moving a node blurs what it contains.
-		if len(keys) == 0 && g != state.GroupData {
-			out = append(out, elem.Section(vecty.Markup(vecty.Class("group"), vecty.Attribute("hidden", ""))))
-			continue
-		}
-		items = append(items, ctls)
-		out = append(out, elem.Section(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("group"))}, items...)...))
+	out := make([]vecty.MarkupOrChild, len(columnGroups))
+	for i, g := range columnGroups {
+		out[i] = p.group(g)
 	}
 	return out
+}
+
+// group is the column's section of group g.
+func (p *Page) group(g state.Group) *vecty.HTML {
+	c, d := p.S.Config, p.Dispatch
+	var items []vecty.MarkupOrChild
+	if g == state.GroupData {
+		items = append(items, elem.Div(vecty.Markup(vecty.Class("ghead")),
+			elem.Heading2(vecty.Text(string(g))),
+			elem.Span(vecty.Markup(vecty.Class("spacer"))),
+			vecty.If(!c.Hidden(state.HideLoad), p.loadButton()),
+			p.takeHome(), // exportmenu.go
+			vecty.If(!c.Hidden(state.HideDefaults), elem.Button(vecty.Markup(vecty.Class("btn", "small"), prop.ID("defaults"),
+				vecty.Attribute("title", "restore the default demo"),
+				event.Click(handle(func(*vecty.Event) { d(state.Defaults{}) })),
+			), vecty.Text("defaults"))),
+		))
+		// The task and the data set head the Data group (the top bar
+		// keeps one row at laptop widths).
+		if task, _ := state.FieldByKey("t"); !c.Hidden("t") {
+			items = append(items, menuRow(task, "task-select", p.choiceSelect(task, c, "task-select")))
+		}
+		if preset, _ := state.FieldByKey("p"); !c.Hidden("p") {
+			items = append(items, menuRow(preset, "preset-select", p.presetSelect(preset, c)))
+			items = append(items, p.dataThumbs(c)) // thumbs.go
+			items = append(items, p.tourButton(c)) // tour.go: RES vs SGD's
+		}
+		// (A place of its own when hidden: the keyed list of
+		// controls below keeps its position.)
+		items = append(items, vecty.If(!c.Hidden(state.HidePoints), p.pointTools()))
+	} else {
+		items = append(items, elem.Heading2(vecty.Text(string(g))))
+	}
+	// The controls are keyed by their field: after a learner switch
+	// Vecty keeps each field's control (its slider and its thumb)
+	// and makes new ones for the new fields, instead of handing the
+	// input at a position to whichever field comes there. The list
+	// is a keyspace of its own, so its unkeyed siblings are allowed.
+	keys := columnKeys(g, c)
+	var ctls vecty.List
+	for _, k := range keys {
+		f, _ := state.FieldByKey(k)
+		ctls = append(ctls, p.controlOf(f, c, "f-"+k))
+	}
+	// Every group has its section, at the same place in every render,
+	// hidden when it has no controls: the sections keep their identity
+	// by position, so a learner switch that empties a group does not
+	// hand the next group's controls to another section (TestKeyed-
+	// Controls). They are not keyed: with keyed sections, the focused
+	// λ slider lost its focus on the rerender after r (Reset), so →
+	// then stepped the run instead of moving λ (TestBrowserLayout/
+	// KeysWithFocus fails with the key and passes without it). Our
+	// reading of Vecty v0.6.0's reconcileChildren: a keyed child that
+	// it does not find right after the last rendered child is moved
+	// with insertBefore, and moving a node blurs what it contains.
+	if len(keys) == 0 && g != state.GroupData {
+		return hiddenGroup()
+	}
+	items = append(items, ctls)
+	return elem.Section(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("group"))}, items...)...)
+}
+
+// hiddenGroup is the section of a group with no controls (or of every
+// group in the page's skeleton).
+func hiddenGroup() *vecty.HTML {
+	return elem.Section(vecty.Markup(vecty.Class("group"), vecty.Attribute("hidden", "")))
 }
 
 // control renders one field: a row with symbol, label, input and value, and

@@ -64,7 +64,13 @@ func (p *Page) introButton() *vecty.HTML {
 // browser refuses counts as not seen: the introduction then shows on each
 // visit, which does no harm.
 func (a *Playground) maybeOpenIntro() {
-	if app.ShowIntro(a.b.Search(), a.store.Config(), a.b.Remembered(app.IntroSeenKey, false)) {
+	if a.introAtStart() {
 		a.b.Dialog("intro", true)
 	}
+}
+
+// introAtStart reports whether the introduction opens when the page
+// starts (app.ShowIntro).
+func (a *Playground) introAtStart() bool {
+	return app.ShowIntro(a.b.Search(), a.store.Config(), a.b.Remembered(app.IntroSeenKey, false))
 }

@@ -37,7 +37,7 @@ func (o openShippedLesson) do(a *Playground) { a.fetchLesson(o.Name, o.At, o.Loa
 // The digits view (a lesson's step may be one) renders them in the body,
 // fixed at the bottom left.
 func (p *Page) teachCards(here bool) vecty.ComponentOrHTML {
-	if !here || p.S.Booting || !p.S.Lesson.Open && !p.S.Quiz.On {
+	if !here || !p.S.Lesson.Open && !p.S.Quiz.On {
 		return nil
 	}
 	return elem.Div(vecty.Markup(vecty.Class("teach"), vecty.ClassMap{"presenter": p.S.Config.Presenter}),

@@ -23,6 +23,7 @@ var views = map[string]reflect.Type{
 	"Page":           reflect.TypeOf(Page{}),
 	"view2D":         reflect.TypeOf(view2D{}),
 	"viewDigits":     reflect.TypeOf(viewDigits{}),
+	"region":         reflect.TypeOf(region{}),
 	"Stats":          reflect.TypeOf(Stats{}),
 	"inspectorPanel": reflect.TypeOf(inspectorPanel{}),
 	"teachCard":      reflect.TypeOf(teachCard{}),

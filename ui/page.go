@@ -44,6 +44,9 @@ type pageViews struct {
 	second *Plot
 	stats  *Stats
 	digits *digitsUI // nil until the digits mode is first shown
+	// regions are the 2D view's parts, revealed one by one after the
+	// skeleton (region.go).
+	regions [numParts]*region
 }
 
 // Render implements comp.View: the view of the mode, the
@@ -56,8 +59,8 @@ func (p *Page) Render() vecty.ComponentOrHTML {
 	}
 	return elem.Body(
 		view,
-		p.introDialog(), // intro.go
-		p.tourPanel(),   // tour.go
+		comp.Of(p.views.regions[partIntro]), // the introduction (intro.go), held while the page reveals itself (region.go)
+		p.tourPanel(),                       // tour.go
 		p.teachCards(p.S.Config.Mode == state.ModeDigits), // the lesson card and predict-then-reveal (lessonview.go)
 	)
 }
@@ -89,42 +92,18 @@ func (v *viewDigits) Render() vecty.ComponentOrHTML {
 }
 
 // render2D is the 2D mode's view: the top bar, the banner and the three
-// columns.
+// columns, the top bar and the columns as regions (region.go).
 func (p *Page) render2D() *vecty.HTML {
-	s, v := p.S, p.views
-	c := s.Config
-	return elem.Div(vecty.Markup(appClass(c, comparing(s.Run)...)),
-		p.topBarAfterBoot(),
+	s, rs := p.S, p.views.regions
+	return elem.Div(vecty.Markup(appClass(s.Config, comparing(s.Run)...)),
+		comp.Of(rs[partTop]),
 		p.banner(),
 		elem.Main(vecty.Markup(vecty.Class("main")),
-			elem.Div(append([]vecty.MarkupOrChild{vecty.Markup(vecty.Class("controls", "panel"),
-				vecty.Attribute("aria-label", "settings")), p.teachCards(true)}, p.controlsAfterBoot()...)...),
-			elem.Div(vecty.Markup(vecty.Class("center")),
-				elem.Div(vecty.Markup(vecty.Class("plotwrap")), comp.Of(v.plot)),
-				vecty.If(!s.Booting, p.plotHint()),
-				vecty.If(!s.Booting && !c.Hidden(state.HideBuffer), elem.Div(vecty.Markup(vecty.Class("panel", "stripwrap")),
-					p.stripCaption(),
-					comp.Of(v.strip),
-				)),
-			),
-			elem.Div(vecty.Markup(vecty.Class("side")),
-				vecty.If(!s.Booting && s.Run.Second() != nil && !c.Hidden(state.HideSecond), secondPanel(v.second, app.Second(s.Run))), // compare2d.go
-				vecty.If(!s.Booting && !c.Hidden(state.HideCharts), elem.Div(vecty.Markup(vecty.Class("panel", "chartwrap")), comp.Of(v.charts),
-					p.windowControl(c))),
-				vecty.If(!s.Booting && !c.Hidden(state.HideStats), comp.Of(v.stats)),
-				vecty.If(!s.Booting && !c.Hidden(state.HideInspector), p.inspector()), // the step inspector (inspector.go)
-			),
+			p.controlsColumn(),
+			comp.Of(rs[partCenter]),
+			comp.Of(rs[partSide]),
 		),
 	)
-}
-
-// controlsAfterBoot is the controls column's content: empty in the
-// skeleton the page starts as (see Mount).
-func (p *Page) controlsAfterBoot() []vecty.MarkupOrChild {
-	if p.S.Booting {
-		return nil
-	}
-	return p.controls()
 }
 
 // topBarAfterBoot is the top bar, or in the skeleton the page starts as

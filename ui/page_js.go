@@ -9,11 +9,13 @@ import "kernelplay/ui/app"
 // The page starts as a skeleton — the top bar with the name only, the plot
 // in its final place, the side columns empty — and the surface is drawn into
 // it right away, before the browser's first paint: the first thing a
-// visitor sees is the live model. The rest of the page (the controls, the
-// charts) renders in the next animation frame, and the full picture (lines,
-// points, support vectors) is drawn from then on; see Playground.frame. Both are
-// the costliest the first time, while the browser compiles the code they
-// run.
+// visitor sees is the live model. The rest of the page then renders part
+// by part (the regions of region.go: the top bar, the centre, each group of
+// controls, the side column, then the closed dialogs), each in a frame of
+// its own on a slow CPU (Playground.reveal), and the full picture (lines,
+// points, support vectors) is drawn once they have, from then on every
+// frame; see Playground.frame. They are the costliest the first time,
+// while the browser compiles the code they run.
 //
 // The page holds no Playground: it dispatches pageMounted, which the Playground carries
 // out (Playground.mount).

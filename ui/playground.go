@@ -25,6 +25,9 @@ type Playground struct {
 
 	mounted bool // the body has been rendered: Rerender is allowed
 	booting bool // the page shows its skeleton and the surface only (see Page.Mount)
+	// revealing counts the frames since the skeleton while the regions
+	// render their parts (Playground.reveal); 0 once they have.
+	revealing int
 	// m are the timings kernelplay.stats() reports: MainMS (navigation to
 	// Run), MountMS (to the first render), FirstSurfaceMS, ShownMS (the
 	// first animation frame after it was painted), CompleteMS (the first
@@ -47,6 +50,7 @@ func (a *Playground) build() {
 	a.insp = newInspector()
 	a.page = &Page{Dispatch: a.dispatch, Ev: a.b, Files: a.b, Dialogs: a.b, Storage: a.b, Inputs: a.b, Images: a.b,
 		views: pageViews{plot: a.plot, strip: a.strip, charts: a.charts, second: a.second, stats: a.stats}}
+	a.page.views.regions = newRegions(a.page, a.booting, a.introAtStart())
 	a.feed()
 }
 

@@ -21,6 +21,7 @@ type playgroundJS struct {
 	later struct {
 		fn            js.Func // the task (setTimeout 0)
 		strip, charts bool    // what it draws
+		prepare       bool    // it runs Plot.prepare first (prepareLater)
 		pending       bool    // it is scheduled
 	}
 	idle struct {
@@ -79,6 +80,13 @@ func Run(hash string) {
 	vecty.SetTitle("kernelplay — online kernel learning, live")
 	a.props()
 	vecty.RenderBody(comp.Of(a.page))
+}
+
+// prepareLater runs Plot.prepare in drawLater's task, after the first
+// frame after the skeleton.
+func (a *Playground) prepareLater() {
+	a.later.prepare = true
+	a.drawLater(false, false)
 }
 
 // jsFunc wraps a callback for addEventListener with the same protection
@@ -150,12 +158,13 @@ func (a *Playground) frame(this js.Value, args []js.Value) any {
 		// frame's callbacks: it is on the screen.
 		a.m.ShownMS = perfNow()
 	}
-	if a.booting {
+	if (a.booting || a.revealing > 0) && a.reveal() {
 		// The skeleton and the surface are painted after this callback;
-		// the whole page renders in the next frame (Vecty batches the
-		// rerender into it), and the full picture is drawn from then on.
-		a.booting = false
-		a.rerender()
+		// the regions render from the next frame (reveal), and the full
+		// picture is drawn once they have, with what prepareLater made.
+		if a.revealing == 1 {
+			a.prepareLater()
+		}
 		return nil
 	}
 	s := a.store
@@ -277,8 +286,10 @@ func (a *Playground) draw(now float64) {
 	t1 := perfNow()
 	forced := resized || a.rev != a.drawnRev || any(sm) != a.drawnSim || !a.store.Config().Playing || reg != a.drawnRegret && sm.T() == a.drawnT
 	strip, charts, readouts := a.stagger.Due(now, slowEvery/a.frameGov.Scale(), t1-t0, forced)
-	if !forced && (strip || charts) {
-		// While the run plays, in a task of their own (drawLater).
+	if (!forced || a.m.CompleteMS == 0) && (strip || charts) {
+		// While the run plays, in a task of their own (drawLater); so
+		// too in the first full picture after the skeleton (Page.Mount),
+		// whose plot alone is a long task on a slow CPU.
 		a.drawLater(strip, charts)
 		strip, charts = false, false
 	}
@@ -336,10 +347,13 @@ func (a *Playground) drawLater(strip, charts bool) {
 		l.fn = js.FuncOf(func(js.Value, []js.Value) any {
 			defer a.recovered("charts")
 			l.pending = false
-			strip, charts := l.strip, l.charts
-			l.strip, l.charts = false, false
+			strip, charts, prepare := l.strip, l.charts, l.prepare
+			l.strip, l.charts, l.prepare = false, false, false
 			if crash.stopped {
 				return nil
+			}
+			if prepare {
+				a.plot.prepare()
 			}
 			t0 := perfNow()
 			if strip {

@@ -301,13 +301,35 @@ func (p *Plot) showSurface(on bool) {
 // It is drawn once per task and pixel ratio into an offscreen canvas and
 // copied from there every frame.
 func (p *Plot) legend(c state.Config) {
-	const boxW, boxH = 150.0, 50.0
 	w, h := p.cv.W, p.cv.H
-	key := ftoa(p.cv.DPR, 3) + " " + string(c.Task) + " " + itoa(c.NumClasses())
-	img := p.key.get(key, boxW, boxH, p.cv.DPR, func(ctx js.Value) { drawLegend(&jsCtx{v: ctx}, c, boxW, boxH) })
+	img := p.legendImage(c)
 	var x, y float64
-	p.keyCorner, x, y = legendCorner(p.plan, p.keyCorner, w, h, boxW, boxH, 6)
-	p.cv.Ctx.Call("drawImage", img, x, y, boxW, boxH)
+	p.keyCorner, x, y = legendCorner(p.plan, p.keyCorner, w, h, legendW, legendH, 6)
+	p.cv.Ctx.Call("drawImage", img, x, y, legendW, legendH)
+}
+
+// legendW and legendH are the legend's box, CSS pixels.
+const legendW, legendH = 150.0, 50.0
+
+// legendImage is the legend's picture for c, drawn when the task, the
+// classes or the pixel ratio changed.
+func (p *Plot) legendImage(c state.Config) js.Value {
+	key := ftoa(p.cv.DPR, 3) + " " + string(c.Task) + " " + itoa(c.NumClasses())
+	return p.key.get(key, legendW, legendH, p.cv.DPR, func(ctx js.Value) { drawLegend(&jsCtx{v: ctx}, c, legendW, legendH) })
+}
+
+// prepare makes what the plot's first full picture draws with and the
+// skeleton's surface did not need: the markers' sprite atlas and the
+// legend (both cached). The Playground calls it in a task of its own while
+// the page leaves its skeleton (Playground.prepareLater), so that the
+// first full picture's frame does not pay for them (about 30 ms with the
+// CPU throttled 4×, text in a canvas the first time above all).
+func (p *Plot) prepare() {
+	if p.cv == nil || p.P.Second || !p.cv.Fit() {
+		return
+	}
+	p.markers(p.cv.DPR)
+	p.legendImage(p.P.Config)
 }
 
 // keyDown handles a key pressed on the focused plot (plotKey).

@@ -7,6 +7,7 @@ import (
 	"github.com/hexops/vecty/prop"
 
 	"kernelplay/ui/app"
+	"kernelplay/ui/comp"
 	"kernelplay/ui/state"
 )
 
@@ -42,7 +43,7 @@ func (p *Page) presenterControls(c state.Config) vecty.List {
 			p.Dialogs.Dialog("class-dialog", true)
 		})),
 	), vecty.Text("▾"))
-	return vecty.List{open, p.classDialog(c)}
+	return vecty.List{open, comp.Of(p.views.regions[partDialog])} // classDialog, revealed after the rest of the page (region.go)
 }
 
 // classDialog is the native <dialog> of the class link: a checkbox per
