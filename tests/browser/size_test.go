@@ -85,7 +85,7 @@ const sizeBudget = 1_200_000
 // spare chart panels +3,584. Merged main: 1,716,049 bytes (raw 7,281,394,
 // brotli 1,311,020); the ceiling is that + 2 KB (rounded).
 const sizeCeiling = 1_718_000 + 9_364 + // frames (issue 24's steady state: GC between frames, regret slicing and idle solve, spread surface refresh, charts' task, grid raises): +9,364
-	1_679 // reveal (issue 24's start-up: the page after its skeleton region by region, the regions' views and the frame loop's wait): +1,679
+	3_387 // reveal (issue 24's start-up: the page after its skeleton region by region, the held dialogs, the plot's atlas and legend in a task of their own): +3,387
 
 // TestSizeBudget builds main.wasm as served (`make wasm` into a temporary
 // directory: the same flags, the data-section packing, zopfli --i5 and
