@@ -58,18 +58,19 @@ type region struct {
 // Render implements comp.View.
 func (r *region) Render() vecty.ComponentOrHTML {
 	p := r.page
-	r.shown = !p.S.Booting && !r.held
+	// A part shows its content after the skeleton; a dialog, unless held,
+	// even in it (the introduction when it opens at the start).
+	r.shown = !r.held && (!p.S.Booting || r.part >= partDialog)
 	switch {
-	case r.part == partDialog:
-		if !r.shown {
-			return elem.Dialog(vecty.Markup(prop.ID("class-dialog"), vecty.Class("panel", "class-dialog")))
+	case r.held: // a closed dialog held until the rest has rendered: its element, empty
+		id := "class-dialog"
+		if r.part == partIntro {
+			id = "intro"
 		}
+		return elem.Dialog(vecty.Markup(prop.ID(id), vecty.Class("panel", id)))
+	case r.part == partDialog:
 		return p.classDialog(p.S.Config) // presenter.go
 	case r.part == partIntro:
-		if r.held { // (the skeleton has it when it opens at the start)
-			return elem.Dialog(vecty.Markup(prop.ID("intro"), vecty.Class("panel", "intro")))
-		}
-		r.shown = true
 		return p.introDialog() // intro.go
 	case r.part == partTop:
 		return p.topBarAfterBoot()
