@@ -46,13 +46,15 @@ PURE     := ./core/... ./ui/state/... ./ui/app/... ./ui/sim/... ./ui/render/... 
 WASMGC    := -gcflags=all=-l -gcflags=math= -gcflags=syscall/js= \
 	-gcflags=kernelplay/core/kernel= -gcflags=kernelplay/core/loss= -gcflags=kernelplay/ui/render=
 WASMFLAGS := -trimpath -ldflags="-s -w" $(WASMGC)
-# wasm/internal/wasmsize -pack rewrites the data section with fewer, longer segments
-# (identical initial memory; about 110 KB less gzip, 0.6 MB more raw), the
+# wasm/internal/wasmsize -pack drops the file and line tables (names kept:
+# 1,730,641 → 1,628,384 bytes of zopfli gzip, November 2026; `make where`
+# finds a report's lines), rewrites the data section with fewer, longer segments
+# (otherwise identical initial memory; about 110 KB less gzip, 0.6 MB more raw), the
 # findfunctab written by a start function instead (1.64 MB less raw, 18 KB
 # less gzip -9).
 WASMSIZE  := $(GO) run ./wasm/internal/wasmsize
 
-.PHONY: serve wasm first-pic wasm-size wasm-breakdown test fmt vet test-native test-wasm test-browser chromium zopfli brotli node axe jsdom lighthouse clean
+.PHONY: serve wasm first-pic wasm-size wasm-breakdown where test fmt vet test-native test-wasm test-browser chromium zopfli brotli node axe jsdom lighthouse clean
 
 serve: wasm
 	$(GO) run serve.go -addr $(ADDR)
@@ -106,6 +108,23 @@ first-pic:
 wasm-size: wasm
 	@echo "served: $$(wc -c < static/main.wasm) bytes raw, $$(wc -c < static/main.wasm.gz) gzip, $$(wc -c < static/main.wasm.br) brotli"
 	@$(MAKE) --no-print-directory wasm-breakdown
+
+# Where the frames of an error report's stack are: the page's "Copy error
+# report" text saved in a file, make where REPORT=report.txt. The served
+# main.wasm has no file and line tables (wasmsize -pack drops them), so the
+# report names each frame with its offset ("kernelplay/ui.(*Page).Render+0x4a");
+# this builds main.wasm of this checkout as make wasm does but keeps the
+# tables, and prints each frame's file:line. The checkout must be the
+# report's commit (its "build:" line; checked) and the Go version the same.
+where:
+	@test -n "$(REPORT)" || { echo "usage: make where REPORT=report.txt" >&2; exit 2; }
+	@rev=$$(sed -n 's/^build: .* js\/wasm \([0-9a-f]\{12\}\).*/\1/p' "$(REPORT)"); head=$$(git rev-parse --short=12 HEAD 2>/dev/null); \
+	  if [ -n "$$rev" ] && [ -n "$$head" ] && [ "$$rev" != "$$head" ]; then \
+	    echo "the report is from commit $$rev, this checkout is $$head: git checkout $$rev first" >&2; exit 1; fi
+	@tmp=$$(mktemp -d) && \
+	  GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $$tmp/lines.wasm ./wasm && \
+	  $(WASMSIZE) -where $$tmp/lines.wasm < "$(REPORT)"; \
+	  rc=$$?; rm -rf $$tmp; exit $$rc
 
 # A build that keeps the name section, its code bytes per Go package (top
 # $(TOP)) and its data section by runtime region (see wasm/internal/wasmsize).

@@ -5,6 +5,8 @@ package browser
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -42,13 +44,18 @@ func TestBrowserRobust(t *testing.T) {
 				return err
 			}
 			for _, want := range []string{"where: Page.Render\n", "panic: kernelplay.debugPanic: a panic injected into Page.Render\n",
-				"link: " + srv.URL + "/#" + link + "\n", "build: go", "browser: Mozilla", "\n  kernelplay/ui.(*Page).Render  ui/page.go:"} {
+				"link: " + srv.URL + "/#" + link + "\n", "build: go", "browser: Mozilla", "\n  kernelplay/ui.(*Page).Render+0x"} {
 				if !strings.Contains(rep, want) {
 					return fmt.Errorf("the error report lacks %q:\n%s", want, rep)
 				}
 			}
 			if strings.Contains(rep, "crashSink") || strings.Contains(rep, "debug.Stack") {
 				return fmt.Errorf("the report's stack holds the recovering code:\n%s", rep)
+			}
+			// The served main.wasm has no line tables: make where finds the
+			// frames' files and lines from this checkout's build that keeps them.
+			if err := reportLines(t, rep, "kernelplay/ui.(*Page).Render+0x", "  kernelplay/ui/page.go:"); err != nil {
+				return err
 			}
 			// The page stopped: no more frames, no more learning.
 			st0, err := readStats(ctx)
@@ -74,8 +81,8 @@ func TestBrowserRobust(t *testing.T) {
 	// The other entries: the frame loop and an event handler (the Step
 	// button's click).
 	for _, c := range []struct{ name, where, trigger, frame string }{
-		{"PanicInFrame", "frame", "", "kernelplay/ui.(*Playground).frame  ui/playground_js.go:"},
-		{"PanicInEventHandler", "event handler", "step", "kernelplay/ui.handle.func1  ui/dispatch.go:"},
+		{"PanicInFrame", "frame", "", "kernelplay/ui.(*Playground).frame+0x"},
+		{"PanicInEventHandler", "event handler", "step", "kernelplay/ui.handle.func1+0x"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			within(t, ctx, 60*time.Second, func(ctx context.Context) error {
@@ -338,4 +345,28 @@ func startOver(ctx context.Context, defaultSeed string) error {
 		return fmt.Errorf("Start over opened seed %s, want the default demo's %s (not the failing link's)", seed, defaultSeed)
 	}
 	return nil
+}
+
+// reportLines saves an error report rep in a file, runs make where on it
+// and checks that the frame starting with frame is mapped to a position
+// starting with at (a file of this checkout and a line).
+func reportLines(t *testing.T, rep, frame, at string) error {
+	f := filepath.Join(t.TempDir(), "report.txt")
+	if err := os.WriteFile(f, []byte(rep), 0o644); err != nil {
+		return err
+	}
+	out, err := sizeMake("where", "REPORT="+f)
+	if err != nil {
+		return fmt.Errorf("make where REPORT=%s: %v\n%s", f, err, out)
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, frame) {
+			if name, pos, _ := strings.Cut(l, "  "); !strings.HasPrefix("  "+pos, at) || !strings.Contains(rep, "\n  "+name+"\n") {
+				return fmt.Errorf("make where: %q, want the report's frame at %s…:\n%s", l, at, out)
+			}
+			t.Logf("make where:\n%s", out)
+			return nil
+		}
+	}
+	return fmt.Errorf("make where gave no line for %s…:\n%s\nreport:\n%s", frame, out, rep)
 }

@@ -65,8 +65,13 @@ func (r Report) Text() string {
 // or after maxFrames frames, saying how many were left out. A stack
 // without a runtime panic frame (a panic value made up by the debug hook)
 // keeps its frames after runtime/debug.Stack.
+//
+// The served main.wasm has no file and line tables (`make wasm` drops them:
+// see wasm/internal/wasmsize/lines.go), so its frames print at "?:0". Such a
+// frame keeps its offset instead, "function+0x1c", which `make where` maps
+// back to file and line from a build of the report's commit.
 func TrimStack(stack string, maxFrames int) string {
-	type frame struct{ fn, at string }
+	type frame struct{ fn, off, at string }
 	var frames []frame
 	lines := strings.Split(strings.TrimRight(stack, "\n"), "\n")
 	for i := 0; i < len(lines); i++ {
@@ -76,7 +81,11 @@ func TrimStack(stack string, maxFrames int) string {
 		}
 		f := frame{fn: l}
 		if i+1 < len(lines) && strings.HasPrefix(lines[i+1], "\t") {
-			f.at = shortPos(lines[i+1])
+			if pos, off, _ := strings.Cut(strings.TrimSpace(lines[i+1]), " +"); strings.HasPrefix(pos, "?:") {
+				f.off = "+" + off
+			} else {
+				f.at = shortPos(lines[i+1])
+			}
 			i++
 		}
 		frames = append(frames, f)
@@ -110,6 +119,9 @@ func TrimStack(stack string, maxFrames int) string {
 			break
 		}
 		b.WriteString("  " + shortCall(f.fn))
+		if f.off != "+" {
+			b.WriteString(f.off)
+		}
 		if f.at != "" {
 			b.WriteString("  " + f.at)
 		}

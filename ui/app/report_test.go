@@ -84,6 +84,21 @@ func TestTrimStackCuts(t *testing.T) {
 	}
 }
 
+// TestTrimStackNoLines: a stack from a build without file and line tables
+// (every frame at "?:0", as the served main.wasm prints it) keeps each
+// frame's offset in their place, so that the frame can be looked up in a
+// build of the same commit.
+func TestTrimStackNoLines(t *testing.T) {
+	stack := "goroutine 1 [running]:\nruntime/debug.Stack()\n\t?:0 +0x5\n" +
+		"kernelplay/ui.crashSink.func1()\n\t?:0 +0x2\npanic({0x1, 0x2})\n\t?:0 +0x1c\n" +
+		"kernelplay/ui.(*Page).Render(0x1)\n\t?:0 +0x4a\nkernelplay/ui.inlined(...)\n\t?:0\n" +
+		"syscall/js.handleEvent()\n\t?:0 +0x2\n"
+	want := "  kernelplay/ui.(*Page).Render+0x4a\n  kernelplay/ui.inlined\n"
+	if got := TrimStack(stack, 0); got != want {
+		t.Errorf("TrimStack:\n%s\nwant:\n%s", got, want)
+	}
+}
+
 // TestReportText: every field is in the text, the stack is trimmed, and a
 // huge panic value is cut with its length said.
 func TestReportText(t *testing.T) {

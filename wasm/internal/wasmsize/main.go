@@ -4,6 +4,7 @@
 //
 //	wasmsize [-pkgs deps.txt] [-top 20] main.wasm   report
 //	wasmsize -pack main.wasm                         rewrite in place
+//	wasmsize -where lines.wasm [frame...] < report   file:line of frames
 //
 // Report: raw and gzip -9 size, the code bytes of every Go package (summed
 // function bodies, named by the wasm "name" section, so build without
@@ -24,7 +25,14 @@
 // that, -pack takes the findfunctab out of the data and adds a start
 // function that writes it at instantiation (see findfunc.go: 1.64 MB less
 // raw, about 18 KB less gzip for the page), when the table is the one
-// function per 16 buckets it expects. It must not import syscall/js; it
+// function per 16 buckets it expects. First of all, -pack drops the file
+// and line tables (lines.go: about 100 KB less gzip for the page).
+//
+// Where: the file and line of each frame ("pkg.Func+0x1c", as the page's
+// error report writes them: the served main.wasm has no line tables), from
+// lines.wasm, a build of the same commit without -pack (`make where`).
+// Without frame arguments it reads an error report on stdin and takes the
+// frames of its stack. It must not import syscall/js; it
 // only reads and writes files.
 package main
 
@@ -52,9 +60,27 @@ func main() {
 	pkgs := flag.String("pkgs", "", "file of import paths (go list -deps) to name packages")
 	top := flag.Int("top", 20, "packages to list")
 	funcs := flag.Int("funcs", 0, "also list the n largest functions")
+	whereFlag := flag.Bool("where", false, "print file:line of each frame argument (name+0xoffset) from file.wasm's line tables")
 	flag.Parse()
+	if *whereFlag && flag.NArg() >= 1 {
+		frames := flag.Args()[1:]
+		if len(frames) == 0 {
+			frames = reportFrames(os.Stdin)
+		}
+		if len(frames) == 0 {
+			fmt.Fprintln(os.Stderr, "wasmsize: no frames (name+0xoffset) given, nor in a report's stack on stdin")
+			os.Exit(2)
+		}
+		lines, err := whereFile(flag.Arg(0), frames)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "wasmsize:", err)
+			os.Exit(1)
+		}
+		fmt.Println(strings.Join(lines, "\n"))
+		return
+	}
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: wasmsize [-pack] [-pkgs file] [-top n] [-funcs n] file.wasm")
+		fmt.Fprintln(os.Stderr, "usage: wasmsize [-pack] [-pkgs file] [-top n] [-funcs n] file.wasm\n       wasmsize -where file.wasm [name+0xoffset...] (else an error report's frames from stdin)")
 		os.Exit(2)
 	}
 	path := flag.Arg(0)
@@ -233,7 +259,12 @@ func packFile(path string, b []byte) error {
 	if err != nil {
 		return err
 	}
-	secs, note, err := dropFindFuncTab(secs)
+	secs, note, err := dropLines(secs)
+	if err != nil {
+		return err
+	}
+	fmt.Println("wasmsize:", note)
+	secs, note, err = dropFindFuncTab(secs)
 	if err != nil {
 		return err
 	}

@@ -1,14 +1,17 @@
 // Command ffprog prints what the Go runtime finds from program counters
 // (runtime.findfunc, which reads the findfunctab): the names of the
 // functions on a deep stack, of function values, and of the frames a panic
-// unwinds through, after garbage collections that scan those stacks. The
-// wasmsize test runs it before and after -pack.
+// unwinds through, after garbage collections that scan those stacks; then,
+// after a line "stack:", the stack of a recovered index panic as
+// runtime/debug.Stack prints it (with files and lines before -pack, "?:0"
+// after). The wasmsize test runs it before and after -pack.
 package main
 
 import (
 	"fmt"
 	"reflect"
 	"runtime"
+	"runtime/debug"
 	"strings"
 )
 
@@ -43,6 +46,21 @@ func boom() (msg string) {
 	return ""
 }
 
+//go:noinline
+func index(xs []int, i int) int {
+	return xs[i]
+}
+
+//go:noinline
+func caller(xs []int) (stack string) {
+	defer func() {
+		recover()
+		stack = string(debug.Stack())
+	}()
+	index(xs, len(xs)+2)
+	return ""
+}
+
 func main() {
 	fmt.Println(strings.Join(deep(20), " "))
 	for _, f := range []any{deep, boom, main, fmt.Sprintf, strings.Join, runtime.GC} {
@@ -50,4 +68,5 @@ func main() {
 	}
 	fmt.Println(boom())
 	runtime.GC()
+	fmt.Print("stack:\n", caller([]int{1, 2}))
 }
