@@ -131,3 +131,13 @@ func goldenRow(t *testing.T, name string, th []DataThumb) {
 		t.Errorf("%s: the thumbnails differ from the golden row (go test -update rewrites it)", name)
 	}
 }
+
+// BenchmarkDataThumbs: the data menu's seven thumbnails at the size the
+// page draws them (ui/thumbs.go, 72 px), made in the Data group's first
+// render.
+func BenchmarkDataThumbs(b *testing.B) {
+	c := state.Default()
+	for b.Loop() {
+		DataThumbs(c, 72)
+	}
+}

@@ -42,10 +42,15 @@ func Thumbnail(pts []ThumbPoint, size int) *image.RGBA {
 		cy := (1 - p.Y) / 2 * float64(size)
 		x0, x1 := max(0, int(math.Floor(cx-r-1))), min(size-1, int(math.Ceil(cx+r+1)))
 		y0, y1 := max(0, int(math.Floor(cy-r-1))), min(size-1, int(math.Ceil(cy+r+1)))
+		// (math.Sqrt of the squares, not math.Hypot: the distances are
+		// under 8 pixels, and Hypot's guard against overflow took half of
+		// the data menu's seven thumbnails' time: BenchmarkDataThumbs in
+		// ui/app, 1.2 → 0.6 ms natively, with the same pixels.)
 		for y := y0; y <= y1; y++ {
+			dy := float64(y) + 0.5 - cy
 			for x := x0; x <= x1; x++ {
-				d := math.Hypot(float64(x)+0.5-cx, float64(y)+0.5-cy)
-				if w := min(1, max(0, r+0.5-d)); w > 0 {
+				dx := float64(x) + 0.5 - cx
+				if w := min(1, max(0, r+0.5-math.Sqrt(dx*dx+dy*dy))); w > 0 {
 					blendPixel(img, x, y, c, w)
 				}
 			}
@@ -57,6 +62,10 @@ func Thumbnail(pts []ThumbPoint, size int) *image.RGBA {
 // blendPixel mixes c into the pixel (x, y) with weight w ∈ [0, 1].
 func blendPixel(img *image.RGBA, x, y int, c color.RGBA, w float64) {
 	i := img.PixOffset(x, y)
-	mix := func(old, new uint8) uint8 { return uint8(math.Round(float64(old)*(1-w) + float64(new)*w)) }
+	// v + 0.5 truncated rounds v ≥ 0 as math.Round does (but for v less
+	// than an ulp below a half, which no thumbnail meets: every data set's,
+	// for every task and class count, is unchanged bit for bit), without
+	// Round's call, three per pixel of every dot.
+	mix := func(old, new uint8) uint8 { return uint8(float64(old)*(1-w) + float64(new)*w + 0.5) }
 	img.Pix[i], img.Pix[i+1], img.Pix[i+2] = mix(img.Pix[i], c.R), mix(img.Pix[i+1], c.G), mix(img.Pix[i+2], c.B)
 }
