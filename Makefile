@@ -47,7 +47,7 @@ WASMGC    := -gcflags=all=-l -gcflags=math= -gcflags=syscall/js= \
 	-gcflags=kernelplay/core/kernel= -gcflags=kernelplay/core/loss= -gcflags=kernelplay/ui/render=
 WASMFLAGS := -trimpath -ldflags="-s -w" $(WASMGC)
 # wasm/internal/wasmsize -pack drops the file and line tables (names kept:
-# 1,730,641 → 1,628,384 bytes of zopfli gzip, November 2026; `make where`
+# 1,730,641 → 1,628,340 bytes of zopfli gzip, November 2026; `make where`
 # finds a report's lines), rewrites the data section with fewer, longer segments
 # (otherwise identical initial memory; about 110 KB less gzip, 0.6 MB more raw), the
 # findfunctab written by a start function instead (1.64 MB less raw, 18 KB

@@ -82,7 +82,7 @@ func TrimStack(stack string, maxFrames int) string {
 		f := frame{fn: l}
 		if i+1 < len(lines) && strings.HasPrefix(lines[i+1], "\t") {
 			if pos, off, _ := strings.Cut(strings.TrimSpace(lines[i+1]), " +"); strings.HasPrefix(pos, "?:") {
-				f.off = "+" + off
+				f.off = off // "" for an inlined frame, which has none
 			} else {
 				f.at = shortPos(lines[i+1])
 			}
@@ -119,8 +119,8 @@ func TrimStack(stack string, maxFrames int) string {
 			break
 		}
 		b.WriteString("  " + shortCall(f.fn))
-		if f.off != "+" {
-			b.WriteString(f.off)
+		if f.off != "" {
+			b.WriteString("+" + f.off)
 		}
 		if f.at != "" {
 			b.WriteString("  " + f.at)

@@ -294,27 +294,33 @@ func (t *pclntab) valueAt(off uint32, pc int) (int32, error) {
 // above), or returns the sections unchanged with the reason when the table
 // is not laid out as expected.
 func dropLines(secs []section) ([]section, string, error) {
-	for i := range secs {
-		if secs[i].id != 11 {
-			continue
-		}
-		segs, err := dataSegments(secs[i].body)
-		if err != nil {
-			return secs, "", err
-		}
-		mem := image(segs)
-		note, err := dropLineTables(mem)
-		if err != nil {
-			return secs, "line tables kept: " + err.Error(), nil
-		}
-		for j := range segs {
-			segs[j].data = mem[segs[j].addr : segs[j].addr+len(segs[j].data)]
-		}
-		out := append([]section(nil), secs...)
-		out[i].body = encodeSegments(segs)
-		return out, note, nil
+	i, segs, err := dataOf(secs)
+	if err != nil {
+		return secs, "", err
 	}
-	return secs, "", errors.New("no data section")
+	mem := image(segs)
+	note, err := dropLineTables(mem)
+	if err != nil {
+		return secs, "line tables kept: " + err.Error(), nil
+	}
+	for j := range segs {
+		segs[j].data = mem[segs[j].addr : segs[j].addr+len(segs[j].data)]
+	}
+	out := append([]section(nil), secs...)
+	out[i].body = encodeSegments(segs)
+	return out, note, nil
+}
+
+// dataOf returns the index of the data section among secs and its
+// segments.
+func dataOf(secs []section) (int, []segment, error) {
+	for i, s := range secs {
+		if s.id == 11 {
+			segs, err := dataSegments(s.body)
+			return i, segs, err
+		}
+	}
+	return -1, nil, errors.New("no data section")
 }
 
 // whereFile is [where] for the wasm binary at path.
@@ -327,16 +333,11 @@ func whereFile(path string, frames []string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, s := range secs {
-		if s.id == 11 {
-			segs, err := dataSegments(s.body)
-			if err != nil {
-				return nil, err
-			}
-			return where(image(segs), frames)
-		}
+	_, segs, err := dataOf(secs)
+	if err != nil {
+		return nil, err
 	}
-	return nil, errors.New("no data section")
+	return where(image(segs), frames)
 }
 
 // reportFrames reads the frames of an error report's stack (ui/app
