@@ -98,7 +98,7 @@ func (m *digitsMode) advance(now float64) {
 		a.pacer.Reset()
 	}
 	t0 := perfNow()
-	dg.regretBusy = !a.solveDigitsRegret(dg.run)
+	dg.regretBusy = !a.solveDigitsRegret(dg.run, regretMS)
 	a.profile("regret", perfNow()-t0)
 	dg.perFrame = steps
 	a.m.StepMS = a.slicer.PerStep() // the debug hook's stepMs: learning time per example

@@ -173,14 +173,15 @@ const digitsRegretSlice = 50
 
 // solveDigitsRegret gives the digits run's hindsight comparators (each
 // binary learner's: sim.Digits.RegretStep) slices of work for about
-// regretMS of the frame, as the 2D view's (solveRegret), and reports
-// whether they are idle. The points do not depend on the slicing.
-func (a *Playground) solveDigitsRegret(d *sim.Digits) bool {
+// budgetMS (regretMS of the frame, as the 2D view's solveRegret; more when
+// they fell behind: catchUpRegret), and reports whether they are idle. The
+// points do not depend on the slicing.
+func (a *Playground) solveDigitsRegret(d *sim.Digits, budgetMS float64) bool {
 	if d == nil {
 		return true
 	}
 	t0 := a.b.Now()
-	for a.b.Now()-t0 < regretMS {
+	for a.b.Now()-t0 < budgetMS {
 		if d.RegretStep(digitsRegretSlice) {
 			return true
 		}

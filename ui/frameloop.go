@@ -143,6 +143,9 @@ func (a *Playground) learnSlices(sl *pace.Slicer, want int) (ran int, stopped bo
 	t0 := a.b.Now()
 	spent := 0.0
 	for done := 0; done < want; {
+		if a.catchUpRegret(sl.Left(spent)) {
+			break // the rest of the frame went to the comparison
+		}
 		n := sl.Plan(want-done, spent)
 		if n == 0 {
 			break
@@ -191,6 +194,9 @@ func (a *Playground) replayFrame(now float64) {
 	_, target, _ := a.store.Replaying()
 	a.store.ReplayRate = a.rate.observe(target, now, 0)
 	for {
+		if a.catchUpRegret(a.replayer.Left(spent)) {
+			break // the rest of the frame went to the comparison
+		}
 		n := a.replayer.Plan(1<<30, spent)
 		if n == 0 {
 			break
@@ -312,6 +318,49 @@ func (a *Playground) solveRegret(budgetMS float64) {
 		}
 		sl.Observe(n, a.b.Now()-s0)
 	}
+}
+
+// catchUpRegret gives the run's hindsight comparators (the 2D learners'
+// or the digits learners') budgetMS of work instead of more learning, and
+// reports true, when one of them has fallen behind the run: half of its
+// queue of examples waiting for the frozen g* (sim.Sim.RegretBehind;
+// regret.Comparator.Behind). Otherwise it does nothing and reports false.
+//
+// Without it a run that learns faster than the comparators' share of the
+// frame (regretMS) solves filled their queue, and the step that found it
+// full did all their work at once: 1.2–1.8 s in Chromium at step 132,073
+// of the default demo, reached by a link's replay to step 150,000 or
+// after about ten seconds at 1,000 steps per frame. With it the learning
+// and a replay wait, frame by frame, for the comparison to catch up: the
+// run goes at the comparators' pace once they are behind, and no task is
+// long. A frame learns at most a few thousand steps (its slices fit its
+// 10–20 ms), far fewer than the half queue (65,536 examples in 2D, 500 in
+// the digits view) that is left before the backstop.
+func (a *Playground) catchUpRegret(budgetMS float64) bool {
+	r := a.store.Run()
+	if !regretBehind(r) {
+		return false
+	}
+	switch d := r.Digits(); {
+	case budgetMS <= 0: // the frame's time is spent (a Slicer reads 0 as its default)
+	case d != nil:
+		a.solveDigitsRegret(d, budgetMS)
+	default:
+		a.solveRegret(budgetMS)
+	}
+	return true
+}
+
+// regretBehind reports whether one of r's hindsight comparators has
+// fallen behind it (catchUpRegret).
+func regretBehind(r app.Run) bool {
+	for _, s := range []*sim.Sim{r.Sim(), r.Second()} {
+		if s != nil && s.RegretBehind() {
+			return true
+		}
+	}
+	d := r.Digits()
+	return d != nil && d.RegretBehind()
 }
 
 // regretShown counts the solved checkpoints of the run's comparisons (both

@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"kernelplay/core/regret"
 	"kernelplay/ui/app"
 	"kernelplay/ui/pace"
+	"kernelplay/ui/sim"
 	"kernelplay/ui/state"
 )
 
@@ -56,6 +58,70 @@ func TestFrameReplay(t *testing.T) {
 	}
 	if ps := a.replayNow(a.store.Config()); ps != replayAtBoot {
 		t.Errorf("replayNow before any learning was measured: %d, want %d", ps, replayAtBoot)
+	}
+}
+
+// TestFrameRegretCatchUp: a link's replay past the hindsight comparator's
+// queue (sim.RegretMaxWaiting examples beyond its exact prefix) never lets
+// a step fill it, which would make that step solve everything at once
+// (a 1.2–1.8 s task in Chromium): once half the queue waits, the frames
+// go to the comparison instead of the replay, and then the play's learning
+// waits for it the same way; the replay still ends at the link's step.
+func TestFrameRegretCatchUp(t *testing.T) {
+	c := state.Default()
+	c.At = sim.RegretMaxWaiting + 1000 + 3000
+	c.Playing = false
+	fb := &fakeBrowser{tick: 2} // a few slices of steps a frame
+	a := &Playground{b: fb}
+	a.store = app.NewStoreSliced(state.Encode(c), 500)
+	a.build()
+	cmp := func() *regret.Comparator {
+		mon, why := a.store.Run().Sim().Regret()
+		if mon == nil {
+			t.Fatalf("no hindsight comparison: %s", why)
+		}
+		return mon.Comparator()
+	}
+	maxWaiting := cmp().Settings().MaxWaiting
+	frames, waited, most := 0, 0, 0
+	for {
+		if _, _, ok := a.store.Replaying(); !ok {
+			break
+		}
+		if frames++; frames > 5000 {
+			t.Fatal("the replay did not end in 5000 frames")
+		}
+		w0, t0 := cmp().Waiting(), a.store.Run().T()
+		a.replayFrame(fb.now)
+		w1, t1 := cmp().Waiting(), a.store.Run().T()
+		// The queue grows by at most one example a step: a frame that
+		// starts at w0 and runs t1 − t0 steps never reaches the backstop.
+		if w0+t1-t0 >= maxWaiting {
+			t.Fatalf("frame %d: %d waiting and %d steps: the queue of %d could fill", frames, w0, t1-t0, maxWaiting)
+		}
+		if t1 == t0 && w1 < w0 {
+			waited++ // the frame went to the comparison
+		}
+		most = max(most, w1)
+	}
+	if a.store.Run().T() != c.At {
+		t.Fatalf("the replay ended at t = %d, want %d", a.store.Run().T(), c.At)
+	}
+	if waited == 0 || 2*most < maxWaiting {
+		t.Fatalf("the comparison never fell behind (at most %d of %d waiting; %d frames waited for it): the test misses its case", most, maxWaiting, waited)
+	}
+	t.Logf("replay to %d: %d frames, %d of them for the comparison; at most %d of %d waiting", c.At, frames, waited, most, maxWaiting)
+
+	// Playing on: while the comparison is behind, a frame learns nothing
+	// and gives its time to the comparison.
+	if !cmp().Behind() {
+		for !cmp().Behind() {
+			a.learn(&a.slicer, 1000)
+		}
+	}
+	w0 := cmp().Waiting()
+	if ran, _ := a.learn(&a.slicer, 1000); ran != 0 || cmp().Waiting() >= w0 {
+		t.Errorf("a frame while the comparison is behind learned %d steps, %d → %d waiting; want 0 steps and fewer waiting", ran, w0, cmp().Waiting())
 	}
 }
 

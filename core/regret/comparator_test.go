@@ -596,19 +596,32 @@ func TestQueueBounded(t *testing.T) {
 // TestMaxWaiting: with MaxWaiting above the stream's length, Add never
 // solves (every checkpoint is still pending after 300 Adds without Step:
 // no long call inside the caller's step), a caller that drains a little
-// after each Add keeps the queue within 2·MaxWaiting examples, and the
-// points equal a run stepped to completion every time.
+// after each Add keeps the queue within 2·MaxWaiting examples, a caller
+// that gives Step work while Behind (half of MaxWaiting waiting, as the
+// page's frame loop does) never has more than half waiting, so Add never
+// reaches its backstop, and the points equal a run stepped to completion
+// every time.
 func TestMaxWaiting(t *testing.T) {
 	const maxExact = 20
 	xs, ys := stream(data.Moons, 0.1, 300, 17)
 	obj := Objective{Kernel: kernel.Gaussian{Sigma: 0.5}, Loss: Hinge, Margin: 1, Lambda: 0.01}
 	lazy, _ := NewComparator(obj, Settings{MaxExact: maxExact, MaxWaiting: 1000}, 2)
 	slow, _ := NewComparator(obj, Settings{MaxExact: maxExact, MaxWaiting: 50}, 2)
+	paced, _ := NewComparator(obj, Settings{MaxExact: maxExact, MaxWaiting: 50}, 2)
 	eager, _ := NewComparator(obj, Settings{MaxExact: maxExact}, 2)
+	behind := 0
 	for i := range xs {
 		lazy.Add(xs[i], ys[i], 1)
 		slow.Add(xs[i], ys[i], 1)
 		slow.Step(40)
+		for paced.Behind() {
+			behind++
+			paced.Step(7)
+		}
+		paced.Add(xs[i], ys[i], 1)
+		if w := paced.Waiting(); w != len(paced.queueY)-paced.head || w > 25 || paced.Behind() != (w >= 25) {
+			t.Fatalf("step %d: Waiting %d (queue %d), Behind %v; want at most 25 of MaxWaiting 50 waiting", i+1, w, len(paced.queueY)-paced.head, paced.Behind())
+		}
 		eager.Add(xs[i], ys[i], 1)
 		eager.Step(math.MaxInt)
 		if len(slow.queueY) > 2*50 {
@@ -618,10 +631,20 @@ func TestMaxWaiting(t *testing.T) {
 	if len(lazy.Points()) != 0 {
 		t.Fatalf("Add solved %d checkpoints itself", len(lazy.Points()))
 	}
+	if behind == 0 {
+		t.Fatal("the paced comparator was never behind: the test misses its case")
+	}
+	if lazy.Waiting() != len(xs)-maxExact {
+		t.Errorf("lazy: %d waiting, want %d", lazy.Waiting(), len(xs)-maxExact)
+	}
 	lazy.Step(math.MaxInt)
 	slow.Step(math.MaxInt)
-	if !slices.Equal(lazy.Points(), eager.Points()) || !slices.Equal(slow.Points(), eager.Points()) {
-		t.Errorf("lazy %v\nslow %v\neager %v", lazy.Points(), slow.Points(), eager.Points())
+	paced.Step(math.MaxInt)
+	if !slices.Equal(lazy.Points(), eager.Points()) || !slices.Equal(slow.Points(), eager.Points()) || !slices.Equal(paced.Points(), eager.Points()) {
+		t.Errorf("lazy %v\nslow %v\npaced %v\neager %v", lazy.Points(), slow.Points(), paced.Points(), eager.Points())
+	}
+	if lazy.Waiting() != 0 || lazy.Behind() {
+		t.Errorf("after Step(MaxInt): %d waiting, behind %v", lazy.Waiting(), lazy.Behind())
 	}
 	if _, err := NewComparator(obj, Settings{MaxWaiting: 1<<20 + 1}, 2); err == nil {
 		t.Error("MaxWaiting above 1<<20 accepted")

@@ -23,6 +23,10 @@ type Slicer struct {
 	perStep float64 // ms per step, moving average (0: not measured yet)
 }
 
+// Left returns what is left of the frame's budget (BudgetMS, or its
+// default) after spent ms; it may be ≤ 0.
+func (s *Slicer) Left(spent float64) float64 { return s.budget() - spent }
+
 func (s *Slicer) budget() float64 {
 	if s.BudgetMS <= 0 {
 		return 10
@@ -42,7 +46,7 @@ func (s *Slicer) Plan(want int, spent float64) int {
 	if want <= 0 {
 		return 0
 	}
-	left := s.budget() - spent
+	left := s.Left(spent)
 	if spent > 0 && left <= 0 {
 		return 0
 	}

@@ -92,6 +92,17 @@ func (d *Digits) RegretStep(budget int) bool {
 	return idle
 }
 
+// RegretBehind reports that a learner's hindsight comparator has fallen
+// behind the run (regret.Comparator.Behind), as [Sim.RegretBehind].
+func (d *Digits) RegretBehind() bool {
+	for i := range d.lanes {
+		if m := d.lanes[i].reg.mon; m != nil && m.Comparator().Behind() {
+			return true
+		}
+	}
+	return false
+}
+
 // RegretBound is the bound on learner i's cumulative risk at checkpoint
 // p, in the units of Σ R_stoch: NORMA's Theorem 2, eq. (23), for NORMA
 // (regret.NORMATheorem2 says why not, e.g. the JMLR schedule); for the

@@ -171,6 +171,16 @@ func (s *Sim) RegretStep(budget int) bool {
 	return s.reg.theta.Step(rest) && idle
 }
 
+// RegretBehind reports that the run's hindsight comparator has fallen
+// behind the run (regret.Comparator.Behind: half of [RegretMaxWaiting]
+// examples wait for it). The frame loop then gives it the frame's learning
+// time instead of more steps, so that no Step reaches the comparator's
+// backstop (all the pending work in one call). θ's comparator (the
+// perceptron's) is fed only the first MaxExact examples: it never waits.
+func (s *Sim) RegretBehind() bool {
+	return s.reg.mon != nil && s.reg.mon.Comparator().Behind()
+}
+
 // Theorem1X2 is X² of NORMA Theorem 1's rate Λ = B/(X√m) on the page
 // (state.ScheduleTheorem1). The rate is fixed before any example is seen,
 // so X cannot be the stream's max k(x_t, x_t): it is the kernel's bound
