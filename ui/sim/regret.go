@@ -22,7 +22,10 @@ const RegretMaxEpochs = 50
 // solver, a few milliseconds a frame, is behind the run (at most 2·2¹⁷·3
 // float64s, 6 MB, for a 2D learner). With the core's default (1,000) a
 // run playing faster than the solver made Add solve every pending
-// checkpoint inside one step: a 1.7 s frame in the browser.
+// checkpoint inside one step: a 1.7 s frame in the browser. 2¹⁷ alone
+// only put that step later (step 132,073 of a link replayed to 150,000, or
+// of the default demo at 1,000 steps per frame): the frame loop keeps the
+// queue below half of it ([Sim.RegretBehind]).
 const RegretMaxWaiting = 1 << 17
 
 // MulticlassNoRegret is what the page says where the regret chart would be
