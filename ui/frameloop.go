@@ -333,9 +333,11 @@ func (a *Playground) solveRegret(budgetMS float64) {
 // after about ten seconds at 1,000 steps per frame. With it the learning
 // and a replay wait, frame by frame, for the comparison to catch up: the
 // run goes at the comparators' pace once they are behind, and no task is
-// long. A frame learns at most a few thousand steps (its slices fit its
-// 10–20 ms), far fewer than the half queue (65,536 examples in 2D, 500 in
-// the digits view) that is left before the backstop.
+// long. What one frame learns before the next check stays below the half
+// queue left before the backstop: a frame's slices fit its 10–20 ms, tens
+// of thousands of the cheapest 2D kernel steps against 65,536 examples,
+// and at most a couple of hundred steps on 784 pixels against the digits
+// comparators' 500 (their MaxWaiting is the core's default, 1,000).
 func (a *Playground) catchUpRegret(budgetMS float64) bool {
 	r := a.store.Run()
 	if !regretBehind(r) {
