@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"math"
+
 	"kernelplay/ui/app"
 	"kernelplay/ui/pace"
 	"kernelplay/ui/sim"
@@ -146,7 +148,7 @@ func (a *Playground) learnSlices(sl *pace.Slicer, want int) (ran int, stopped bo
 		if a.catchUpRegret(sl.Left(spent)) {
 			break // the rest of the frame went to the comparison
 		}
-		n := sl.Plan(want-done, spent)
+		n := min(sl.Plan(want-done, spent), regretRoom(a.store.Run()))
 		if n == 0 {
 			break
 		}
@@ -197,7 +199,7 @@ func (a *Playground) replayFrame(now float64) {
 		if a.catchUpRegret(a.replayer.Left(spent)) {
 			break // the rest of the frame went to the comparison
 		}
-		n := a.replayer.Plan(1<<30, spent)
+		n := min(a.replayer.Plan(1<<30, spent), regretRoom(a.store.Run()))
 		if n == 0 {
 			break
 		}
@@ -224,14 +226,20 @@ func (a *Playground) surfaceGrid(asked int) int {
 }
 
 // budgetRows are the read-outs of the frame's time budget while the run
-// plays: the steps per frame learned when the budget cut the ones asked
-// for, and the surface's grid when it was lowered.
+// plays: that learning waits for the regret chart (catchUpRegret), the
+// steps per frame learned when the budget cut the ones asked for, and the
+// surface's grid when it was lowered.
 func (a *Playground) budgetRows() []readout {
 	c := a.store.Config()
 	if !c.Playing {
 		return nil
 	}
 	var rows []readout
+	if regretBehind(a.store.Run()) {
+		rows = append(rows, readout{Label: "learning", Value: "waits for the regret chart",
+			Hint: "the comparison with the best predictor in hindsight fell behind the run: the frames go to it " +
+				"until it has caught up, and the run goes on (the chart is the same at any speed)", Wide: true})
+	}
 	if ran, asked, ok := a.reduction.Reduced(); ok {
 		rows = append(rows, readout{Label: "steps/frame", Value: count(ran) + " of " + count(asked),
 			Hint: "a frame holds at most 10 ms of learning, less when drawing takes longer or frames run long: " +
@@ -320,24 +328,29 @@ func (a *Playground) solveRegret(budgetMS float64) {
 	}
 }
 
-// catchUpRegret gives the run's hindsight comparators (the 2D learners'
+// catchUpRegret gives the run's hindsight comparisons (the 2D learners'
 // or the digits learners') budgetMS of work instead of more learning, and
-// reports true, when one of them has fallen behind the run: half of its
-// queue of examples waiting for the frozen g* (sim.Sim.RegretBehind;
-// regret.Comparator.Behind). Otherwise it does nothing and reports false.
+// reports true, when one of them has fallen behind the run
+// (sim.Sim.RegretBehind, regret.Monitor.Behind): half of its queue of
+// examples waiting for the frozen g*, or the next step may restart its
+// comparator (regret chart's restart at detected changes) while the
+// segment closed by the last restart is still solving. Otherwise it does
+// nothing and reports false.
 //
 // Without it a run that learns faster than the comparators' share of the
-// frame (regretMS) solves filled their queue, and the step that found it
-// full did all their work at once: 1.2–1.8 s in Chromium at step 132,073
-// of the default demo, reached by a link's replay to step 150,000 or
-// after about ten seconds at 1,000 steps per frame. With it the learning
-// and a replay wait, frame by frame, for the comparison to catch up: the
-// run goes at the comparators' pace once they are behind, and no task is
-// long. What one frame learns before the next check stays below the half
-// queue left before the backstop: a frame's slices fit its 10–20 ms, tens
-// of thousands of the cheapest 2D kernel steps against 65,536 examples,
-// and at most a couple of hundred steps on 784 pixels against the digits
-// comparators' 500 (their MaxWaiting is the core's default, 1,000).
+// frame (regretMS) solves had a step do all their pending work at once
+// (regret.Monitor.Forced): the step that filled the queue, 1.2–1.8 s in
+// Chromium at step 132,073 of the default demo (a link replayed to step
+// 150,000, or about ten seconds at 1,000 steps per frame), or a second
+// restart before the closed segment was solved (1.3 s natively for kernel
+// Pegasos on the rotating set with restarts). With it the learning and a
+// replay wait, frame by frame, for the comparison to catch up: the run
+// goes at the comparison's pace once it is behind, and no task is long.
+// Between two checks a frame learns at most the comparisons' Room
+// (regretRoom) and what its slices fit in 10–20 ms: tens of thousands of
+// the cheapest 2D kernel steps against the 65,536 examples left in the
+// queue, and at most a couple of hundred steps on 784 pixels against the
+// digits comparators' 500 (their MaxWaiting is the core's default, 1,000).
 func (a *Playground) catchUpRegret(budgetMS float64) bool {
 	r := a.store.Run()
 	if !regretBehind(r) {
@@ -353,7 +366,7 @@ func (a *Playground) catchUpRegret(budgetMS float64) bool {
 	return true
 }
 
-// regretBehind reports whether one of r's hindsight comparators has
+// regretBehind reports whether one of r's hindsight comparisons has
 // fallen behind it (catchUpRegret).
 func regretBehind(r app.Run) bool {
 	for _, s := range []*sim.Sim{r.Sim(), r.Second()} {
@@ -363,6 +376,21 @@ func regretBehind(r app.Run) bool {
 	}
 	d := r.Digits()
 	return d != nil && d.RegretBehind()
+}
+
+// regretRoom is the most steps r may learn before catchUpRegret must look
+// again (the least of its comparisons' sim.Sim.RegretRoom).
+func regretRoom(r app.Run) int {
+	room := math.MaxInt
+	for _, s := range []*sim.Sim{r.Sim(), r.Second()} {
+		if s != nil {
+			room = min(room, s.RegretRoom())
+		}
+	}
+	if d := r.Digits(); d != nil {
+		room = min(room, d.RegretRoom())
+	}
+	return room
 }
 
 // regretShown counts the solved checkpoints of the run's comparisons (both

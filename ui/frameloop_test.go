@@ -113,7 +113,8 @@ func TestFrameRegretCatchUp(t *testing.T) {
 	t.Logf("replay to %d: %d frames, %d of them for the comparison; at most %d of %d waiting", c.At, frames, waited, most, maxWaiting)
 
 	// Playing on: while the comparison is behind, a frame learns nothing
-	// and gives its time to the comparison.
+	// and gives its time to the comparison, and the read-outs say so.
+	a.store.Dispatch(state.Play{})
 	if !cmp().Behind() {
 		for !cmp().Behind() {
 			a.learn(&a.slicer, 1000)
@@ -123,6 +124,53 @@ func TestFrameRegretCatchUp(t *testing.T) {
 	if ran, _ := a.learn(&a.slicer, 1000); ran != 0 || cmp().Waiting() >= w0 {
 		t.Errorf("a frame while the comparison is behind learned %d steps, %d → %d waiting; want 0 steps and fewer waiting", ran, w0, cmp().Waiting())
 	}
+	if rows := a.budgetRows(); len(rows) == 0 || rows[0].Label+" "+rows[0].Value != "learning waits for the regret chart" {
+		t.Errorf("read-outs while the comparison is behind: %v", rows)
+	}
+	mon, _ := a.store.Run().Sim().Regret()
+	if mon.Forced() != 0 {
+		t.Errorf("%d steps did the comparison's pending work at once", mon.Forced())
+	}
+}
+
+// TestFrameRegretRestart: with the regret chart's restart at detected
+// changes, on the rotating set, kernel Pegasos' comparison restarts often;
+// a replay to step 6,600 learns at most the comparison's room between two
+// looks, so no restart comes while the last closed segment is still
+// solving (which would solve it at once inside the step: 1.3 s natively).
+// (That the segments do not depend on the work given is core/regret's
+// TestMonitorRoom.)
+func TestFrameRegretRestart(t *testing.T) {
+	c := state.Default()
+	c.Learner, c.Preset, c.RegretRestart, c.Playing = state.LearnerKernelPegasos, state.PresetRotating, true, false
+	c.At = 6600
+	fb := &fakeBrowser{tick: 2}
+	a := &Playground{b: fb}
+	a.store = app.NewStoreSliced(state.Encode(c), 500)
+	a.build()
+	if m := a.store.Message(); m.Kind == app.Failure {
+		t.Fatal(m.Text)
+	}
+	frames := 0
+	for {
+		if _, _, ok := a.store.Replaying(); !ok {
+			break
+		}
+		if frames++; frames > 20000 {
+			t.Fatal("the replay did not end in 20000 frames")
+		}
+		a.replayFrame(fb.now)
+	}
+	for !a.store.Run().Sim().RegretStep(1 << 30) {
+	}
+	mon, _ := a.store.Run().Sim().Regret()
+	if a.store.Run().T() != c.At || len(mon.Closed()) < 2 {
+		t.Fatalf("replay at t = %d, %d segments closed by restarts: the test misses its case", a.store.Run().T(), len(mon.Closed()))
+	}
+	if mon.Forced() != 0 {
+		t.Errorf("%d steps did the comparison's pending work at once", mon.Forced())
+	}
+	t.Logf("replay to %d over %d frames: %d restarts, %d of them while a closed segment was solving", c.At, frames, len(mon.Closed()), mon.Forced())
 }
 
 // TestBudgetRows: while the run plays, the read-outs say how many of the

@@ -175,6 +175,8 @@ type Comparator struct {
 	set Settings
 	dim int
 
+	forced int // Adds that finished the pending work themselves (Forced)
+
 	// The prefix, row-major, with squared norms and labels.
 	x, xx, y []float64
 	t        int     // examples added
@@ -350,6 +352,7 @@ func (c *Comparator) Add(x []float64, y, online float64) {
 		c.y = append(c.y, y)
 	} else {
 		if len(c.queueY)-c.head >= c.set.MaxWaiting {
+			c.forced++
 			c.Step(math.MaxInt)
 		}
 		if c.head > 0 && c.head >= len(c.queueY)/2 {
@@ -411,6 +414,11 @@ func (c *Comparator) Waiting() int { return len(c.queueY) - c.head }
 // checkpoint's solve and every waiting example: 0.44 s natively, 1.2–1.8 s
 // in Chromium, for the page's default 2D run at 131,072 waiting).
 func (c *Comparator) Behind() bool { return 2*c.Waiting() >= c.set.MaxWaiting }
+
+// Forced returns the number of Adds that found MaxWaiting examples waiting
+// and finished all the pending work themselves (kept across Restart): 0
+// for a caller that gives Step time whenever the comparator is Behind.
+func (c *Comparator) Forced() int { return c.forced }
 
 // mu is μ = mλ of the current solve.
 func (c *Comparator) mu() float64 { return float64(len(c.c)) * c.lam }

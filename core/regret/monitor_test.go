@@ -138,3 +138,69 @@ func TestMonitorStop(t *testing.T) {
 		t.Fatalf("with restarts: closed %+v, current from %d ending at %+v", cl, cur.Start, cur.Points[len(cur.Points)-1])
 	}
 }
+
+// TestMonitorRoom: on a stream whose labels flip every 200 steps, a caller
+// giving the monitor 1 unit of work a step meets restarts while the last
+// closed segment is still solving (Forced counts each, finished at once
+// inside Observe), and a caller that gives Step time whenever the monitor
+// is Behind (no Room left, as the page's frame loop does) never does; the
+// segments are the same as with unbounded work after every step.
+func TestMonitorRoom(t *testing.T) {
+	run := func(budget int, paced bool) (*Monitor, int) {
+		cfg := learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0)
+		cfg.Kernel, cfg.Lambda = kernel.Gaussian{Sigma: 0.5}, 0.01
+		n, err := learn.NewNORMA(cfg, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		obj, _ := ObjectiveOf(cfg)
+		mon, err := NewMonitor(obj, Settings{}, 2, *drift.DefaultADWIN(), *drift.DefaultPageHinkley(), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := &data.Gen2D{Shape: data.Gaussians, Noise: 0.1}
+		rng := rand.New(rand.NewPCG(8, 9))
+		waited := 0
+		for i := range 1200 {
+			for paced && mon.Behind() {
+				waited++
+				mon.Step(budget)
+			}
+			if paced && mon.Room() < 1 {
+				t.Fatalf("step %d: not behind with room %d", i, mon.Room())
+			}
+			x, y := g.Next(rng)
+			if (i/200)%2 == 1 {
+				y = -y
+			}
+			norm2 := n.SquaredNorm()
+			st := n.Learn(x, y)
+			mon.Observe(x, y, st.Mistake, OnlineRisk(st.Loss, cfg.Lambda, norm2))
+			mon.Step(budget)
+		}
+		for !mon.Step(math.MaxInt) {
+		}
+		return mon, waited
+	}
+	eager, _ := run(math.MaxInt, false)
+	lazy, _ := run(1, false)
+	paced, waited := run(1, true)
+	if len(eager.Closed()) < 2 {
+		t.Fatalf("%d restarts (alarms %v): the test misses its case", len(eager.Closed()), eager.Alarms())
+	}
+	if eager.Forced() != 0 || lazy.Forced() == 0 || paced.Forced() != 0 || waited == 0 {
+		t.Fatalf("Forced: unbounded work %d, 1 unit a step %d, paced %d (waited %d steps' checks); want 0, > 0, 0 (> 0)",
+			eager.Forced(), lazy.Forced(), paced.Forced(), waited)
+	}
+	for _, m := range []*Monitor{lazy, paced} {
+		if len(m.Closed()) != len(eager.Closed()) || !slices.Equal(m.Current().Points, eager.Current().Points) {
+			t.Fatal("the segments depend on the work given")
+		}
+		for i, s := range m.Closed() {
+			if s.Start != eager.Closed()[i].Start || !slices.Equal(s.Points, eager.Closed()[i].Points) {
+				t.Fatalf("closed segment %d depends on the work given", i)
+			}
+		}
+	}
+	t.Logf("%d restarts; 1 unit a step: %d finished at once; paced: %d checks waited", len(eager.Closed()), lazy.Forced(), waited)
+}

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"math"
+
 	"kernelplay/core/drift"
 	"kernelplay/core/learn"
 	"kernelplay/core/regret"
@@ -92,15 +94,27 @@ func (d *Digits) RegretStep(budget int) bool {
 	return idle
 }
 
-// RegretBehind reports that a learner's hindsight comparator has fallen
-// behind the run (regret.Comparator.Behind), as [Sim.RegretBehind].
+// RegretBehind reports that a learner's hindsight comparison has fallen
+// behind the run (regret.Monitor.Behind), as [Sim.RegretBehind].
 func (d *Digits) RegretBehind() bool {
 	for i := range d.lanes {
-		if m := d.lanes[i].reg.mon; m != nil && m.Comparator().Behind() {
+		if m := d.lanes[i].reg.mon; m != nil && m.Behind() {
 			return true
 		}
 	}
 	return false
+}
+
+// RegretRoom is the least of the learners' regret.Monitor.Room, as
+// [Sim.RegretRoom]; math.MaxInt without a comparison.
+func (d *Digits) RegretRoom() int {
+	room := math.MaxInt
+	for i := range d.lanes {
+		if m := d.lanes[i].reg.mon; m != nil {
+			room = min(room, m.Room())
+		}
+	}
+	return room
 }
 
 // RegretBound is the bound on learner i's cumulative risk at checkpoint

@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"math"
+
 	"kernelplay/core/drift"
 	"kernelplay/core/kernel"
 	"kernelplay/core/learn"
@@ -174,14 +176,27 @@ func (s *Sim) RegretStep(budget int) bool {
 	return s.reg.theta.Step(rest) && idle
 }
 
-// RegretBehind reports that the run's hindsight comparator has fallen
-// behind the run (regret.Comparator.Behind: half of [RegretMaxWaiting]
-// examples wait for it). The frame loop then gives it the frame's learning
-// time instead of more steps, so that no Step reaches the comparator's
-// backstop (all the pending work in one call). θ's comparator (the
-// perceptron's) is fed only the first MaxExact examples: it never waits.
+// RegretBehind reports that the run's hindsight comparison has fallen
+// behind the run (regret.Monitor.Behind): half of [RegretMaxWaiting]
+// examples wait for its comparator, or the next step may restart it while
+// the segment closed by the last restart is still solving. The frame loop
+// then gives it the frame's learning time instead of more steps, so that
+// no Step does the comparison's pending work at once (regret.Monitor.Forced).
+// θ's comparator (the perceptron's) is fed only the first MaxExact
+// examples: it never waits.
 func (s *Sim) RegretBehind() bool {
-	return s.reg.mon != nil && s.reg.mon.Comparator().Behind()
+	return s.reg.mon != nil && s.reg.mon.Behind()
+}
+
+// RegretRoom is how many steps the run can take before its comparison may
+// restart while a closed segment is still solving (regret.Monitor.Room):
+// the frame loop learns at most that many before it checks RegretBehind
+// again. math.MaxInt without a comparison.
+func (s *Sim) RegretRoom() int {
+	if s.reg.mon == nil {
+		return math.MaxInt
+	}
+	return s.reg.mon.Room()
 }
 
 // Theorem1X2 is X² of NORMA Theorem 1's rate Λ = B/(X√m) on the page
