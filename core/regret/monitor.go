@@ -127,8 +127,10 @@ func NewMonitor(obj Objective, set Settings, dim int, adwin drift.ADWIN, ph drif
 // segment is closed, with a last checkpoint at the alarm's step, and a new
 // comparator starts with the next step; the closed one goes on being
 // solved by Step before the new one (should a second restart come first,
-// the older closed segment is finished at once: a rare long step, and the
-// same result). Panics as [Comparator.Add].
+// the older closed segment is finished at once: a long call, and the same
+// result; a caller that observes at most [Monitor.Room] steps between
+// checks and steps only while not [Monitor.Behind] never meets it).
+// Panics as [Comparator.Add].
 func (m *Monitor) Observe(x []float64, y float64, mistake bool, online float64) (Alarm, bool) {
 	m.t++
 	if m.Stop <= 0 || m.cmp.T() < m.Stop {
