@@ -135,7 +135,8 @@ func TestFrameRegretCatchUp(t *testing.T) {
 
 // TestFrameRegretRestart: with the regret chart's restart at detected
 // changes, on the rotating set, kernel Pegasos' comparison restarts often;
-// a replay to step 6,600 learns at most the comparison's room between two
+// a replay to step 6,600, in slices of thousands of steps (a clock that
+// moves 0.05 ms a look), learns at most the comparison's room between two
 // looks, so no restart comes while the last closed segment is still
 // solving (which would solve it at once inside the step: 1.3 s natively).
 // (That the segments do not depend on the work given is core/regret's
@@ -144,7 +145,7 @@ func TestFrameRegretRestart(t *testing.T) {
 	c := state.Default()
 	c.Learner, c.Preset, c.RegretRestart, c.Playing = state.LearnerKernelPegasos, state.PresetRotating, true, false
 	c.At = 6600
-	fb := &fakeBrowser{tick: 2}
+	fb := &fakeBrowser{tick: 0.05} // slices of thousands of steps
 	a := &Playground{b: fb}
 	a.store = app.NewStoreSliced(state.Encode(c), 500)
 	a.build()

@@ -193,17 +193,25 @@ func (m *Monitor) Step(budget int) bool {
 }
 
 // Room returns how many more steps Observe can take before one of them
-// may restart the comparator while the segment closed by the last restart
-// is still solving (Observe would then finish that segment's work at once,
-// in one call: 1.3 s natively for a kernel Pegasos run on the rotating
-// set). It is math.MaxInt while no closed segment is solving or without
-// restarts, and 0 when the next step may restart: the caller should then
-// give Step time first ([Monitor.Behind]).
+// may restart the comparator while a segment closed by a restart is still
+// solving (Observe would then finish that segment's work at once, in one
+// call: 1.3 s natively for a kernel Pegasos run on the rotating set). A
+// restart comes at least MinSegment steps after the last one: with a
+// closed segment solving, Room counts the steps before the next restart
+// may come (0 when the next step may restart: the caller should then give
+// Step time first, [Monitor.Behind]); without one, a restart may close the
+// current segment at its earliest step and a second come MinSegment steps
+// later, so Room is at least MinSegment − 1. It is math.MaxInt without
+// restarts.
 func (m *Monitor) Room() int {
-	if m.closing == nil || !m.restart {
+	if !m.restart {
 		return math.MaxInt
 	}
-	return max(0, m.start+m.MinSegment-1-m.t)
+	next := m.start + m.MinSegment // the first step that may restart
+	if m.closing != nil {
+		return max(0, next-1-m.t)
+	}
+	return max(m.t+1, next) + m.MinSegment - 1 - m.t
 }
 
 // Behind reports that the monitor needs Step before it observes another
