@@ -89,7 +89,10 @@ const sizeBudget = 1_200_000
 // 1,730,641. Lowered to 1,630,000 (the build measured 1,628,340) by
 // wasmsize -pack dropping the file and line tables: −102,257 (function
 // names kept; `make where` maps an error report's frames to lines).
-const sizeCeiling = 1_630_000
+// Then the frame loop's wait for a regret comparison that fell behind
+// (catchUpRegret: no step does the comparison's pending work at once, a
+// 1.2–6 s task before) +2,008, to 1,630,015: the ceiling is 1,632,000.
+const sizeCeiling = 1_632_000
 
 // TestSizeBudget builds main.wasm as served (`make wasm` into a temporary
 // directory: the same flags, the data-section packing, zopfli --i5 and
