@@ -12,11 +12,11 @@ import (
 	"kernelplay/core/learn"
 )
 
-// monitorRun runs NORMA (soft margin, λ = 0.01, Gaussian σ = 0.5) on two
-// Gaussian blobs whose labels flip at step 400, beside a Monitor that
-// restarts its comparator at ADWIN alarms, giving the monitor budget units
-// of work after every step.
-func monitorRun(t *testing.T, budget int) *Monitor {
+// flipRun is NORMA (soft margin, λ = 0.01, Gaussian σ = 0.5) on two
+// Gaussian blobs beside a Monitor that restarts its comparator at ADWIN
+// alarms: step learns the next example, its label flipped when flip, and
+// the monitor observes it.
+func flipRun(t *testing.T) (mon *Monitor, step func(flip bool)) {
 	t.Helper()
 	cfg := learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0)
 	cfg.Kernel, cfg.Lambda = kernel.Gaussian{Sigma: 0.5}, 0.01
@@ -25,20 +25,30 @@ func monitorRun(t *testing.T, budget int) *Monitor {
 		t.Fatal(err)
 	}
 	obj, _ := ObjectiveOf(cfg)
-	mon, err := NewMonitor(obj, Settings{}, 2, *drift.DefaultADWIN(), *drift.DefaultPageHinkley(), true)
+	mon, err = NewMonitor(obj, Settings{}, 2, *drift.DefaultADWIN(), *drift.DefaultPageHinkley(), true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := &data.Gen2D{Shape: data.Gaussians, Noise: 0.1}
 	rng := rand.New(rand.NewPCG(8, 9))
-	for i := range 900 {
+	return mon, func(flip bool) {
 		x, y := g.Next(rng)
-		if i >= 400 {
+		if flip {
 			y = -y
 		}
 		norm2 := n.SquaredNorm()
 		st := n.Learn(x, y)
 		mon.Observe(x, y, st.Mistake, OnlineRisk(st.Loss, cfg.Lambda, norm2))
+	}
+}
+
+// monitorRun runs flipRun's stream with the labels flipped from step 400
+// on, giving the monitor budget units of work after every step.
+func monitorRun(t *testing.T, budget int) *Monitor {
+	t.Helper()
+	mon, step := flipRun(t)
+	for i := range 900 {
+		step(i >= 400)
 		mon.Step(budget)
 	}
 	for !mon.Step(budget) {
@@ -139,7 +149,7 @@ func TestMonitorStop(t *testing.T) {
 	}
 }
 
-// TestMonitorRoom: on a stream whose labels flip every 200 steps, a caller
+// TestMonitorRoom: on flipRun's stream, its labels flipped every 200 steps, a caller
 // giving the monitor 1 unit of work a step meets restarts while the last
 // closed segment is still solving (Forced counts each, finished at once
 // inside Observe), and a caller that observes up to Room steps (at most
@@ -148,19 +158,7 @@ func TestMonitorStop(t *testing.T) {
 // with unbounded work after every step.
 func TestMonitorRoom(t *testing.T) {
 	run := func(budget int, paced bool) (*Monitor, int) {
-		cfg := learn.DefaultNORMAConfig(learn.RuleSoftMargin, 0)
-		cfg.Kernel, cfg.Lambda = kernel.Gaussian{Sigma: 0.5}, 0.01
-		n, err := learn.NewNORMA(cfg, 2)
-		if err != nil {
-			t.Fatal(err)
-		}
-		obj, _ := ObjectiveOf(cfg)
-		mon, err := NewMonitor(obj, Settings{}, 2, *drift.DefaultADWIN(), *drift.DefaultPageHinkley(), true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := &data.Gen2D{Shape: data.Gaussians, Noise: 0.1}
-		rng := rand.New(rand.NewPCG(8, 9))
+		mon, step := flipRun(t)
 		waited := 0
 		room := 0 // steps left before the paced caller looks again
 		for i := range 1200 {
@@ -174,13 +172,7 @@ func TestMonitorRoom(t *testing.T) {
 				}
 			}
 			room--
-			x, y := g.Next(rng)
-			if (i/200)%2 == 1 {
-				y = -y
-			}
-			norm2 := n.SquaredNorm()
-			st := n.Learn(x, y)
-			mon.Observe(x, y, st.Mistake, OnlineRisk(st.Loss, cfg.Lambda, norm2))
+			step((i/200)%2 == 1)
 			mon.Step(budget)
 		}
 		for !mon.Step(math.MaxInt) {
