@@ -201,8 +201,8 @@ func (m *Monitor) Step(budget int) bool {
 // may come (0 when the next step may restart: the caller should then give
 // Step time first, [Monitor.Behind]); without one, a restart may close the
 // current segment at its earliest step and a second come MinSegment steps
-// later, so Room is at least MinSegment − 1. It is math.MaxInt without
-// restarts.
+// later (one step later when MinSegment is 0), so Room is at least
+// max(MinSegment, 1). It is math.MaxInt without restarts.
 func (m *Monitor) Room() int {
 	if !m.restart {
 		return math.MaxInt
@@ -211,7 +211,7 @@ func (m *Monitor) Room() int {
 	if m.closing != nil {
 		return max(0, next-1-m.t)
 	}
-	return max(m.t+1, next) + m.MinSegment - 1 - m.t
+	return max(m.t+1, next) + max(m.MinSegment, 1) - 1 - m.t
 }
 
 // Behind reports that the monitor needs Step before it observes another

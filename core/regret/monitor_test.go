@@ -157,8 +157,9 @@ func TestMonitorStop(t *testing.T) {
 // as the page's frame loop does, never does; the segments are the same as
 // with unbounded work after every step.
 func TestMonitorRoom(t *testing.T) {
-	run := func(budget int, paced bool) (*Monitor, int) {
+	run := func(budget int, paced bool, minSegment int) (*Monitor, int) {
 		mon, step := flipRun(t)
+		mon.MinSegment = minSegment
 		waited := 0
 		room := 0 // steps left before the paced caller looks again
 		for i := range 1200 {
@@ -179,9 +180,14 @@ func TestMonitorRoom(t *testing.T) {
 		}
 		return mon, waited
 	}
-	eager, _ := run(math.MaxInt, false)
-	lazy, _ := run(1, false)
-	paced, waited := run(1, true)
+	eager, _ := run(math.MaxInt, false, 100)
+	lazy, _ := run(1, false, 100)
+	paced, waited := run(1, true, 100)
+	// MinSegment 0 (every alarm restarts): Room is never 0 without a
+	// closed segment solving, so the paced caller goes on.
+	if zero, _ := run(1, true, 0); zero.Forced() != 0 || zero.T() != 1200 {
+		t.Fatalf("MinSegment 0: Forced %d, %d steps observed", zero.Forced(), zero.T())
+	}
 	if len(eager.Closed()) < 2 {
 		t.Fatalf("%d restarts (alarms %v): the test misses its case", len(eager.Closed()), eager.Alarms())
 	}
