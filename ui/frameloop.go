@@ -145,10 +145,11 @@ func (a *Playground) learnSlices(sl *pace.Slicer, want int) (ran int, stopped bo
 	t0 := a.b.Now()
 	spent := 0.0
 	for done := 0; done < want; {
-		if a.catchUpRegret(sl.Left(spent)) {
+		caught, room := a.catchUpRegret(sl.Left(spent))
+		if caught {
 			break // the rest of the frame went to the comparison
 		}
-		n := min(sl.Plan(want-done, spent), regretRoom(a.store.Run()))
+		n := min(sl.Plan(want-done, spent), room)
 		if n == 0 {
 			break
 		}
@@ -196,10 +197,11 @@ func (a *Playground) replayFrame(now float64) {
 	_, target, _ := a.store.Replaying()
 	a.store.ReplayRate = a.rate.observe(target, now, 0)
 	for {
-		if a.catchUpRegret(a.replayer.Left(spent)) {
+		caught, room := a.catchUpRegret(a.replayer.Left(spent))
+		if caught {
 			break // the rest of the frame went to the comparison
 		}
-		n := min(a.replayer.Plan(1<<30, spent), regretRoom(a.store.Run()))
+		n := min(a.replayer.Plan(1<<30, spent), room)
 		if n == 0 {
 			break
 		}
@@ -235,7 +237,7 @@ func (a *Playground) budgetRows() []readout {
 		return nil
 	}
 	var rows []readout
-	if regretBehind(a.store.Run()) {
+	if behind, _ := regretLag(a.store.Run()); behind {
 		rows = append(rows, readout{Label: "learning", Value: "waits for the regret chart",
 			Hint: "the comparison with the best predictor in hindsight fell behind the run: the frames go to it " +
 				"until it has caught up, and the run goes on (the chart is the same at any speed)", Wide: true})
@@ -330,12 +332,12 @@ func (a *Playground) solveRegret(budgetMS float64) {
 
 // catchUpRegret gives the run's hindsight comparisons (the 2D learners'
 // or the digits learners') budgetMS of work instead of more learning, and
-// reports true, when one of them has fallen behind the run
-// (sim.Sim.RegretBehind, regret.Monitor.Behind): half of its queue of
-// examples waiting for the frozen g*, or the next step may restart its
-// comparator (regret chart's restart at detected changes) while the
-// segment closed by the last restart is still solving. Otherwise it does
-// nothing and reports false.
+// reports caught, when one of them has fallen behind the run (regretLag,
+// regret.Monitor.Behind): half of its queue of examples waiting for the
+// frozen g*, or the next step may restart its comparator (the regret
+// chart's restart at detected changes) while the segment closed by the
+// last restart is still solving. Otherwise it does nothing and returns
+// the most steps the run may learn before it looks again (room).
 //
 // Without it a run that learns faster than the comparators' share of the
 // frame (regretMS) solves had a step do all their pending work at once
@@ -347,14 +349,15 @@ func (a *Playground) solveRegret(budgetMS float64) {
 // replay wait, frame by frame, for the comparison to catch up: the run
 // goes at the comparison's pace once it is behind, and no task is long.
 // Between two checks a frame learns at most the comparisons' Room
-// (regretRoom) and what its slices fit in 10–20 ms: tens of thousands of
+// (room) and what its slices fit in 10–20 ms: tens of thousands of
 // the cheapest 2D kernel steps against the 65,536 examples left in the
 // queue, and at most a couple of hundred steps on 784 pixels against the
 // digits comparators' 500 (their MaxWaiting is the core's default, 1,000).
-func (a *Playground) catchUpRegret(budgetMS float64) bool {
+func (a *Playground) catchUpRegret(budgetMS float64) (caught bool, room int) {
 	r := a.store.Run()
-	if !regretBehind(r) {
-		return false
+	behind, room := regretLag(r)
+	if !behind {
+		return false, room
 	}
 	switch d := r.Digits(); {
 	case budgetMS <= 0: // the frame's time is spent (a Slicer reads 0 as its default)
@@ -363,34 +366,25 @@ func (a *Playground) catchUpRegret(budgetMS float64) bool {
 	default:
 		a.solveRegret(budgetMS)
 	}
-	return true
+	return true, 0
 }
 
-// regretBehind reports whether one of r's hindsight comparisons has
-// fallen behind it (catchUpRegret).
-func regretBehind(r app.Run) bool {
-	for _, s := range []*sim.Sim{r.Sim(), r.Second()} {
-		if s != nil && s.RegretBehind() {
-			return true
-		}
-	}
-	d := r.Digits()
-	return d != nil && d.RegretBehind()
-}
-
-// regretRoom is the most steps r may learn before catchUpRegret must look
-// again (the least of its comparisons' sim.Sim.RegretRoom).
-func regretRoom(r app.Run) int {
-	room := math.MaxInt
+// regretLag reports whether one of r's hindsight comparisons has fallen
+// behind it (catchUpRegret), and the most steps r may learn before
+// catchUpRegret must look again: the learners' sim.Sim.RegretLag (or the
+// digits run's), combined.
+func regretLag(r app.Run) (behind bool, room int) {
+	room = math.MaxInt
+	lag := func(b bool, n int) { behind, room = behind || b, min(room, n) }
 	for _, s := range []*sim.Sim{r.Sim(), r.Second()} {
 		if s != nil {
-			room = min(room, s.RegretRoom())
+			lag(s.RegretLag())
 		}
 	}
 	if d := r.Digits(); d != nil {
-		room = min(room, d.RegretRoom())
+		lag(d.RegretLag())
 	}
-	return room
+	return behind, room
 }
 
 // regretShown counts the solved checkpoints of the run's comparisons (both

@@ -115,10 +115,8 @@ func TestFrameRegretCatchUp(t *testing.T) {
 	// Playing on: while the comparison is behind, a frame learns nothing
 	// and gives its time to the comparison, and the read-outs say so.
 	a.store.Dispatch(state.Play{})
-	if !cmp().Behind() {
-		for !cmp().Behind() {
-			a.learn(&a.slicer, 1000)
-		}
+	for !cmp().Behind() {
+		a.learn(&a.slicer, 1000)
 	}
 	w0 := cmp().Waiting()
 	if ran, _ := a.learn(&a.slicer, 1000); ran != 0 || cmp().Waiting() >= w0 {

@@ -94,27 +94,16 @@ func (d *Digits) RegretStep(budget int) bool {
 	return idle
 }
 
-// RegretBehind reports that a learner's hindsight comparison has fallen
-// behind the run (regret.Monitor.Behind), as [Sim.RegretBehind].
-func (d *Digits) RegretBehind() bool {
-	for i := range d.lanes {
-		if m := d.lanes[i].reg.mon; m != nil && m.Behind() {
-			return true
-		}
-	}
-	return false
-}
-
-// RegretRoom is the least of the learners' regret.Monitor.Room, as
-// [Sim.RegretRoom]; math.MaxInt without a comparison.
-func (d *Digits) RegretRoom() int {
-	room := math.MaxInt
+// RegretLag is [Sim.RegretLag] over the learners' comparisons: whether
+// one has fallen behind the run, and the least room.
+func (d *Digits) RegretLag() (behind bool, room int) {
+	room = math.MaxInt
 	for i := range d.lanes {
 		if m := d.lanes[i].reg.mon; m != nil {
-			room = min(room, m.Room())
+			behind, room = behind || m.Behind(), min(room, m.Room())
 		}
 	}
-	return room
+	return behind, room
 }
 
 // RegretBound is the bound on learner i's cumulative risk at checkpoint

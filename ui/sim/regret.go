@@ -27,7 +27,7 @@ const RegretMaxEpochs = 50
 // checkpoint inside one step: a 1.7 s frame in the browser. 2¹⁷ alone
 // only put that step later (step 132,073 of a link replayed to 150,000, or
 // of the default demo at 1,000 steps per frame): the frame loop keeps the
-// queue below half of it ([Sim.RegretBehind]).
+// queue below half of it ([Sim.RegretLag]).
 const RegretMaxWaiting = 1 << 17
 
 // MulticlassNoRegret is what the page says where the regret chart would be
@@ -176,27 +176,22 @@ func (s *Sim) RegretStep(budget int) bool {
 	return s.reg.theta.Step(rest) && idle
 }
 
-// RegretBehind reports that the run's hindsight comparison has fallen
-// behind the run (regret.Monitor.Behind): half of [RegretMaxWaiting]
+// RegretLag reports whether the run's hindsight comparison has fallen
+// behind the run (regret.Monitor.Behind: half of [RegretMaxWaiting]
 // examples wait for its comparator, or the next step may restart it while
-// the segment closed by the last restart is still solving. The frame loop
-// then gives it the frame's learning time instead of more steps, so that
-// no Step does the comparison's pending work at once (regret.Monitor.Forced).
-// θ's comparator (the perceptron's) is fed only the first MaxExact
-// examples: it never waits.
-func (s *Sim) RegretBehind() bool {
-	return s.reg.mon != nil && s.reg.mon.Behind()
-}
-
-// RegretRoom is how many steps the run can take before its comparison may
-// restart while a closed segment is still solving (regret.Monitor.Room):
-// the frame loop learns at most that many before it checks RegretBehind
-// again. math.MaxInt without a comparison.
-func (s *Sim) RegretRoom() int {
+// the segment closed by the last restart is still solving), and how many
+// steps the run can take before it may restart while a closed segment is
+// still solving (regret.Monitor.Room). The frame loop gives a comparison
+// that is behind the frame's learning time instead of more steps, and
+// learns at most room steps before it looks again, so that no Step does
+// the comparison's pending work at once (regret.Monitor.Forced). Without a
+// comparison: false, math.MaxInt. θ's comparator (the perceptron's) is fed
+// only the first MaxExact examples: it never waits.
+func (s *Sim) RegretLag() (behind bool, room int) {
 	if s.reg.mon == nil {
-		return math.MaxInt
+		return false, math.MaxInt
 	}
-	return s.reg.mon.Room()
+	return s.reg.mon.Behind(), s.reg.mon.Room()
 }
 
 // Theorem1X2 is X² of NORMA Theorem 1's rate Λ = B/(X√m) on the page
